@@ -1,0 +1,373 @@
+// The asterism command-line tool: one binary, many subcommands (DESIGN.md
+// habit 9). Every subcommand talks to games through the type-erased face and
+// the registry, so it knows no game by name. Bad input of any kind ends in a
+// one-line "error: ..." on stderr and exit code 2.
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/registry.h"
+#include "search/simple_players.h"
+
+namespace asterism {
+namespace {
+
+constexpr int kBadInput = 2;
+
+std::vector<std::string> split_moves(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string m; in >> m;) out.push_back(m);
+    return out;
+}
+
+// Creates the game, sets the position and replays the moves, naming the
+// failing move and its number if one is bad.
+std::unique_ptr<Game> setup_game(const std::string& spec, const std::string& position,
+                                 const std::string& moves) {
+    auto game = Registry::instance().create(spec);
+    if (!position.empty()) game->set_position(position);
+    int number = 0;
+    for (const auto& m : split_moves(moves)) {
+        ++number;
+        try {
+            game->play(m);
+        } catch (const GameError& e) {
+            throw GameError("move " + std::to_string(number) + " '" + m + "': " + e.what());
+        }
+    }
+    return game;
+}
+
+std::string player_label(const Game& g, Player p) {
+    return p == Player::None ? "none" : g.player_name(p);
+}
+
+// ---- games -------------------------------------------------------------------
+
+int cmd_games(bool json) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const GameInfo* info : Registry::instance().all()) {
+        nlohmann::json options = nlohmann::json::array();
+        for (const auto& o : info->options)
+            options.push_back({{"name", o.name},
+                               {"type", type_name(o.type)},
+                               {"default", o.default_value},
+                               {"allowed", o.allowed},
+                               {"help", o.help}});
+        all.push_back({{"id", info->id},
+                       {"title", info->title},
+                       {"summary", info->summary},
+                       {"options", options}});
+    }
+    if (json) {
+        std::cout << all.dump(2) << "\n";
+        return 0;
+    }
+    for (const auto& g : all) {
+        std::cout << g["id"].get<std::string>() << "  " << g["title"].get<std::string>() << " - "
+                  << g["summary"].get<std::string>() << "\n";
+        for (const auto& o : g["options"]) {
+            std::string allowed;
+            if (o["type"] == "bool") allowed = "true|false";
+            if (o["type"] == "seed") allowed = "0..18446744073709551615";
+            for (const auto& a : o["allowed"])
+                allowed += (allowed.empty() ? "" : "|") + a.get<std::string>();
+            std::printf("    %-12s %-5s default %-8s allowed %s\n        %s\n",
+                        o["name"].get<std::string>().c_str(), o["type"].get<std::string>().c_str(),
+                        o["default"].get<std::string>().c_str(), allowed.c_str(),
+                        o["help"].get<std::string>().c_str());
+        }
+    }
+    return 0;
+}
+
+// ---- state -------------------------------------------------------------------
+
+nlohmann::json state_json(const Game& g) {
+    return {{"game", g.spec()},
+            {"position", g.position()},
+            {"to_move", player_label(g, g.to_move())},
+            {"legal", g.legal_moves()},
+            {"terminal", g.terminal()},
+            {"result", g.result()},
+            {"score", g.score()},
+            {"history", g.history()},
+            {"hash", g.hash()}};
+}
+
+int cmd_state(const std::string& spec, const std::string& position, const std::string& moves,
+              bool json) {
+    auto g = setup_game(spec, position, moves);
+    if (json) {
+        std::cout << state_json(*g).dump() << "\n";
+        return 0;
+    }
+    std::cout << g->render() << "game:     " << g->spec() << "\n"
+              << "position: " << g->position() << "\n"
+              << "to move:  " << player_label(*g, g->to_move()) << "\n"
+              << "result:   " << g->result() << "\n"
+              << "legal:    " << g->legal_moves().size() << " moves\n";
+    return 0;
+}
+
+// ---- perft -------------------------------------------------------------------
+
+int cmd_perft(const std::string& spec, int depth, const std::string& position,
+              const std::string& moves, bool divide) {
+    if (depth < 0) throw GameError("perft depth must be 0 or more");
+    auto g = setup_game(spec, position, moves);
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::pair<std::string, std::uint64_t>> parts;
+    const std::uint64_t nodes = g->perft(depth, divide, &parts);
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (const auto& [m, n] : parts) std::cout << m << ": " << n << "\n";
+    std::fprintf(stderr, "perft %d: %.3f s, %.0f nodes/s\n", depth, secs,
+                 secs > 0 ? static_cast<double>(nodes) / secs : 0.0);
+    std::cout << "nodes: " << nodes << "\n";
+    return 0;
+}
+
+// ---- bench -------------------------------------------------------------------
+
+int cmd_bench(std::uint64_t games, std::uint64_t seed) {
+    std::uint64_t signature = 0;
+    std::printf("%-44s %10s %12s %14s %10s\n", "game", "games", "games/s", "moves/s", "check");
+    for (const GameInfo* info : Registry::instance().all()) {
+        std::vector<std::string> specs = info->bench_specs;
+        if (specs.empty()) specs.push_back(info->id);
+        for (const auto& spec : specs) {
+            auto g = Registry::instance().create(spec);
+            Rng rng(seed);
+            const PlayoutStats st = g->random_playouts(rng, games, 1e9);
+            signature += st.moves;
+            std::printf("%-44s %10llu %12.0f %14.0f %10llu\n", g->spec().c_str(),
+                        static_cast<unsigned long long>(st.games),
+                        static_cast<double>(st.games) / st.seconds,
+                        static_cast<double>(st.moves) / st.seconds,
+                        static_cast<unsigned long long>(st.checksum % 100000));
+        }
+    }
+    std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
+    return 0;
+}
+
+// ---- play --------------------------------------------------------------------
+
+const char* kPlayHelp =
+    "Commands:\n"
+    "  <move>     play a move (see 'notation')\n"
+    "  undo       take back your last move (and the computer's reply)\n"
+    "  moves      the moves played so far\n"
+    "  legal      the legal moves here\n"
+    "  board      draw the board again\n"
+    "  score      the score (an estimate until the game is over, where the game says so)\n"
+    "  position   the position string\n"
+    "  notation   how moves are written in this game\n"
+    "  new        start again\n"
+    "  help       this text\n"
+    "  quit       leave\n";
+
+struct Seat {
+    std::string kind;  // "human" or an agent kind
+    std::unique_ptr<Agent> agent;
+};
+
+void print_moves(const Game& g) {
+    const auto h = g.history();
+    if (h.empty()) {
+        std::cout << "No moves yet.\n";
+        return;
+    }
+    for (std::size_t i = 0; i < h.size(); ++i)
+        std::cout << (i + 1) << ". " << h[i] << (i + 1 < h.size() ? "  " : "\n");
+}
+
+int cmd_play(const std::string& spec, const std::string& first, const std::string& second,
+             std::uint64_t seed) {
+    auto game = Registry::instance().create(spec);
+    Seat seats[2];
+    const std::string kinds[2] = {first, second};
+    for (int p = 0; p < game->num_players(); ++p) {
+        seats[p].kind = kinds[p];
+        if (kinds[p] != "human") seats[p].agent = make_agent(kinds[p], *game);
+    }
+    Rng rng(seed);
+    std::cout << "asterism: " << game->spec() << "\n";
+    for (int p = 0; p < game->num_players(); ++p)
+        std::cout << "  " << game->player_name(static_cast<Player>(p)) << ": " << seats[p].kind
+                  << "\n";
+    std::cout << "Type 'help' for commands.\n\n" << game->render();
+
+    auto is_human = [&](Player p) { return seats[index(p)].kind == "human"; };
+    bool announced = false;
+    for (;;) {
+        if (game->terminal()) {
+            if (!announced) {
+                std::cout << "Game over: " << game->result() << "\n"
+                          << game->score().dump() << "\n"
+                          << "Type 'undo', 'new' or 'quit'.\n";
+                announced = true;
+            }
+        } else if (!is_human(game->to_move())) {
+            const Player p = game->to_move();
+            const std::string m = seats[index(p)].agent->choose(*game, rng);
+            game->play(m);
+            std::cout << game->player_name(p) << " (" << seats[index(p)].kind << ") plays " << m
+                      << "\n\n"
+                      << game->render();
+            continue;
+        }
+        if (!game->terminal())
+            std::cout << game->player_name(game->to_move()) << " to move> " << std::flush;
+        else
+            std::cout << "> " << std::flush;
+        std::string line;
+        if (!std::getline(std::cin, line)) {
+            std::cout << "\n";
+            return 0;
+        }
+        std::istringstream words(line);
+        std::string cmd;
+        words >> cmd;
+        std::string extra;
+        if (cmd.empty()) continue;
+        if (words >> extra) {
+            std::cout << "error: one move or command per line ('help' lists them)\n";
+            continue;
+        }
+        if (cmd == "quit" || cmd == "exit") return 0;
+        if (cmd == "help" || cmd == "?") {
+            std::cout << kPlayHelp;
+        } else if (cmd == "notation") {
+            std::cout << game->move_help() << "\n";
+        } else if (cmd == "board") {
+            std::cout << game->render();
+        } else if (cmd == "moves") {
+            print_moves(*game);
+        } else if (cmd == "legal") {
+            const auto legal = game->legal_moves();
+            for (std::size_t i = 0; i < legal.size(); ++i)
+                std::cout << legal[i] << ((i + 1) % 12 == 0 ? "\n" : " ");
+            std::cout << "\n(" << legal.size() << " moves)\n";
+        } else if (cmd == "score") {
+            std::cout << game->score().dump(2) << "\n";
+        } else if (cmd == "position") {
+            std::cout << game->position() << "\n";
+        } else if (cmd == "new") {
+            game = Registry::instance().create(spec);
+            announced = false;
+            std::cout << game->render();
+        } else if (cmd == "undo") {
+            // Undo back to and including the last human move, so that the
+            // human is to move again.
+            bool undone = false;
+            while (game->undo()) {
+                undone = true;
+                if (is_human(game->to_move())) break;
+            }
+            announced = false;
+            if (!undone)
+                std::cout << "error: nothing to undo\n";
+            else
+                std::cout << game->render();
+        } else if (game->terminal()) {
+            std::cout << "error: the game is over; try 'undo', 'new' or 'quit'\n";
+        } else {
+            try {
+                game->play(cmd);
+                std::cout << "\n" << game->render();
+            } catch (const GameError& e) {
+                std::cout << "error: " << e.what() << "\n";
+            }
+        }
+    }
+}
+
+int run(int argc, char** argv) {
+    CLI::App app{
+        "asterism: engine and playing system for *Star, Asterisk, Shatra and "
+        "Star Pool Chess"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "asterism 0.1.0");
+
+    bool json = false;
+    auto* games = app.add_subcommand("games", "List every game and its options");
+    games->add_flag("--json", json, "Print JSON");
+
+    std::string spec, position, moves;
+    auto* state = app.add_subcommand("state", "Print a position after a sequence of moves");
+    state->add_option("game", spec, "Game spec, e.g. starstar:size=8")->required();
+    state->add_option("--position", position, "Start from this position string");
+    state->add_option("--moves", moves, "Moves to play, separated by spaces");
+    state->add_flag("--json", json, "Print one JSON object");
+
+    int depth = 0;
+    bool divide = false;
+    auto* perft = app.add_subcommand("perft", "Count the leaf nodes of the move tree");
+    perft->add_option("game", spec, "Game spec")->required();
+    perft->add_option("depth", depth, "Depth in plies")->required();
+    perft->add_option("--position", position, "Start from this position string");
+    perft->add_option("--moves", moves, "Moves to play first");
+    perft->add_flag("--divide", divide, "Print the count below each first move");
+
+    std::string first = "human", second = "mc";
+    std::uint64_t seed = 1;
+    auto* play = app.add_subcommand("play", "Play in the terminal");
+    spec = "starstar";
+    play->add_option("game", spec, "Game spec (default starstar)");
+    play->add_option("--first", first, "First player: human, random, greedy or mc")
+        ->capture_default_str();
+    play->add_option("--second", second, "Second player: human, random, greedy or mc")
+        ->capture_default_str();
+    play->add_option("--seed", seed, "Seed for the computer players")->capture_default_str();
+
+    std::uint64_t bench_games = 20000;
+    auto* bench = app.add_subcommand("bench", "Deterministic speed benchmark");
+    bench->add_option("--games", bench_games, "Random games per game and size")
+        ->capture_default_str();
+    bench->add_option("--seed", seed, "Seed")->capture_default_str();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::string what = e.what();
+        if (what.empty()) what = "bad command line";
+        std::cerr << "error: " << what << " (try --help)\n";
+        return kBadInput;
+    }
+
+    if (*games) return cmd_games(json);
+    if (*state) return cmd_state(spec, position, moves, json);
+    if (*perft) return cmd_perft(spec, depth, position, moves, divide);
+    if (*play) return cmd_play(spec, first, second, seed);
+    if (*bench) return cmd_bench(bench_games, seed);
+    return kBadInput;
+}
+
+}  // namespace
+}  // namespace asterism
+
+int main(int argc, char** argv) {
+    try {
+        return asterism::run(argc, argv);
+    } catch (const asterism::GameError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return asterism::kBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
+}

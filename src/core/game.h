@@ -1,0 +1,102 @@
+// The type-erased game face. Everything a person or another program talks to
+// (the CLI, the engine protocol, records, the HTTP server) goes through this
+// interface: moves and positions as text in and out, structure as JSON.
+// Hot loops never use it; they are templates over a game's concrete State
+// (see perft.h and DESIGN.md, "Two faces, one rules engine").
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rng.h"
+#include "core/types.h"
+
+namespace asterism {
+
+// One rules option of a game, as listed by `asterism games`.
+struct OptionSpec {
+    enum class Type { Int, Enum, Bool, Seed };
+    std::string name;
+    Type type = Type::Enum;
+    std::string default_value;
+    // For Int and Enum: the allowed values, as text. Bool allows true/false;
+    // Seed allows any unsigned 64-bit integer.
+    std::vector<std::string> allowed;
+    std::string help;
+};
+
+const char* type_name(OptionSpec::Type t);
+
+// Validated options: every declared option present, with its value as text.
+class Options {
+  public:
+    Options() = default;
+    explicit Options(std::map<std::string, std::string> values) : values_(std::move(values)) {}
+    const std::string& get(const std::string& name) const;
+    int get_int(const std::string& name) const;
+    bool get_bool(const std::string& name) const;
+    std::uint64_t get_u64(const std::string& name) const;
+
+  private:
+    std::map<std::string, std::string> values_;
+};
+
+// Throughput of random playouts, reported by `asterism bench`.
+struct PlayoutStats {
+    std::uint64_t games = 0;
+    std::uint64_t moves = 0;
+    double seconds = 0;
+    std::uint64_t wins[2] = {0, 0};  // games won by Player::First, Player::Second
+    std::uint64_t checksum = 0;      // deterministic summary of the outcomes
+};
+
+class Game {
+  public:
+    virtual ~Game() = default;
+
+    // Identity.
+    virtual std::string spec() const = 0;  // canonical: id plus every option
+    virtual std::unique_ptr<Game> clone() const = 0;
+    virtual int num_players() const = 0;
+    virtual std::string player_name(Player p) const = 0;
+
+    // Playing. play() throws GameError naming the problem for an unparsable
+    // or illegal move and leaves the game unchanged.
+    virtual Player to_move() const = 0;                        // Player::None when the game is over
+    virtual std::vector<std::string> legal_moves() const = 0;  // sorted
+    virtual void play(std::string_view move) = 0;
+    virtual bool undo() = 0;  // false when there is nothing to undo
+    virtual std::vector<std::string> history() const = 0;
+
+    // Positions. set_position() throws GameError for a malformed string and
+    // then leaves the game unchanged; a successful call clears the history.
+    virtual std::string position() const = 0;
+    virtual void set_position(std::string_view text) = 0;
+    virtual std::uint64_t hash() const = 0;
+
+    // Outcome and scoring.
+    virtual Outcome outcome() const = 0;
+    bool terminal() const { return outcome().over(); }
+    std::string result() const;  // "*", "1-0", "0-1", "1/2-1/2", "win", "loss"
+    virtual nlohmann::json score() const = 0;
+
+    // Presentation.
+    virtual std::string render() const = 0;     // text board for a terminal
+    virtual std::string move_help() const = 0;  // one paragraph on move notation
+
+    // Counting and timing through the concrete State (fast paths).
+    virtual std::uint64_t perft(int depth, bool divide,
+                                std::vector<std::pair<std::string, std::uint64_t>>* out) const = 0;
+    // Plays random games from the current position until `max_games` have
+    // finished or `seconds` have passed, whichever comes first.
+    virtual PlayoutStats random_playouts(Rng& rng, std::uint64_t max_games,
+                                         double seconds) const = 0;
+};
+
+}  // namespace asterism

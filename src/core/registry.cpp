@@ -1,0 +1,176 @@
+#include "core/registry.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+
+namespace asterism {
+
+const char* type_name(OptionSpec::Type t) {
+    switch (t) {
+        case OptionSpec::Type::Int:
+            return "int";
+        case OptionSpec::Type::Enum:
+            return "enum";
+        case OptionSpec::Type::Bool:
+            return "bool";
+        case OptionSpec::Type::Seed:
+            return "seed";
+    }
+    return "?";
+}
+
+const std::string& Options::get(const std::string& name) const {
+    auto it = values_.find(name);
+    if (it == values_.end()) throw GameError("internal: option '" + name + "' was not declared");
+    return it->second;
+}
+
+int Options::get_int(const std::string& name) const {
+    return std::stoi(get(name));
+}
+bool Options::get_bool(const std::string& name) const {
+    return get(name) == "true";
+}
+std::uint64_t Options::get_u64(const std::string& name) const {
+    return std::stoull(get(name));
+}
+
+std::string Game::result() const {
+    Outcome o = outcome();
+    switch (o.kind) {
+        case Outcome::Kind::Ongoing:
+            return "*";
+        case Outcome::Kind::Draw:
+            return "1/2-1/2";
+        case Outcome::Kind::Loss:
+            return "loss";
+        case Outcome::Kind::Win:
+            if (num_players() == 1) return "win";
+            return o.winner == Player::First ? "1-0" : "0-1";
+    }
+    return "*";
+}
+
+Registry& Registry::instance() {
+    static Registry registry;
+    return registry;
+}
+
+void Registry::add(GameInfo info) {
+    if (find(info.id)) throw GameError("game '" + info.id + "' registered twice");
+    games_.push_back(std::move(info));
+}
+
+const GameInfo* Registry::find(std::string_view id) const {
+    for (const auto& g : games_)
+        if (g.id == id) return &g;
+    return nullptr;
+}
+
+std::vector<const GameInfo*> Registry::all() const {
+    std::vector<const GameInfo*> out;
+    for (const auto& g : games_) out.push_back(&g);
+    std::sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->id < b->id; });
+    return out;
+}
+
+namespace {
+
+std::string normalise_value(const GameInfo& info, const OptionSpec& opt, std::string value) {
+    auto bad = [&](const std::string& why) {
+        return GameError("bad option " + opt.name + "=" + value + " for " + info.id + ": " + why);
+    };
+    switch (opt.type) {
+        case OptionSpec::Type::Bool:
+            if (value == "true" || value == "on" || value == "1" || value == "yes") return "true";
+            if (value == "false" || value == "off" || value == "0" || value == "no") return "false";
+            throw bad("expected true or false");
+        case OptionSpec::Type::Seed: {
+            std::uint64_t v = 0;
+            auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+            if (value.empty() || ec != std::errc() || ptr != value.data() + value.size())
+                throw bad("expected an unsigned integer");
+            return std::to_string(v);
+        }
+        case OptionSpec::Type::Int:
+        case OptionSpec::Type::Enum: {
+            std::string lower = value;
+            std::transform(lower.begin(), lower.end(), lower.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            for (const auto& a : opt.allowed) {
+                std::string al = a;
+                std::transform(al.begin(), al.end(), al.begin(),
+                               [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+                if (al == lower) return a;
+            }
+            std::string list;
+            for (const auto& a : opt.allowed) list += (list.empty() ? "" : ", ") + a;
+            throw bad("allowed values are " + list);
+        }
+    }
+    throw bad("unknown option type");
+}
+
+}  // namespace
+
+Options Registry::parse_options(const GameInfo& info, std::string_view text) const {
+    std::map<std::string, std::string> values;
+    for (const auto& opt : info.options) values[opt.name] = opt.default_value;
+    std::map<std::string, bool> seen;
+    if (!text.empty() && text.back() == ',')
+        throw GameError("empty option at the end of the spec for " + info.id);
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t comma = text.find(',', pos);
+        if (comma == std::string_view::npos) comma = text.size();
+        std::string item(text.substr(pos, comma - pos));
+        pos = comma + 1;
+        if (item.empty()) throw GameError("empty option in spec for " + info.id);
+        auto eq = item.find('=');
+        if (eq == std::string::npos)
+            throw GameError("option '" + item + "' for " + info.id + " needs the form key=value");
+        std::string key = item.substr(0, eq);
+        auto it = std::find_if(info.options.begin(), info.options.end(),
+                               [&](const OptionSpec& o) { return o.name == key; });
+        if (it == info.options.end()) {
+            std::string list;
+            for (const auto& o : info.options) list += (list.empty() ? "" : ", ") + o.name;
+            throw GameError("unknown option '" + key + "' for " + info.id +
+                            (list.empty() ? " (it has no options)" : " (options: " + list + ")"));
+        }
+        if (seen[key]) throw GameError("option '" + key + "' given twice for " + info.id);
+        seen[key] = true;
+        values[key] = normalise_value(info, *it, item.substr(eq + 1));
+    }
+    return Options(std::move(values));
+}
+
+std::unique_ptr<Game> Registry::create(std::string_view spec) const {
+    auto colon = spec.find(':');
+    std::string_view id = spec.substr(0, colon);
+    const GameInfo* info = find(id);
+    if (!info) {
+        std::string list;
+        for (const auto& g : games_) list += (list.empty() ? "" : ", ") + g.id;
+        throw GameError("unknown game '" + std::string(id) + "' (known: " + list + ")");
+    }
+    std::string_view rest =
+        colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+    if (colon != std::string_view::npos && rest.empty())
+        throw GameError("empty option list after ':' in '" + std::string(spec) + "'");
+    return info->make(parse_options(*info, rest));
+}
+
+std::string canonical_spec(const GameInfo& info, const Options& options) {
+    std::string out = info.id;
+    char sep = ':';
+    for (const auto& opt : info.options) {
+        out += sep;
+        out += opt.name + "=" + options.get(opt.name);
+        sep = ',';
+    }
+    return out;
+}
+
+}  // namespace asterism

@@ -1,0 +1,49 @@
+// The game registry. Each game registers itself from its own folder with a
+// static GameRegistration object, so adding a game never touches a central
+// list. Games are addressed by spec strings: `id` or `id:key=value,...`.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace asterism {
+
+struct GameInfo {
+    std::string id;
+    std::string title;
+    std::string summary;
+    std::vector<OptionSpec> options;
+    std::function<std::unique_ptr<Game>(const Options&)> make;
+    // Specs that `asterism bench` measures (each size, each mode); empty
+    // means the default options only.
+    std::vector<std::string> bench_specs = {};
+};
+
+class Registry {
+  public:
+    static Registry& instance();
+    void add(GameInfo info);
+    const GameInfo* find(std::string_view id) const;
+    std::vector<const GameInfo*> all() const;  // sorted by id
+
+    // Parses and validates a spec, filling in defaults. Throws GameError.
+    Options parse_options(const GameInfo& info, std::string_view option_text) const;
+    std::unique_ptr<Game> create(std::string_view spec) const;
+
+  private:
+    std::vector<GameInfo> games_;
+};
+
+// Canonical spec text for a game id and validated options, in declared order.
+std::string canonical_spec(const GameInfo& info, const Options& options);
+
+struct GameRegistration {
+    explicit GameRegistration(GameInfo info) { Registry::instance().add(std::move(info)); }
+};
+
+}  // namespace asterism

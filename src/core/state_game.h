@@ -1,0 +1,153 @@
+// StateGame<S> wraps a game's concrete State in the type-erased Game face, so
+// each game writes its rules once (in S) and gets text moves, history, undo,
+// perft and playouts for free. The requirements on S are listed below; the
+// hot-loop templates (perft here, search later) use the same members.
+//
+//   using Move = ...;                       trivially copyable
+//   static constexpr int kMaxMoves;         bound on generate()'s count
+//   int generate(Move* out) const;          legal moves; 0 when the game is over
+//   void apply(Move m);  void undo();       undo() reverts the last apply()
+//   int ply() const;                        moves applied since construction
+//   Outcome outcome() const;  Player to_move() const;  std::uint64_t hash() const;
+//   std::string move_text(Move m) const;    notation, in the current position
+//   Move parse_move(std::string_view) const; throws GameError (unparsable/illegal)
+//   std::string position() const;
+//   void set_position(std::string_view);    throws GameError, then unchanged
+//   nlohmann::json score() const;  std::string render() const;
+//   static constexpr int kPlayers; std::string player_name(Player) const;
+//   std::string move_help() const;
+//   Outcome random_playout(Rng&, std::uint64_t* moves) const;  plays a copy out
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+
+namespace asterism {
+
+// Leaf count to `depth`, with bulk counting at the last ply.
+template <class S>
+std::uint64_t perft(S& s, int depth) {
+    if (depth <= 0) return 1;
+    typename S::Move moves[S::kMaxMoves];
+    const int n = s.generate(moves);
+    if (depth == 1) return static_cast<std::uint64_t>(n);
+    std::uint64_t total = 0;
+    for (int i = 0; i < n; ++i) {
+        s.apply(moves[i]);
+        total += perft(s, depth - 1);
+        s.undo();
+    }
+    return total;
+}
+
+template <class S>
+class StateGame final : public Game {
+  public:
+    StateGame(std::string spec, S state) : spec_(std::move(spec)), state_(std::move(state)) {}
+
+    std::string spec() const override { return spec_; }
+    std::unique_ptr<Game> clone() const override { return std::make_unique<StateGame>(*this); }
+    int num_players() const override { return S::kPlayers; }
+    std::string player_name(Player p) const override { return state_.player_name(p); }
+
+    Player to_move() const override {
+        return state_.outcome().over() ? Player::None : state_.to_move();
+    }
+
+    std::vector<std::string> legal_moves() const override {
+        std::vector<typename S::Move> moves(S::kMaxMoves);
+        const int n = state_.generate(moves.data());
+        std::vector<std::string> out;
+        out.reserve(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i) out.push_back(state_.move_text(moves[i]));
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    void play(std::string_view text) override {
+        if (state_.outcome().over())
+            throw GameError("the game is over (" + result() + "); no more moves");
+        const typename S::Move m = state_.parse_move(text);
+        history_.push_back(state_.move_text(m));
+        state_.apply(m);
+    }
+
+    bool undo() override {
+        if (history_.empty()) return false;
+        state_.undo();
+        history_.pop_back();
+        return true;
+    }
+
+    std::vector<std::string> history() const override { return history_; }
+
+    std::string position() const override { return state_.position(); }
+    void set_position(std::string_view text) override {
+        S fresh = state_;
+        fresh.set_position(text);
+        state_ = std::move(fresh);
+        history_.clear();
+    }
+    std::uint64_t hash() const override { return state_.hash(); }
+
+    Outcome outcome() const override { return state_.outcome(); }
+    nlohmann::json score() const override { return state_.score(); }
+    std::string render() const override { return state_.render(); }
+    std::string move_help() const override { return state_.move_help(); }
+
+    std::uint64_t perft(int depth, bool divide,
+                        std::vector<std::pair<std::string, std::uint64_t>>* out) const override {
+        S s = state_;
+        if (!divide || depth <= 0) return asterism::perft(s, depth);
+        std::vector<typename S::Move> moves(S::kMaxMoves);
+        const int n = s.generate(moves.data());
+        std::uint64_t total = 0;
+        for (int i = 0; i < n; ++i) {
+            std::string text = s.move_text(moves[i]);
+            s.apply(moves[i]);
+            const std::uint64_t count = asterism::perft(s, depth - 1);
+            s.undo();
+            total += count;
+            if (out) out->emplace_back(std::move(text), count);
+        }
+        if (out) std::sort(out->begin(), out->end());
+        return total;
+    }
+
+    PlayoutStats random_playouts(Rng& rng, std::uint64_t max_games, double seconds) const override {
+        using Clock = std::chrono::steady_clock;
+        PlayoutStats st;
+        const auto start = Clock::now();
+        while (st.games < max_games) {
+            // Check the clock every 64 games so timing stays off the hot path.
+            for (int i = 0; i < 64 && st.games < max_games; ++i) {
+                std::uint64_t moves = 0;
+                const Outcome o = state_.random_playout(rng, &moves);
+                st.moves += moves;
+                ++st.games;
+                if (o.kind == Outcome::Kind::Win) ++st.wins[index(o.winner)];
+                st.checksum = st.checksum * 31 + static_cast<std::uint64_t>(o.kind) * 3 +
+                              static_cast<std::uint64_t>(o.winner);
+            }
+            st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            if (st.seconds >= seconds) break;
+        }
+        return st;
+    }
+
+    // The concrete state, for code that knows the game (tests, benchmarks).
+    const S& state() const { return state_; }
+
+  private:
+    std::string spec_;
+    S state_;
+    std::vector<std::string> history_;
+};
+
+}  // namespace asterism

@@ -1,0 +1,45 @@
+// Small vocabulary shared by every game: players, outcomes and the error type
+// that all bad input turns into. Kept tiny on purpose (see DESIGN.md, habit 2).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace asterism {
+
+// A seat at the table. Two-player games use First and Second; the solitaire
+// game has only First. None marks "nobody" (an empty cell, no winner yet).
+enum class Player : std::uint8_t { First = 0, Second = 1, None = 2 };
+
+constexpr Player opponent(Player p) {
+    return p == Player::First ? Player::Second : (p == Player::Second ? Player::First : p);
+}
+constexpr int index(Player p) {
+    return static_cast<int>(p);
+}
+
+// How a game stands. Ongoing until a rule ends it; Win names the winner in
+// `winner`; Loss is used only by one-player games (the player failed).
+struct Outcome {
+    enum class Kind : std::uint8_t { Ongoing, Win, Draw, Loss };
+    Kind kind = Kind::Ongoing;
+    Player winner = Player::None;
+
+    static constexpr Outcome ongoing() { return {}; }
+    static constexpr Outcome win(Player p) { return {Kind::Win, p}; }
+    static constexpr Outcome draw() { return {Kind::Draw, Player::None}; }
+    static constexpr Outcome loss() { return {Kind::Loss, Player::None}; }
+    constexpr bool over() const { return kind != Kind::Ongoing; }
+    friend constexpr bool operator==(Outcome, Outcome) = default;
+};
+
+// Every user-facing failure (unknown game, bad option, unparsable or illegal
+// move, malformed position string) is reported by throwing this with a
+// one-line message; the front ends turn it into exit code 2 or an HTTP 4xx.
+class GameError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace asterism

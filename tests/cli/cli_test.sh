@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# End-to-end checks of the asterism binary: bad input of every kind must give
+# a one-line "error: ..." on stderr and exit code 2, and the main subcommands
+# must produce what their documentation promises.
+# Usage: cli_test.sh path/to/asterism
+set -uo pipefail
+bin="$1"
+pass=0
+fail=0
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect_error "needle" args... : exit code 2, exactly one stderr line that
+# starts with "error:" and contains needle.
+expect_error() {
+  local needle="$1"; shift
+  "$bin" "$@" >"$out" 2>"$err" </dev/null
+  local rc=$?
+  local lines
+  lines=$(wc -l <"$err")
+  if [ "$rc" -ne 2 ]; then bad "$* -> exit $rc, want 2"; return; fi
+  if [ "$lines" -ne 1 ]; then bad "$* -> $lines stderr lines, want 1: $(cat "$err")"; return; fi
+  if ! grep -q "^error: .*$needle" "$err"; then bad "$* -> '$(cat "$err")' lacks '$needle'"; return; fi
+  ok
+}
+
+# expect_output "needle" args... : exit 0 and stdout contains needle.
+expect_output() {
+  local needle="$1"; shift
+  "$bin" "$@" >"$out" 2>"$err" </dev/null
+  local rc=$?
+  if [ "$rc" -ne 0 ]; then bad "$* -> exit $rc: $(cat "$err")"; return; fi
+  if ! grep -qF -- "$needle" "$out"; then bad "$* -> stdout lacks '$needle'"; return; fi
+  ok
+}
+
+expect_error "unknown game 'chess'" state chess
+expect_error "unknown option 'colour'" state starstar:colour=red
+expect_error "allowed values are 6, 8, 10" state starstar:size=7
+expect_error "expected true or false" state starstar:swap=perhaps
+expect_error "move 2 'zz9'" state starstar --moves "*10 zz9"
+expect_error "move 2 '\*10'" state starstar --moves "*10 *10"
+expect_error "swap" state starstar --moves "*10 swap"
+expect_error "position" state starstar --position "5/10 b"
+expect_error "unknown game" perft nosuch 1
+expect_error "depth" perft starstar -- -1
+expect_error "" state
+expect_error "" frobnicate
+expect_error "unknown player 'wizard'" play starstar --second wizard
+expect_error "allowed values are 8, 11, 12, 15, 20" state asterisk:size=9
+expect_error "move 1 'xyz@a1'" state asterisk --moves "xyz@a1"
+expect_error "move 5 'swap'" state asterisk --moves "dhe@a1 dca@b2 dce@c3 lha@d4 swap"
+expect_error "two-player" play asterisk:mode=solitaire --first mc
+
+expect_output '"game":"starstar:size=10,swap=false"' state starstar --json
+expect_output '"provisional":true' state starstar:size=6 --moves "*10 S10" --json
+expect_output 'nodes: 105' perft starstar:size=6 1
+expect_output 'nodes: 10920' perft starstar:size=6 2
+expect_output 'nodes: 396' perft asterisk 1
+expect_output 'nodes: 180' perft starstar:size=8 1
+expect_output 'asterisk' games
+expect_output '"name": "size"' games --json
+expect_output 'Bench: ' bench --games 50
+
+# A whole game through `play`: two computer players, nothing on stdin.
+expect_output 'Game over' play starstar:size=6 --first random --second greedy
+expect_output 'Game over' play asterisk:size=8 --first greedy --second random
+expect_output 'Game over' play asterisk:mode=solitaire --first greedy
+# A human typing bad input, then quitting: messages, no crash.
+printf 'zz9\n*10 S10\nS10\nundo\nhelp\nquit\n' | "$bin" play starstar:size=6 --second random >"$out" 2>"$err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "error: " "$out" && grep -q "Commands:" "$out"; then ok; else bad "interactive play (rc $rc)"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
