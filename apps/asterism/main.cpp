@@ -154,6 +154,25 @@ int cmd_bench(std::uint64_t games, std::uint64_t seed) {
                         static_cast<unsigned long long>(st.checksum % 100000));
         }
     }
+    bool header = false;
+    for (const GameInfo* info : Registry::instance().all()) {
+        for (const auto& pb : info->bench_perft) {
+            if (!header)
+                std::printf("\n%-44s %6s %14s %14s\n", "perft", "depth", "nodes", "nodes/s");
+            header = true;
+            auto g = Registry::instance().create(pb.spec);
+            if (!pb.position.empty()) g->set_position(pb.position);
+            const auto start = std::chrono::steady_clock::now();
+            const std::uint64_t nodes = g->perft(pb.depth, false, nullptr);
+            const double secs =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            signature += nodes;
+            const std::string label =
+                g->spec() + (pb.position.empty() ? " start" : " " + pb.position.substr(0, 20));
+            std::printf("%-44s %6d %14llu %14.0f\n", label.c_str(), pb.depth,
+                        static_cast<unsigned long long>(nodes), static_cast<double>(nodes) / secs);
+        }
+    }
     std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
     return 0;
 }

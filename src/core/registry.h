@@ -13,6 +13,14 @@
 
 namespace asterism {
 
+// A perft run that `asterism bench` times: spec, position string (empty for
+// the start position) and depth.
+struct PerftBench {
+    std::string spec;
+    std::string position;
+    int depth = 1;
+};
+
 struct GameInfo {
     std::string id;
     std::string title;
@@ -22,6 +30,8 @@ struct GameInfo {
     // Specs that `asterism bench` measures (each size, each mode); empty
     // means the default options only.
     std::vector<std::string> bench_specs = {};
+    // Perft runs that `asterism bench` times (the chess-like games).
+    std::vector<PerftBench> bench_perft = {};
 };
 
 class Registry {
