@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/registry.h"
-#include "search/simple_players.h"
+#include "search/agent.h"
 
 namespace asterism {
 namespace {

@@ -1,0 +1,70 @@
+// Computer players behind one interface, so that every front end (the
+// terminal game, the engine protocol, the server, matches) can ask any of
+// them for a move or for a running analysis without knowing how they search.
+//
+// The players so far work for every game through the type-erased face:
+//   random  - a uniformly random legal move;
+//   greedy  - a move that wins at once if there is one, else a random move
+//             among those that do not lose at once (for Asterisk Solitaire
+//             this is the spec's "never complete a chain when avoidable");
+//   mc      - flat Monte Carlo: every legal move is valued by random
+//             playouts from the position after it; two-player games only,
+//             because playouts of Solitaire would see the hidden draw order.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace asterism {
+
+// How long a search may run. Zero means "no limit of this kind"; when both
+// are zero the player uses its own default effort.
+struct SearchLimits {
+    std::uint64_t playouts = 0;
+    double seconds = 0;
+};
+
+// One candidate move in an analysis. `winrate` is from the point of view of
+// the player to move, in [0, 1]; `pv` starts with `move`.
+struct Candidate {
+    std::string move;
+    std::uint64_t visits = 0;
+    double winrate = 0;
+    std::vector<std::string> pv;
+};
+
+struct Analysis {
+    std::vector<Candidate> candidates;  // best first
+    std::uint64_t playouts = 0;
+    double seconds = 0;
+};
+
+class Agent {
+  public:
+    virtual ~Agent() = default;
+    virtual std::string name() const = 0;
+
+    // Chooses a legal move in a game that is not over.
+    virtual std::string choose(const Game& game, Rng& rng) = 0;
+
+    // Analyses the position within `limits`, calling `progress` now and then
+    // with the analysis so far; the search stops early when `progress`
+    // returns false. Returns the final analysis. Players that do not search
+    // return their chosen move as the only candidate.
+    virtual Analysis analyze(const Game& game, Rng& rng, const SearchLimits& limits,
+                             const std::function<bool(const Analysis&)>& progress);
+};
+
+// Kinds accepted by make_agent(), for help texts.
+const std::vector<std::string>& agent_kinds();
+
+// Throws GameError for an unknown kind or one that does not suit the game.
+std::unique_ptr<Agent> make_agent(std::string_view kind, const Game& game);
+
+}  // namespace asterism
