@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "search/engines.h"
+
 namespace asterism {
 
 Analysis Agent::analyze(const Game& game, Rng& rng, const SearchLimits&,
@@ -123,23 +125,39 @@ class MonteCarloAgent final : public Agent {
 
 }  // namespace
 
+std::unique_ptr<Agent> make_random_agent() {
+    return std::make_unique<RandomAgent>();
+}
+std::unique_ptr<Agent> make_greedy_agent() {
+    return std::make_unique<GreedyAgent>();
+}
+std::unique_ptr<Agent> make_flat_monte_carlo(std::uint64_t playouts_per_move) {
+    return std::make_unique<MonteCarloAgent>(playouts_per_move);
+}
+
 const std::vector<std::string>& agent_kinds() {
-    static const std::vector<std::string> kinds{"random", "greedy", "mc"};
+    static const std::vector<std::string> kinds{"random", "greedy", "mc", "1..10"};
     return kinds;
 }
 
 std::unique_ptr<Agent> make_agent(std::string_view kind, const Game& game) {
-    if (kind == "random") return std::make_unique<RandomAgent>();
-    if (kind == "greedy") return std::make_unique<GreedyAgent>();
+    if (kind == "random") return make_random_agent();
+    if (kind == "greedy") return make_greedy_agent();
     if (kind == "mc") {
         if (game.num_players() != 2)
             throw GameError(
                 "the mc player is for two-player games only (its playouts would "
                 "see the hidden draw order); use greedy or random");
-        return std::make_unique<MonteCarloAgent>(64);
+        return make_flat_monte_carlo(64);
+    }
+    if (!kind.empty() && kind.find_first_not_of("0123456789") == std::string_view::npos &&
+        kind.size() <= 2) {
+        EngineSettings settings;
+        settings.level = std::stoi(std::string(kind));
+        return make_engine(game, settings);
     }
     throw GameError("unknown player '" + std::string(kind) +
-                    "' (known: human, random, greedy, mc)");
+                    "' (known: human, random, greedy, mc, or a level 1-10)");
 }
 
 }  // namespace asterism

@@ -1,0 +1,49 @@
+#include "search/engines.h"
+
+#include <map>
+
+namespace asterism {
+namespace {
+
+std::map<std::string, EngineMaker>& makers() {
+    static std::map<std::string, EngineMaker> m;
+    return m;
+}
+
+std::string game_id(const Game& game) {
+    const std::string spec = game.spec();
+    return spec.substr(0, spec.find(':'));
+}
+
+}  // namespace
+
+EngineRegistration::EngineRegistration(std::string id, EngineMaker maker) {
+    makers()[std::move(id)] = std::move(maker);
+}
+
+bool has_engine(const std::string& id) {
+    return makers().count(id) > 0;
+}
+
+// Playouts per decision at each level from 3 up: a factor of three per
+// level, from a few dozen (level 3) to about a hundred thousand (level 10).
+std::uint64_t playouts_for_level(int level) {
+    std::uint64_t p = 50;
+    for (int l = 3; l < level; ++l) p *= 3;
+    return p;
+}
+
+std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings) {
+    if (settings.level < 1 || settings.level > kMaxLevel)
+        throw GameError("level must be 1 to " + std::to_string(kMaxLevel) + ", not " +
+                        std::to_string(settings.level));
+    if (settings.level == 1) return make_random_agent();
+    if (settings.level == 2 || game.num_players() != 2) return make_greedy_agent();
+    auto it = makers().find(game_id(game));
+    if (it != makers().end()) return it->second(game, settings);
+    const std::uint64_t moves = std::max<std::size_t>(1, game.legal_moves().size());
+    return make_flat_monte_carlo(
+        std::max<std::uint64_t>(1, playouts_for_level(settings.level) / moves));
+}
+
+}  // namespace asterism

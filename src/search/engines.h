@@ -1,0 +1,43 @@
+// Searching players need a game's concrete State (search is templated on it),
+// while everything else sees only the type-erased face. This registry joins
+// the two: a small binding file per game (src/engines/<game>.cpp) registers a
+// maker that builds that game's searching agent, and front ends ask for one
+// by strength level without knowing the game.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "search/agent.h"
+
+namespace asterism {
+
+// Strength levels run from 1 (a few playouts) to kMaxLevel (full strength).
+constexpr int kMaxLevel = 10;
+
+struct EngineSettings {
+    int level = kMaxLevel;
+    int threads = 1;
+    std::uint64_t seed = 1;
+    SearchLimits limits;  // overrides the level's own limits when non-zero
+};
+
+using EngineMaker = std::function<std::unique_ptr<Agent>(const Game&, const EngineSettings&)>;
+
+struct EngineRegistration {
+    EngineRegistration(std::string game_id, EngineMaker maker);
+};
+
+// The strongest player there is for this game at this level: the game's
+// registered search if it has one, otherwise flat Monte Carlo (or greedy for
+// one-player games). Throws GameError for a level outside 1..kMaxLevel.
+std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings);
+
+// Playouts per decision at a level (3..10) for the Monte Carlo players.
+std::uint64_t playouts_for_level(int level);
+
+// Whether a game has a registered search.
+bool has_engine(const std::string& game_id);
+
+}  // namespace asterism

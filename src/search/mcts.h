@@ -1,0 +1,441 @@
+// Monte Carlo tree search, generic over a game's concrete State (DESIGN.md:
+// hot loops are templates). UCT with RAVE, an MCTS-solver that backs up
+// proven wins and losses, tree reuse between moves, and tree parallelism with
+// virtual loss. Nothing is allocated per playout: nodes come from a pool
+// allocated once per search object, and each thread keeps its own scratch.
+//
+// Requirements on S beyond the StateGame contract (core/state_game.h):
+//   static constexpr int kAmafKeys;          number of distinct AMAF keys
+//   int amaf_key(Move m) const;              key of a move, in [0, kAmafKeys)
+//   template <class Sink> Outcome playout(Rng&, Sink&& sink);
+//       plays *this out to the end (destroying it) with the game's playout
+//       policy, calling sink(key, player) for every move played.
+// Two-player, perfect-information games only; Asterisk Solitaire (chance and
+// hidden draws) has its own player.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "core/rng.h"
+#include "core/types.h"
+
+namespace asterism {
+
+struct MctsConfig {
+    double exploration = 0.35;  // UCT constant
+    bool rave = true;
+    double rave_k = 600;      // RAVE weight beta = sqrt(k / (3 n + k)) for n parent visits
+    double first_play = 1.1;  // value of an unvisited child without AMAF data
+    bool solver = true;
+    int threads = 1;
+    std::size_t max_nodes = std::size_t{1} << 21;
+    std::uint64_t seed = 1;
+};
+
+struct MctsLimits {
+    std::uint64_t playouts = 0;  // 0 = no limit of this kind
+    double seconds = 0;          // 0 = no limit of this kind
+};
+
+template <class S>
+class Mcts {
+  public:
+    using Move = typename S::Move;
+
+    struct Node {
+        Move move{};
+        Player mover = Player::None;         // who played `move` into this node
+        std::atomic<std::int8_t> proven{0};  // +1 mover wins, -1 mover loses
+        std::atomic<std::uint8_t> state{0};  // kLeaf, kExpanding, kExpanded
+        bool terminal = false;
+        Player winner = Player::None;  // of a terminal node
+        std::atomic<std::uint32_t> visits{0};
+        std::atomic<std::uint32_t> virtual_loss{0};
+        std::atomic<std::uint64_t> wins2{0};  // 2 per win of `mover`, 1 per draw
+        std::atomic<std::uint32_t> amaf_visits{0};
+        std::atomic<std::uint64_t> amaf_wins2{0};
+        std::uint32_t first_child = 0;
+        std::uint32_t num_children = 0;
+    };
+    static constexpr std::uint8_t kLeaf = 0, kExpanding = 1, kExpanded = 2;
+
+    struct Stats {
+        std::uint64_t playouts = 0;
+        double seconds = 0;
+        std::size_t nodes = 0;
+    };
+
+    explicit Mcts(MctsConfig config = {})
+        : config_(config),
+          pool_(allocate(config.max_nodes)),
+          spare_(allocate(config.max_nodes)),
+          rng_(config.seed) {}
+
+    const MctsConfig& config() const { return config_; }
+    MctsConfig& config() { return config_; }
+
+    // Starts from `root`, discarding any tree.
+    void set_root(const S& root) {
+        root_state_ = root;
+        new (&pool_[0]) Node();
+        pool_[0].mover = opponent(root.to_move());
+        used_ = 1;
+    }
+
+    // Moves the root down the tree along `moves` (played since the last
+    // root), keeping that subtree; starts afresh if a move is not in the tree.
+    void advance(const S& new_root, const std::vector<Move>& moves) {
+        std::uint32_t at = 0;
+        bool found = used_ > 0;
+        for (const Move& m : moves) {
+            if (!found) break;
+            const Node& n = pool_[at];
+            found = false;
+            if (n.state.load(std::memory_order_acquire) != kExpanded) break;
+            for (std::uint32_t i = 0; i < n.num_children; ++i)
+                if (pool_[n.first_child + i].move == m) {
+                    at = n.first_child + i;
+                    found = true;
+                    break;
+                }
+        }
+        if (!found) return set_root(new_root);
+        root_state_ = new_root;
+        // Copy the kept subtree into the spare pool, breadth first, so that
+        // children stay contiguous; then swap pools.
+        new (&spare_[0]) Node();
+        copy_node(spare_[0], pool_[at]);
+        std::size_t next = 1;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> queue{{at, 0}};  // old, new
+        for (std::size_t qi = 0; qi < queue.size(); ++qi) {
+            const auto [old_i, new_i] = queue[qi];
+            const Node& o = pool_[old_i];
+            Node& n = spare_[new_i];
+            if (o.state.load() != kExpanded || o.num_children == 0) {
+                if (o.state.load() != kExpanded) n.state.store(kLeaf);
+                continue;
+            }
+            n.first_child = static_cast<std::uint32_t>(next);
+            for (std::uint32_t i = 0; i < o.num_children; ++i) {
+                new (&spare_[next]) Node();
+                copy_node(spare_[next], pool_[o.first_child + i]);
+                queue.emplace_back(o.first_child + i, static_cast<std::uint32_t>(next));
+                ++next;
+            }
+        }
+        std::swap(pool_, spare_);
+        used_ = next;
+        pool_[0].mover = opponent(new_root.to_move());
+    }
+
+    // Runs playouts from the root until a limit is reached or the root is
+    // proven; `progress` (if any) is called about every `report_every`
+    // playouts from thread 0 and may return false to stop the search.
+    template <class Progress>
+    Stats search(const MctsLimits& limits, Progress&& progress, std::uint64_t report_every = 2000) {
+        using Clock = std::chrono::steady_clock;
+        const auto start = Clock::now();
+        if (used_ == 0) set_root(root_state_);
+        std::atomic<std::uint64_t> done{0};
+        std::atomic<bool> stop{false};
+        auto worker = [&](int id) {
+            Rng rng(id == 0 ? rng_.next() : rng_seed_for(id));
+            Scratch scratch;
+            std::uint64_t next_report = report_every;
+            for (std::uint64_t local = 0; !stop.load(std::memory_order_relaxed); ++local) {
+                if (pool_[0].proven.load(std::memory_order_relaxed) != 0 && config_.solver) break;
+                iterate(rng, scratch);
+                const std::uint64_t total = done.fetch_add(1, std::memory_order_relaxed) + 1;
+                if (limits.playouts && total >= limits.playouts) stop = true;
+                if ((local & 15) == 0 && limits.seconds > 0 &&
+                    std::chrono::duration<double>(Clock::now() - start).count() >= limits.seconds)
+                    stop = true;
+                if (id == 0 && total >= next_report) {
+                    next_report = total + report_every;
+                    if (!progress()) stop = true;
+                }
+            }
+        };
+        const int threads = std::max(1, config_.threads);
+        std::vector<std::thread> pool;
+        for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+        worker(0);
+        for (auto& t : pool) t.join();
+        Stats st;
+        st.playouts = done.load();
+        st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        st.nodes = used_.load();
+        return st;
+    }
+    Stats search(const MctsLimits& limits) {
+        return search(limits, [] { return true; });
+    }
+
+    const Node& root() const { return pool_[0]; }
+    const Node& node(std::uint32_t i) const { return pool_[i]; }
+    const S& root_state() const { return root_state_; }
+
+    // The root's proven result from the view of the player to move: +1 win,
+    // -1 loss, 0 unknown.
+    int root_proven() const { return -pool_[0].proven.load(); }
+
+    // Index of the child to play: a proven win if there is one, else the most
+    // visited child that is not a proven loss (ties to the better value).
+    std::uint32_t best_child(std::uint32_t parent = 0) const {
+        const Node& p = pool_[parent];
+        if (p.state.load() != kExpanded || p.num_children == 0) return 0;
+        std::uint32_t best = p.first_child;
+        double best_key = -1e300;
+        for (std::uint32_t i = 0; i < p.num_children; ++i) {
+            const Node& c = pool_[p.first_child + i];
+            const int pr = c.proven.load();
+            const double v = c.visits.load();
+            double key = pr > 0 ? 1e18 + v : (pr < 0 ? -1e18 + v : v + 1e-3 * value(c));
+            if (key > best_key) best_key = key, best = p.first_child + i;
+        }
+        return best;
+    }
+
+    // Mean result of a node for its mover, in [0, 1].
+    static double value(const Node& n) {
+        const auto v = n.visits.load();
+        return v ? static_cast<double>(n.wins2.load()) / (2.0 * v) : 0.5;
+    }
+
+  private:
+    struct Scratch {
+        std::vector<std::uint32_t> path;
+        std::vector<std::uint32_t> stamp = std::vector<std::uint32_t>(S::kAmafKeys, 0);
+        std::vector<std::uint16_t> first_ply = std::vector<std::uint16_t>(S::kAmafKeys, 0);
+        std::vector<Player> first_player = std::vector<Player>(S::kAmafKeys, Player::None);
+        std::uint32_t generation = 0;
+        std::vector<Move> moves = std::vector<Move>(S::kMaxMoves);
+    };
+
+    std::uint64_t rng_seed_for(int id) const {
+        return config_.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(id);
+    }
+
+    static void copy_node(Node& to, const Node& from) {
+        to.move = from.move;
+        to.mover = from.mover;
+        to.proven.store(from.proven.load());
+        to.state.store(from.state.load());
+        to.terminal = from.terminal;
+        to.winner = from.winner;
+        to.visits.store(from.visits.load());
+        to.virtual_loss.store(0);
+        to.wins2.store(from.wins2.load());
+        to.amaf_visits.store(from.amaf_visits.load());
+        to.amaf_wins2.store(from.amaf_wins2.load());
+        to.first_child = 0;
+        to.num_children = from.num_children;
+    }
+
+    // Node storage is claimed from the system without touching it, so a
+    // large pool costs only the pages a search really uses; every node is
+    // constructed in place when it is first handed out.
+    struct FreeNodes {
+        void operator()(Node* p) const { std::free(p); }
+    };
+    using NodePool = std::unique_ptr<Node[], FreeNodes>;
+    static_assert(std::is_trivially_destructible_v<Node>);
+    static NodePool allocate(std::size_t n) {
+        void* p = std::calloc(n, sizeof(Node));
+        if (!p) throw std::bad_alloc();
+        return NodePool(static_cast<Node*>(p));
+    }
+
+    void record(Scratch& sc, int key, Player who, int ply) {
+        if (sc.stamp[key] == sc.generation) return;
+        sc.stamp[key] = sc.generation;
+        sc.first_ply[key] = static_cast<std::uint16_t>(ply);
+        sc.first_player[key] = who;
+    }
+
+    // Expands a leaf: creates its children or marks it terminal. Returns
+    // false if another thread is expanding it or the pool is full.
+    bool expand(Node& n, const S& s, Scratch& sc) {
+        std::uint8_t expected = kLeaf;
+        if (!n.state.compare_exchange_strong(expected, kExpanding, std::memory_order_acq_rel))
+            return false;
+        const int count = s.generate(sc.moves.data());
+        if (count == 0) {
+            const Outcome o = s.outcome();
+            n.terminal = true;
+            n.winner = o.kind == Outcome::Kind::Win ? o.winner : Player::None;
+            if (n.winner != Player::None) n.proven.store(n.winner == n.mover ? 1 : -1);
+            n.num_children = 0;
+            n.state.store(kExpanded, std::memory_order_release);
+            return true;
+        }
+        const std::size_t first = used_.fetch_add(static_cast<std::size_t>(count));
+        if (first + static_cast<std::size_t>(count) > config_.max_nodes) {
+            n.state.store(kLeaf, std::memory_order_release);
+            return false;
+        }
+        const Player mover = s.to_move();
+        for (int i = 0; i < count; ++i) {
+            Node& c = *new (&pool_[first + static_cast<std::size_t>(i)]) Node();
+            c.move = sc.moves[i];
+            c.mover = mover;
+        }
+        n.first_child = static_cast<std::uint32_t>(first);
+        n.num_children = static_cast<std::uint32_t>(count);
+        n.state.store(kExpanded, std::memory_order_release);
+        return true;
+    }
+
+    std::uint32_t select(const Node& p, const S& s) const {
+        const double parent_visits = std::max<double>(1.0, p.visits.load());
+        const double log_n = std::log(parent_visits);
+        const double beta =
+            config_.rave ? std::sqrt(config_.rave_k / (3.0 * parent_visits + config_.rave_k)) : 0.0;
+        std::uint32_t best = p.first_child;
+        double best_value = -1e300;
+        for (std::uint32_t i = 0; i < p.num_children; ++i) {
+            const Node& c = pool_[p.first_child + i];
+            const int pr = config_.solver ? c.proven.load(std::memory_order_relaxed) : 0;
+            if (pr > 0) return p.first_child + i;  // a proven win: take it
+            double v;
+            if (pr < 0) {
+                v = -1e9;
+            } else {
+                const double n = c.visits.load(std::memory_order_relaxed) +
+                                 c.virtual_loss.load(std::memory_order_relaxed);
+                const double an = c.amaf_visits.load(std::memory_order_relaxed);
+                const double aq = an > 0 ? c.amaf_wins2.load(std::memory_order_relaxed) / (2.0 * an)
+                                         : config_.first_play;
+                if (n == 0) {
+                    v = config_.rave && an > 0 ? aq + config_.exploration * std::sqrt(log_n)
+                                               : config_.first_play + 1.0;
+                } else {
+                    const double q = c.wins2.load(std::memory_order_relaxed) / (2.0 * n);
+                    const double mixed = config_.rave && an > 0 ? (1 - beta) * q + beta * aq : q;
+                    v = mixed + config_.exploration * std::sqrt(log_n / n);
+                }
+            }
+            if (v > best_value) best_value = v, best = p.first_child + i;
+        }
+        (void)s;
+        return best;
+    }
+
+    // Marks `parent` proven when its children decide it (MCTS-solver).
+    void update_proof(std::uint32_t parent_index) {
+        Node& p = pool_[parent_index];
+        if (p.state.load(std::memory_order_acquire) != kExpanded || p.num_children == 0) return;
+        bool all_lost = true;
+        Player to_move = Player::None;
+        for (std::uint32_t i = 0; i < p.num_children; ++i) {
+            const Node& c = pool_[p.first_child + i];
+            to_move = c.mover;
+            const int pr = c.proven.load();
+            if (pr > 0) {
+                p.proven.store(p.mover == c.mover ? 1 : -1);
+                return;
+            }
+            if (pr == 0) all_lost = false;
+        }
+        if (all_lost) {
+            const Player winner = opponent(to_move);
+            p.proven.store(p.mover == winner ? 1 : -1);
+        }
+    }
+
+    void iterate(Rng& rng, Scratch& sc) {
+        S s = root_state_;
+        sc.path.clear();
+        if (++sc.generation == 0) {
+            std::fill(sc.stamp.begin(), sc.stamp.end(), 0);
+            sc.generation = 1;
+        }
+        std::uint32_t at = 0;
+        int ply = 0;
+        Outcome result;
+        bool known = false;
+        for (;;) {
+            sc.path.push_back(at);
+            Node& n = pool_[at];
+            if (config_.solver && n.proven.load(std::memory_order_relaxed) != 0 && at != 0) {
+                const Player winner = n.proven.load() > 0 ? n.mover : opponent(n.mover);
+                result = Outcome::win(winner);
+                known = true;
+                break;
+            }
+            if (n.state.load(std::memory_order_acquire) != kExpanded) {
+                const bool can_expand = n.visits.load(std::memory_order_relaxed) > 0 || at == 0;
+                if (!can_expand || !expand(n, s, sc)) break;
+            }
+            if (n.terminal) {
+                result = n.winner == Player::None ? Outcome::draw() : Outcome::win(n.winner);
+                known = true;
+                break;
+            }
+            at = select(n, s);
+            Node& c = pool_[at];
+            c.virtual_loss.fetch_add(1, std::memory_order_relaxed);
+            record(sc, s.amaf_key(c.move), c.mover, ply);
+            s.apply(c.move);
+            ++ply;
+        }
+        if (!known) {
+            const Outcome o = s.outcome();
+            if (o.over()) {
+                result = o;
+            } else {
+                int p = ply;
+                result = s.playout(rng, [&](int key, Player who) { record(sc, key, who, p++); });
+            }
+        }
+        backpropagate(sc, result);
+    }
+
+    void backpropagate(Scratch& sc, const Outcome& result) {
+        auto reward2 = [&](Player mover) -> std::uint64_t {
+            if (result.kind == Outcome::Kind::Draw) return 1;
+            return result.kind == Outcome::Kind::Win && result.winner == mover ? 2 : 0;
+        };
+        for (std::size_t d = sc.path.size(); d-- > 0;) {
+            Node& n = pool_[sc.path[d]];
+            n.visits.fetch_add(1, std::memory_order_relaxed);
+            n.wins2.fetch_add(reward2(n.mover), std::memory_order_relaxed);
+            if (d > 0) n.virtual_loss.fetch_sub(1, std::memory_order_relaxed);
+            if (config_.rave && n.state.load(std::memory_order_acquire) == kExpanded) {
+                // AMAF: credit every child whose move its mover played later
+                // in this simulation (at or after this node's depth).
+                const int depth = static_cast<int>(d);
+                for (std::uint32_t i = 0; i < n.num_children; ++i) {
+                    Node& c = pool_[n.first_child + i];
+                    const int key = root_state_.amaf_key(c.move);
+                    if (sc.stamp[key] == sc.generation && sc.first_player[key] == c.mover &&
+                        sc.first_ply[key] >= depth) {
+                        c.amaf_visits.fetch_add(1, std::memory_order_relaxed);
+                        c.amaf_wins2.fetch_add(reward2(c.mover), std::memory_order_relaxed);
+                    }
+                }
+            }
+            if (config_.solver && d + 1 < sc.path.size()) update_proof(sc.path[d]);
+        }
+    }
+
+    MctsConfig config_;
+    NodePool pool_;
+    NodePool spare_;
+    std::atomic<std::size_t> used_{0};
+    S root_state_{};
+    Rng rng_;
+};
+
+}  // namespace asterism

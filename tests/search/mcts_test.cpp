@@ -1,0 +1,147 @@
+// Tests of the generic MCTS on small games whose values are known: the solver
+// must prove wins and losses, the best move must be found, tree reuse must
+// keep the subtree, and one thread with a seed must be deterministic.
+#include <gtest/gtest.h>
+
+#include "search/mcts.h"
+
+namespace asterism {
+namespace {
+
+// Take 1 to 3 stones; whoever takes the last stone wins. The player to move
+// loses exactly when the pile is a multiple of 4.
+struct TakeAway {
+    using Move = int;
+    static constexpr int kMaxMoves = 3;
+    static constexpr int kAmafKeys = 4;
+    int pile = 10;
+    int plies = 0;
+
+    int generate(Move* out) const {
+        int n = 0;
+        for (int k = 1; k <= 3 && k <= pile; ++k) out[n++] = k;
+        return n;
+    }
+    void apply(Move m) {
+        pile -= m;
+        ++plies;
+    }
+    Player to_move() const { return plies % 2 ? Player::Second : Player::First; }
+    Outcome outcome() const {
+        return pile == 0 ? Outcome::win(opponent(to_move())) : Outcome::ongoing();
+    }
+    std::uint64_t hash() const { return static_cast<std::uint64_t>(pile * 2 + plies % 2); }
+    int amaf_key(Move m) const { return m; }
+    template <class Sink>
+    Outcome playout(Rng& rng, Sink&& sink) {
+        while (pile > 0) {
+            Move moves[kMaxMoves];
+            const Move m = moves[rng.below(static_cast<std::uint32_t>(generate(moves)))];
+            sink(m, to_move());
+            apply(m);
+        }
+        return outcome();
+    }
+};
+
+TEST(SearchMcts, SolverProvesTheWinAndFindsTheMove) {
+    for (int pile : {5, 6, 7, 9, 10, 11, 13}) {
+        Mcts<TakeAway> mcts;
+        TakeAway s;
+        s.pile = pile;
+        mcts.set_root(s);
+        mcts.search({20000, 0});
+        EXPECT_EQ(mcts.root_proven(), 1) << "pile " << pile;
+        EXPECT_EQ(mcts.node(mcts.best_child()).move, pile % 4) << "pile " << pile;
+    }
+}
+
+TEST(SearchMcts, SolverProvesTheLoss) {
+    for (int pile : {4, 8, 12}) {
+        Mcts<TakeAway> mcts;
+        TakeAway s;
+        s.pile = pile;
+        mcts.set_root(s);
+        mcts.search({20000, 0});
+        EXPECT_EQ(mcts.root_proven(), -1) << "pile " << pile;
+    }
+}
+
+TEST(SearchMcts, WithoutSolverOrRaveTheBestMoveStillWins) {
+    MctsConfig config;
+    config.solver = false;
+    config.rave = false;
+    Mcts<TakeAway> mcts(config);
+    TakeAway s;
+    s.pile = 10;
+    mcts.set_root(s);
+    const auto st = mcts.search({20000, 0});
+    EXPECT_EQ(st.playouts, 20000u);
+    EXPECT_EQ(mcts.node(mcts.best_child()).move, 2);
+    EXPECT_EQ(mcts.root_proven(), 0);
+    EXPECT_GT(Mcts<TakeAway>::value(mcts.node(mcts.best_child())), 0.6);
+}
+
+TEST(SearchMcts, OneThreadWithASeedIsDeterministic) {
+    auto run = [] {
+        MctsConfig config;
+        config.solver = false;
+        Mcts<TakeAway> mcts(config);
+        TakeAway s;
+        s.pile = 30;
+        mcts.set_root(s);
+        mcts.search({3000, 0});
+        std::vector<std::uint32_t> visits;
+        const auto& root = mcts.root();
+        for (std::uint32_t i = 0; i < root.num_children; ++i)
+            visits.push_back(mcts.node(root.first_child + i).visits.load());
+        return visits;
+    };
+    const auto a = run();
+    EXPECT_EQ(a, run());
+    ASSERT_EQ(a.size(), 3u);
+}
+
+TEST(SearchMcts, TreeReuseKeepsTheSubtree) {
+    MctsConfig config;
+    config.solver = false;
+    Mcts<TakeAway> mcts(config);
+    TakeAway s;
+    s.pile = 30;
+    mcts.set_root(s);
+    mcts.search({5000, 0});
+    const auto& root = mcts.root();
+    std::uint32_t child_visits = 0;
+    for (std::uint32_t i = 0; i < root.num_children; ++i)
+        if (mcts.node(root.first_child + i).move == 2)
+            child_visits = mcts.node(root.first_child + i).visits.load();
+    ASSERT_GT(child_visits, 0u);
+    s.apply(2);
+    mcts.advance(s, {2});
+    EXPECT_EQ(mcts.root().visits.load(), child_visits);
+    EXPECT_EQ(mcts.root_state().pile, 28);
+    // Searching on from the kept tree adds to it.
+    mcts.search({1000, 0});
+    EXPECT_EQ(mcts.root().visits.load(), child_visits + 1000);
+    // A move that is not in the tree starts afresh.
+    s.apply(1);
+    mcts.advance(s, {7});
+    EXPECT_EQ(mcts.root().visits.load(), 0u);
+}
+
+TEST(SearchMcts, ThreadsShareOneTree) {
+    MctsConfig config;
+    config.threads = 2;
+    config.solver = false;
+    Mcts<TakeAway> mcts(config);
+    TakeAway s;
+    s.pile = 10;
+    mcts.set_root(s);
+    const auto st = mcts.search({20000, 0});
+    EXPECT_GE(st.playouts, 20000u);
+    EXPECT_EQ(mcts.root().visits.load(), st.playouts);
+    EXPECT_EQ(mcts.node(mcts.best_child()).move, 2);
+}
+
+}  // namespace
+}  // namespace asterism
