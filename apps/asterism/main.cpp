@@ -13,6 +13,7 @@
 
 #include "core/registry.h"
 #include "search/agent.h"
+#include "search/match.h"
 
 namespace asterism {
 namespace {
@@ -174,6 +175,32 @@ int cmd_bench(std::uint64_t games, std::uint64_t seed) {
         }
     }
     std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
+    return 0;
+}
+
+// ---- match -------------------------------------------------------------------
+
+int cmd_match(const MatchSettings& settings, bool quiet) {
+    const MatchResult r = play_match(settings, [&](const MatchResult& so_far) {
+        if (quiet) return;
+        std::fprintf(stderr, "\r%d games: +%d =%d -%d", so_far.games(), so_far.wins, so_far.draws,
+                     so_far.losses);
+    });
+    if (!quiet) std::fprintf(stderr, "\n");
+    const auto [lo, hi] = r.elo_interval();
+    std::printf("game:    %s\n", settings.game.c_str());
+    std::printf("A:       %s\nB:       %s\n", settings.a.c_str(), settings.b.c_str());
+    if (r.solo_deals > 0)
+        std::printf("deals:   %d  A won %d (%.1f%%)  B won %d (%.1f%%)\n", r.solo_deals,
+                    r.solo_a_wins, 100.0 * r.solo_a_wins / r.solo_deals, r.solo_b_wins,
+                    100.0 * r.solo_b_wins / r.solo_deals);
+    std::printf("games:   %d  A wins %d, draws %d, A losses %d\n", r.games(), r.wins, r.draws,
+                r.losses);
+    std::printf("score:   %.3f\n", r.score());
+    std::printf("elo:     %+.0f  (95%% interval %+.0f to %+.0f)\n", r.elo(), lo, hi);
+    if (settings.sprt)
+        std::printf("sprt:    llr %.2f  %s\n", r.llr,
+                    r.sprt_verdict.empty() ? "no decision" : r.sprt_verdict.c_str());
     return 0;
 }
 
@@ -353,6 +380,28 @@ int run(int argc, char** argv) {
         ->capture_default_str();
     bench->add_option("--seed", seed, "Seed")->capture_default_str();
 
+    MatchSettings match_settings;
+    match_settings.b = "random";
+    std::string sprt_text;
+    bool quiet = false;
+    auto* match = app.add_subcommand("match", "Play two players against each other");
+    match->add_option("game", match_settings.game, "Game spec")->required();
+    match->add_option("--a", match_settings.a, "Player A (e.g. level:5, mcts:playouts=1000)")
+        ->required();
+    match->add_option("--b", match_settings.b, "Player B (unused for one-player games)")
+        ->capture_default_str();
+    match->add_option("--games", match_settings.games, "Number of games (maximum with --sprt)")
+        ->capture_default_str();
+    match
+        ->add_option("--random-plies", match_settings.random_plies,
+                     "Random opening plies; each opening is played with both colours")
+        ->capture_default_str();
+    match->add_option("--parallel", match_settings.parallel, "Games played at once")
+        ->capture_default_str();
+    match->add_option("--seed", match_settings.seed, "Seed")->capture_default_str();
+    match->add_option("--sprt", sprt_text, "Stop early: elo0,elo1[,alpha,beta]");
+    match->add_flag("--quiet", quiet, "No running count");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -373,6 +422,22 @@ int run(int argc, char** argv) {
     if (*perft) return cmd_perft(spec, depth, position, moves, divide);
     if (*play) return cmd_play(spec, first, second, seed);
     if (*bench) return cmd_bench(bench_games, seed);
+    if (*match) {
+        if (!sprt_text.empty()) {
+            SprtSettings sp;
+            char tail = 0;
+            const int n = std::sscanf(sprt_text.c_str(), "%lf,%lf,%lf,%lf%c", &sp.elo0, &sp.elo1,
+                                      &sp.alpha, &sp.beta, &tail);
+            if ((n != 2 && n != 4) || sp.elo1 <= sp.elo0 || sp.alpha <= 0 || sp.beta <= 0 ||
+                sp.alpha >= 1 || sp.beta >= 1)
+                throw GameError("bad --sprt '" + sprt_text +
+                                "': expected elo0,elo1[,alpha,beta] with elo0 < elo1");
+            match_settings.sprt = sp;
+        }
+        if (match_settings.games < 1) throw GameError("--games must be at least 1");
+        if (match_settings.parallel < 1) throw GameError("--parallel must be at least 1");
+        return cmd_match(match_settings, quiet);
+    }
     return kBadInput;
 }
 

@@ -162,6 +162,24 @@ std::unique_ptr<Game> Registry::create(std::string_view spec) const {
     return info->make(parse_options(*info, rest));
 }
 
+std::string Registry::with_option(std::string_view spec, const std::string& key,
+                                  const std::string& value) const {
+    const std::string canonical = create(spec)->spec();
+    const auto colon = canonical.find(':');
+    const GameInfo* info = find(canonical.substr(0, colon));
+    // Keep every other option as it is and put the new value last.
+    std::string options;
+    const std::string rest = colon == std::string::npos ? "" : canonical.substr(colon + 1);
+    for (std::size_t pos = 0; pos < rest.size();) {
+        std::size_t comma = rest.find(',', pos);
+        if (comma == std::string::npos) comma = rest.size();
+        const std::string item = rest.substr(pos, comma - pos);
+        if (item.rfind(key + "=", 0) != 0) options += item + ",";
+        pos = comma + 1;
+    }
+    return canonical_spec(*info, parse_options(*info, options + key + "=" + value));
+}
+
 std::string canonical_spec(const GameInfo& info, const Options& options) {
     std::string out = info.id;
     char sep = ':';

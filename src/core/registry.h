@@ -45,6 +45,10 @@ class Registry {
     Options parse_options(const GameInfo& info, std::string_view option_text) const;
     std::unique_ptr<Game> create(std::string_view spec) const;
 
+    // The canonical spec with one option set to `value` (validated).
+    std::string with_option(std::string_view spec, const std::string& key,
+                            const std::string& value) const;
+
   private:
     std::vector<GameInfo> games_;
 };

@@ -20,7 +20,8 @@ struct EngineSettings {
     int level = kMaxLevel;
     int threads = 1;
     std::uint64_t seed = 1;
-    SearchLimits limits;  // overrides the level's own limits when non-zero
+    SearchLimits limits;     // overrides the level's own limits when non-zero
+    bool plain_uct = false;  // baseline: no RAVE, no game knowledge
 };
 
 using EngineMaker = std::function<std::unique_ptr<Agent>(const Game&, const EngineSettings&)>;

@@ -163,6 +163,16 @@ TEST(CoreRegistry, SpecsAreParsedValidatedAndCanonical) {
     }
 }
 
+TEST(CoreRegistry, WithOptionReplacesOneOption) {
+    auto& reg = Registry::instance();
+    EXPECT_EQ(reg.with_option("takeaway-test:pile=5", "seed", "9"),
+              "takeaway-test:pile=5,misere=false,seed=9");
+    EXPECT_EQ(reg.with_option("takeaway-test:seed=3", "pile", "10"),
+              "takeaway-test:pile=10,misere=false,seed=3");
+    EXPECT_THROW(reg.with_option("takeaway-test", "pile", "6"), GameError);
+    EXPECT_THROW(reg.with_option("takeaway-test", "nosuch", "1"), GameError);
+}
+
 TEST(CoreStateGame, PlayUndoHistoryPerftAndResult) {
     auto g = Registry::instance().create("takeaway-test:pile=5");
     EXPECT_EQ(g->legal_moves(), (std::vector<std::string>{"take1", "take2", "take3"}));

@@ -1,0 +1,236 @@
+#include "search/match.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "core/registry.h"
+#include "search/engines.h"
+
+namespace asterism {
+namespace {
+
+double expected_score(double elo) {
+    return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+}
+double elo_of(double score) {
+    score = std::clamp(score, 1e-6, 1 - 1e-6);
+    return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+std::map<std::string, std::string> parse_keys(const std::string& text, const std::string& whole) {
+    std::map<std::string, std::string> out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t comma = text.find(',', pos);
+        if (comma == std::string::npos) comma = text.size();
+        const std::string item = text.substr(pos, comma - pos);
+        const auto eq = item.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw GameError("bad player '" + whole + "': expected key=value, got '" + item + "'");
+        out[item.substr(0, eq)] = item.substr(eq + 1);
+        pos = comma + 1;
+    }
+    return out;
+}
+
+double number(const std::map<std::string, std::string>& keys, const std::string& key,
+              double fallback, const std::string& whole) {
+    auto it = keys.find(key);
+    if (it == keys.end()) return fallback;
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(it->second, &used);
+        if (used != it->second.size() || v < 0) throw std::invalid_argument("x");
+        return v;
+    } catch (const std::exception&) {
+        throw GameError("bad player '" + whole + "': " + key + " must be a number >= 0");
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, std::uint64_t seed) {
+    const auto colon = text.find(':');
+    const std::string name = text.substr(0, colon);
+    const std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
+    if (name == "level" || (!name.empty() && std::all_of(name.begin(), name.end(), ::isdigit))) {
+        EngineSettings s;
+        const std::string digits = name == "level" ? rest : name;
+        if (digits.empty() || digits.size() > 2 ||
+            !std::all_of(digits.begin(), digits.end(), ::isdigit))
+            throw GameError("bad player '" + text + "': expected level:N with N from 1 to 10");
+        s.level = std::stoi(digits);
+        s.seed = seed;
+        return make_engine(game, s);
+    }
+    const auto keys = parse_keys(rest, text);
+    for (const auto& [k, v] : keys)
+        if (k != "playouts" && k != "seconds" && k != "threads")
+            throw GameError("bad player '" + text + "': unknown key '" + k +
+                            "' (known: playouts, seconds, threads)");
+    if (name == "mc") {
+        if (game.num_players() != 2) throw GameError("the mc player is for two-player games only");
+        return make_flat_monte_carlo(
+            static_cast<std::uint64_t>(number(keys, "playouts", 64, text)));
+    }
+    if (name == "mcts" || name == "uct") {
+        EngineSettings s;
+        s.seed = seed;
+        s.plain_uct = name == "uct";
+        s.threads = static_cast<int>(number(keys, "threads", 1, text));
+        s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
+        s.limits.seconds = number(keys, "seconds", 0, text);
+        const std::string spec = game.spec();
+        if (!has_engine(spec.substr(0, spec.find(':'))))
+            throw GameError("no tree search is registered for " + spec);
+        return make_engine(game, s);
+    }
+    if (!keys.empty()) throw GameError("player '" + name + "' takes no options");
+    return make_agent(name, game);
+}
+
+double MatchResult::score() const {
+    return games() ? (wins + 0.5 * draws) / games() : 0.5;
+}
+
+double MatchResult::elo() const {
+    return elo_of(score());
+}
+
+std::pair<double, double> MatchResult::elo_interval() const {
+    const int n = games();
+    if (n == 0) return {0, 0};
+    const double s = score();
+    const double var =
+        (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
+    const double se = std::sqrt(var / n);
+    return {elo_of(s - 1.959964 * se), elo_of(s + 1.959964 * se)};
+}
+
+double sprt_llr(int wins, int draws, int losses, double elo0, double elo1) {
+    const int n = wins + draws + losses;
+    if (n == 0 || wins + draws == 0 || losses + draws == 0) return 0;
+    const double s = (wins + 0.5 * draws) / n;
+    const double var =
+        (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
+    if (var <= 0) return 0;
+    const double s0 = expected_score(elo0), s1 = expected_score(elo1);
+    // The normal approximation of the generalised SPRT (as used by fishtest).
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
+}
+
+MatchResult play_match(const MatchSettings& settings,
+                       const std::function<void(const MatchResult&)>& on_game) {
+    auto probe = Registry::instance().create(settings.game);
+    const bool solo = probe->num_players() == 1;
+    const std::string probe_spec = probe->spec();
+    const GameInfo* info = Registry::instance().find(probe_spec.substr(0, probe_spec.find(':')));
+    const bool has_seed = std::any_of(info->options.begin(), info->options.end(),
+                                      [](const OptionSpec& o) { return o.name == "seed"; });
+    // Validate both players before starting any thread.
+    make_player(settings.a, *probe, settings.seed);
+    if (!solo) make_player(settings.b, *probe, settings.seed);
+
+    MatchResult result;
+    std::mutex mutex;
+    int next_game = 0;
+    bool stop = false;
+
+    // Plays game `g` and returns A's result: 1 win, 0.5 draw, 0 loss; for one
+    // player games, which of A and B won deal `g`.
+    auto play_one = [&](int g) {
+        // One-player games: every deal (the game's seed option) is played
+        // once by each player.
+        const std::string spec = solo && has_seed
+                                     ? Registry::instance().with_option(
+                                           settings.game, "seed", std::to_string(settings.seed + g))
+                                     : settings.game;
+        std::pair<double, double> out{0, 0};
+        const int rounds = solo ? 2 : 1;
+        for (int r = 0; r < rounds; ++r) {
+            auto game = Registry::instance().create(spec);
+            Rng rng(settings.seed * 1000003 + static_cast<std::uint64_t>(g / 2));
+            // Each opening is played twice, with colours swapped.
+            for (int p = 0; p < settings.random_plies && !game->terminal() && !solo; ++p) {
+                const auto legal = game->legal_moves();
+                game->play(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+            }
+            const bool a_first = solo ? r == 0 : g % 2 == 0;
+            std::unique_ptr<Agent> agents[2];
+            const std::string& first_text = a_first ? settings.a : settings.b;
+            const std::string& second_text = a_first ? settings.b : settings.a;
+            agents[0] =
+                make_player(first_text, *game, settings.seed + static_cast<std::uint64_t>(g));
+            if (!solo)
+                agents[1] = make_player(second_text, *game,
+                                        settings.seed + static_cast<std::uint64_t>(g) + 7);
+            Rng play_rng(settings.seed + static_cast<std::uint64_t>(g) * 31 +
+                         static_cast<std::uint64_t>(r));
+            while (!game->terminal()) {
+                Agent& agent = *agents[index(game->to_move())];
+                game->play(agent.choose(*game, play_rng));
+            }
+            const Outcome o = game->outcome();
+            double a_score = 0.5;
+            if (o.kind == Outcome::Kind::Win)
+                a_score = (o.winner == Player::First) == a_first ? 1.0 : 0.0;
+            if (o.kind == Outcome::Kind::Loss) a_score = 0;
+            if (solo)
+                (r == 0 ? out.first : out.second) = o.kind == Outcome::Kind::Win ? 1 : 0;
+            else
+                out.first = a_score;
+        }
+        return out;
+    };
+
+    auto worker = [&] {
+        for (;;) {
+            int g;
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                if (stop || next_game >= settings.games) return;
+                g = next_game++;
+            }
+            const auto r = play_one(g);
+            std::lock_guard<std::mutex> lock(mutex);
+            if (solo) {
+                ++result.solo_deals;
+                result.solo_a_wins += static_cast<int>(r.first);
+                result.solo_b_wins += static_cast<int>(r.second);
+                // A's score against B, deal by deal: who alone won it.
+                if (r.first > r.second)
+                    ++result.wins;
+                else if (r.first < r.second)
+                    ++result.losses;
+                else
+                    ++result.draws;
+            } else if (r.first == 1) {
+                ++result.wins;
+            } else if (r.first == 0) {
+                ++result.losses;
+            } else {
+                ++result.draws;
+            }
+            if (settings.sprt) {
+                const auto& sp = *settings.sprt;
+                result.llr = sprt_llr(result.wins, result.draws, result.losses, sp.elo0, sp.elo1);
+                const double lower = std::log(sp.beta / (1 - sp.alpha));
+                const double upper = std::log((1 - sp.beta) / sp.alpha);
+                if (result.llr >= upper) result.sprt_verdict = "H1 accepted";
+                if (result.llr <= lower) result.sprt_verdict = "H0 accepted";
+                if (!result.sprt_verdict.empty()) stop = true;
+            }
+            if (on_game) on_game(result);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 1; t < std::max(1, settings.parallel); ++t) threads.emplace_back(worker);
+    worker();
+    for (auto& t : threads) t.join();
+    return result;
+}
+
+}  // namespace asterism

@@ -1,0 +1,57 @@
+// Engine-against-engine matches with the statistics that strength claims
+// need (DESIGN.md habit 7): wins, draws, losses, score, Elo difference with a
+// 95% interval, and an optional SPRT stop.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "search/agent.h"
+
+namespace asterism {
+
+// A player described by text: `random`, `greedy`, `mc[:playouts=N]`,
+// `level:N` (or just `N`), or a search with explicit limits,
+// `mcts:playouts=N,seconds=X,threads=T` and `uct:...` (plain UCT: no RAVE and
+// no game knowledge), where the game has a registered search.
+std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, std::uint64_t seed);
+
+struct SprtSettings {
+    double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
+};
+
+struct MatchSettings {
+    std::string game;      // spec
+    std::string a, b;      // player texts
+    int games = 100;       // upper bound when SPRT is on
+    int random_plies = 2;  // seeded random opening plies, each opening played twice
+    int parallel = 1;      // games played at once
+    std::uint64_t seed = 1;
+    std::optional<SprtSettings> sprt;
+};
+
+struct MatchResult {
+    int wins = 0, draws = 0, losses = 0;  // from A's point of view
+    int games() const { return wins + draws + losses; }
+    double score() const;                            // A's mean score in [0, 1]
+    double elo() const;                              // A minus B
+    std::pair<double, double> elo_interval() const;  // 95%
+    double llr = 0;                                  // SPRT log-likelihood ratio
+    std::string sprt_verdict;                        // "H1 accepted", "H0 accepted" or ""
+    // One-player games: each player plays the same deals.
+    int solo_a_wins = 0, solo_b_wins = 0, solo_deals = 0;
+};
+
+// Plays the match; `on_game` is called after each game with the running result.
+MatchResult play_match(const MatchSettings& settings,
+                       const std::function<void(const MatchResult&)>& on_game);
+
+// Log-likelihood ratio of the trinomial results under elo1 against elo0.
+double sprt_llr(int wins, int draws, int losses, double elo0, double elo1);
+
+}  // namespace asterism
