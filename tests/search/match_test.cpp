@@ -1,0 +1,84 @@
+// Tests of match statistics and of play_match, using the take-away game that
+// tests/core/core_test.cpp registers in this test binary.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/registry.h"
+#include "search/match.h"
+
+namespace asterism {
+namespace {
+
+TEST(SearchMatch, EloAndIntervalFollowTheScore) {
+    MatchResult even;
+    even.wins = 50;
+    even.losses = 50;
+    EXPECT_DOUBLE_EQ(even.score(), 0.5);
+    EXPECT_NEAR(even.elo(), 0.0, 1e-9);
+    const auto [lo, hi] = even.elo_interval();
+    EXPECT_LT(lo, 0);
+    EXPECT_GT(hi, 0);
+    EXPECT_NEAR(lo, -hi, 1e-6);
+
+    MatchResult strong;
+    strong.wins = 76;
+    strong.draws = 0;
+    strong.losses = 24;
+    // A 76% score is about +200 Elo.
+    EXPECT_NEAR(strong.elo(), 200.0, 2.0);
+    const auto [slo, shi] = strong.elo_interval();
+    EXPECT_GT(slo, 100.0);
+    EXPECT_LT(shi, 320.0);
+}
+
+TEST(SearchMatch, SprtLlrPointsTheRightWay) {
+    // Many more wins than losses favour H1 (elo1 = 50) over H0 (elo0 = 0).
+    EXPECT_GT(sprt_llr(600, 100, 300, 0, 50), 2.94);
+    EXPECT_LT(sprt_llr(300, 100, 600, 0, 50), -2.94);
+    EXPECT_DOUBLE_EQ(sprt_llr(0, 0, 0, 0, 50), 0.0);
+}
+
+TEST(SearchMatch, PlayersAreParsedOrRejected) {
+    auto g = Registry::instance().create("takeaway-test");
+    EXPECT_EQ(make_player("random", *g, 1)->name(), "random");
+    EXPECT_EQ(make_player("greedy", *g, 1)->name(), "greedy");
+    EXPECT_EQ(make_player("mc:playouts=8", *g, 1)->name(), "mc");
+    EXPECT_EQ(make_player("level:1", *g, 1)->name(), "random");
+    for (const char* bad : {"wizard", "level:11", "level:x", "mc:playouts=-3", "mc:depth=2",
+                            "random:playouts=3", "mcts:playouts=10"})
+        EXPECT_THROW(make_player(bad, *g, 1), GameError) << bad;
+}
+
+TEST(SearchMatch, GreedyBeatsRandomAndTheCountsAddUp) {
+    MatchSettings s;
+    s.game = "takeaway-test";
+    s.a = "greedy";
+    s.b = "random";
+    s.games = 200;
+    s.random_plies = 1;
+    int calls = 0;
+    const MatchResult r = play_match(s, [&](const MatchResult&) { ++calls; });
+    EXPECT_EQ(r.games(), 200);
+    EXPECT_EQ(calls, 200);
+    EXPECT_GT(r.score(), 0.6);
+    // Same settings, same result.
+    const MatchResult again = play_match(s, nullptr);
+    EXPECT_EQ(again.wins, r.wins);
+    EXPECT_EQ(again.losses, r.losses);
+}
+
+TEST(SearchMatch, SprtStopsEarlyOnAClearDifference) {
+    MatchSettings s;
+    s.game = "takeaway-test";
+    s.a = "mc:playouts=32";
+    s.b = "random";
+    s.games = 2000;
+    s.sprt = SprtSettings{0, 50, 0.05, 0.05};
+    const MatchResult r = play_match(s, nullptr);
+    EXPECT_EQ(r.sprt_verdict, "H1 accepted");
+    EXPECT_LT(r.games(), 2000);
+}
+
+}  // namespace
+}  // namespace asterism
