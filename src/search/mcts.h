@@ -7,9 +7,10 @@
 // Requirements on S beyond the StateGame contract (core/state_game.h):
 //   static constexpr int kAmafKeys;          number of distinct AMAF keys
 //   int amaf_key(Move m) const;              key of a move, in [0, kAmafKeys)
-//   template <class Sink> Outcome playout(Rng&, Sink&& sink);
-//       plays *this out to the end (destroying it) with the game's playout
-//       policy, calling sink(key, player) for every move played.
+//   template <class Sink> Outcome playout(Rng&, bool knowledge, Sink&& sink);
+//       plays *this out to the end (destroying it), uniformly at random or,
+//       with `knowledge`, with the game's playout policy, calling
+//       sink(key, player) for every move played.
 // Two-player, perfect-information games only; Asterisk Solitaire (chance and
 // hidden draws) has its own player.
 #pragma once
@@ -38,6 +39,7 @@ struct MctsConfig {
     double rave_k = 600;      // RAVE weight beta = sqrt(k / (3 n + k)) for n parent visits
     double first_play = 1.1;  // value of an unvisited child without AMAF data
     bool solver = true;
+    bool knowledge = true;  // the game's playout policy instead of uniform moves
     int threads = 1;
     std::size_t max_nodes = std::size_t{1} << 21;
     std::uint64_t seed = 1;
@@ -396,7 +398,8 @@ class Mcts {
                 result = o;
             } else {
                 int p = ply;
-                result = s.playout(rng, [&](int key, Player who) { record(sc, key, who, p++); });
+                result = s.playout(rng, config_.knowledge,
+                                   [&](int key, Player who) { record(sc, key, who, p++); });
             }
         }
         backpropagate(sc, result);

@@ -33,7 +33,7 @@ struct TakeAway {
     std::uint64_t hash() const { return static_cast<std::uint64_t>(pile * 2 + plies % 2); }
     int amaf_key(Move m) const { return m; }
     template <class Sink>
-    Outcome playout(Rng& rng, Sink&& sink) {
+    Outcome playout(Rng& rng, bool, Sink&& sink) {
         while (pile > 0) {
             Move moves[kMaxMoves];
             const Move m = moves[rng.below(static_cast<std::uint32_t>(generate(moves)))];
