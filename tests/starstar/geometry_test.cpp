@@ -230,3 +230,37 @@ TEST(StarGeometry, SymmetriesAreAutomorphisms) {
 
 }  // namespace
 }  // namespace asterism::starstar
+
+namespace asterism::starstar {
+namespace {
+
+// Two-bridges: an interior cell of the lattice carries six (each pair of its
+// neighbours two apart around it), and both ends of each are neighbours of
+// both carriers, which are themselves adjacent.
+TEST(StarGeometry, BridgesThroughACell) {
+    const Geometry& g = Geometry::get(10);
+    std::string why;
+    auto adjacent = [&](Cell p, Cell q) {
+        const auto n = g.neighbours(p);
+        return std::find(n.begin(), n.end(), q) != n.end();
+    };
+    EXPECT_EQ(g.bridges(g.parse("*53", &why)).size(), 6u);
+    int total = 0;
+    for (Cell c = 0; c < g.cells(); ++c)
+        for (const Bridge& br : g.bridges(c)) {
+            ++total;
+            EXPECT_TRUE(adjacent(c, br.a) && adjacent(c, br.b) && adjacent(c, br.other));
+            EXPECT_TRUE(adjacent(br.other, br.a) && adjacent(br.other, br.b));
+            EXPECT_FALSE(adjacent(br.a, br.b));
+            // The other carrier sees the same bridge from its side.
+            const auto there = g.bridges(br.other);
+            EXPECT_TRUE(std::any_of(there.begin(), there.end(), [&](const Bridge& o) {
+                return o.other == c &&
+                       ((o.a == br.a && o.b == br.b) || (o.a == br.b && o.b == br.a));
+            }));
+        }
+    EXPECT_GT(total, 6 * 200);
+}
+
+}  // namespace
+}  // namespace asterism::starstar

@@ -166,9 +166,10 @@ TEST(StarProperty, SearchPlayoutReportsEveryMove) {
     ASSERT_TRUE(s.swap_legal());
     int swaps = 0;
     for (int g = 0; g < scaled(2000); ++g) {
+        const bool knowledge = g % 2 == 1;
         std::vector<int> seen(StarState::kAmafKeys, 0);
         int stones[2] = {0, 0};
-        const Outcome o = s.playout(rng, true, [&](int key, Player who) {
+        const Outcome o = s.playout(rng, knowledge, [&](int key, Player who) {
             ASSERT_GE(key, 0);
             ASSERT_LT(key, StarState::kAmafKeys);
             ++seen[key];
@@ -189,6 +190,29 @@ TEST(StarProperty, SearchPlayoutReportsEveryMove) {
         EXPECT_EQ(stones[index(swapped ? kWhite : kBlack)], 89);
     }
     EXPECT_GT(swaps, 0);
+}
+
+// With knowledge, a player whose two-bridge was just intruded answers at
+// once in the other carrier cell; without it the answer is left to chance.
+TEST(StarProperty, KnowledgePlayoutAnswersBridgeIntrusions) {
+    StarState s(Rules{8, false});
+    // Black *41 and *20 form a bridge over *30 and *31 (their two common
+    // neighbours); White intrudes at *31.
+    for (const char* m : {"*41", "A65", "*20", "*31"}) s.apply(s.parse_move(m));
+    const Cell answer = s.parse_move("*30").cell;
+    Rng rng(3);
+    int answered[2] = {0, 0};
+    const int games = scaled(400);
+    for (int g = 0; g < games; ++g)
+        for (int knowledge = 0; knowledge < 2; ++knowledge) {
+            bool first = true;
+            s.playout(rng, knowledge == 1, [&](int key, Player who) {
+                if (first && key == answer && who == kBlack) ++answered[knowledge];
+                first = false;
+            });
+        }
+    EXPECT_EQ(answered[1], games);
+    EXPECT_LT(answered[0], games / 2);
 }
 
 // The fill-then-score playout claims the same distribution of results as

@@ -1,5 +1,6 @@
 #include "games/starstar/geometry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -79,6 +80,29 @@ Geometry::Geometry(int rings) : rings_(rings), cells_(id(rings + 1, 0)), first_p
     for (Cell a = 0; a < cells_; ++a)
         for (Cell b : neighbours(a))
             if (a < b) edges_[edge_count_++] = {a, b};
+    // Bridges: two cells that are not adjacent but have exactly two common
+    // neighbours. Each carrier cell is a neighbour of both ends, so looking
+    // at pairs of a carrier's neighbours finds every bridge.
+    auto adjacent = [&](Cell p, Cell q) {
+        const auto n = neighbours(p);
+        return std::find(n.begin(), n.end(), q) != n.end();
+    };
+    for (Cell c = 0; c < cells_; ++c) {
+        const auto around = neighbours(c);
+        for (std::size_t i = 0; i < around.size(); ++i)
+            for (std::size_t j = i + 1; j < around.size(); ++j) {
+                const Cell a = around[i], b = around[j];
+                if (adjacent(a, b)) continue;
+                Cell other = kNoCell;
+                int common = 0;
+                for (Cell n : neighbours(a))
+                    if (adjacent(n, b)) {
+                        ++common;
+                        if (n != c) other = n;
+                    }
+                if (common == 2) bridges_[c][bridge_count_[c]++] = {a, b, other};
+            }
+    }
 }
 
 std::string Geometry::name(Cell c) const {

@@ -44,6 +44,14 @@ struct Point {
     double y = 0;
 };
 
+// A two-bridge seen from one of its carrier cells: stones on `a` and `b`
+// share exactly two empty neighbours, this cell and `other`, so if the
+// opponent takes one the owner keeps the connection by taking the other.
+struct Bridge {
+    Cell a = -1, b = -1, other = -1;
+};
+inline constexpr int kMaxBridgesPerCell = kMaxDegree * (kMaxDegree - 1) / 2;
+
 class Geometry {
   public:
     // The geometry of an R-ring board, built on first use and shared.
@@ -89,6 +97,9 @@ class Geometry {
 
     Point point(Cell c) const { return point_[c]; }
 
+    // The bridges that have c as a carrier cell (used by playout knowledge).
+    std::span<const Bridge> bridges(Cell c) const { return {bridges_[c].data(), bridge_count_[c]}; }
+
     // Nxy name of a cell, for example "S32".
     std::string name(Cell c) const;
     // The cell a name denotes on this board, or kNoCell with a reason in
@@ -111,6 +122,8 @@ class Geometry {
     std::array<std::array<Cell, 2>, kMaxEdges> edges_{};
     std::array<std::array<Cell, kMaxCells>, kSymmetries> symmetry_{};
     std::array<Point, kMaxCells> point_{};
+    std::array<std::array<Bridge, kMaxBridgesPerCell>, kMaxCells> bridges_{};
+    std::array<std::uint8_t, kMaxCells> bridge_count_{};
 };
 
 }  // namespace asterism::starstar

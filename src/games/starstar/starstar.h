@@ -164,18 +164,31 @@ class StarState {
 
     // For Monte Carlo tree search (src/search/mcts.h): one AMAF key per cell
     // and one for the swap, and a playout that also reports every move
-    // played, as sink(key, player). Each cell is played once per game, so
-    // the order of the reports carries no information and they come in the
-    // order of the empty-cell list. There is no playout knowledge yet, so
-    // `knowledge` is ignored and the moves are uniformly random.
+    // played, as sink(key, player). Without `knowledge` it is the uniform
+    // fill-then-score playout; each cell is played once per game, so the
+    // order of the reports carries no information. With `knowledge` the
+    // moves are played in order and a player answers an intrusion into one
+    // of their two-bridges by taking the other carrier cell.
     static constexpr int kAmafKeys = kMaxCells + 1;
     static int amaf_key(Move m) { return m.is_swap() ? kMaxCells : m.cell; }
     template <class Sink>
-    Outcome playout(Rng& rng, bool /*knowledge*/, Sink&& sink) const {
+    Outcome playout(Rng& rng, bool knowledge, Sink&& sink) const {
         std::array<Player, kMaxCells> board;
-        const Outcome result = fill_and_score(rng, board, nullptr);
-        if (swap_legal() && board[empty_[geo_->cells() - 1]] == kWhite) sink(kMaxCells, kWhite);
-        for (int k = 0; k < empty_count_; ++k) sink(int{empty_[k]}, board[empty_[k]]);
+        if (!knowledge) {
+            const Outcome result = fill_and_score(rng, board, nullptr);
+            if (swap_legal() && board[empty_[geo_->cells() - 1]] == kWhite) sink(kMaxCells, kWhite);
+            for (int k = 0; k < empty_count_; ++k) sink(int{empty_[k]}, board[empty_[k]]);
+            return result;
+        }
+        std::array<Cell, kMaxCells + 1> order;
+        int count = 0;
+        const Outcome result = policy_playout(rng, board, order, &count);
+        for (int k = 0; k < count; ++k) {
+            if (order[k] == kSwapCell)
+                sink(kMaxCells, kWhite);
+            else
+                sink(int{order[k]}, board[order[k]]);
+        }
         return result;
     }
 
@@ -198,6 +211,10 @@ class StarState {
     // and scores the result: the engine of both playouts.
     Outcome fill_and_score(Rng& rng, std::array<Player, kMaxCells>& board,
                            std::uint64_t* moves) const;
+    // The knowledge playout: fills `board`, lists the moves in `order` (the
+    // swap as kSwapCell) and scores the result.
+    Outcome policy_playout(Rng& rng, std::array<Player, kMaxCells>& board,
+                           std::array<Cell, kMaxCells + 1>& order, int* count) const;
     using Owners = std::array<Cell, kMaxPeri>;  // owning star's root per peri
     Owners exact_owners() const;
     Owners estimate_owners() const;
