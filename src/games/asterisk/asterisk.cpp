@@ -1,0 +1,692 @@
+#include "games/asterisk/asterisk.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "core/registry.h"
+#include "core/state_game.h"
+
+namespace asterism::asterisk {
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+}
+
+const char* side_name(Player p) {
+    return p == Player::First ? "First" : "Second";
+}
+char goal_char(GoalSet g) {
+    return g == GoalSet::D ? 'D' : 'L';
+}
+const char* goal_values(GoalSet g) {
+    return g == GoalSet::D ? "dark, hex, asterisk" : "light, circle, empty";
+}
+
+// Solitaire's prefilled cells (A7): reading A fills ring 0 and every ring
+// from 2 inwards, reading B only rings 0 and 2.
+bool prefilled(const Geometry& g, Prefill setup, Cell c) {
+    const int k = g.ring[c];
+    return setup == Prefill::A ? k != 1 : (k == 0 || k == 2);
+}
+
+PieceType parse_type_or_throw(std::string_view text) {
+    const PieceType t = parse_type(text);
+    if (t != kNoPiece) return t;
+    if (text == "dha" || text == "lce")
+        throw GameError("there are no " + std::string(text) +
+                        " pieces (the pure types dha and lce do not exist)");
+    throw GameError("'" + std::string(text) +
+                    "' is not a piece type (dhe, dca, dce, lha, lhe, lca)");
+}
+
+Cell parse_cell_or_throw(const Geometry& g, std::string_view text) {
+    const Cell c = g.parse(text);
+    if (c != kNoCell) return c;
+    const char last = static_cast<char>('a' + g.n - 1);
+    throw GameError("'" + std::string(text) + "' is not a cell of the side-" + std::to_string(g.n) +
+                    " board (a1 to " + last + std::to_string(g.n) +
+                    ", column letter at most the row number)");
+}
+
+std::vector<std::string_view> split_fields(std::string_view text) {
+    std::vector<std::string_view> out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        if (std::isspace(static_cast<unsigned char>(text[pos]))) {
+            ++pos;
+            continue;
+        }
+        std::size_t end = pos;
+        while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+        out.push_back(text.substr(pos, end - pos));
+        pos = end;
+    }
+    return out;
+}
+
+PieceType parse_digit(char ch) {
+    return ch >= '1' && ch <= '6' ? static_cast<PieceType>(ch - '0') : kNoPiece;
+}
+
+}  // namespace
+
+// ---- options -------------------------------------------------------------------
+
+AsteriskRules AsteriskRules::from_options(const Options& o) {
+    AsteriskRules r;
+    r.size = o.get_int("size");
+    const std::string& mode = o.get("mode");
+    r.mode = mode == "inverted"    ? Mode::Inverted
+             : mode == "solitaire" ? Mode::Solitaire
+                                   : Mode::Standard;
+    r.first_goals = o.get("first_goals") == "L" ? GoalSet::L : GoalSet::D;
+    r.pie = o.get_bool("pie");
+    r.setup = o.get("setup") == "B" ? Prefill::B : Prefill::A;
+    r.seed = o.get_u64("seed");
+    // Options that only mean something in one mode are refused elsewhere, so
+    // that a spec never carries a setting that silently does nothing.
+    const AsteriskRules defaults;
+    if (r.mode == Mode::Solitaire && r.first_goals != defaults.first_goals)
+        throw GameError("option first_goals is for the two-player modes (solitaire has no goals)");
+    if (r.mode != Mode::Inverted && r.pie != defaults.pie)
+        throw GameError("option pie=true is for mode=inverted only");
+    if (r.mode != Mode::Solitaire && r.setup != defaults.setup)
+        throw GameError("option setup=B is for mode=solitaire only");
+    if (r.mode != Mode::Solitaire && r.seed != defaults.seed)
+        throw GameError("option seed is for mode=solitaire only (it deals the pieces)");
+    return r;
+}
+
+// ---- construction ----------------------------------------------------------------
+
+AsteriskState::AsteriskState(const AsteriskRules& rules) {
+    geo_ = &asterisk::geometry(rules.size);
+    rules_ = rules;
+    first_goals_ = rules.mode == Mode::Solitaire ? GoalSet::D : rules.first_goals;
+    if (rules.mode == Mode::Solitaire)
+        deal();
+    else
+        rebuild();
+}
+
+void AsteriskState::rebuild() {
+    const Geometry& g = *geo_;
+    const int full = g.cells / kTypes;
+    std::array<int, kTypes + 1> used{};
+    for (int c = 0; c < g.cells; ++c) ++used[board_[c]];
+    used[hand_] += hand_ != kNoPiece;
+    std::array<int, kTypes + 1> queued{};
+    for (int i = queue_next_; i < queue_len_; ++i) ++queued[queue_[i]];
+    for (int t = 1; t <= kTypes; ++t) {
+        if (used[t] + queued[t] > full)
+            throw GameError("bad position: " + std::to_string(used[t] + queued[t]) + " " +
+                            std::string(type_name(PieceType(t))) + " pieces, but the side-" +
+                            std::to_string(g.n) + " set has " + std::to_string(full));
+        // Solitaire's supply is the queue, which holds everything not placed.
+        supply_[t] = static_cast<std::uint8_t>(full - used[t]);
+    }
+
+    const auto pieces_on_board = board_;
+    board_.fill(kNoPiece);
+    for (auto& u : uf_) u.reset(g.cells);
+    empties_ = g.cells;
+    chains_ = 0;
+    hash_ = 0;
+    auto no_record = [](int, const UnionFind::Change&) {};
+    for (int c = 0; c < g.cells; ++c)
+        if (pieces_on_board[c] != kNoPiece) place(Cell(c), pieces_on_board[c], no_record);
+    if (side_ == Player::Second) hash_ ^= kZobrist.extra(0);
+    if (first_goals_ == GoalSet::L) hash_ ^= kZobrist.extra(1);
+    if (hand_ != kNoPiece) hash_ ^= kZobrist(kHandSlot, hand_);
+    for (int i = queue_next_; i < queue_len_; ++i)
+        hash_ ^= kZobrist(kQueueSlot + queue_len_ - 1 - i, queue_[i]);
+    depth_ = nchanges_ = 0;
+
+    // The plies that led here. Without a swap the side to move follows from
+    // the number of pieces: in Standard the second player moves when it is
+    // odd (the opening has three), in Inverted when it is even (the second
+    // player places first). A swap flips it, which is how one is recognised.
+    const int p = pieces();
+    const bool odd = p % 2 == 1;
+    const Player unswapped =
+        (rules_.mode == Mode::Standard) == odd ? Player::Second : Player::First;
+    switch (rules_.mode) {
+        case Mode::Standard:
+            ply_base_ = p + (p >= 3 && side_ != unswapped);
+            break;
+        case Mode::Inverted:
+            ply_base_ = p == 0 ? (side_ == Player::Second) : 1 + p + (side_ != unswapped);
+            break;
+        case Mode::Solitaire:
+            ply_base_ = 0;
+            for (int c = 0; c < g.cells; ++c)
+                ply_base_ += board_[c] != kNoPiece && !prefilled(g, rules_.setup, Cell(c));
+            break;
+    }
+}
+
+// The Solitaire deal. Each attempt lists the full set by type (all dhe, then
+// dca, dce, lha, lhe, lca), shuffles it by Fisher-Yates from the last slot
+// down (slot i swaps with rng.below(i + 1)), fills the prefilled cells in id
+// order with the first pieces and keeps the rest, in order, as the draw
+// queue. A setup that already holds a chain is dealt again with the next
+// numbers of the same generator (A8), so a seed names one deal.
+void AsteriskState::deal() {
+    const Geometry& g = *geo_;
+    Rng rng(rules_.seed);
+    std::array<PieceType, kMaxCells> set{};
+    do {
+        for (int i = 0; i < g.cells; ++i)
+            set[i] = static_cast<PieceType>(1 + i / (g.cells / kTypes));
+        for (int i = g.cells - 1; i > 0; --i)
+            std::swap(set[i], set[rng.below(static_cast<std::uint32_t>(i + 1))]);
+        int next = 0;
+        board_.fill(kNoPiece);
+        for (int c = 0; c < g.cells; ++c)
+            if (prefilled(g, rules_.setup, Cell(c))) board_[c] = set[next++];
+        queue_len_ = g.cells - next;
+        queue_next_ = 0;
+        std::copy(set.begin() + next, set.begin() + g.cells, queue_.begin());
+        side_ = Player::First;
+        hand_ = kNoPiece;
+        rebuild();
+    } while (chains_ != 0);
+}
+
+// ---- moves as text ------------------------------------------------------------------
+
+std::string AsteriskState::move_text(Move m) const {
+    if (m == kSwap) return "swap";
+    const std::string type(type_name(m.type));
+    if (rules_.mode != Mode::Inverted) return type + "@" + geo_->name(m.cell);
+    if (m.cell == kNoCell) return ">" + type;
+    return geo_->name(m.cell) + (m.type == kNoPiece ? "" : ">" + type);
+}
+
+void AsteriskState::check_placement(Cell c, PieceType t, std::string_view text) const {
+    if (board_[c] != kNoPiece)
+        throw GameError(std::string(text) + " is occupied (" + std::string(type_name(board_[c])) +
+                        ")");
+    if (supply_[t] == 0) throw GameError("no " + std::string(type_name(t)) + " left in the supply");
+    if (!type_allowed(t))
+        throw GameError("the opening's three pieces must differ in type; " +
+                        std::string(type_name(t)) + " is already on the board");
+}
+
+AsteriskState::Move AsteriskState::parse_move(std::string_view raw) const {
+    if (outcome().over()) throw GameError("the game is over; no more moves");
+    const std::string text = lower(raw);
+    if (text == "swap") {
+        if (swap_available()) return kSwap;
+        switch (rules_.mode) {
+            case Mode::Standard:
+                throw GameError("swap is only legal as the second player's first turn");
+            case Mode::Inverted:
+                throw GameError(rules_.pie ? "swap is only legal as the first player's answer to "
+                                             "the second player's first placement"
+                                           : "swap needs the option pie=true in Inverted");
+            case Mode::Solitaire:
+                throw GameError("there is no swap in Solitaire");
+        }
+    }
+    if (rules_.mode != Mode::Inverted) {
+        const auto at = text.find('@');
+        if (at == std::string::npos && rules_.mode == Mode::Standard)
+            throw GameError("'" + text + "' is not a move: write TYPE@CELL such as dhe@c5" +
+                            (swap_available() ? ", or swap" : ""));
+        const std::string_view cell_text = at == std::string::npos
+                                               ? std::string_view(text)
+                                               : std::string_view(text).substr(at + 1);
+        const PieceType t = at == std::string::npos
+                                ? current()
+                                : parse_type_or_throw(std::string_view(text).substr(0, at));
+        const Cell c = parse_cell_or_throw(*geo_, cell_text);
+        if (rules_.mode == Mode::Solitaire && t != current())
+            throw GameError("the drawn piece is " + std::string(type_name(current())) + ", not " +
+                            std::string(type_name(t)));
+        check_placement(c, t, cell_text);
+        return {c, t};
+    }
+
+    // Inverted: ">TYPE" first, then "CELL>TYPE", and "CELL" to end the game.
+    const auto gt = text.find('>');
+    const std::string_view cell_text = std::string_view(text).substr(0, gt);
+    const std::string_view type_text =
+        gt == std::string::npos ? std::string_view() : std::string_view(text).substr(gt + 1);
+    if (hand_ == kNoPiece) {
+        if (gt == std::string::npos || !cell_text.empty())
+            throw GameError("'" + text +
+                            "' is not a move: the first turn hands a piece over, e.g. >dhe");
+        const PieceType t = parse_type_or_throw(type_text);
+        if (!type_allowed(t))
+            throw GameError("no " + std::string(type_name(t)) + " left in the supply");
+        return {kNoCell, t};
+    }
+    const std::string handed(type_name(hand_));
+    if (cell_text.empty())
+        throw GameError("a piece has been handed over already (" + handed +
+                        "): write CELL>TYPE such as c5>dhe");
+    const Cell c = parse_cell_or_throw(*geo_, cell_text);
+    if (board_[c] != kNoPiece)
+        throw GameError(std::string(cell_text) + " is occupied (" +
+                        std::string(type_name(board_[c])) + ")");
+    const bool ends = ends_game(c, hand_);
+    if (gt == std::string::npos) {
+        if (!ends)
+            throw GameError("placing " + handed + " on " + std::string(cell_text) +
+                            " does not end the game, so a piece must be handed over: write " +
+                            std::string(cell_text) + ">TYPE");
+        return {c, kNoPiece};
+    }
+    if (ends)
+        throw GameError("placing " + handed + " on " + std::string(cell_text) +
+                        " ends the game; write " + std::string(cell_text) + " alone");
+    const PieceType t = parse_type_or_throw(type_text);
+    if (!type_allowed(t))
+        throw GameError("no " + std::string(type_name(t)) + " left in the supply");
+    return {c, t};
+}
+
+// ---- position strings ------------------------------------------------------------------
+
+std::string AsteriskState::position() const {
+    const Geometry& g = *geo_;
+    std::string out;
+    for (int r = 0; r < g.n; ++r) {
+        if (r) out += '/';
+        for (int c = 0; c <= r; ++c) {
+            const PieceType t = board_[Geometry::id(r, c)];
+            out += t == kNoPiece ? '.' : static_cast<char>('0' + t);
+        }
+    }
+    if (rules_.mode == Mode::Solitaire) {
+        out += ' ';
+        for (int i = queue_next_; i < queue_len_; ++i) out += static_cast<char>('0' + queue_[i]);
+        if (queue_next_ == queue_len_) out += '-';
+        return out;
+    }
+    out += side_ == Player::First ? " 1 " : " 2 ";
+    out += goal_char(first_goals_);
+    if (rules_.mode == Mode::Inverted) {
+        out += ' ';
+        out += hand_ == kNoPiece ? '-' : static_cast<char>('0' + hand_);
+    }
+    return out;
+}
+
+void AsteriskState::set_position(std::string_view text) {
+    const Geometry& g = *geo_;
+    const auto fields = split_fields(text);
+    const std::size_t want = rules_.mode == Mode::Solitaire  ? 2
+                             : rules_.mode == Mode::Inverted ? 4
+                                                             : 3;
+    const char* layout = rules_.mode == Mode::Solitaire ? "board and draw queue"
+                         : rules_.mode == Mode::Inverted
+                             ? "board, side to move, P1's goal set and handed piece"
+                             : "board, side to move and P1's goal set";
+    if (fields.size() != want)
+        throw GameError("bad position: expected " + std::to_string(want) + " fields (" + layout +
+                        "), got " + std::to_string(fields.size()));
+
+    AsteriskState s = *this;
+    const std::string_view rows = fields[0];
+    std::size_t pos = 0;
+    for (int r = 0; r < g.n; ++r) {
+        const std::size_t end = std::min(rows.find('/', pos), rows.size());
+        const std::string_view row = rows.substr(pos, end - pos);
+        if (row.size() != static_cast<std::size_t>(r + 1))
+            throw GameError("bad position: row " + std::to_string(r + 1) + " has " +
+                            std::to_string(row.size()) + " cells, expected " +
+                            std::to_string(r + 1));
+        for (int c = 0; c <= r; ++c) {
+            const char ch = row[c];
+            const PieceType t = parse_digit(ch);
+            if (ch != '.' && t == kNoPiece)
+                throw GameError(std::string("bad position: '") + ch + "' in row " +
+                                std::to_string(r + 1) + " (use . or a type digit 1-6)");
+            s.board_[Geometry::id(r, c)] = t;
+        }
+        if (end == rows.size() && r + 1 < g.n)
+            throw GameError("bad position: " + std::to_string(r + 1) + " rows, expected " +
+                            std::to_string(g.n));
+        pos = end + 1;
+    }
+    if (pos < rows.size() + 1)
+        throw GameError("bad position: more than " + std::to_string(g.n) + " rows");
+
+    s.hand_ = kNoPiece;
+    s.queue_next_ = s.queue_len_ = 0;
+    if (rules_.mode == Mode::Solitaire) {
+        const std::string_view queue = fields[1];
+        if (queue != "-")
+            for (char ch : queue) {
+                const PieceType t = parse_digit(ch);
+                if (t == kNoPiece)
+                    throw GameError(std::string("bad position: '") + ch +
+                                    "' in the draw queue (use type digits 1-6, or - for none)");
+                s.queue_[s.queue_len_++] = t;
+            }
+        s.side_ = Player::First;
+        s.first_goals_ = GoalSet::D;
+    } else {
+        if (fields[1] != "1" && fields[1] != "2")
+            throw GameError("bad position: side to move '" + std::string(fields[1]) +
+                            "' (use 1 or 2)");
+        if (fields[2] != "D" && fields[2] != "L")
+            throw GameError("bad position: goal set '" + std::string(fields[2]) +
+                            "' (use D or L, the first player's)");
+        s.side_ = fields[1] == "1" ? Player::First : Player::Second;
+        s.first_goals_ = fields[2] == "D" ? GoalSet::D : GoalSet::L;
+        if (rules_.mode == Mode::Inverted && fields[3] != "-") {
+            s.hand_ = fields[3].size() == 1 ? parse_digit(fields[3][0]) : kNoPiece;
+            if (s.hand_ == kNoPiece)
+                throw GameError("bad position: handed piece '" + std::string(fields[3]) +
+                                "' (use a type digit 1-6, or - for none)");
+        }
+    }
+    s.rebuild();
+
+    // What the turn order allows (rules 3.2 and 5.1).
+    const int p = s.pieces();
+    const bool over = s.outcome().over();
+    if (rules_.mode == Mode::Solitaire && s.queue_len_ != s.empties_)
+        throw GameError("bad position: " + std::to_string(s.queue_len_) + " pieces to draw for " +
+                        std::to_string(s.empties_) + " empty cells");
+    if (rules_.mode == Mode::Standard && p < 3) {
+        if (s.side_ != Player::First)
+            throw GameError("bad position: the first player makes the three opening placements");
+        for (int t = 1; t <= kTypes; ++t)
+            if (s.supply_[t] + 1 < g.cells / kTypes)
+                throw GameError("bad position: the opening pieces must differ in type");
+    }
+    if (rules_.mode == Mode::Inverted) {
+        if (over && s.hand_ != kNoPiece)
+            throw GameError("bad position: a finished game has no handed piece");
+        if (!over && s.hand_ == kNoPiece && (p > 0 || s.side_ != Player::First))
+            throw GameError("bad position: only the first turn starts without a handed piece");
+        if (!over && s.hand_ != kNoPiece && p == 0 && s.side_ != Player::Second)
+            throw GameError("bad position: the second player places the first piece");
+        if (!rules_.pie && p > 0 && s.side_ != (p % 2 ? Player::First : Player::Second))
+            throw GameError("bad position: wrong side to move for " + std::to_string(p) +
+                            " pieces without the pie swap");
+    }
+    *this = std::move(s);
+}
+
+// ---- scoring and presentation ---------------------------------------------------------
+
+nlohmann::json AsteriskState::score() const {
+    nlohmann::json supply = nlohmann::json::object();
+    for (int t = 1; t <= kTypes; ++t) supply[std::string(type_name(PieceType(t)))] = supply_[t];
+    nlohmann::json j;
+    if (rules_.mode == Mode::Solitaire) {
+        nlohmann::json chains = nlohmann::json::array();
+        for (int v = 0; v < 2 * kAttributes; ++v)
+            if (chains_ >> v & 1) chains.push_back(std::string(value_name(v)));
+        j["chains"] = chains;
+        j["current"] = current() == kNoPiece ? nlohmann::json(nullptr)
+                                             : nlohmann::json(std::string(type_name(current())));
+        j["remaining"] = queue_left();
+        j["supply"] = supply;
+        return j;
+    }
+    nlohmann::json held = nlohmann::json::object();
+    for (int a = 0; a < kAttributes; ++a) {
+        nlohmann::json holder_json = nullptr;
+        for (int bit = 0; bit < 2; ++bit)
+            if (chains_ >> value_index(a, bit) & 1)
+                holder_json = holder(GoalSet(bit)) == Player::First ? "first" : "second";
+        held[std::string(attribute_name(a))] = holder_json;
+    }
+    j["goals"] = held;
+    j["goal_sets"] = {{"first", std::string(1, goal_char(first_goals_))},
+                      {"second", std::string(1, goal_char(goals(Player::Second)))}};
+    j["supply"] = supply;
+    if (rules_.mode == Mode::Inverted)
+        j["hand"] = hand_ == kNoPiece ? nlohmann::json(nullptr)
+                                      : nlohmann::json(std::string(type_name(hand_)));
+    return j;
+}
+
+std::string AsteriskState::status() const {
+    std::string out;
+    std::string supply = "Supply:";
+    for (int t = 1; t <= kTypes; ++t)
+        supply += std::string(t > 1 ? ", " : " ") + std::string(type_name(PieceType(t))) + " " +
+                  std::to_string(supply_[t]);
+    const Outcome o = outcome();
+    if (rules_.mode == Mode::Solitaire) {
+        std::string chains;
+        for (int v = 0; v < 2 * kAttributes; ++v)
+            if (chains_ >> v & 1)
+                chains += (chains.empty() ? "" : ", ") + std::string(value_name(v));
+        if (o.kind == Outcome::Kind::Win)
+            out += "Won: the last piece completed the first chain (" + chains + ").\n";
+        else if (o.kind == Outcome::Kind::Loss)
+            out += "Lost: a chain (" + chains + ") was completed with " +
+                   std::to_string(queue_left()) + " pieces still to place.\n";
+        else
+            out += "Drawn piece: " + std::string(type_name(current())) + "; " +
+                   std::to_string(queue_left()) + " pieces to place.\n";
+        return out + supply + "\n";
+    }
+    const Player mover = side_, other = opponent(side_);
+    if (o.over())
+        out += std::string(side_name(o.winner)) + " wins with two goals of " +
+               goal_values(goals(o.winner)) + ".\n";
+    else
+        out += std::string(side_name(mover)) + " to move.";
+    out += std::string(o.over() ? "" : " ") + side_name(mover) + " has goal set " +
+           goal_char(goals(mover)) + " (" + goal_values(goals(mover)) + "), " + side_name(other) +
+           " has " + goal_char(goals(other)) + " (" + goal_values(goals(other)) + ").\n";
+    out += "Goals held:";
+    for (int a = 0; a < kAttributes; ++a) {
+        std::string who = "-";
+        for (int bit = 0; bit < 2; ++bit)
+            if (chains_ >> value_index(a, bit) & 1)
+                who = std::string(side_name(holder(GoalSet(bit)))) + " (" +
+                      std::string(value_name(value_index(a, bit))) + ")";
+        out += std::string(a ? ", " : " ") + std::string(attribute_name(a)) + " " + who;
+    }
+    out += ".\n";
+    if (!o.over()) {
+        if (in_opening()) {
+            out += "Opening: First places " + std::to_string(3 - pieces()) +
+                   " more piece(s), each of a type not yet on the board.\n";
+        } else if (swap_available()) {
+            out += rules_.mode == Mode::Standard
+                       ? "Second may place a piece or swap goal sets (swap).\n"
+                       : "First may place the handed piece or swap goal sets (swap).\n";
+        }
+        if (rules_.mode == Mode::Inverted)
+            out += hand_ == kNoPiece ? "First hands Second the first piece (>TYPE).\n"
+                                     : "Handed piece: " + std::string(type_name(hand_)) + " (" +
+                                           side_name(mover) + " places it).\n";
+    }
+    return out + supply + "\n";
+}
+
+std::string AsteriskState::render() const {
+    const Geometry& g = *geo_;
+    std::string out;
+    // Each cell is three characters plus a space, and each row starts half a
+    // cell further left than the one above, so the hex rows interlock.
+    for (int r = 0; r < g.n; ++r) {
+        const std::string label = std::to_string(r + 1);
+        out += std::string(3 - label.size(), ' ') + label + std::string(2 * (g.n - 1 - r) + 1, ' ');
+        for (int c = 0; c <= r; ++c) {
+            const PieceType t = board_[Geometry::id(r, c)];
+            out += t == kNoPiece ? std::string_view(" . ") : type_name(t);
+            out += ' ';
+        }
+        while (out.back() == ' ') out.pop_back();
+        out += '\n';
+    }
+    out += "    ";
+    for (int c = 0; c < g.n; ++c) {
+        out += ' ';
+        out += static_cast<char>('a' + c);
+        out += "  ";
+    }
+    while (out.back() == ' ') out.pop_back();
+    return out + "\n" + status();
+}
+
+std::string AsteriskState::player_name(Player p) const {
+    if (rules_.mode == Mode::Solitaire) return "Player";
+    return p == Player::None ? "none" : side_name(p);
+}
+
+std::string AsteriskState::move_help() const {
+    const std::string types =
+        " Types are three letters: colour d(ark)|l(ight), shape h(ex)|c(ircle), marking "
+        "a(sterisk)|e(mpty): dhe, dca, dce, lha, lhe, lca. Cells are a column letter and a "
+        "row number counted from the apex: a1 is the apex, a" +
+        std::to_string(geo_->n) + " and " + static_cast<char>('a' + geo_->n - 1) +
+        std::to_string(geo_->n) + " the bottom corners.";
+    switch (rules_.mode) {
+        case Mode::Standard:
+            return "A move is TYPE@CELL, e.g. dhe@c5: place a piece of that type from the supply. "
+                   "The first player's three opening placements must have three different types; "
+                   "then the second player may answer swap to exchange goal sets." +
+                   types;
+        case Mode::Inverted:
+            return "The first turn is >TYPE: hand that piece to the opponent. Afterwards a turn is "
+                   "CELL>TYPE, e.g. c5>lha: place the piece you were handed on CELL, then hand "
+                   "TYPE to your opponent; a placement that ends the game is written CELL alone." +
+                   std::string(rules_.pie ? " After the second player's first placement the first "
+                                            "player may answer swap to exchange goal sets."
+                                          : "") +
+                   types;
+        case Mode::Solitaire:
+            break;
+    }
+    return "A move is TYPE@CELL with TYPE the drawn piece (CELL alone also works), e.g. dhe@c5. "
+           "Lose if a chain of any value touching all three sides appears before the last "
+           "piece; win if the last piece completes the first one." +
+           types;
+}
+
+// ---- random playouts ------------------------------------------------------------------
+
+// One uniform random game from here, on a copy of the position without the
+// undo stacks. A Standard move is uniform over the legal (type, cell) pairs
+// and the swap; an Inverted turn picks the cell uniformly and then the type
+// to hand over uniformly, and takes the pie swap with probability
+// 1 / (1 + types x cells). After the opening the list of types in the
+// supply is kept up to date instead of being rebuilt every ply.
+Outcome AsteriskState::playout(Rng& rng, std::uint64_t* moves, Move* record) const {
+    detail::StateData s = *this;
+    auto no_record = [](int, const UnionFind::Change&) {};
+    std::array<Cell, kMaxCells> empty;
+    std::uint32_t ne = 0;
+    for (int c = 0; c < geo_->cells; ++c)
+        if (board_[c] == kNoPiece) empty[ne++] = Cell(c);
+    auto random_cell = [&] {
+        const std::uint32_t i = rng.below(ne);
+        const Cell c = empty[i];
+        empty[i] = empty[--ne];
+        return c;
+    };
+    PieceType types[kTypes];
+    auto count = static_cast<std::uint32_t>(s.allowed_types(types));
+    // Picks a type to place or hand over and drops it from the list once
+    // the supply has none left after this one.
+    auto random_type = [&] {
+        const std::uint32_t i = rng.below(count);
+        const PieceType t = types[i];
+        if (s.supply_[t] == 1) types[i] = types[--count];
+        return t;
+    };
+    const Mode mode = rules_.mode;
+    // The plies on which the opening rule or a swap can apply.
+    const int special = mode == Mode::Standard ? 3 : mode == Mode::Inverted ? 1 : -1;
+    std::uint64_t played = 0;
+    while (!s.decided(s.chains_)) {
+        Move m = kSwap;
+        if (s.pieces() <= special) {
+            count = static_cast<std::uint32_t>(s.allowed_types(types));
+            if (s.swap_available() && rng.below(count * ne + 1) == 0) {
+                s.play(m, no_record);
+                if (record) record[played] = m;
+                ++played;
+                continue;
+            }
+        }
+        if (mode == Mode::Inverted) {
+            if (s.hand_ == kNoPiece) {
+                m = {kNoCell, random_type()};
+                s.play(m, no_record);
+            } else {
+                m = {random_cell(), kNoPiece};
+                s.play(m, no_record);
+                if (!s.decided(s.chains_) && s.empties_ > 0) {
+                    m.type = random_type();
+                    s.give(m.type);
+                }
+            }
+        } else {
+            const PieceType t = mode == Mode::Solitaire ? s.current() : random_type();
+            m = {random_cell(), t};
+            s.play(m, no_record);
+        }
+        if (record) record[played] = m;
+        ++played;
+    }
+    *moves += played;
+    return s.outcome();
+}
+
+// ---- registration ------------------------------------------------------------------
+
+namespace {
+
+std::vector<std::string> bench_specs() {
+    std::vector<std::string> out;
+    for (const char* mode : {"standard", "inverted", "solitaire"})
+        for (int n : kSizes) out.push_back("asterisk:size=" + std::to_string(n) + ",mode=" + mode);
+    return out;
+}
+
+const GameRegistration kRegistration(GameInfo{
+    "asterisk",
+    "Asterisk",
+    "Vander Laan's Y variant with shared pieces of three attributes; two of three goals win",
+    {{"size", OptionSpec::Type::Int, "11", {"8", "11", "12", "15", "20"}, "cells on each side"},
+     {"mode",
+      OptionSpec::Type::Enum,
+      "standard",
+      {"standard", "inverted", "solitaire"},
+      "standard; inverted (the opponent chooses your piece); solitaire (one player)"},
+     {"first_goals",
+      OptionSpec::Type::Enum,
+      "D",
+      {"D", "L"},
+      "the first player's goal set: D = dark, hex, asterisk; L = light, circle, empty"},
+     {"pie",
+      OptionSpec::Type::Bool,
+      "false",
+      {},
+      "inverted only: the first player may swap goal sets after the second's first placement"},
+     {"setup",
+      OptionSpec::Type::Enum,
+      "A",
+      {"A", "B"},
+      "solitaire only: prefill rings 0 and 2+ (A) or only rings 0 and 2 (B)"},
+     {"seed", OptionSpec::Type::Seed, "1", {}, "solitaire only: the deal"}},
+    [](const Options& options) -> std::unique_ptr<Game> {
+        const AsteriskRules rules = AsteriskRules::from_options(options);
+        const std::string spec = canonical_spec(*Registry::instance().find("asterisk"), options);
+        if (rules.mode == Mode::Solitaire)
+            return std::make_unique<StateGame<AsteriskSolitaire>>(spec, AsteriskSolitaire(rules));
+        return std::make_unique<StateGame<AsteriskState>>(spec, AsteriskState(rules));
+    },
+    bench_specs()});
+
+}  // namespace
+
+}  // namespace asterism::asterisk

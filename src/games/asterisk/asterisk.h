@@ -1,0 +1,470 @@
+// Asterisk (David Vander Laan, a variant of the Game of Y) in its three
+// modes: the standard two-player game, Inverted and Solitaire.
+//
+// Source: ../shared/rules/asterisk.md (normative), which follows the
+// designer's rules page. A triangle of hex cells with n cells a side is filled
+// with shared pieces of six types (three binary attributes: colour, shape,
+// marking; the two pure types do not exist). Each player owns one value of
+// every attribute (goal set D: dark, hex, asterisk; L: light, circle, empty)
+// and wins on holding two of the three goals "a chain of my value touching
+// all three sides", checked for both players after every placement.
+//   standard   P1 places three pieces of three different types, P2 places
+//              one or swaps goal sets (then P1 moves), then players alternate
+//              placing any available piece (3.2).
+//   inverted   each turn places the piece the opponent handed over and hands
+//              one back; P1 starts by handing a piece (5.1).
+//   solitaire  one player places randomly drawn pieces into a randomly
+//              prefilled board and wins if only the very last piece completes
+//              a three-sided chain of any value (5.2).
+// Left out: resignation and time (front-end matters); the goal markers are
+// a field of the position, not objects.
+//
+// Options (asterisk:key=value,...; `asterism games` lists them):
+//   size         int   8|11|12|15|20, default 11: cells on each side
+//   mode         enum  standard|inverted|solitaire, default standard
+//   first_goals  enum  D|L, default D: the first player's goal set (A10)
+//   pie          bool  default false: Inverted only, P1 may swap goal sets
+//                      after P2's first placement (A6)
+//   setup        enum  A|B, default A: Solitaire only, the prefill reading (A7)
+//   seed         seed  default 1: Solitaire only, the deal
+// A mode-only option with a non-default value in another mode is an error.
+//
+// Notation (docs/asterisk.md has the details and the choices behind them):
+//   cell      column letter + row counted from the apex: a1 is the apex,
+//             a11 and k11 the bottom corners on n = 11
+//   type      colour d|l, shape h|c, marking a|e: dhe dca dce lha lhe lca,
+//             digits 1-6 (colour*4 + shape*2 + marking, 0 = the D value)
+//   move      standard: TYPE@CELL, swap. Inverted: >TYPE (the first turn),
+//             CELL>TYPE (place the handed piece, hand TYPE over), CELL (a
+//             placement that ends the game), swap (pie). Solitaire: TYPE@CELL
+//             with the drawn TYPE, or just CELL.
+//   position  the rows from the apex joined by '/', one character per cell,
+//             '.' or a type digit; then standard: side to move 1|2 and P1's
+//             goal set D|L; inverted: the same and the handed piece (digit
+//             or -); solitaire: the draw queue, current piece first (or -).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/game.h"
+#include "core/rng.h"
+#include "core/types.h"
+#include "core/union_find.h"
+#include "core/zobrist.h"
+#include "games/asterisk/board.h"
+
+namespace asterism::asterisk {
+
+enum class Mode : std::uint8_t { Standard, Inverted, Solitaire };
+enum class GoalSet : std::uint8_t { D = 0, L = 1 };
+enum class Prefill : std::uint8_t { A, B };  // Solitaire prefill readings (A7)
+
+struct AsteriskRules {
+    int size = 11;
+    Mode mode = Mode::Standard;
+    GoalSet first_goals = GoalSet::D;
+    bool pie = false;
+    Prefill setup = Prefill::A;
+    std::uint64_t seed = 1;
+
+    // Reads validated registry options and checks the combinations; throws
+    // GameError for a mode-only option set in another mode.
+    static AsteriskRules from_options(const Options& options);
+};
+
+// Keys for every cell x type, every draw-queue slot x type (counted from the
+// end of the queue, so a slot keeps its key while the front is consumed) and
+// the handed piece; extra(0) = Second to move, extra(1) = P1 holds goal set L.
+inline constexpr int kQueueSlot = kMaxCells, kHandSlot = 2 * kMaxCells;
+inline constexpr ZobristTable<2 * kMaxCells + 1, kTypes + 1> kZobrist(0xa57e415cULL);
+
+// Standard and Solitaire: place `type` on `cell`. Inverted: place the handed
+// piece on `cell` and hand over `type` (kNoPiece when the placement ends the
+// game); the first turn is {kNoCell, type}. The swap is {kNoCell, kNoPiece}.
+struct Move {
+    Cell cell = kNoCell;
+    PieceType type = kNoPiece;
+    friend constexpr bool operator==(Move, Move) = default;
+};
+inline constexpr Move kSwap{kNoCell, kNoPiece};
+
+namespace detail {
+
+// The position and its incremental connectivity: everything a playout
+// copies, and the rules that read and change it. AsteriskState adds the undo
+// stacks and the text faces.
+struct StateData {
+    using UnionFind = UndoableUnionFind<kMaxCells>;
+
+    const Geometry* geo_ = nullptr;
+    AsteriskRules rules_;
+    std::array<PieceType, kMaxCells + 1> board_{};  // board_[kOffBoard] stays empty
+    // Pieces neither on the board nor handed over, per type (index 1..6).
+    std::array<std::uint8_t, kTypes + 1> supply_{};
+    // One union-find per attribute, joining adjacent cells with the same
+    // value; each root's mask holds the sides its group touches.
+    std::array<UnionFind, kAttributes> uf_{};
+    int empties_ = 0;
+    ValueSet chains_ = 0;  // values that have a three-sided chain
+    Player side_ = Player::First;
+    GoalSet first_goals_ = GoalSet::D;  // P1's goal set now (after any swap)
+    PieceType hand_ = kNoPiece;         // Inverted: the piece handed to the mover
+    // Solitaire: the draw order; queue_[queue_next_] is the piece to place.
+    std::array<PieceType, kMaxCells> queue_{};
+    int queue_len_ = 0, queue_next_ = 0;
+    std::uint64_t hash_ = 0;
+
+    int pieces() const { return geo_->cells - empties_; }
+    Player holder(GoalSet g) const { return g == first_goals_ ? Player::First : Player::Second; }
+    PieceType current() const { return queue_next_ < queue_len_ ? queue_[queue_next_] : kNoPiece; }
+    // Whether a set of chains ends the game: a player holding two goals, or
+    // in Solitaire any chain at all.
+    bool decided(ValueSet values) const;
+    Outcome outcome() const;
+    bool in_opening() const { return rules_.mode == Mode::Standard && pieces() < 3; }
+    bool swap_available() const;
+    // Whether `t` may be placed now (Standard) or handed over (Inverted).
+    bool type_allowed(PieceType t) const;
+    int allowed_types(PieceType* out) const;
+    // The values whose first three-sided chain placing `t` on the empty cell
+    // `c` would complete, from the neighbours' roots, changing nothing.
+    ValueSet completes(Cell c, PieceType t) const;
+    // The neighbours of `c` that agree with `t`: attribute a's 6-bit ring
+    // mask sits at bit 6a.
+    std::uint32_t agreeing(Cell c, PieceType t) const;
+    // Whether placing `t` on `c` would end the game (a win, a Solitaire loss,
+    // or the last empty cell).
+    bool ends_game(Cell c, PieceType t) const {
+        return empties_ == 1 || decided(static_cast<ValueSet>(chains_ | completes(c, t)));
+    }
+    int generate(Move* out) const;
+
+    // Plays a legal move; on_union(attribute, change) sees every union made.
+    template <class OnUnion>
+    void play(Move m, OnUnion&& on_union);
+    template <class OnUnion>
+    void place(Cell c, PieceType t, OnUnion& on_union);
+    void give(PieceType t) {  // Inverted: hand `t` from the supply to the mover
+        hand_ = t;
+        --supply_[t];
+        hash_ ^= kZobrist(kHandSlot, t);
+    }
+};
+
+}  // namespace detail
+
+class AsteriskState : private detail::StateData {
+  public:
+    using Move = asterisk::Move;
+    static constexpr int kMaxMoves = kTypes * kMaxCells + 1;
+    static constexpr int kMaxPlies = kMaxCells + 2;  // hand-over, swap, T(n) placements
+    static constexpr int kPlayers = 2;
+
+    // The start position of the rules (for Solitaire: the deal of rules.seed).
+    explicit AsteriskState(const AsteriskRules& rules = {});
+
+    // ---- the State contract of core/state_game.h ------------------------------
+    using StateData::generate;
+    void apply(Move m);
+    void undo();
+    // Plies since the game began: the moves applied since the start position
+    // plus the plies that the last position string implies (set_position).
+    int ply() const { return ply_base_ + depth_; }
+    using StateData::outcome;
+    Player to_move() const { return side_; }
+    std::uint64_t hash() const { return hash_; }
+    std::string move_text(Move m) const;
+    Move parse_move(std::string_view text) const;
+    std::string position() const;
+    void set_position(std::string_view text);
+    nlohmann::json score() const;
+    std::string render() const;
+    std::string player_name(Player p) const;
+    std::string move_help() const;
+    Outcome random_playout(Rng& rng, std::uint64_t* moves) const {
+        return playout(rng, moves, nullptr);
+    }
+    // The same, also writing the moves played to `record` (kMaxPlies slots)
+    // when it is not null, so tests can replay a playout through apply().
+    Outcome playout(Rng& rng, std::uint64_t* moves, Move* record) const;
+
+    // ---- queries --------------------------------------------------------------
+    const AsteriskRules& rules() const { return rules_; }
+    const Geometry& geometry() const { return *geo_; }
+    PieceType at(Cell c) const { return board_[c]; }
+    int supply(PieceType t) const { return supply_[t]; }
+    int empty_cells() const { return empties_; }
+    ValueSet chains() const { return chains_; }
+    GoalSet goals(Player p) const {
+        return p == Player::First ? first_goals_ : GoalSet(1 - int(first_goals_));
+    }
+    using StateData::holder;
+    PieceType hand() const { return hand_; }
+    // Solitaire: the drawn piece (kNoPiece when none is left) and the number
+    // of pieces still to draw, the drawn one included.
+    using StateData::current;
+    int queue_left() const { return queue_len_ - queue_next_; }
+    using StateData::completes;
+    using StateData::ends_game;
+    using StateData::in_opening;
+    using StateData::swap_available;
+    using StateData::type_allowed;
+
+  private:
+    void check_placement(Cell c, PieceType t, std::string_view text) const;
+    // Recomputes everything derived (supply, union-finds, chains, hash,
+    // ply_base_) from board, side, goals, hand and queue; throws GameError
+    // when there are more pieces of a type than the set holds.
+    void rebuild();
+    void deal();
+    std::string status() const;
+
+    int ply_base_ = 0;
+    // ---- undo stacks -----------------------------------------------------------
+    struct Undo {
+        std::uint64_t hash;
+        Move move;
+        std::uint16_t changes;  // size of the union stack before the move
+        PieceType hand;
+        ValueSet chains;
+        Player side;
+        GoalSet goals;
+    };
+    int depth_ = 0, nchanges_ = 0;
+    std::array<Undo, kMaxPlies> undo_{};
+    // Unions over a whole game are at most T(n) - 1 per attribute; each is
+    // kept with its attribute so that undo finds its union-find.
+    std::array<UnionFind::Change, kAttributes * kMaxCells> changes_{};
+    std::array<std::uint8_t, kAttributes * kMaxCells> change_attribute_{};
+};
+
+// Solitaire has one player; this face says so (kPlayers = 1) so that front
+// ends report "win"/"loss" and refuse two-player agents. The rules engine is
+// the same.
+struct AsteriskSolitaire final : AsteriskState {
+    static constexpr int kPlayers = 1;
+    using AsteriskState::AsteriskState;
+};
+
+// ---- hot paths, inline so that templated search code sees them ------------------
+
+namespace detail {
+
+// Bit v is set when the value set v (6 bits) holds two of goal set D's
+// values (kTwoGoalsD) or of L's (kTwoGoalsL). A table, because portable
+// builds have no popcount instruction and this is asked after every move.
+inline constexpr std::uint64_t kTwoGoalsD = [] {
+    std::uint64_t out = 0;
+    for (unsigned v = 0; v < 64; ++v)
+        if (std::popcount(v & kValuesD) >= 2) out |= std::uint64_t{1} << v;
+    return out;
+}();
+inline constexpr std::uint64_t kTwoGoalsL = [] {
+    std::uint64_t out = 0;
+    for (unsigned v = 0; v < 64; ++v)
+        if (std::popcount(v & kValuesL) >= 2) out |= std::uint64_t{1} << v;
+    return out;
+}();
+
+inline bool StateData::decided(ValueSet values) const {
+    if (rules_.mode == Mode::Solitaire) return values != 0;
+    return ((kTwoGoalsD | kTwoGoalsL) >> values) & 1;
+}
+
+inline Outcome StateData::outcome() const {
+    if (!decided(chains_)) return Outcome::ongoing();
+    if (rules_.mode == Mode::Solitaire)
+        return empties_ == 0 ? Outcome::win(Player::First) : Outcome::loss();
+    return Outcome::win(holder((kTwoGoalsD >> chains_) & 1 ? GoalSet::D : GoalSet::L));
+}
+
+inline bool StateData::swap_available() const {
+    if (decided(chains_)) return false;
+    switch (rules_.mode) {
+        case Mode::Standard:
+            return pieces() == 3 && side_ == Player::Second;
+        case Mode::Inverted:
+            return rules_.pie && pieces() == 1 && side_ == Player::First;
+        case Mode::Solitaire:
+            break;
+    }
+    return false;
+}
+
+inline bool StateData::type_allowed(PieceType t) const {
+    if (!is_piece(t) || supply_[t] == 0) return false;
+    // An opening type is unused exactly when none of it has left the supply.
+    return !in_opening() || supply_[t] == geo_->cells / kTypes;
+}
+
+inline int StateData::allowed_types(PieceType* out) const {
+    int n = 0;
+    for (PieceType t = 1; t <= kTypes; ++t)
+        if (type_allowed(t)) out[n++] = t;
+    return n;
+}
+
+// kAgree[t][x] has bit 6a set when x is a piece that agrees with type t in
+// attribute a (x = kNoPiece agrees with nothing).
+inline constexpr auto kAgree = [] {
+    std::array<std::array<std::uint32_t, 8>, 8> out{};
+    for (int t = 0; t < 8; ++t)
+        for (int x = 1; x <= kTypes; ++x)
+            for (int a = 0; a < kAttributes; ++a)
+                if (attribute_bit(PieceType(t), a) == attribute_bit(PieceType(x), a))
+                    out[t][x] |= 1u << (6 * a);
+    return out;
+}();
+
+// For a set of neighbours in ring order, one neighbour from each run of
+// consecutive members: neighbours next to each other in the ring touch, so
+// same-valued ones are already in one group and one union per run suffices.
+inline constexpr auto kRunStarts = [] {
+    std::array<std::uint8_t, 64> out{};
+    for (unsigned m = 1; m < 64; ++m) {
+        const unsigned before = ((m << 1) | (m >> 5)) & 63;  // bit i = member i - 1
+        out[m] = static_cast<std::uint8_t>(m == 63 ? 1 : m & ~before);
+    }
+    return out;
+}();
+
+inline std::uint32_t StateData::agreeing(Cell c, PieceType t) const {
+    const auto& nb = geo_->neighbours[c];
+    const auto& agree = kAgree[t];
+    return agree[board_[nb[0]]] | agree[board_[nb[1]]] << 1 | agree[board_[nb[2]]] << 2 |
+           agree[board_[nb[3]]] << 3 | agree[board_[nb[4]]] << 4 | agree[board_[nb[5]]] << 5;
+}
+
+inline ValueSet StateData::completes(Cell c, PieceType t) const {
+    ValueSet out = 0;
+    const std::uint32_t agree = agreeing(c, t);
+    for (int a = 0; a < kAttributes; ++a) {
+        Sides m = geo_->sides[c];
+        for (unsigned runs = kRunStarts[(agree >> (6 * a)) & 63]; runs; runs &= runs - 1) {
+            const Cell nb = geo_->neighbours[c][std::countr_zero(runs)];
+            m = static_cast<Sides>(m | uf_[a].mask(uf_[a].find(nb)));
+        }
+        if (m == kAllSides)
+            out = static_cast<ValueSet>(out | (1u << value_index(a, attribute_bit(t, a))));
+    }
+    return static_cast<ValueSet>(out & ~chains_);
+}
+
+inline int StateData::generate(Move* out) const {
+    if (decided(chains_)) return 0;
+    int n = 0;
+    PieceType types[kTypes];
+    const int count = allowed_types(types);
+    const int cells = geo_->cells;
+    if (rules_.mode == Mode::Inverted && hand_ == kNoPiece) {
+        // The first turn only hands a piece over.
+        for (int i = 0; i < count; ++i) out[n++] = {kNoCell, types[i]};
+        return n;
+    }
+    for (int c = 0; c < cells; ++c) {
+        if (board_[c] != kNoPiece) continue;
+        if (rules_.mode == Mode::Solitaire)
+            out[n++] = {Cell(c), current()};
+        else if (rules_.mode == Mode::Inverted && ends_game(Cell(c), hand_))
+            out[n++] = {Cell(c), kNoPiece};
+        else
+            for (int i = 0; i < count; ++i) out[n++] = {Cell(c), types[i]};
+    }
+    if (swap_available()) out[n++] = kSwap;
+    return n;
+}
+
+template <class OnUnion>
+inline void StateData::place(Cell c, PieceType t, OnUnion& on_union) {
+    const std::uint32_t agree = agreeing(c, t);
+    board_[c] = t;
+    --empties_;
+    hash_ ^= kZobrist(c, t);
+    for (int a = 0; a < kAttributes; ++a) {
+        UnionFind& u = uf_[a];
+        u.set_mask(c, geo_->sides[c]);
+        // The root of c's group: c itself until a union, then the parent of
+        // the last union (a union that finds one group already changes nothing).
+        int root = c;
+        for (unsigned runs = kRunStarts[(agree >> (6 * a)) & 63]; runs; runs &= runs - 1) {
+            const auto change = u.unite(c, geo_->neighbours[c][std::countr_zero(runs)]);
+            if (change.child < 0) continue;
+            on_union(a, change);
+            root = change.parent;
+        }
+        if (u.mask(root) == kAllSides)
+            chains_ = static_cast<ValueSet>(chains_ | (1u << value_index(a, attribute_bit(t, a))));
+    }
+}
+
+template <class OnUnion>
+inline void StateData::play(Move m, OnUnion&& on_union) {
+    const Mode mode = rules_.mode;
+    if (m.cell == kNoCell) {
+        if (m.type != kNoPiece) {  // Inverted's first turn
+            give(m.type);
+        } else {  // the swap of goal sets
+            first_goals_ = GoalSet(1 - int(first_goals_));
+            hash_ ^= kZobrist.extra(1);
+        }
+    } else if (mode == Mode::Inverted) {
+        const PieceType placed = hand_;
+        hash_ ^= kZobrist(kHandSlot, placed);
+        hand_ = kNoPiece;
+        place(m.cell, placed, on_union);
+        if (m.type != kNoPiece) give(m.type);
+    } else {
+        --supply_[m.type];
+        place(m.cell, m.type, on_union);
+        if (mode == Mode::Solitaire) {
+            hash_ ^= kZobrist(kQueueSlot + queue_len_ - 1 - queue_next_, m.type);
+            ++queue_next_;
+        }
+    }
+    // Solitaire has one player; P1's three opening placements are one turn.
+    if (mode == Mode::Solitaire || in_opening()) return;
+    side_ = opponent(side_);
+    hash_ ^= kZobrist.extra(0);
+}
+
+}  // namespace detail
+
+inline void AsteriskState::apply(Move m) {
+    undo_[depth_++] = {hash_, m,           static_cast<std::uint16_t>(nchanges_), hand_, chains_,
+                       side_, first_goals_};
+    play(m, [this](int attribute, const UnionFind::Change& change) {
+        changes_[nchanges_] = change;
+        change_attribute_[nchanges_++] = static_cast<std::uint8_t>(attribute);
+    });
+}
+
+inline void AsteriskState::undo() {
+    const Undo& u = undo_[--depth_];
+    const Move m = u.move;
+    const Mode mode = rules_.mode;
+    // In Inverted every move but the swap took its `type` from the supply.
+    if (mode == Mode::Inverted && m.type != kNoPiece) ++supply_[m.type];
+    if (m.cell != kNoCell) {
+        if (mode != Mode::Inverted) ++supply_[board_[m.cell]];
+        if (mode == Mode::Solitaire) --queue_next_;
+        board_[m.cell] = kNoPiece;
+        ++empties_;
+        while (nchanges_ > u.changes) {
+            --nchanges_;
+            uf_[change_attribute_[nchanges_]].undo(changes_[nchanges_]);
+        }
+    }
+    hash_ = u.hash;
+    hand_ = u.hand;
+    chains_ = u.chains;
+    side_ = u.side;
+    first_goals_ = u.goals;
+}
+
+}  // namespace asterism::asterisk
