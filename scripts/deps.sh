@@ -3,8 +3,10 @@
 # missing. Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
+# clang and libclang-rt-14-dev (libFuzzer and the sanitizer runtimes for
+# clang 14, Debian 12) build the fuzz targets.
 packages=(cmake ninja-build g++ make libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-          nlohmann-json3-dev clang-format)
+          nlohmann-json3-dev clang-format clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do

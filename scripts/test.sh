@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick start, part 2: installs what is missing, then builds and runs every
-# test: the release build, the AddressSanitizer + UBSan build, and the format
-# check. Exits non-zero on the first failure.
+# test: the release build, the AddressSanitizer + UBSan build, the format
+# check, and a short run of each fuzz target (scripts/fuzz.sh). Exits
+# non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -17,3 +18,6 @@ for preset in release asan; do
   echo "== $preset: test"
   ctest --preset "$preset" -j "$jobs"
 done
+
+echo "== fuzz: a short run of each target"
+FUZZ_JOBS="$jobs" bash scripts/fuzz.sh 20

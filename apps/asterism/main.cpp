@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "core/registry.h"
+#include "protocol/engine.h"
+#include "record/record.h"
 #include "search/agent.h"
 #include "search/match.h"
 
@@ -102,6 +104,14 @@ nlohmann::json state_json(const Game& g) {
             {"hash", g.hash()}};
 }
 
+void print_state(const Game& g) {
+    std::cout << g.render() << "game:     " << g.spec() << "\n"
+              << "position: " << g.position() << "\n"
+              << "to move:  " << player_label(g, g.to_move()) << "\n"
+              << "result:   " << g.result() << "\n"
+              << "legal:    " << g.legal_moves().size() << " moves\n";
+}
+
 int cmd_state(const std::string& spec, const std::string& position, const std::string& moves,
               bool json) {
     auto g = setup_game(spec, position, moves);
@@ -109,11 +119,7 @@ int cmd_state(const std::string& spec, const std::string& position, const std::s
         std::cout << state_json(*g).dump() << "\n";
         return 0;
     }
-    std::cout << g->render() << "game:     " << g->spec() << "\n"
-              << "position: " << g->position() << "\n"
-              << "to move:  " << player_label(*g, g->to_move()) << "\n"
-              << "result:   " << g->result() << "\n"
-              << "legal:    " << g->legal_moves().size() << " moves\n";
+    print_state(*g);
     return 0;
 }
 
@@ -217,6 +223,7 @@ const char* kPlayHelp =
     "  position   the position string\n"
     "  notation   how moves are written in this game\n"
     "  new        start again\n"
+    "  save FILE  write the game record to FILE\n"
     "  help       this text\n"
     "  quit       leave\n";
 
@@ -236,13 +243,30 @@ void print_moves(const Game& g) {
 }
 
 int cmd_play(const std::string& spec, const std::string& first, const std::string& second,
-             std::uint64_t seed) {
-    auto game = Registry::instance().create(spec);
+             std::uint64_t seed, const std::string& load_path, const std::string& save_path) {
+    // The game and its record: new, or continued from a record file.
+    std::unique_ptr<Game> game;
+    std::string start_position;
+    Record record;
+    if (load_path.empty()) {
+        game = Registry::instance().create(spec);
+    } else {
+        LoadedGame loaded = load_record_file(load_path);
+        game = std::move(loaded.game);
+        start_position = std::move(loaded.start_position);
+        record = std::move(loaded.record);
+    }
     Seat seats[2];
     const std::string kinds[2] = {first, second};
     for (int p = 0; p < game->num_players(); ++p) {
         seats[p].kind = kinds[p];
-        if (kinds[p] != "human") seats[p].agent = make_agent(kinds[p], *game);
+        const bool human = kinds[p] == "human";
+        if (!human) seats[p].agent = make_agent(kinds[p], *game);
+        record.set_tag(p == 0 ? tag::kFirst : tag::kSecond, human ? "human" : "asterism");
+        if (human)
+            record.erase_tag(p == 0 ? tag::kFirstLevel : tag::kSecondLevel);
+        else
+            record.set_tag(p == 0 ? tag::kFirstLevel : tag::kSecondLevel, kinds[p]);
     }
     Rng rng(seed);
     std::cout << "asterism: " << game->spec() << "\n";
@@ -277,18 +301,30 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
         std::string line;
         if (!std::getline(std::cin, line)) {
             std::cout << "\n";
-            return 0;
+            break;
         }
         std::istringstream words(line);
         std::string cmd;
         words >> cmd;
         std::string extra;
         if (cmd.empty()) continue;
+        if (cmd == "save") {
+            std::string path;
+            std::getline(words >> std::ws, path);
+            try {
+                if (path.empty()) throw GameError("usage: save FILE");
+                save_game_record(path, record, *game, start_position);
+                std::cout << "Saved to " << path << ".\n";
+            } catch (const GameError& e) {
+                std::cout << "error: " << e.what() << "\n";
+            }
+            continue;
+        }
         if (words >> extra) {
             std::cout << "error: one move or command per line ('help' lists them)\n";
             continue;
         }
-        if (cmd == "quit" || cmd == "exit") return 0;
+        if (cmd == "quit" || cmd == "exit") break;
         if (cmd == "help" || cmd == "?") {
             std::cout << kPlayHelp;
         } else if (cmd == "notation") {
@@ -307,7 +343,8 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
         } else if (cmd == "position") {
             std::cout << game->position() << "\n";
         } else if (cmd == "new") {
-            game = Registry::instance().create(spec);
+            game = Registry::instance().create(game->spec());
+            if (!start_position.empty()) game->set_position(start_position);
             announced = false;
             std::cout << game->render();
         } else if (cmd == "undo") {
@@ -334,6 +371,29 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
             }
         }
     }
+    if (!save_path.empty()) {
+        save_game_record(save_path, record, *game, start_position);
+        std::cout << "Saved to " << save_path << ".\n";
+    }
+    return 0;
+}
+
+// ---- replay ------------------------------------------------------------------
+
+int cmd_replay(const std::string& path) {
+    const LoadedGame loaded = load_record_file(path);
+    for (const auto& t : loaded.record.tags) std::cout << t.key << ": " << t.value << "\n";
+    std::cout << "moves:    " << loaded.record.moves.size() << "\n";
+    print_state(*loaded.game);
+    return 0;
+}
+
+// ---- engine ------------------------------------------------------------------
+
+int cmd_engine(const EngineOptions& options) {
+    Engine engine(std::cin, std::cout, options);
+    engine.run();
+    return 0;
 }
 
 int run(int argc, char** argv) {
@@ -365,14 +425,32 @@ int run(int argc, char** argv) {
 
     std::string first = "human", second = "mc";
     std::uint64_t seed = 1;
+    std::string load_path, save_path;
     auto* play = app.add_subcommand("play", "Play in the terminal");
     spec = "starstar";
-    play->add_option("game", spec, "Game spec (default starstar)");
+    auto* play_game = play->add_option("game", spec, "Game spec (default starstar)");
+    play->add_option("--load", load_path, "Continue the game recorded in this file")
+        ->excludes(play_game);
+    play->add_option("--save", save_path, "Write the game record to this file at the end");
     play->add_option("--first", first, "First player: human, random, greedy or mc")
         ->capture_default_str();
     play->add_option("--second", second, "Second player: human, random, greedy or mc")
         ->capture_default_str();
     play->add_option("--seed", seed, "Seed for the computer players")->capture_default_str();
+
+    std::string record_path;
+    auto* replay = app.add_subcommand("replay", "Check a game record and replay it");
+    replay->add_option("file", record_path, "Record file (docs/records.md)")->required();
+
+    EngineOptions engine_options;
+    engine_options.game = "starstar";
+    auto* engine = app.add_subcommand(
+        "engine", "Text engine protocol (GTP family) on stdin and stdout (docs/protocol.md)");
+    engine->add_option("game", engine_options.game, "Game spec to start with")
+        ->capture_default_str();
+    engine->add_option("--level", engine_options.level, "Strength 1..10")->capture_default_str();
+    engine->add_option("--seed", engine_options.seed, "Seed for the engine's moves")
+        ->capture_default_str();
 
     std::uint64_t bench_games = 20000;
     auto* bench = app.add_subcommand("bench", "Deterministic speed benchmark");
@@ -420,7 +498,9 @@ int run(int argc, char** argv) {
     if (*games) return cmd_games(json);
     if (*state) return cmd_state(spec, position, moves, json);
     if (*perft) return cmd_perft(spec, depth, position, moves, divide);
-    if (*play) return cmd_play(spec, first, second, seed);
+    if (*play) return cmd_play(spec, first, second, seed, load_path, save_path);
+    if (*replay) return cmd_replay(record_path);
+    if (*engine) return cmd_engine(engine_options);
     if (*bench) return cmd_bench(bench_games, seed);
     if (*match) {
         if (!sprt_text.empty()) {

@@ -75,5 +75,31 @@ printf 'zz9\n*10 S10\nS10\nundo\nhelp\nquit\n' | "$bin" play starstar:size=6 --s
 rc=$?
 if [ $rc -eq 0 ] && grep -q "error: " "$out" && grep -q "Commands:" "$out"; then ok; else bad "interactive play (rc $rc)"; fi
 
+# Records and the engine (docs/records.md, docs/protocol.md).
+data="$(cd "$(dirname "$0")/../data" && pwd)"
+tmp=$(mktemp -d)
+trap 'rm -f "$out" "$err"; rm -rf "$tmp"' EXIT
+expect_error "cannot read $tmp/none.rec" replay "$tmp/none.rec"
+expect_error "illegal-move.rec:8: move 3 '\*10'" replay "$data/records/bad/illegal-move.rec"
+expect_output 'result:   0-1' replay "$data/records/good/starstar-finished.rec"
+expect_error "excludes" play starstar --load "$data/records/good/starstar-finished.rec"
+expect_error "unknown game 'chess'" engine chess
+expect_error "level must be 1 to 10" engine starstar --level 11
+# A computer game saved at the end replays, and continues from its record.
+expect_output 'Saved to' play starstar:size=6 --first random --second greedy --save "$tmp/g.rec"
+expect_output 'result:   ' replay "$tmp/g.rec"
+printf 'moves\nsave %s\nquit\n' "$tmp/again.rec" |
+  "$bin" play --load "$tmp/g.rec" --first human --second human >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q "Saved to" "$out" && cmp -s <(grep '^[0-9]' "$tmp/g.rec") <(grep '^[0-9]' "$tmp/again.rec")
+then ok; else bad "play --load, then save at the prompt"; fi
+# A corrupt record is refused and left as it was, even with --save to it.
+cp "$data/records/bad/illegal-move.rec" "$tmp/bad.rec"
+expect_error "bad.rec:8:" play --load "$tmp/bad.rec" --save "$tmp/bad.rec"
+if cmp -s "$data/records/bad/illegal-move.rec" "$tmp/bad.rec"; then ok; else bad "corrupt record was overwritten"; fi
+# The engine on stdin: a move, a wrong colour, a reply for each command.
+printf 'play black *10\nplay black S21\nquit\n' | "$bin" engine starstar:size=6 >"$out" 2>"$err"
+if [ $? -eq 0 ] && [ "$(cat "$out")" = "$(printf '=\n\n? it is white'"'"'s turn, not black'"'"'s\n\n=')" ]
+then ok; else bad "engine session: $(cat "$out")"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

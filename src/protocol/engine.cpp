@@ -1,0 +1,527 @@
+#include "protocol/engine.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <istream>
+#include <optional>
+#include <ostream>
+#include <thread>
+#include <vector>
+
+#include "core/registry.h"
+#include "protocol/gtp.h"
+#include "protocol/time_control.h"
+#include "record/record.h"
+#include "search/agent.h"
+
+#ifndef ASTERISM_VERSION
+#define ASTERISM_VERSION "unknown"
+#endif
+
+namespace asterism {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// An analysis runs until the next command stops it; the agents take a zero
+// limit to mean "your usual effort", so "forever" is a very long time.
+constexpr double kAnalyseForever = 1e9;
+// How often analyze reports by default, in centiseconds (as lz-analyze).
+constexpr int kDefaultInterval = 100;
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::string join(const std::vector<std::string>& words, std::string_view sep) {
+    std::string out;
+    for (const auto& w : words) {
+        if (!out.empty()) out += sep;
+        out += w;
+    }
+    return out;
+}
+
+std::string color_name(const Game& game, Player p) {
+    return p == Player::None ? "none" : lower(game.player_name(p));
+}
+
+// COLOR arguments: the game's own player names, their initials when these
+// differ, 1 and 2, first and second, all without regard to case.
+Player parse_color(const Game& game, std::string_view text) {
+    static const char* const kOrdinals[2][2] = {{"1", "first"}, {"2", "second"}};
+    const std::string word = lower(text);
+    const int players = game.num_players();
+    std::vector<std::string> names;
+    for (int i = 0; i < players; ++i) names.push_back(color_name(game, static_cast<Player>(i)));
+    const bool initials_differ = players == 1 || names[0].substr(0, 1) != names[1].substr(0, 1);
+    for (int i = 0; i < players; ++i) {
+        const bool initial = initials_differ && word.size() == 1 && names[i].starts_with(word);
+        if (word == names[i] || initial || word == kOrdinals[i][0] || word == kOrdinals[i][1])
+            return static_cast<Player>(i);
+    }
+    std::string accepted = join(names, " or ");
+    if (initials_differ && players == 2)
+        accepted += ", " + names[0].substr(0, 1) + " or " + names[1].substr(0, 1);
+    accepted += players == 1 ? ", 1 or first" : ", 1 or 2, first or second";
+    throw GameError("unknown colour '" + std::string(text) + "'; use " + accepted);
+}
+
+template <class T>
+T parse_number(const std::string& text, const char* what) {
+    T value{};
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+        throw GameError("bad " + std::string(what) + " '" + text + "'");
+    return value;
+}
+
+double parse_seconds(const std::string& text) {
+    const double s = parse_number<double>(text, "time");
+    if (!std::isfinite(s) || s < 0) throw GameError("bad time '" + text + "'");
+    return s;
+}
+
+int parse_count(const std::string& text, const char* what) {
+    const int n = parse_number<int>(text, what);
+    if (n < 0) throw GameError("bad " + std::string(what) + " '" + text + "'");
+    return n;
+}
+
+std::string format_winrate(double w) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.4f", w);
+    return buf;
+}
+
+// One analysis update in the lz-analyze / kata-analyze layout that GTP
+// front ends already read: "info move M visits N winrate W pv M ..." for
+// each candidate, best first, on one line.
+std::string info_line(const Analysis& a) {
+    std::string out;
+    for (const auto& c : a.candidates) {
+        if (!out.empty()) out += ' ';
+        out += "info move " + c.move + " visits " + std::to_string(c.visits) + " winrate " +
+               format_winrate(c.winrate) + " pv " + join(c.pv, " ");
+    }
+    return out + "\n";
+}
+
+}  // namespace
+
+class Engine::Session {
+  public:
+    Session(std::istream& in, std::ostream& out, EngineOptions options)
+        : in_(in), out_(out), options_(std::move(options)), seed_(options_.seed), rng_(seed_) {
+        set_level(options_.level);
+        if (!options_.game.empty()) new_game(Registry::instance().create(options_.game), {}, {});
+    }
+
+    void run() {
+        // The analysis thread writes replies while this thread waits for
+        // input; a stream tied to the output would flush it from here at the
+        // same time, so the tie is cut while the engine runs.
+        std::ostream* tied = in_.tie(nullptr);
+        std::string line;
+        while (!quit_) {
+            if (pending_) {
+                line = std::move(*pending_);
+                pending_.reset();
+            } else if (!std::getline(in_, line)) {
+                break;
+            }
+            execute(line);
+        }
+        in_.tie(tied);
+    }
+
+  private:
+    // A handler returns the reply's text, or nothing when it has replied by
+    // itself (analyze); it throws GameError for an error reply.
+    using Handler = std::optional<std::string> (Session::*)(const gtp::CommandLine&);
+    struct Command {
+        std::string_view usage;  // the name, then the arguments
+        std::size_t min_args;
+        std::size_t max_args;
+        Handler handler;
+        std::string_view name() const { return usage.substr(0, usage.find(' ')); }
+    };
+    static constexpr std::size_t kAny = static_cast<std::size_t>(-1);
+
+    static const std::vector<Command>& commands() {
+        static const std::vector<Command> table{
+            {"protocol_version", 0, 0, &Session::cmd_protocol_version},
+            {"name", 0, 0, &Session::cmd_name},
+            {"version", 0, 0, &Session::cmd_version},
+            {"known_command NAME", 1, 1, &Session::cmd_known_command},
+            {"list_commands", 0, 0, &Session::cmd_list_commands},
+            {"quit", 0, 0, &Session::cmd_quit},
+            {"game SPEC", 1, 1, &Session::cmd_game},
+            {"clear_board", 0, 0, &Session::cmd_clear_board},
+            {"play COLOR MOVE", 2, 2, &Session::cmd_play},
+            {"genmove COLOR", 1, 1, &Session::cmd_genmove},
+            {"undo", 0, 0, &Session::cmd_undo},
+            {"showboard", 0, 0, &Session::cmd_showboard},
+            {"legal_moves", 0, 0, &Session::cmd_legal_moves},
+            {"side_to_move", 0, 0, &Session::cmd_side_to_move},
+            {"history", 0, 0, &Session::cmd_history},
+            {"result", 0, 0, &Session::cmd_result},
+            {"final_score", 0, 0, &Session::cmd_final_score},
+            {"position", 0, 0, &Session::cmd_position},
+            {"set_position POSITION", 1, kAny, &Session::cmd_set_position},
+            {"loadrecord FILE", 1, kAny, &Session::cmd_loadrecord},
+            {"saverecord FILE", 1, kAny, &Session::cmd_saverecord},
+            {"time_settings none | absolute MAIN | fischer MAIN INCREMENT | MAIN BYO_YOMI STONES",
+             1, 4, &Session::cmd_time_settings},
+            {"time_left COLOR TIME [STONES]", 2, 3, &Session::cmd_time_left},
+            {"level N", 1, 1, &Session::cmd_level},
+            {"set_seed N", 1, 1, &Session::cmd_set_seed},
+            {"analyze [COLOR] [INTERVAL]", 0, 2, &Session::cmd_analyze},
+        };
+        return table;
+    }
+
+    static const Command* find_command(std::string_view name) {
+        for (const auto& c : commands())
+            if (c.name() == name) return &c;
+        return nullptr;
+    }
+
+    void reply(bool success, const std::string& id, std::string_view text) {
+        out_ << gtp::format_reply(success, id, text) << std::flush;
+    }
+
+    void execute(std::string_view raw) {
+        const auto cmd = gtp::parse_command_line(raw);
+        if (!cmd) return;
+        try {
+            if (cmd->name.empty()) throw GameError("missing command after the id");
+            const Command* c = find_command(cmd->name);
+            if (!c) throw GameError("unknown command");
+            if (cmd->args.size() < c->min_args || cmd->args.size() > c->max_args)
+                throw GameError("usage: " + std::string(c->usage));
+            if (auto text = (this->*(c->handler))(*cmd)) reply(true, cmd->id, *text);
+        } catch (const std::exception& e) {
+            reply(false, cmd->id, e.what());
+        }
+    }
+
+    // ---- state ------------------------------------------------------------
+
+    Game& game() {
+        if (!game_) throw GameError("no game selected; use 'game SPEC' first");
+        return *game_;
+    }
+
+    void new_game(std::unique_ptr<Game> game, std::string start_position, Record record) {
+        game_ = std::move(game);
+        start_position_ = std::move(start_position);
+        record_ = std::move(record);
+        clock_.reset();
+        player_.reset();
+    }
+
+    void set_level(int level) {
+        if (level < 1 || level > options_.max_level)
+            throw GameError("level must be 1 to " + std::to_string(options_.max_level) + ", not " +
+                            std::to_string(level));
+        level_ = level;
+        player_.reset();
+    }
+
+    // The player named by a COLOR argument, who must be the one to move.
+    Player mover(const std::string& color) {
+        Game& g = game();
+        if (g.terminal()) throw GameError("the game is over (" + g.result() + ")");
+        const Player p = parse_color(g, color);
+        if (p != g.to_move())
+            throw GameError("it is " + color_name(g, g.to_move()) + "'s turn, not " +
+                            color_name(g, p) + "'s");
+        return p;
+    }
+
+    // The strongest player for this game at the current level, with one
+    // thread so that its moves follow from the seed.
+    std::unique_ptr<Agent> level_agent() {
+        EngineSettings settings;
+        settings.level = level_;
+        settings.seed = seed_;
+        return make_engine(game(), settings);
+    }
+
+    // ---- commands ----------------------------------------------------------
+
+    std::optional<std::string> cmd_protocol_version(const gtp::CommandLine&) { return "2"; }
+    std::optional<std::string> cmd_name(const gtp::CommandLine&) { return "asterism"; }
+    std::optional<std::string> cmd_version(const gtp::CommandLine&) { return ASTERISM_VERSION; }
+
+    std::optional<std::string> cmd_known_command(const gtp::CommandLine& c) {
+        return find_command(c.args[0]) ? "true" : "false";
+    }
+
+    std::optional<std::string> cmd_list_commands(const gtp::CommandLine&) {
+        std::string out;
+        for (const auto& c : commands()) out += std::string(c.name()) + "\n";
+        return out;
+    }
+
+    std::optional<std::string> cmd_quit(const gtp::CommandLine&) {
+        quit_ = true;
+        return "";
+    }
+
+    std::optional<std::string> cmd_game(const gtp::CommandLine& c) {
+        new_game(Registry::instance().create(c.args[0]), {}, {});
+        return game_->spec();
+    }
+
+    std::optional<std::string> cmd_clear_board(const gtp::CommandLine&) {
+        new_game(Registry::instance().create(game().spec()), {}, {});
+        return "";
+    }
+
+    std::optional<std::string> cmd_play(const gtp::CommandLine& c) {
+        mover(c.args[0]);
+        game_->play(c.args[1]);
+        return "";
+    }
+
+    std::optional<std::string> cmd_genmove(const gtp::CommandLine& c) {
+        const Player p = mover(c.args[0]);
+        // The player lives as long as the game and the level, so that a
+        // search can keep its tree from one move to the next.
+        if (!player_) player_ = level_agent();
+        const double budget = clock_.budget(p);
+        const auto start = Clock::now();
+        std::string move;
+        if (budget > 0) {
+            // The level still caps the effort; the clock caps the time.
+            SearchLimits limits;
+            limits.seconds = budget;
+            if (level_ >= 3) limits.playouts = playouts_for_level(level_);
+            move = player_->analyze(*game_, rng_, limits, nullptr).candidates.front().move;
+        } else {
+            move = player_->choose(*game_, rng_);
+        }
+        clock_.spend(p, std::chrono::duration<double>(Clock::now() - start).count());
+        game_->play(move);
+        const bool first = p == Player::First;
+        record_.set_tag(first ? tag::kFirst : tag::kSecond, "asterism");
+        record_.set_tag(first ? tag::kFirstLevel : tag::kSecondLevel,
+                        "level " + std::to_string(level_) + " (" + player_->name() + ")");
+        return move;
+    }
+
+    std::optional<std::string> cmd_undo(const gtp::CommandLine&) {
+        if (!game().undo()) throw GameError("nothing to undo");
+        return "";
+    }
+
+    std::optional<std::string> cmd_showboard(const gtp::CommandLine&) {
+        // The board goes below the '=' line. (Built by appending: GCC 12
+        // reports a false -Wrestrict for "\n" + std::string.)
+        std::string board = "\n";
+        board += game().render();
+        return board;
+    }
+
+    std::optional<std::string> cmd_legal_moves(const gtp::CommandLine&) {
+        return join(game().legal_moves(), " ");
+    }
+
+    std::optional<std::string> cmd_side_to_move(const gtp::CommandLine&) {
+        return color_name(game(), game().to_move());
+    }
+
+    std::optional<std::string> cmd_history(const gtp::CommandLine&) {
+        return join(game().history(), " ");
+    }
+
+    std::optional<std::string> cmd_result(const gtp::CommandLine&) { return game().result(); }
+
+    std::optional<std::string> cmd_final_score(const gtp::CommandLine&) {
+        return game().result() + " " + game().score().dump();
+    }
+
+    std::optional<std::string> cmd_position(const gtp::CommandLine&) { return game().position(); }
+
+    std::optional<std::string> cmd_set_position(const gtp::CommandLine& c) {
+        game().set_position(c.rest);
+        start_position_ = game_->position();
+        return "";
+    }
+
+    void check_files_allowed() const {
+        if (!options_.allow_files) throw GameError("files are disabled in this engine");
+    }
+
+    std::optional<std::string> cmd_loadrecord(const gtp::CommandLine& c) {
+        check_files_allowed();
+        LoadedGame loaded = load_record_file(c.rest);
+        new_game(std::move(loaded.game), std::move(loaded.start_position),
+                 std::move(loaded.record));
+        return "";
+    }
+
+    std::optional<std::string> cmd_saverecord(const gtp::CommandLine& c) {
+        check_files_allowed();
+        if (clock_.control().kind != TimeControl::Kind::None)
+            record_.set_tag(tag::kTimeControl, clock_.control().describe());
+        save_game_record(c.rest, record_, game(), start_position_);
+        return "";
+    }
+
+    std::optional<std::string> cmd_time_settings(const gtp::CommandLine& c) {
+        const auto& a = c.args;
+        TimeControl tc;
+        auto expect = [&](std::size_t n) {
+            if (a.size() != n)
+                throw GameError("usage: " + std::string(find_command(c.name)->usage));
+        };
+        if (a[0] == "none") {
+            expect(1);
+        } else if (a[0] == "absolute") {
+            expect(2);
+            tc.kind = TimeControl::Kind::Absolute;
+            tc.main = parse_seconds(a[1]);
+        } else if (a[0] == "fischer") {
+            expect(3);
+            tc.kind = TimeControl::Kind::Fischer;
+            tc.main = parse_seconds(a[1]);
+            tc.increment = parse_seconds(a[2]);
+        } else {
+            // GTP 2: byo-yomi time 0 means absolute time; stones 0 with a
+            // positive byo-yomi time means no limit at all.
+            expect(3);
+            tc.main = parse_seconds(a[0]);
+            tc.byo_yomi = parse_seconds(a[1]);
+            tc.stones = parse_count(a[2], "stone count");
+            if (tc.byo_yomi == 0)
+                tc.kind = TimeControl::Kind::Absolute;
+            else if (tc.stones > 0)
+                tc.kind = TimeControl::Kind::Canadian;
+        }
+        clock_.set_control(tc);
+        return "";
+    }
+
+    std::optional<std::string> cmd_time_left(const gtp::CommandLine& c) {
+        const Player p = parse_color(game(), c.args[0]);
+        const double seconds = parse_seconds(c.args[1]);
+        const int stones = c.args.size() > 2 ? parse_count(c.args[2], "stone count") : 0;
+        clock_.set_left(p, seconds, stones);
+        return "";
+    }
+
+    std::optional<std::string> cmd_level(const gtp::CommandLine& c) {
+        set_level(parse_number<int>(c.args[0], "level"));
+        return "";
+    }
+
+    std::optional<std::string> cmd_set_seed(const gtp::CommandLine& c) {
+        seed_ = parse_number<std::uint64_t>(c.args[0], "seed");
+        rng_.reseed(seed_);
+        player_.reset();
+        return "";
+    }
+
+    std::optional<std::string> cmd_analyze(const gtp::CommandLine& c) {
+        int interval_cs = kDefaultInterval;
+        std::optional<std::string> color;
+        for (const auto& arg : c.args) {
+            if (std::isdigit(static_cast<unsigned char>(arg[0])))
+                interval_cs = parse_count(arg, "interval");
+            else
+                color = arg;
+        }
+        if (color) {
+            mover(*color);
+        } else if (game().terminal()) {
+            throw GameError("the game is over (" + game_->result() + ")");
+        }
+        // A player of its own, so that genmove afterwards does not depend on
+        // how long the analysis ran.
+        auto agent = level_agent();
+        reply_and_stream(c.id, *agent, std::chrono::milliseconds(10 * interval_cs));
+        return std::nullopt;
+    }
+
+    // Starts the reply, runs the analysis on a second thread that writes an
+    // update every `interval`, and ends the reply when the next line arrives
+    // (which run() then answers) or the input ends.
+    void reply_and_stream(const std::string& id, Agent& agent, Clock::duration interval) {
+        out_ << "=" << id << "\n" << std::flush;
+        std::atomic<bool> stop{false};
+        const std::unique_ptr<Game> position = game_->clone();
+        Rng rng = rng_;  // a copy, for the same reason as the player
+        std::thread worker([&] {
+            auto last = Clock::now();
+            bool shown_any = false, shown_last = false;
+            // A search may report before it has expanded anything; an empty
+            // line would end the reply, so such a report is not shown.
+            auto show = [&](const Analysis& a) {
+                if (a.candidates.empty()) return false;
+                out_ << info_line(a) << std::flush;
+                last = Clock::now();
+                shown_any = true;
+                return true;
+            };
+            // The first update is always shown, even when the next command
+            // is already waiting, so that every analysis says something.
+            auto progress = [&](const Analysis& a) {
+                const bool due = !shown_any || (!stop.load() && Clock::now() - last >= interval);
+                shown_last = due && show(a);
+                return !stop.load();
+            };
+            SearchLimits limits;
+            limits.seconds = kAnalyseForever;
+            try {
+                const Analysis done = agent.analyze(*position, rng, limits, progress);
+                if (!shown_any || (!stop.load() && !shown_last)) show(done);
+            } catch (const std::exception&) {
+                // The reply has begun, so an error cannot be reported in it;
+                // the stream simply ends with the next command.
+            }
+        });
+        std::string next;
+        const bool got = static_cast<bool>(std::getline(in_, next));
+        stop.store(true);
+        worker.join();
+        out_ << "\n" << std::flush;
+        if (got) pending_ = std::move(next);
+    }
+
+    std::istream& in_;
+    std::ostream& out_;
+    EngineOptions options_;
+    std::unique_ptr<Game> game_;
+    std::string start_position_;  // empty when the game began at its usual start
+    Record record_;               // tags and comments carried to saverecord
+    std::uint64_t seed_;
+    Rng rng_;
+    int level_ = kDefaultEngineLevel;
+    std::unique_ptr<Agent> player_;  // made on the first genmove of a game at a level
+    GameClock clock_;
+    bool quit_ = false;
+    std::optional<std::string> pending_;  // a line read while analysing, not yet answered
+};
+
+Engine::Engine(std::istream& in, std::ostream& out, EngineOptions options)
+    : session_(std::make_unique<Session>(in, out, std::move(options))) {}
+
+Engine::~Engine() = default;
+
+void Engine::run() {
+    session_->run();
+}
+
+}  // namespace asterism

@@ -1,0 +1,279 @@
+#include "record/record.h"
+
+#include <algorithm>
+#include <charconv>
+#include <ctime>
+
+#include "core/registry.h"
+#include "record/file_io.h"
+
+namespace asterism {
+
+namespace {
+
+// Records are small (a long game is a few thousand lines); anything far
+// bigger is not a record, and refusing it keeps memory use bounded.
+constexpr std::size_t kMaxRecordBytes = std::size_t{16} << 20;
+
+const char* const kResults[] = {"*", "1-0", "0-1", "1/2-1/2", "win", "loss"};
+
+bool is_blank(char c) {
+    return c == ' ' || c == '\t';
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+bool is_tag_key(std::string_view key) {
+    if (key.empty() || !std::isalpha(static_cast<unsigned char>(key.front()))) return false;
+    return std::all_of(key.begin(), key.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    });
+}
+
+// Values and comments live on one line, so a line break (or any other
+// control character) inside one is written as a space.
+std::string one_line(std::string_view text) {
+    std::string out(trim(text));
+    for (char& c : out)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    return std::string(trim(out));
+}
+
+std::string in_quotes(std::string_view s) {
+    return "'" + std::string(s) + "'";
+}
+
+}  // namespace
+
+RecordError::RecordError(std::string_view source, int line, const std::string& message)
+    : GameError(line > 0 ? (source.empty() ? "line " + std::to_string(line)
+                                           : std::string(source) + ":" + std::to_string(line)) +
+                               ": " + message
+                         : (source.empty() ? message : std::string(source) + ": " + message)),
+      line_(line) {}
+
+const RecordTag* Record::find_tag(std::string_view key) const {
+    for (const auto& t : tags)
+        if (t.key == key) return &t;
+    return nullptr;
+}
+
+std::string Record::tag_value(std::string_view key) const {
+    const RecordTag* t = find_tag(key);
+    return t ? t->value : std::string();
+}
+
+void Record::set_tag(std::string_view key, std::string value) {
+    for (auto& t : tags)
+        if (t.key == key) {
+            t.value = std::move(value);
+            return;
+        }
+    tags.push_back({std::string(key), std::move(value), 0});
+}
+
+void Record::erase_tag(std::string_view key) {
+    std::erase_if(tags, [&](const RecordTag& t) { return t.key == key; });
+}
+
+Record parse_record(std::string_view text, std::string_view source) {
+    Record record;
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        auto error = [&](const std::string& message) {
+            return RecordError(source, line_no, message);
+        };
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        for (char c : line)
+            if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f)
+                throw error("control character (byte " +
+                            std::to_string(static_cast<unsigned char>(c)) + ") in the record");
+        line = trim(line);
+        if (line.empty() || line.front() == '#') continue;
+
+        if (std::isdigit(static_cast<unsigned char>(line.front()))) {
+            // A move line: "N. MOVE", then optionally "; comment".
+            int number = 0;
+            const auto [ptr, ec] = std::from_chars(line.data(), line.data() + line.size(), number);
+            const std::size_t digits = static_cast<std::size_t>(ptr - line.data());
+            if (ec != std::errc() || digits >= line.size() || line[digits] != '.')
+                throw error("a move line starts with its number and a dot, as in '1. MOVE'");
+            const int expected = static_cast<int>(record.moves.size()) + 1;
+            if (number != expected)
+                throw error("expected move number " + std::to_string(expected) + ", found " +
+                            std::string(line.substr(0, digits)));
+            std::string_view rest = line.substr(digits + 1);
+            std::string_view comment;
+            if (const auto semi = rest.find(';'); semi != std::string_view::npos) {
+                comment = trim(rest.substr(semi + 1));
+                rest = rest.substr(0, semi);
+            }
+            rest = trim(rest);
+            if (rest.empty()) throw error("move " + std::to_string(number) + " has no move");
+            if (std::any_of(rest.begin(), rest.end(), is_blank))
+                throw error("one move per line: found " + in_quotes(rest) + " after " +
+                            std::to_string(number) + ".");
+            record.moves.push_back({std::string(rest), std::string(comment), line_no});
+            continue;
+        }
+
+        // A tag line: "Key: value".
+        const auto colon = line.find(':');
+        const std::string_view key = colon == std::string_view::npos ? line : line.substr(0, colon);
+        if (colon == std::string_view::npos || !is_tag_key(key))
+            throw error("expected a tag ('Key: value') or a numbered move ('1. MOVE'), found " +
+                        in_quotes(line));
+        if (!record.moves.empty())
+            throw error("tag " + in_quotes(key) + " after the moves; tags come first");
+        if (const RecordTag* seen = record.find_tag(key))
+            throw error("tag " + in_quotes(key) + " given twice (first on line " +
+                        std::to_string(seen->line) + ")");
+        record.tags.push_back(
+            {std::string(key), std::string(trim(line.substr(colon + 1))), line_no});
+    }
+    if (!record.find_tag(tag::kGame))
+        throw RecordError(source, 0, "no 'Game:' tag naming the game");
+    return record;
+}
+
+std::string format_record(const Record& record) {
+    const RecordTag* game = record.find_tag(tag::kGame);
+    if (!game) throw GameError("internal: a record to write has no Game tag");
+    std::string out = "# asterism game record (docs/records.md)\n";
+    auto write_tag = [&](const RecordTag& t) {
+        if (!is_tag_key(t.key))
+            throw GameError("internal: bad record tag name " + in_quotes(t.key));
+        out += t.key + ": " + one_line(t.value) + "\n";
+    };
+    write_tag(*game);
+    for (const auto& t : record.tags)
+        if (&t != game) write_tag(t);
+    out += "\n";
+    int number = 0;
+    for (const auto& m : record.moves) {
+        ++number;
+        if (m.move.empty() || m.move.find_first_of(" \t\r\n;") != std::string::npos)
+            throw GameError("internal: move " + std::to_string(number) + " " + in_quotes(m.move) +
+                            " cannot be written in a record");
+        out += std::to_string(number) + ". " + m.move;
+        const std::string comment = one_line(m.comment);
+        if (!comment.empty()) out += " ; " + comment;
+        out += "\n";
+    }
+    return out;
+}
+
+LoadedGame replay_record(Record record, std::string_view source) {
+    LoadedGame loaded;
+    const RecordTag* game_tag = record.find_tag(tag::kGame);
+    if (!game_tag) throw RecordError(source, 0, "no 'Game:' tag naming the game");
+    try {
+        loaded.game = Registry::instance().create(game_tag->value);
+    } catch (const GameError& e) {
+        throw RecordError(source, game_tag->line, e.what());
+    }
+    record.set_tag(tag::kGame, loaded.game->spec());
+    if (const RecordTag* position = record.find_tag(tag::kPosition)) {
+        try {
+            loaded.game->set_position(position->value);
+        } catch (const GameError& e) {
+            throw RecordError(source, position->line, e.what());
+        }
+        loaded.start_position = loaded.game->position();
+        record.set_tag(tag::kPosition, loaded.start_position);
+    }
+    int number = 0;
+    for (auto& m : record.moves) {
+        ++number;
+        try {
+            loaded.game->play(m.move);
+        } catch (const GameError& e) {
+            throw RecordError(
+                source, m.line,
+                "move " + std::to_string(number) + " " + in_quotes(m.move) + ": " + e.what());
+        }
+        m.move = loaded.game->history().back();
+    }
+    if (const RecordTag* result = record.find_tag(tag::kResult)) {
+        if (std::find(std::begin(kResults), std::end(kResults), result->value) ==
+            std::end(kResults))
+            throw RecordError(source, result->line,
+                              "unknown result " + in_quotes(result->value) +
+                                  " (use *, 1-0, 0-1, 1/2-1/2, win or loss)");
+        // A game may end early by resignation or on time, so only a game
+        // that the rules have ended must agree with its tag.
+        if (loaded.game->terminal() && result->value != loaded.game->result())
+            throw RecordError(source, result->line,
+                              "the record says " + result->value + " but the moves end in " +
+                                  loaded.game->result());
+    }
+    loaded.record = std::move(record);
+    return loaded;
+}
+
+void update_record(Record& record, const Game& game, std::string_view start_position) {
+    const std::vector<std::string> history = game.history();
+    // The record's moves are still this game's while the start and each move
+    // agree; comments belong to those moves only.
+    std::size_t same = 0;
+    if (record.tag_value(tag::kPosition) == start_position &&
+        (!record.find_tag(tag::kGame) || record.tag_value(tag::kGame) == game.spec())) {
+        while (same < history.size() && same < record.moves.size() &&
+               record.moves[same].move == history[same])
+            ++same;
+    }
+    const bool unchanged = same == history.size() && same == record.moves.size();
+
+    std::vector<RecordMove> moves;
+    moves.reserve(history.size());
+    for (std::size_t i = 0; i < history.size(); ++i)
+        moves.push_back({history[i], i < same ? record.moves[i].comment : std::string(), 0});
+    record.moves = std::move(moves);
+
+    record.set_tag(tag::kGame, game.spec());
+    if (start_position.empty())
+        record.erase_tag(tag::kPosition);
+    else
+        record.set_tag(tag::kPosition, std::string(start_position));
+    if (game.terminal() || !unchanged || !record.find_tag(tag::kResult))
+        record.set_tag(tag::kResult, game.result());
+}
+
+LoadedGame load_record_file(const std::string& path) {
+    const std::string text = read_text_file(path, kMaxRecordBytes);
+    return replay_record(parse_record(text, path), path);
+}
+
+void save_record_file(const std::string& path, const Record& record) {
+    write_file_atomically(path, format_record(record));
+}
+
+void save_game_record(const std::string& path, Record& record, const Game& game,
+                      std::string_view start_position) {
+    Record updated = record;
+    update_record(updated, game, start_position);
+    if (!updated.find_tag(tag::kDate)) updated.set_tag(tag::kDate, today_utc());
+    save_record_file(path, updated);
+    record = std::move(updated);
+}
+
+std::string today_utc() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
+    return buf;
+}
+
+}  // namespace asterism

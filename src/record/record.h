@@ -1,0 +1,120 @@
+// Game records: a plain-text format that people can read and edit, with
+// header tags and a numbered move list (docs/records.md has the full
+// description). Records are read and written through the type-erased game
+// face only, so every registered game has them for free.
+//
+//   # asterism game record
+//   Game: starstar:size=6,swap=false
+//   First: human
+//   Second: asterism
+//   SecondLevel: mc
+//   Date: 2025-01-31
+//   Result: 1-0
+//
+//   1. *10
+//   2. S21 ; a comment runs to the end of the line
+//
+// Reading is strict: every problem is a RecordError whose message names the
+// line. Writing goes to a temporary file that is renamed into place, so an
+// existing record is never half-overwritten.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace asterism {
+
+// The tags this program writes and checks. Other tags are kept as they are.
+namespace tag {
+inline constexpr std::string_view kGame = "Game";          // the canonical game spec; required
+inline constexpr std::string_view kPosition = "Position";  // start position, when not the usual
+inline constexpr std::string_view kFirst = "First";        // who played the first seat
+inline constexpr std::string_view kFirstLevel = "FirstLevel";
+inline constexpr std::string_view kSecond = "Second";
+inline constexpr std::string_view kSecondLevel = "SecondLevel";
+inline constexpr std::string_view kDate = "Date";  // YYYY-MM-DD, UTC
+inline constexpr std::string_view kResult = "Result";
+inline constexpr std::string_view kTimeControl = "TimeControl";
+}  // namespace tag
+
+struct RecordTag {
+    std::string key;
+    std::string value;
+    int line = 0;  // where it was read; 0 for a tag made in memory
+};
+
+struct RecordMove {
+    std::string move;
+    std::string comment;  // empty when there is none
+    int line = 0;
+};
+
+struct Record {
+    std::vector<RecordTag> tags;  // in file order
+    std::vector<RecordMove> moves;
+
+    const RecordTag* find_tag(std::string_view key) const;  // nullptr when absent
+    std::string tag_value(std::string_view key) const;      // empty when absent
+    void set_tag(std::string_view key, std::string value);  // replaces, or appends
+    void erase_tag(std::string_view key);
+};
+
+// A record that cannot be read or replayed. The message starts with the
+// place: "FILE:LINE: ", "line LINE: " or "FILE: " when no line is to blame.
+class RecordError : public GameError {
+  public:
+    RecordError(std::string_view source, int line, const std::string& message);
+    int line() const { return line_; }
+
+  private:
+    int line_;
+};
+
+// Reads the syntax of a record (tags and numbered moves; the moves are not
+// checked against any game). `source` names the text in error messages.
+Record parse_record(std::string_view text, std::string_view source = {});
+
+// Writes a record in the canonical layout: a comment line, the Game tag, the
+// other tags in order, a blank line, one numbered move per line. Line breaks
+// and other control characters inside values and comments become spaces.
+std::string format_record(const Record& record);
+
+// A record replayed on its game. `record` is the input with every move, the
+// Game tag and the Position tag rewritten in the game's own canonical form,
+// so that saving it again is stable.
+struct LoadedGame {
+    Record record;
+    std::unique_ptr<Game> game;
+    std::string start_position;  // empty when the game starts from its usual position
+};
+
+// Creates the game from the Game tag, sets the Position tag if there is one,
+// plays every move and checks the Result tag against a finished game.
+// Throws RecordError naming the line of the first problem.
+LoadedGame replay_record(Record record, std::string_view source = {});
+
+// Brings a record up to date with a game: the Game, Position and Result tags
+// and the move list. A move keeps its comment while the moves up to it are
+// those of the record. A game that is not over keeps the record's Result
+// (a resignation, say) only if its moves are exactly the record's.
+void update_record(Record& record, const Game& game, std::string_view start_position);
+
+// The files. Loading reads, parses and replays; saving formats and writes
+// atomically. Both throw GameError (RecordError for content) naming the file.
+LoadedGame load_record_file(const std::string& path);
+void save_record_file(const std::string& path, const Record& record);
+
+// Saves a game in play: brings a copy of `record` up to date with the game
+// (update_record, and today's Date unless the record has one), writes it,
+// and only then stores the copy back in `record`.
+void save_game_record(const std::string& path, Record& record, const Game& game,
+                      std::string_view start_position);
+
+// Today's date in the Date tag's form, YYYY-MM-DD in UTC.
+std::string today_utc();
+
+}  // namespace asterism
