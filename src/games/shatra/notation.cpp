@@ -1,0 +1,530 @@
+// Text in and out: cell names and the traditional numbers (1.3), moves
+// (8.1 and Shatrabase's long notation, 13.1), position strings (8.2) and
+// SPN (13.1), the text board, the score and the notation help.
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <charconv>
+#include <cstring>
+
+#include "games/shatra/shatra.h"
+
+namespace asterism::shatra {
+
+namespace {
+
+constexpr char kLetters[] = " KQRBS";
+constexpr const char* kKindNames[] = {"", "biy", "batyr", "tura", "yalkyn", "shatra"};
+constexpr const char* kColourNames[] = {"White", "Black"};
+
+// SPN lists cells by Shatrabase's internal number k = 63 - traditional and
+// puts '/' after these internal numbers (13.1).
+constexpr int kSpnBreaks[] = {9, 10, 17, 24, 31, 38, 45, 52, 53};
+int spn_cell(int internal) {
+    return kGeo.from_traditional[static_cast<std::size_t>(63 - internal)];
+}
+int spn_number(int cell) {
+    return 63 - kGeo.traditional[static_cast<std::size_t>(cell)];
+}
+
+char man_letter(std::uint8_t m) {
+    const char c = kLetters[kind_of(m)];
+    return colour_of(m) == kWhite ? c : static_cast<char>(std::tolower(c));
+}
+
+int kind_from_letter(char c) {
+    const char* p = std::strchr(kLetters + 1, std::toupper(static_cast<unsigned char>(c)));
+    return c && p ? static_cast<int>(p - kLetters) : 0;
+}
+
+GameError bad_position(std::string_view text, const std::string& why) {
+    return GameError("bad position '" + std::string(text) + "': " + why);
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> out;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t at = s.find(sep, start);
+        out.push_back(s.substr(start, at == std::string_view::npos ? at : at - start));
+        if (at == std::string_view::npos) return out;
+        start = at + 1;
+    }
+}
+
+bool read_number(std::string_view s, long long lo, long long hi, long long& out) {
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return !s.empty() && ec == std::errc() && ptr == s.data() + s.size() && out >= lo && out <= hi;
+}
+
+// Fills one group of cells (a rank, or an SPN group) from its text: letters
+// for men, digits for runs of empty cells, '!' before an urgent man (SPN).
+void read_group(std::string_view text, std::string_view group, const int* cells, int size, Pos& p,
+                bool spn) {
+    int i = 0;
+    bool urgent = false;
+    for (const char ch : group) {
+        if (std::isdigit(static_cast<unsigned char>(ch)) && ch != '0' && !urgent) {
+            i += ch - '0';
+        } else if (spn && ch == '!' && !urgent) {
+            urgent = true;
+            continue;
+        } else if (spn && std::strchr("yuip", ch)) {
+            throw bad_position(text,
+                               "marks men jumped in a chain in progress; a chain is one move here, "
+                               "so give the position before or after it");
+        } else if (const int kind = kind_from_letter(ch); kind && i < size) {
+            const int c = cells[i++];
+            p.board[static_cast<std::size_t>(c)] =
+                man(kind, std::isupper(static_cast<unsigned char>(ch)) ? kWhite : kBlack);
+            if (urgent) p.urgent |= bit(c);
+        } else {
+            throw bad_position(
+                text, "unexpected '" + std::string(1, ch) + "' in '" + std::string(group) + "'");
+        }
+        urgent = false;
+        if (i > size) break;
+    }
+    if (i != size || urgent)
+        throw bad_position(text, "'" + std::string(group) + "' should describe " +
+                                     std::to_string(size) + " cells");
+}
+
+int read_cell_field(std::string_view text, std::string_view field, bool spn) {
+    long long n = 0;
+    if (spn) {
+        if (!read_number(field, 1, kCells, n))
+            throw bad_position(text, "bad cell number '" + std::string(field) + "'");
+        return spn_cell(static_cast<int>(n));
+    }
+    const int c = parse_cell(field);
+    if (c < 0) throw bad_position(text, "'" + std::string(field) + "' is not a cell");
+    return c;
+}
+
+// Checks what the board alone cannot: counts, temdeks, urgent marks and the
+// en-passant cell, which is dropped when no enemy shatra could use it.
+void validate(std::string_view text, Pos& p) {
+    derive(p);
+    for (int c = 0; c < 2; ++c) {
+        for (int k = kBiy; k <= kShatra; ++k)
+            if (p.count[c][k] > kInitialCount[k])
+                throw bad_position(
+                    text, std::string("too many ") + kColourNames[c] + " " + kKindNames[k] + "s");
+        if (p.temdek_on(c) && !(p.occ[c] & kHome[c]))
+            throw bad_position(text, std::string(kColourNames[c]) +
+                                         "'s temdek is on with no man in its home area");
+    }
+    if (!p.count[0][kBiy] && !p.count[1][kBiy]) throw bad_position(text, "there is no biy");
+    for (Bits b = p.urgent; b; b &= b - 1) {
+        const int c = std::countr_zero(b);
+        const std::uint8_t m = p.board[static_cast<std::size_t>(c)];
+        if (!m || !(kHome[colour_of(m)] & bit(c)) || !p.temdek_on(colour_of(m)))
+            throw bad_position(text,
+                               "urgent mark on " + cell_name(c) + ", which holds no reserve man");
+    }
+    if (p.ep_skip == kNoCell) return;
+    const int mover = p.side ^ 1;
+    const int skip = p.ep_skip;
+    const int victim = kGeo.step[skip][forward(mover)];
+    const int origin = kGeo.step[skip][forward(p.side)];
+    if (kGeo.rank[skip] != (mover == kWhite ? 6 : 9) || p.board[static_cast<std::size_t>(skip)] ||
+        p.board[static_cast<std::size_t>(origin)] ||
+        p.board[static_cast<std::size_t>(victim)] != man(kShatra, mover))
+        throw bad_position(text, "no double step passed the en-passant cell " + cell_name(skip));
+    p.ep_victim = static_cast<std::uint8_t>(victim);
+    bool usable = false;
+    for (int d = 0; d < kDirs; ++d) {
+        const int a = kGeo.step[skip][d], b = kGeo.step[skip][(d + 4) & 7];
+        usable |= a != kNoCell && b != kNoCell &&
+                  p.board[static_cast<std::size_t>(a)] == man(kShatra, p.side) &&
+                  !p.board[static_cast<std::size_t>(b)];
+    }
+    if (!usable) p.ep_skip = p.ep_victim = kNoCell;
+}
+
+std::string promo_suffix(int kind, Notation nt) {
+    const std::string letter(1, kLetters[kind]);
+    return nt == Notation::Shatrabase ? letter : "=" + letter;
+}
+
+}  // namespace
+
+// ---- cells -----------------------------------------------------------------
+
+std::string cell_name(int cell) {
+    return std::string(1, static_cast<char>('a' + kGeo.file[static_cast<std::size_t>(cell)])) +
+           std::to_string(kGeo.rank[static_cast<std::size_t>(cell)]);
+}
+
+int parse_cell(std::string_view t) {
+    long long n = 0;
+    if (!t.empty() && std::isdigit(static_cast<unsigned char>(t[0])))
+        return read_number(t, 1, kCells, n) ? kGeo.from_traditional[static_cast<std::size_t>(n)]
+                                            : -1;
+    if (t.size() < 2 || t[0] < 'a' || t[0] > 'g' || t[1] == '0' ||
+        !read_number(t.substr(1), 1, kRanks, n))
+        return -1;
+    const int c = kGeo.at[static_cast<std::size_t>(n)][static_cast<std::size_t>(t[0] - 'a')];
+    return c == kNoCell ? -1 : c;
+}
+
+// ---- moves -----------------------------------------------------------------
+
+std::string State::move_text(Move m, Notation nt) const {
+    auto name = [nt](int c) {
+        return nt == Notation::Numeric
+                   ? std::to_string(kGeo.traditional[static_cast<std::size_t>(c)])
+                   : cell_name(c);
+    };
+    std::string s;
+    const int kind = kind_of(pos_.board[m.from]);
+    if (nt == Notation::Shatrabase && kind != kShatra) s += kLetters[kind];
+    s += name(m.from);
+    if (m.jumps == 0) {
+        s += '-';
+        s += name(m.to);
+        if (m.promo) s += promo_suffix(m.promo, nt);
+    }
+    for (int i = 0; i < m.jumps; ++i) {
+        s += ':';
+        s += name(m.path[i]);
+        if (m.promo && m.promo_at == i + 1) s += promo_suffix(m.promo, nt);
+    }
+    return s;
+}
+
+Move State::parse_move(std::string_view text) const {
+    std::string t;
+    for (const char ch : text)
+        if (!std::isspace(static_cast<unsigned char>(ch))) t += ch;
+    auto unreadable = [&](const std::string& why) {
+        return GameError("cannot read move '" + std::string(text) + "': " + why +
+                         " (moves look like c5-c7, c3:e5:g7 or e13-d14=Q)");
+    };
+    std::size_t i = 0;
+    int prefix = 0;
+    if (t.size() > 1 && std::strchr("KQRB", t[0]) &&
+        (std::islower(static_cast<unsigned char>(t[1])) ||
+         std::isdigit(static_cast<unsigned char>(t[1])))) {
+        prefix = kind_from_letter(t[0]);
+        ++i;
+    }
+    auto read_cell = [&]() {
+        const std::size_t start = i;
+        if (i < t.size() && t[i] >= 'a' && t[i] <= 'g') ++i;
+        while (i < t.size() && i - start < 3 && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
+        const std::string_view token = std::string_view(t).substr(start, i - start);
+        const int c = parse_cell(token);
+        if (c < 0)
+            throw unreadable(token.empty() ? "a cell is missing"
+                                           : "'" + std::string(token) + "' is not a cell");
+        return c;
+    };
+    // A promotion suffix: =Q, (Q) or a bare capital (Shatrabase's c12:c14R).
+    auto read_promo = [&]() {
+        if (i >= t.size()) return 0;
+        std::size_t j = i;
+        const bool paren = t[j] == '(';
+        if (t[j] == '=' || paren) ++j;
+        if (j >= t.size()) throw unreadable("a promotion piece is missing");
+        const int kind = j > i ? kind_from_letter(t[j])
+                               : (std::strchr("QRB", t[j]) ? kind_from_letter(t[j]) : 0);
+        if (!kind) {
+            if (j > i) throw unreadable("promotion is to Q, R or B");
+            return 0;
+        }
+        if (kind == kBiy || kind == kShatra) throw unreadable("promotion is to Q, R or B");
+        i = j + 1;
+        if (paren) {
+            if (i >= t.size() || t[i] != ')') throw unreadable("')' expected");
+            ++i;
+        }
+        return kind;
+    };
+    if (t.empty()) throw unreadable("it is empty");
+    Move want{};
+    want.from = static_cast<std::uint8_t>(read_cell());
+    char sep = 0;
+    int hops = 0;
+    while (i < t.size()) {
+        if (t[i] == 'x' && i + 1 == t.size()) break;  // Shatrabase's "biy taken" mark
+        if (t[i] != '-' && t[i] != ':')
+            throw unreadable("'-' or ':' expected at '" + t.substr(i) + "'");
+        if (sep && t[i] != sep) throw unreadable("it mixes '-' and ':'");
+        sep = t[i++];
+        if (hops == Move::kMaxJumps || (sep == '-' && hops == 1))
+            throw unreadable("it is too long");
+        want.path[hops++] = static_cast<std::uint8_t>(read_cell());
+        if (const int kind = read_promo()) {
+            if (want.promo) throw unreadable("it promotes twice");
+            want.promo = static_cast<std::uint8_t>(kind);
+            want.promo_at = static_cast<std::uint8_t>(hops);
+        }
+    }
+    if (!hops) throw unreadable("it has no target cell");
+    want.jumps = static_cast<std::uint8_t>(sep == ':' ? hops : 0);
+    want.to = want.path[hops - 1];
+
+    auto illegal = [&](const std::string& why) {
+        return GameError("illegal move '" + std::string(text) + "'" +
+                         (why.empty() ? "" : ": " + why));
+    };
+    const std::uint8_t m = pos_.board[want.from];
+    if (!m || colour_of(m) != pos_.side)
+        throw illegal("no " + std::string(kColourNames[pos_.side]) + " man on " +
+                      cell_name(want.from));
+    if (prefix && prefix != kind_of(m))
+        throw illegal("the man on " + cell_name(want.from) + " is a " + kKindNames[kind_of(m)]);
+    std::vector<Move> legal(kMaxMoves);
+    legal.resize(static_cast<std::size_t>(generate(legal.data())));
+    const Move* found = nullptr;
+    int candidates = 0;
+    bool capture_exists = false;
+    for (const Move& l : legal) {
+        capture_exists |= l.jumps > 0;
+        if (l.from != want.from || l.to != want.to || l.jumps != want.jumps) continue;
+        if (!std::equal(l.path, l.path + l.jumps, want.path)) continue;
+        ++candidates;
+        if (l.promo == want.promo) found = &l;
+    }
+    if (found) return *found;
+    if (candidates == 1 && !want.promo)
+        return *std::find_if(legal.begin(), legal.end(), [&](const Move& l) {
+            return l.from == want.from && l.to == want.to && l.jumps == want.jumps &&
+                   std::equal(l.path, l.path + l.jumps, want.path);
+        });
+    if (outcome().over()) throw illegal("the game is over");
+    if (candidates > 1 && !want.promo)
+        throw illegal("say which piece to promote to (=Q, =R or =B)");
+    if (candidates) throw illegal("that promotion piece is not available");
+    if (capture_exists && want.jumps == 0) throw illegal("a capture is compulsory");
+    throw illegal("");
+}
+
+// ---- positions -------------------------------------------------------------
+
+std::string State::position_string() const {
+    const Pos& p = pos_;
+    std::string s;
+    for (int r = kRanks; r >= 1; --r) {
+        int run = 0;
+        for (int c = kRankStart[r]; c < kRankStart[r + 1]; ++c) {
+            const std::uint8_t m = p.board[static_cast<std::size_t>(c)];
+            if (!m) {
+                ++run;
+                continue;
+            }
+            if (run) s += std::to_string(run);
+            run = 0;
+            s += man_letter(m);
+        }
+        if (run) s += std::to_string(run);
+        if (r > 1) s += '/';
+    }
+    s += p.side == kWhite ? " w " : " b ";
+    if (p.temdek_on(kWhite)) s += 'T';
+    if (p.temdek_on(kBlack)) s += 't';
+    if (!p.temdek) s += '-';
+    s += ' ';
+    s += p.ep_skip == kNoCell ? std::string("-") : cell_name(p.ep_skip);
+    s += " - ";
+    std::string urgent;
+    for (Bits b = p.urgent; b; b &= b - 1) {
+        if (!urgent.empty()) urgent += ',';
+        urgent += cell_name(std::countr_zero(b));
+    }
+    s += urgent.empty() ? std::string("-") : urgent;
+    s += ' ';
+    s += std::to_string(p.clock);
+    s += ' ';
+    s += std::to_string(p.move_number);
+    return s;
+}
+
+std::string State::spn() const {
+    const Pos& p = pos_;
+    std::string s;
+    int run = 0;
+    const int* brk = kSpnBreaks;
+    for (int k = 1; k <= kCells; ++k) {
+        const int c = spn_cell(k);
+        if (const std::uint8_t m = p.board[static_cast<std::size_t>(c)]) {
+            if (run) s += std::to_string(run);
+            run = 0;
+            if (p.urgent & bit(c)) s += '!';
+            s += man_letter(m);
+        } else {
+            ++run;
+        }
+        if (brk != std::end(kSpnBreaks) && k == *brk) {
+            if (run) s += std::to_string(run);
+            run = 0;
+            s += '/';
+            ++brk;
+        }
+    }
+    if (run) s += std::to_string(run);
+    s += p.side == kWhite ? " w " : " b ";
+    if (p.temdek_on(kWhite)) s += 'T';
+    if (p.temdek_on(kBlack)) s += 't';
+    if (!p.temdek) s += '-';
+    s += " - " + (p.ep_skip == kNoCell ? std::string("-") : std::to_string(spn_number(p.ep_skip)));
+    s += ' ' + (p.clock ? std::to_string(p.clock) : std::string("-")) + ' ' +
+         std::to_string(p.move_number);
+    return s;
+}
+
+std::string State::position() const {
+    return rules_.notation == Notation::Shatrabase ? spn() : position_string();
+}
+
+void State::set_position(std::string_view text) {
+    std::vector<std::string_view> fields;
+    for (std::string_view f : split(text, ' '))
+        if (!f.empty()) fields.push_back(f);
+    if (fields.size() < 2)
+        throw bad_position(text, "expected the board, the side to move and the temdeks");
+    Pos p{};
+    p.ep_skip = p.ep_victim = kNoCell;
+    p.move_number = 1;
+    const auto groups = split(fields[0], '/');
+    // Our strings list the 14 ranks; SPN lists 10 groups (13.1).
+    const bool spn = groups.size() == 10;
+    if (spn) {
+        int k = 1;
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            const int last = g < std::size(kSpnBreaks) ? kSpnBreaks[g] : kCells;
+            int cells[kCells];
+            const int size = last - k + 1;
+            for (int j = 0; j < size; ++j) cells[j] = spn_cell(k + j);
+            read_group(text, groups[g], cells, size, p, true);
+            k = last + 1;
+        }
+    } else if (groups.size() == kRanks) {
+        for (int r = kRanks; r >= 1; --r) {
+            int cells[kFiles];
+            const int size = kRankStart[r + 1] - kRankStart[r];
+            for (int j = 0; j < size; ++j) cells[j] = kRankStart[r] + j;
+            read_group(text, groups[static_cast<std::size_t>(kRanks - r)], cells, size, p, false);
+        }
+    } else {
+        throw bad_position(text, "the board needs 14 ranks separated by '/' (or SPN's 10 groups)");
+    }
+    if (fields[1] != "w" && fields[1] != "b")
+        throw bad_position(text, "side to move must be w or b");
+    p.side = fields[1] == "w" ? kWhite : kBlack;
+    // Fields after the side: ours are temdeks, en passant, chain, urgent,
+    // clock, move number; SPN's are temdeks, chain, en passant, clock, move.
+    const std::size_t expected = spn ? 7 : 8;
+    if (fields.size() > expected) throw bad_position(text, "too many fields");
+    auto field = [&](std::size_t i) {
+        return i < fields.size() ? fields[i] : std::string_view("-");
+    };
+    const std::string_view temdek = field(2);
+    if (temdek != "-")
+        for (const char ch : temdek) {
+            if (ch != 'T' && ch != 't')
+                throw bad_position(text, "temdeks are written T, t, Tt or -");
+            p.temdek |= static_cast<std::uint8_t>(ch == 'T' ? 1 : 2);
+        }
+    const std::string_view ep = field(spn ? 4 : 3), chain = field(spn ? 3 : 4);
+    if (chain != "-")
+        throw bad_position(text,
+                           "a chain in progress cannot be set up; a whole chain is one move here");
+    if (ep != "-") p.ep_skip = static_cast<std::uint8_t>(read_cell_field(text, ep, spn));
+    if (!spn && field(5) != "-")
+        for (std::string_view u : split(field(5), ','))
+            p.urgent |= bit(read_cell_field(text, u, false));
+    long long n = 0;
+    const std::string_view clock = field(spn ? 5 : 6);
+    if (clock != "-") {
+        if (!read_number(clock, 0, 65535, n)) throw bad_position(text, "bad half-move clock");
+        p.clock = static_cast<std::uint16_t>(n);
+    }
+    if (fields.size() > (spn ? 6u : 7u)) {
+        if (!read_number(field(spn ? 6 : 7), 1, 1 << 30, n))
+            throw bad_position(text, "bad move number");
+        p.move_number = static_cast<std::int32_t>(n);
+    }
+    validate(text, p);
+    reset(p);
+}
+
+// ---- presentation ----------------------------------------------------------
+
+std::string State::render() const {
+    const Pos& p = pos_;
+    auto reserves = [&](int c) { return p.temdek_on(c) ? std::popcount(p.occ[c] & kHome[c]) : 0; };
+    auto note = [&](int c) {
+        return std::string(kColourNames[c]) + ": temdek " + (p.temdek_on(c) ? "on" : "off") + ", " +
+               std::to_string(reserves(c)) + " in reserve";
+    };
+    std::string s = "        a  b  c  d  e  f  g\n";
+    for (int r = kRanks; r >= 1; --r) {
+        std::string line = (r < 10 ? "    " : "   ") + std::to_string(r) + "  ";
+        for (int f = 0; f < kFiles; ++f) {
+            const int c = kGeo.at[static_cast<std::size_t>(r)][static_cast<std::size_t>(f)];
+            if (c == kNoCell) {
+                line += "###";
+                continue;
+            }
+            // Fortress cells in [ ], gates in < >, the field bare; '!' marks
+            // an urgent man.
+            const std::uint8_t m = p.board[static_cast<std::size_t>(c)];
+            const bool fort = ((kFortress[0] | kFortress[1]) & bit(c)) != 0;
+            const bool gate = (kGates & bit(c)) != 0;
+            line += (p.urgent & bit(c)) ? '!' : fort ? '[' : gate ? '<' : ' ';
+            line += m ? man_letter(m) : '.';
+            line += fort ? ']' : gate ? '>' : ' ';
+        }
+        if (r == 11) line += "   " + note(kBlack);
+        if (r == 4) line += "   " + note(kWhite);
+        if (r == 8 && p.ep_skip != kNoCell) line += "   en passant: " + cell_name(p.ep_skip);
+        s += line + "\n";
+        if (r == 8) s += "       =====================   ditch\n";
+    }
+    s += "        a  b  c  d  e  f  g\n";
+    const Outcome o = outcome();
+    if (o.kind == Outcome::Kind::Win)
+        s += std::string(kColourNames[o.winner == Player::First ? 0 : 1]) + " wins\n";
+    else if (o.kind == Outcome::Kind::Draw)
+        s += "Drawn\n";
+    else
+        s += std::string(kColourNames[p.side]) + " to move (move " + std::to_string(p.move_number) +
+             ")\n";
+    return s;
+}
+
+nlohmann::json State::score() const {
+    // A rough material count (batyr 9, tura 5, yalkyn 3, shatra 1) for
+    // display and simple players; the game is decided by the biy alone.
+    constexpr int kValue[6] = {0, 0, 9, 5, 3, 1};
+    nlohmann::json out = {{"values", {{"batyr", 9}, {"tura", 5}, {"yalkyn", 3}, {"shatra", 1}}}};
+    for (int c = 0; c < 2; ++c) {
+        int material = 0;
+        nlohmann::json men = nlohmann::json::object();
+        for (int k = kBiy; k <= kShatra; ++k) {
+            material += kValue[k] * pos_.count[c][k];
+            men[kKindNames[k]] = pos_.count[c][k];
+        }
+        out["material"][kColourNames[c]] = material;
+        out["men"][kColourNames[c]] = men;
+        out["reserves"][kColourNames[c]] =
+            pos_.temdek_on(c) ? std::popcount(pos_.occ[c] & kHome[c]) : 0;
+        out["temdek"][kColourNames[c]] = pos_.temdek_on(c);
+    }
+    return out;
+}
+
+std::string State::move_help() const {
+    return "Cells are a1..g14 (files a-g, ranks 1-14; fortresses c1-e3 and c12-e14, gates d4 and "
+           "d11), or the traditional numbers 1-62. A move or drop is from-to: c5-c7, d2-e6 (drops "
+           "the tura from d2). A capture chain is one move, each jump ':' and its landing cell: "
+           "c3:e5:g7. A shatra reaching its far rank adds =Q, =R or =B (also mid-chain: "
+           "c12:e14=Q:e12). A piece letter may be put in front (Rd2-e6), and Shatrabase's forms "
+           "(c12:c14R, 'Bg6:d9 :b7', 57-38) are read too. Capturing is compulsory except for the "
+           "biy, which may also stop a chain early: write the chain up to where it stops.";
+}
+
+}  // namespace asterism::shatra

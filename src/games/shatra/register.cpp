@@ -1,0 +1,31 @@
+// Registers Shatra with the game registry: the option list, the factory and
+// what `asterism bench` measures.
+#include <memory>
+
+#include "core/registry.h"
+#include "core/state_game.h"
+#include "games/shatra/shatra.h"
+
+namespace asterism::shatra {
+namespace {
+
+const GameRegistration kRegistration{GameInfo{
+    "shatra",
+    "Shatra",
+    "Altai chess-draughts on a 62-cell board with fortresses, drops and compulsory chain "
+    "captures",
+    option_specs(),
+    [](const Options& options) -> std::unique_ptr<Game> {
+        const GameInfo& info = *Registry::instance().find("shatra");
+        return std::make_unique<StateGame<State>>(canonical_spec(info, options),
+                                                  State(rules_from_options(options)));
+    },
+    {"shatra", "shatra:rules=altai", "shatra:rules=shatrabase"},
+    {
+        {"shatra", "", 3},
+        {"shatra", "", 3},
+    },
+}};
+
+}  // namespace
+}  // namespace asterism::shatra

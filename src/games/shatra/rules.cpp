@@ -1,0 +1,163 @@
+#include "games/shatra/rules.h"
+
+namespace asterism::shatra {
+
+Rules Rules::of(Preset p) {
+    Rules r;
+    r.preset = p;
+    if (p == Preset::Seed) return r;
+    // The Altai rules (section 0) ...
+    r.king_beyond_ditch = false;
+    r.max_capture = false;
+    r.landing = Landing::Continue;
+    r.great_road = true;
+    if (p == Preset::Altai) return r;
+    // ... and Shatrabase's changes to them (section 13).
+    r.landing = Landing::Nearest;
+    r.mid_chain_promotion = false;
+    r.gate_drops = false;
+    r.urgent_blocked_loses = true;
+    r.tower_squares = true;
+    r.promote_at_jump = true;
+    r.great_road = false;
+    r.biy_gate_into_fortress = false;
+    r.ep_exclusive = true;
+    r.draws = false;
+    return r;
+}
+
+const char* preset_name(Preset p) {
+    switch (p) {
+        case Preset::Seed:
+            return "seed";
+        case Preset::Altai:
+            return "altai";
+        case Preset::Shatrabase:
+            return "shatrabase";
+    }
+    return "?";
+}
+
+namespace {
+
+using Type = OptionSpec::Type;
+
+// One rules point: its option name, its two or three non-preset values and
+// how each sets the field. The first listed value is the seed's.
+struct Point {
+    const char* name;
+    std::vector<std::string> values;
+    const char* help;
+    void (*set)(Rules&, int value_index);
+};
+
+const std::vector<Point>& points() {
+    static const std::vector<Point> list = {
+        {"beyond_ditch",
+         {"king", "forward"},
+         "shatra beyond the ditch: king = one step any way (seed), forward = forward, "
+         "diagonally forward or sideways (altai, shatrabase)",
+         [](Rules& r, int v) { r.king_beyond_ditch = v == 0; }},
+        {"max_capture",
+         {"on", "off"},
+         "after the first jump a chain must take the most men (seed: on)",
+         [](Rules& r, int v) { r.max_capture = v == 0; }},
+        {"landing",
+         {"any", "continue", "nearest"},
+         "long-leap landing cells: any (seed), continue = cells that go on capturing if any "
+         "(altai), nearest such cell (shatrabase)",
+         [](Rules& r, int v) { r.landing = static_cast<Landing>(v); }},
+        {"great_road",
+         {"off", "on"},
+         "a reserve batyr or tura on the d-file may run up the great road (altai: on)",
+         [](Rules& r, int v) { r.great_road = v == 1; }},
+        {"mid_chain_promotion",
+         {"on", "off"},
+         "a shatra promotes when it lands on its promotion rank inside a chain "
+         "(off: only where the chain ends; shatrabase)",
+         [](Rules& r, int v) { r.mid_chain_promotion = v == 0; }},
+        {"gate_drops",
+         {"on", "off"},
+         "men on a gate may be dropped (off: only the biy on its own gate, temdek on; "
+         "shatrabase)",
+         [](Rules& r, int v) { r.gate_drops = v == 0; }},
+        {"urgent_blocked",
+         {"suspend", "lose"},
+         "an urgent man with no empty cell to drop to: suspend the rule for the turn, or "
+         "leave the side without moves (shatrabase)",
+         [](Rules& r, int v) { r.urgent_blocked_loses = v == 1; }},
+        {"tower_squares",
+         {"off", "on"},
+         "a shatra on the enemy's far field corner may move into the enemy fortress "
+         "(shatrabase: on)",
+         [](Rules& r, int v) { r.tower_squares = v == 1; }},
+        {"delayed_promotion",
+         {"turn_end", "jump"},
+         "a waiting shatra promotes at the end of the turn that captured its piece, or at "
+         "once inside the jump (shatrabase)",
+         [](Rules& r, int v) { r.promote_at_jump = v == 1; }},
+        {"biy_gate_capture",
+         {"any", "outward"},
+         "a biy capturing from its own gate (temdek on) may land in its own fortress, or "
+         "only outside it (shatrabase)",
+         [](Rules& r, int v) { r.biy_gate_into_fortress = v == 0; }},
+        {"ep_exclusive",
+         {"off", "on"},
+         "while a shatra can take en passant, its plain capture of the same victim is not "
+         "offered (shatrabase: on)",
+         [](Rules& r, int v) { r.ep_exclusive = v == 1; }},
+        {"draws",
+         {"on", "off"},
+         "draws by threefold repetition, bare biys and 100 plies without progress "
+         "(shatrabase: off)",
+         [](Rules& r, int v) { r.draws = v == 0; }},
+    };
+    return list;
+}
+
+// A function, not a global: the registration calls option_specs() during
+// static initialisation, possibly before globals of this file exist.
+const std::vector<std::string>& notations() {
+    static const std::vector<std::string> list = {"algebraic", "numeric", "shatrabase"};
+    return list;
+}
+
+}  // namespace
+
+std::vector<OptionSpec> option_specs() {
+    std::vector<OptionSpec> out;
+    out.push_back({"rules",
+                   Type::Enum,
+                   "seed",
+                   {"seed", "altai", "shatrabase"},
+                   "ruleset preset (shatra.md sections 0 and 13); the options below default to "
+                   "'preset' and override single points"});
+    for (const auto& p : points()) {
+        std::vector<std::string> allowed = {"preset"};
+        allowed.insert(allowed.end(), p.values.begin(), p.values.end());
+        out.push_back({p.name, Type::Enum, "preset", allowed, p.help});
+    }
+    out.push_back({"notation", Type::Enum, "algebraic", notations(),
+                   "how moves and positions are written: algebraic (c3:e5), numeric "
+                   "(traditional 1-62 cells) or shatrabase (Shatrabase moves and SPN)"});
+    return out;
+}
+
+Rules rules_from_options(const Options& options) {
+    const std::string& preset = options.get("rules");
+    Rules r = Rules::of(preset == "altai"        ? Preset::Altai
+                        : preset == "shatrabase" ? Preset::Shatrabase
+                                                 : Preset::Seed);
+    for (const auto& p : points()) {
+        const std::string& value = options.get(p.name);
+        for (int i = 0; i < static_cast<int>(p.values.size()); ++i)
+            if (value == p.values[static_cast<std::size_t>(i)]) p.set(r, i);
+    }
+    const std::string& notation = options.get("notation");
+    for (int i = 0; i < static_cast<int>(notations().size()); ++i)
+        if (notation == notations()[static_cast<std::size_t>(i)])
+            r.notation = static_cast<Notation>(i);
+    return r;
+}
+
+}  // namespace asterism::shatra

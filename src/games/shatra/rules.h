@@ -1,0 +1,66 @@
+// Shatra rules options (../shared/rules/shatra.md, sections 0 and 13): one
+// field per point on which the presets differ, the three named presets, and
+// the conversion from the registry's option text.
+//
+// How a preset and single options combine: `rules` picks the preset, and
+// every other rules option defaults to "preset", meaning "as the preset
+// says". Any other value overrides that one point only, so
+// `shatra:rules=altai,max_capture=on` is the Altai rules plus the seed's
+// maximum-capture rule.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace asterism::shatra {
+
+enum class Preset : std::uint8_t { Seed, Altai, Shatrabase };
+
+// Which landing cells of a long leap are legal (sections 5.3, 11.2, 13).
+enum class Landing : std::uint8_t {
+    Any,       // every landing cell (the chain goes on from it if it can)
+    Continue,  // only cells from which the man can capture again, if any
+    Nearest,   // only the nearest such cell, if any (Shatrabase)
+};
+
+// How moves and positions are written (reading accepts every form).
+enum class Notation : std::uint8_t {
+    Algebraic,   // c5-c7, c3:e5:g7, e13-d14=R; position strings of 8.2
+    Numeric,     // the traditional 1-62 numbers: 46-32, 54:38:22
+    Shatrabase,  // Rd2-e7, Bg6:d9:b7, c12:c14R; SPN position strings (13.1)
+};
+
+struct Rules {
+    Preset preset = Preset::Seed;
+    bool king_beyond_ditch = true;       // 0/3.5: shatra steps like a king beyond the ditch
+    bool max_capture = true;             // 0/5.1: chains after the first jump must be longest
+    Landing landing = Landing::Any;      // 0/5.3
+    bool great_road = false;             // 3.6
+    bool mid_chain_promotion = true;     // 5.4 / 11.3
+    bool gate_drops = true;              // 11.9: men on a gate may be dropped
+    bool urgent_blocked_loses = false;   // 11.12: true = an urgent man that cannot drop
+                                         // leaves its side without moves
+    bool tower_squares = false;          // 10 / 11.14
+    bool promote_at_jump = false;        // 11.15: delayed promotion inside the capturing jump
+    bool biy_gate_into_fortress = true;  // 5.5: a biy capturing from its own gate may
+                                         // land in its own fortress (temdek on)
+    bool ep_exclusive = false;           // 13: en passant hides the plain capture of the victim
+    bool draws = true;                   // 7: repetition, bare biys, 100 plies
+    Notation notation = Notation::Algebraic;
+
+    static Rules of(Preset p);
+};
+
+// The option list for the registry: `rules`, one option per rules point
+// and `notation`.
+std::vector<OptionSpec> option_specs();
+
+// Builds the rules from validated options (see the top of this file).
+Rules rules_from_options(const Options& options);
+
+const char* preset_name(Preset p);
+
+}  // namespace asterism::shatra

@@ -1,0 +1,153 @@
+// Shatra, the Altai chess-draughts game (extended form: biy, batyr, 2 turas,
+// 2 yalkyns and 11 shatras a side). Rules: ../shared/rules/shatra.md, all of
+// it; the player-facing summary and every decision where the rules are
+// silent are in docs/shatra.md.
+//
+// White (first) and Black each have a fortress joined to a 7x6 field by a
+// gate; the ten men starting in the fortress and gate are reserves, dropped
+// onto any empty cell of the own half while the side's temdek is on. Men move
+// like chess men (shatras by zone, 3.5) and capture like draughts men, the
+// biy and shatras by the short leap, the others by the long leap; capturing
+// is compulsory except for the biy, and a whole capture chain is one move.
+// A shatra on the far rank promotes to a piece type its side has lost. A side
+// wins by capturing the enemy biy or leaving the enemy without a move.
+//
+// Deliberately left out: draws by agreement; positions in the middle of a
+// capture chain (a chain is one move here, so such positions never arise;
+// position strings that name one are refused).
+//
+// Options (rules.h; every rules option defaults to "preset"):
+//   rules               seed|altai|shatrabase       default seed
+//   beyond_ditch        king|forward                seed: king
+//   max_capture         on|off                      seed: on
+//   landing             any|continue|nearest        seed: any
+//   great_road          off|on                      seed: off
+//   mid_chain_promotion on|off                      seed: on
+//   gate_drops          on|off                      seed: on
+//   urgent_blocked      suspend|lose                seed: suspend
+//   tower_squares       off|on                      seed: off
+//   delayed_promotion   turn_end|jump               seed: turn_end
+//   biy_gate_capture    any|outward                 seed: any
+//   ep_exclusive        off|on                      seed: off
+//   draws               on|off                      seed: on
+//   notation            algebraic|numeric|shatrabase  default algebraic
+//
+// Moves (8.1): `c5-c7`, drops `d2-e6`, chains `c3:e5:g7`, promotion `=Q`,
+// also after a mid-chain landing (`c12:e14=Q:e12`). Positions (8.2):
+// `sqs/srs/brb/k/sssssss/7/7/7/7/SSSSSSS/K/BRB/SRS/SQS w Tt - - - 0 1`;
+// Shatrabase's SPN and the traditional cell numbers are read everywhere.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rng.h"
+#include "core/types.h"
+#include "games/shatra/board.h"
+#include "games/shatra/rules.h"
+
+namespace asterism::shatra {
+
+// One whole turn: a quiet move, a drop, or a capture chain given by its
+// landing cells (the men jumped are implied by the path). A promotion names
+// the new kind and the jump after which it happened (0 for a quiet move).
+struct Move {
+    static constexpr int kMaxJumps = 17;  // every enemy man, the biy last
+    enum Flag : std::uint8_t { kDrop = 1, kDoubleStep = 2 };
+    std::uint8_t from;
+    std::uint8_t to;
+    std::uint8_t jumps;  // 0 for a quiet move or drop
+    std::uint8_t promo;  // kind promoted to, or 0
+    std::uint8_t promo_at;
+    std::uint8_t flags;
+    std::uint8_t path[kMaxJumps];  // path[0..jumps): landing cells; path[jumps-1] == to
+
+    friend bool operator==(const Move& a, const Move& b);
+};
+
+// Everything that describes a position; copied whole onto the undo stack.
+// The first block is the position proper, the second is derived from it or
+// from the game so far.
+struct Pos {
+    std::array<std::uint8_t, kCells> board;  // 0 or man(kind, colour)
+    Bits urgent;                             // men marked urgent (4.4)
+    std::uint8_t side;                       // kWhite or kBlack to move
+    std::uint8_t temdek;                     // bit c: colour c's temdek is on
+    std::uint8_t ep_skip;                    // skipped cell of a double step, or kNoCell
+    std::uint8_t ep_victim;                  // the shatra that made it
+    std::uint16_t clock;                     // plies without progress (7)
+    std::int32_t move_number;
+
+    // Derived: occupancy, counts by kind, the Zobrist key, how many plies
+    // ago material or a temdek last changed (repetition scans stop there),
+    // and the result if a rule has ended the game.
+    Bits occ[2];
+    std::uint8_t count[2][6];
+    std::uint64_t hash;
+    std::uint16_t reversible;
+    std::uint8_t status;  // kOngoing, kWon (by `winner`), kDrawn
+    std::uint8_t winner;
+
+    enum Status : std::uint8_t { kOngoing = 0, kWon = 1, kDrawn = 2 };
+    bool temdek_on(int colour) const { return temdek >> colour & 1; }
+};
+
+class State {
+  public:
+    using Move = shatra::Move;
+    static constexpr int kMaxMoves = 4096;
+    static constexpr int kPlayers = 2;
+
+    explicit State(const Rules& rules = Rules{});
+
+    int generate(Move* out) const;
+    void apply(Move m);
+    void undo();
+    int ply() const { return static_cast<int>(stack_.size()); }
+    Outcome outcome() const;
+    Player to_move() const { return pos_.side == kWhite ? Player::First : Player::Second; }
+    std::uint64_t hash() const { return pos_.hash; }
+
+    std::string move_text(Move m) const { return move_text(m, rules_.notation); }
+    std::string move_text(Move m, Notation notation) const;
+    Move parse_move(std::string_view text) const;
+    std::string position() const;
+    void set_position(std::string_view text);
+    // Both position formats explicitly, whatever the notation option says.
+    std::string position_string() const;  // section 8.2
+    std::string spn() const;              // Shatrabase's SPN (13.1)
+
+    nlohmann::json score() const;
+    std::string render() const;
+    std::string player_name(Player p) const { return p == Player::First ? "White" : "Black"; }
+    std::string move_help() const;
+    Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
+
+    const Rules& rules() const { return rules_; }
+    const Pos& pos() const { return pos_; }
+
+  private:
+    void reset(const Pos& p);  // fills the derived fields and clears the history
+    void finish_turn(bool progress, bool material);
+    void judge();
+
+    Rules rules_;
+    Pos pos_;
+    std::vector<Pos> stack_;  // the position before each applied move
+};
+
+// Fills a position's derived fields (occupancy, counts, hash) from the rest.
+void derive(Pos& p);
+std::uint64_t compute_hash(const Pos& p);
+
+// Cell names: algebraic ("c14") and traditional numbers (1-62).
+std::string cell_name(int cell);
+// Reads "c14" or "1".."62" (numbers when `numeric`); -1 if not a cell.
+int parse_cell(std::string_view text);
+
+}  // namespace asterism::shatra

@@ -1,0 +1,120 @@
+// Random-game property checks (DESIGN.md habit 5) for each Shatra preset:
+// position strings and SPN round-trip, every legal move parses back from its
+// text in every notation, undo restores position and hash, and games end.
+#include <gtest/gtest.h>
+
+#include "../common/property.h"
+#include "shatra/shatra_test_util.h"
+
+namespace asterism::shatra {
+namespace {
+
+using asterism::testing::random_games;
+using asterism::testing::scaled;
+
+// Shatrabase has no draw rule (13), so random games there could last for
+// ever; its property run adds the draw rules back (draws=on).
+Rules with_draws(Preset p) {
+    Rules r = Rules::of(p);
+    r.draws = true;
+    return r;
+}
+
+void check_end(const State& s, int* wins, int* draws) {
+    const Outcome o = s.outcome();
+    ASSERT_TRUE(o.over()) << s.position();
+    if (o.kind == Outcome::Kind::Win) {
+        ++*wins;
+        // A win is a taken biy or a side with no move (7).
+        const int loser = o.winner == Player::First ? kBlack : kWhite;
+        if (s.pos().count[loser][kBiy] == 1) {
+            Move buffer[State::kMaxMoves];
+            EXPECT_EQ(s.generate(buffer), 0);
+        }
+    } else {
+        ++*draws;
+    }
+    // SPN describes the same position.
+    State copy(s.rules());
+    copy.set_position(s.spn());
+    EXPECT_EQ(copy.position(), s.position());
+}
+
+class ShatraProperty : public ::testing::TestWithParam<Preset> {};
+
+TEST_P(ShatraProperty, RandomGames) {
+    int wins = 0, draws = 0;
+    const State start(with_draws(GetParam()));
+    random_games(start, scaled(60), 3000, 11 + static_cast<int>(GetParam()),
+                 [&](const State& s) { check_end(s, &wins, &draws); });
+    EXPECT_EQ(wins + draws, scaled(60));
+    EXPECT_GT(wins, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(ShatraPresets, ShatraProperty,
+                         ::testing::Values(Preset::Seed, Preset::Altai, Preset::Shatrabase),
+                         [](const auto& param_info) {
+                             return std::string(preset_name(param_info.param));
+                         });
+
+TEST(ShatraProperty, OtherNotationsRoundTripInRandomGames) {
+    // The same checks with moves and positions written numerically and in
+    // Shatrabase's forms (move_text and position() follow the notation).
+    for (const Notation n : {Notation::Numeric, Notation::Shatrabase}) {
+        Rules r = Rules::of(Preset::Shatrabase);
+        r.draws = true;
+        r.notation = n;
+        random_games(State(r), scaled(10), 3000, 5,
+                     [](const State& s) { EXPECT_TRUE(s.outcome().over()); });
+    }
+}
+
+TEST(ShatraProperty, LongGamesKeepTheInvariants) {
+    // The random_games checks along long games (testing::long_games), which
+    // reach promotions, urgent men and en passant: strings round-trip, every
+    // move parses back, undo restores position and hash.
+    for (const Preset p : {Preset::Seed, Preset::Altai, Preset::Shatrabase}) {
+        Rules r = Rules::of(p);
+        r.draws = true;
+        std::vector<Move> moves(State::kMaxMoves);
+        testing::long_games(r, asterism::testing::scaled(6), 21, [&](const State& s) {
+            State copy(r);
+            copy.set_position(s.position());
+            EXPECT_EQ(copy.position(), s.position());
+            EXPECT_EQ(copy.hash(), s.hash());
+            copy.set_position(s.spn());
+            EXPECT_EQ(copy.position(), s.position());
+            State t = s;
+            const int n = t.generate(moves.data());
+            for (int i = 0; i < n; ++i) {
+                const Move& m = moves[static_cast<std::size_t>(i)];
+                EXPECT_TRUE(t.parse_move(t.move_text(m)) == m) << t.move_text(m);
+                t.apply(m);
+                t.undo();
+                EXPECT_EQ(t.position(), s.position());
+                EXPECT_EQ(t.hash(), s.hash());
+            }
+            EXPECT_EQ(n == 0, s.outcome().over()) << s.position();
+            return !::testing::Test::HasFailure();
+        });
+    }
+}
+
+TEST(ShatraProperty, PlayoutsEndAndMatchTheirOutcome) {
+    // random_playout plays a copy out; without draw rules it stops at its ply
+    // limit and calls that a draw.
+    for (const Preset p : {Preset::Seed, Preset::Shatrabase}) {
+        const State s(Rules::of(p));
+        Rng rng(3);
+        for (int i = 0; i < scaled(20); ++i) {
+            std::uint64_t moves = 0;
+            const Outcome o = s.random_playout(rng, &moves);
+            EXPECT_TRUE(o.over());
+            EXPECT_GT(moves, 0u);
+        }
+        EXPECT_EQ(s.ply(), 0);
+    }
+}
+
+}  // namespace
+}  // namespace asterism::shatra
