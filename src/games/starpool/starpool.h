@@ -1,0 +1,240 @@
+// Star Pool Chess (Peter Aronson and Tony Quintanilla, 2002), a Makruk
+// relative on a 9x9 board whose centre e5 is the Star Pool, with an Omega
+// Chess citadel beyond each corner. Rules: ../shared/rules/starpool.md, all
+// of sections 1-9 (the player-facing summary is docs/starpool.md); the men,
+// promotions and start position are data in men.h.
+//
+// Each side has a King, Great Elephants, Knights, Rooks, Wizards (starting in
+// the citadels), Lieutenants and Pawns; Pawns promote to Sergeants and
+// Captains, Sergeants to Captains, Lieutenants to Generals. Orthogonal moves
+// skip the pool; diagonal moves pass through it or jump to the citadel at the
+// end of that diagonal. A Wizard may swap with an adjacent friendly man.
+// Chess legality applies (no move leaves one's King attacked). Checkmate,
+// stalemate (the stalemated side loses) and baring the enemy King win;
+// threefold repetition and 100 plies without a capture, Pawn move or
+// promotion draw.
+//
+// Deliberately left out: draws by agreement and resignation (no such moves).
+// One addition of ours: a game that fills the undo stack (kMaxPlies plies
+// since the position was set) is drawn, so that apply() never overflows; no
+// real game comes near it, because every 100 plies need a capture, a Pawn
+// move or a promotion.
+//
+// Options (Rules below):
+//   setup  enum  standard  default standard   start position preset from
+//                                             men.h (spec section 3)
+//
+// Moves: from and to cells, '-' quiet, 'x' capture ("b1-c3", "d4xw3"), a
+// swap "w1<>a1" (Wizard first); an upper-case man letter in front is
+// optional. Position strings: spec section 6, e.g. the start
+// "rnelklenr/9/ppppppppp/9/4*4/9/PPPPPPPPP/9/RNELKLENR [WWww] w Kk 0 1".
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rng.h"
+#include "core/types.h"
+#include "games/starpool/men.h"
+
+namespace asterism::starpool {
+
+// A point of the 11x11 grid that embeds the board (spec 1.1), as y * 11 + x:
+// a1 = 12, the pool e5 = 60, citadels w1 = 0, w2 = 10, w3 = 120, w4 = 110.
+using Cell = std::uint8_t;
+inline constexpr int kGridSide = 11;
+inline constexpr int kGridPoints = kGridSide * kGridSide;
+inline constexpr Cell kNoCell = 0xFF;
+
+// Kinds of men, in the order of kMen (men.h).
+enum Kind : std::uint8_t {
+    kKing,
+    kGeneral,
+    kCaptain,
+    kElephant,
+    kKnight,
+    kRook,
+    kWizard,
+    kPawn,
+    kSergeant,
+    kLieutenant,
+    kKinds,
+    kNoKind = 0xFF
+};
+
+// A man on a cell: side << 4 | kind, or kNoPiece for an empty cell.
+using Piece = std::uint8_t;
+inline constexpr Piece kNoPiece = 0xFF;
+constexpr Piece make_piece(int side, int kind) {
+    return static_cast<Piece>(side << 4 | kind);
+}
+constexpr int side_of(Piece p) {
+    return p >> 4;
+}
+constexpr int kind_of(Piece p) {
+    return p & 15;
+}
+
+// A set of grid points, one bit each (121 fit in two words).
+struct Bits {
+    std::uint64_t lo = 0, hi = 0;
+
+    static constexpr Bits of(Cell c) {
+        return c < 64 ? Bits{std::uint64_t{1} << c, 0} : Bits{0, std::uint64_t{1} << (c - 64)};
+    }
+    constexpr bool any() const { return (lo | hi) != 0; }
+    constexpr bool has(Cell c) const { return c < 64 ? (lo >> c & 1) : (hi >> (c - 64) & 1); }
+    constexpr int count() const { return std::popcount(lo) + std::popcount(hi); }
+    // Lowest and highest member; the set must not be empty.
+    constexpr Cell lowest() const {
+        return static_cast<Cell>(lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi));
+    }
+    constexpr Cell highest() const {
+        return static_cast<Cell>(hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo));
+    }
+    // Removes and returns the lowest member.
+    constexpr Cell pop() {
+        const Cell c = lowest();
+        if (lo)
+            lo &= lo - 1;
+        else
+            hi &= hi - 1;
+        return c;
+    }
+    constexpr Bits operator&(Bits o) const { return {lo & o.lo, hi & o.hi}; }
+    constexpr Bits operator|(Bits o) const { return {lo | o.lo, hi | o.hi}; }
+    constexpr Bits operator^(Bits o) const { return {lo ^ o.lo, hi ^ o.hi}; }
+    constexpr Bits operator~() const { return {~lo, ~hi}; }
+    constexpr Bits& operator|=(Bits o) { return *this = *this | o; }
+    constexpr Bits& operator^=(Bits o) { return *this = *this ^ o; }
+    friend constexpr bool operator==(Bits, Bits) = default;
+};
+
+// "a1".."i9" for board cells, "w1".."w4" for citadels; "?" otherwise.
+std::string cell_name(Cell c);
+// The cell a name denotes, or kNoCell (the pool "e5" is not a cell).
+Cell parse_cell(std::string_view name);
+
+struct Rules {
+    std::string setup = "standard";
+    std::string start;  // position string of the preset
+    // The preset of that name from men.h; throws GameError if unknown.
+    static Rules preset(std::string_view name);
+};
+
+class State {
+  public:
+    struct Move {
+        Cell from, to;
+        std::uint8_t promotion;  // kind after the move, or kNoKind
+        std::uint8_t flags;      // kCapture, kSwap
+        friend bool operator==(const Move&, const Move&) = default;
+    };
+    static constexpr std::uint8_t kCapture = 1, kSwap = 2;
+
+    static constexpr int kPlayers = 2;
+    // set_position() accepts at most this many men a side, so that kMaxMoves
+    // bounds the moves of any accepted position: no man has more than
+    // kMaxTargetsPerMan moves (the move tables give 21 at most, a General on
+    // d4 of an open board; a test checks the bound against the tables).
+    static constexpr int kMaxMenPerSide = 24;
+    static constexpr int kMaxTargetsPerMan = 28;
+    static constexpr int kMaxMoves = kMaxMenPerSide * kMaxTargetsPerMan;
+    static constexpr int kMaxPlies = 4096;
+
+    explicit State(const Rules& rules = Rules::preset("standard"));
+
+    // StateGame contract (core/state_game.h).
+    int generate(Move* out) const;
+    void apply(Move m);
+    void undo();
+    int ply() const { return history_.size(); }
+    Outcome outcome() const;
+    Player to_move() const { return static_cast<Player>(side_); }
+    std::uint64_t hash() const { return hash_; }
+    std::string move_text(Move m) const;
+    Move parse_move(std::string_view text) const;
+    std::string position() const;
+    void set_position(std::string_view text);
+    nlohmann::json score() const;
+    std::string render() const;
+    std::string player_name(Player p) const { return p == Player::First ? "White" : "Black"; }
+    std::string move_help() const;
+    Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
+
+    // For tests and displays.
+    Piece at(Cell c) const { return board_[c]; }
+    bool in_check() const;
+    bool king_unmoved(Player p) const { return unmoved_ >> index(p) & 1; }
+    int halfmove_clock() const { return clock_; }
+    // Why the game ended ("checkmate", "stalemate", "bare king", "100 plies",
+    // "repetition", "move limit"), or "" while it goes on.
+    std::string end_reason() const;
+    // The largest number of destinations any man has on an empty board, from
+    // the move tables (checked against kMaxTargetsPerMan by a test).
+    static int max_targets_per_man();
+
+  private:
+    // One applied move and what undo() needs to restore.
+    struct Undo {
+        std::uint64_t hash;
+        Move move;
+        std::uint16_t clock;
+        Piece moved;  // the man as it was before the move (before promotion)
+        Piece captured;
+        std::uint8_t unmoved;
+    };
+    // The undo stack. Copies take only the used entries, so copying a
+    // State (playouts, clones) costs what its history holds, not kMaxPlies.
+    class History {
+      public:
+        History() = default;
+        History(const History& o) { *this = o; }
+        History& operator=(const History& o) {
+            size_ = o.size_;
+            for (int i = 0; i < size_; ++i) items_[i] = o.items_[i];
+            return *this;
+        }
+        int size() const { return size_; }
+        bool full() const { return size_ == kMaxPlies; }
+        void clear() { size_ = 0; }
+        Undo& push() { return items_[size_++]; }
+        const Undo& pop() { return items_[--size_]; }
+        const Undo& operator[](int i) const { return items_[i]; }
+
+      private:
+        int size_ = 0;
+        std::array<Undo, kMaxPlies> items_;
+    };
+
+    int legal_moves(Move* out) const;  // ignores the draw rules and bare Kings
+    bool attacked(Cell target, int by, Bits occupied, Bits removed) const;
+    Bits pinned(int side, Bits occupied) const;
+    Bits sliders_of(int side) const;     // men of `side` that have slides
+    bool slides(Cell c, int dir) const;  // whether the man on c slides in dir
+    bool bare(int side) const { return side_men_[side] == Bits::of(king_[side]); }
+    bool drawn_by_rule() const;  // 100 plies, repetition or a full undo stack
+    bool repetition() const;
+    void put(Cell c, Piece p);
+    void remove(Cell c);
+    void check_consistent() const;  // throws GameError for impossible positions
+
+    // Copied by apply() and restored by undo() from the Undo entry.
+    std::array<Piece, kGridPoints> board_{};
+    std::array<std::array<Bits, kKinds>, 2> men_{};
+    std::array<Bits, 2> side_men_{};
+    std::array<Cell, 2> king_{};
+    std::uint8_t unmoved_ = 0;  // bit s: side s's King has not moved
+    std::uint8_t side_ = 0;     // index of the player to move
+    int clock_ = 0;             // plies since a capture, Pawn move or promotion
+    int fullmove_ = 1;
+    std::uint64_t hash_ = 0;
+    History history_;
+};
+
+}  // namespace asterism::starpool
