@@ -38,9 +38,13 @@ std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& setti
         throw GameError("level must be 1 to " + std::to_string(kMaxLevel) + ", not " +
                         std::to_string(settings.level));
     if (settings.level == 1) return make_random_agent();
-    if (settings.level == 2 || game.num_players() != 2) return make_greedy_agent();
+    if (settings.level == 2) return make_greedy_agent();
+    // The game's own maker comes first; it may decline (return null) for a
+    // variant it has no search for, e.g. after reading the game's options.
     auto it = makers().find(game_id(game));
-    if (it != makers().end()) return it->second(game, settings);
+    if (it != makers().end())
+        if (auto agent = it->second(game, settings)) return agent;
+    if (game.num_players() != 2) return make_greedy_agent();
     const std::uint64_t moves = std::max<std::size_t>(1, game.legal_moves().size());
     return make_flat_monte_carlo(
         std::max<std::uint64_t>(1, playouts_for_level(settings.level) / moves));

@@ -30,9 +30,12 @@ struct EngineRegistration {
     EngineRegistration(std::string game_id, EngineMaker maker);
 };
 
-// The strongest player there is for this game at this level: the game's
-// registered search if it has one, otherwise flat Monte Carlo (or greedy for
-// one-player games). Throws GameError for a level outside 1..kMaxLevel.
+// The strongest player there is for this game at this level: random at
+// level 1, greedy at 2, and from level 3 the game's registered maker if it
+// has one and it returns a player (a maker returns null for a variant it has
+// no search for), otherwise flat Monte Carlo (greedy for one-player games,
+// whose hidden draws flat Monte Carlo would see). Throws GameError for a
+// level outside 1..kMaxLevel.
 std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings);
 
 // Playouts per decision at a level (3..10) for the Monte Carlo players.

@@ -11,6 +11,12 @@
 //       plays *this out to the end (destroying it), uniformly at random or,
 //       with `knowledge`, with the game's playout policy, calling
 //       sink(key, player) for every move played.
+// Optional:
+//   void priors(const Move* moves, int count, float* value) const;
+//       the game's prior value in [0, 1] of each move for its mover (0.5 =
+//       no opinion). With `knowledge` on, a new child starts with
+//       prior_weight AMAF playouts at that value, so the knowledge orders
+//       the first visits and fades as real AMAF and UCT statistics come in.
 // Two-player, perfect-information games only; Asterisk Solitaire (chance and
 // hidden draws) has its own player.
 #pragma once
@@ -39,7 +45,8 @@ struct MctsConfig {
     double rave_k = 600;      // RAVE weight beta = sqrt(k / (3 n + k)) for n parent visits
     double first_play = 1.1;  // value of an unvisited child without AMAF data
     bool solver = true;
-    bool knowledge = true;  // the game's playout policy instead of uniform moves
+    bool knowledge = true;     // the game's playout policy (and priors) instead of uniform moves
+    double prior_weight = 40;  // AMAF playouts a game's prior is worth (games with priors)
     int threads = 1;
     std::size_t max_nodes = std::size_t{1} << 21;
     std::uint64_t seed = 1;
@@ -223,6 +230,11 @@ class Mcts {
         std::vector<Player> first_player = std::vector<Player>(S::kAmafKeys, Player::None);
         std::uint32_t generation = 0;
         std::vector<Move> moves = std::vector<Move>(S::kMaxMoves);
+        std::vector<float> priors = std::vector<float>(S::kMaxMoves);
+    };
+
+    static constexpr bool kHasPriors = requires(const S& s, const Move* m, int n, float* v) {
+        s.priors(m, n, v);
     };
 
     std::uint64_t rng_seed_for(int id) const {
@@ -292,6 +304,19 @@ class Mcts {
             Node& c = *new (&pool_[first + static_cast<std::size_t>(i)]) Node();
             c.move = sc.moves[i];
             c.mover = mover;
+        }
+        if constexpr (kHasPriors) {
+            if (config_.knowledge && config_.rave && config_.prior_weight > 0) {
+                s.priors(sc.moves.data(), count, sc.priors.data());
+                const auto w = static_cast<std::uint32_t>(config_.prior_weight + 0.5);
+                for (int i = 0; i < count; ++i) {
+                    Node& c = pool_[first + static_cast<std::size_t>(i)];
+                    const double v = std::clamp(static_cast<double>(sc.priors[i]), 0.0, 1.0);
+                    c.amaf_visits.store(w, std::memory_order_relaxed);
+                    c.amaf_wins2.store(static_cast<std::uint64_t>(2.0 * w * v + 0.5),
+                                       std::memory_order_relaxed);
+                }
+            }
         }
         n.first_child = static_cast<std::uint32_t>(first);
         n.num_children = static_cast<std::uint32_t>(count);

@@ -92,7 +92,7 @@ TEST(AsteriskProperty, PlayoutsReplayThroughApply) {
                 Rng rng(static_cast<std::uint64_t>(n) * 7 + static_cast<std::uint64_t>(mode));
                 for (int game = 0; game < scaled(200); ++game) {
                     std::uint64_t moves = 0;
-                    const Outcome o = start.playout(rng, &moves, record.data());
+                    const Outcome o = start.recorded_playout(rng, &moves, record.data());
                     AsteriskState s = start;
                     for (std::uint64_t i = 0; i < moves; ++i) {
                         const int count = s.generate(legal.data());
@@ -118,7 +118,7 @@ TEST(AsteriskProperty, PlayoutsTakeTheSwapAsOneMoveAmongAll) {
     const int games = 8000;  // not scaled: too few games would make the count meaningless
     for (int g = 0; g < games; ++g) {
         std::uint64_t moves = 0;
-        s.playout(rng, &moves, record.data());
+        s.recorded_playout(rng, &moves, record.data());
         swaps += record[0] == kSwap;
     }
     // Binomial mean 40.2, standard deviation 6.3.

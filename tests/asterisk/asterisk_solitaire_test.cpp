@@ -104,7 +104,7 @@ TEST(AsteriskSolitaire, OnlyTheLastPieceMayCompleteAChain) {
         Rng rng(seed);
         for (int game = 0; game < 10; ++game) {
             std::uint64_t moves = 0;
-            const Outcome o = s.playout(rng, &moves, record.data());
+            const Outcome o = s.recorded_playout(rng, &moves, record.data());
             AsteriskState replay = s;
             for (std::uint64_t i = 0; i < moves; ++i) {
                 ASSERT_FALSE(replay.outcome().over());

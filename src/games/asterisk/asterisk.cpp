@@ -573,72 +573,15 @@ std::string AsteriskState::move_help() const {
 
 // ---- random playouts ------------------------------------------------------------------
 
-// One uniform random game from here, on a copy of the position without the
-// undo stacks. A Standard move is uniform over the legal (type, cell) pairs
-// and the swap; an Inverted turn picks the cell uniformly and then the type
-// to hand over uniformly, and takes the pie swap with probability
-// 1 / (1 + types x cells). After the opening the list of types in the
-// supply is kept up to date instead of being rebuilt every ply.
-Outcome AsteriskState::playout(Rng& rng, std::uint64_t* moves, Move* record) const {
+Outcome AsteriskState::recorded_playout(Rng& rng, std::uint64_t* moves, Move* record) const {
     detail::StateData s = *this;
-    auto no_record = [](int, const UnionFind::Change&) {};
-    std::array<Cell, kMaxCells> empty;
-    std::uint32_t ne = 0;
-    for (int c = 0; c < geo_->cells; ++c)
-        if (board_[c] == kNoPiece) empty[ne++] = Cell(c);
-    auto random_cell = [&] {
-        const std::uint32_t i = rng.below(ne);
-        const Cell c = empty[i];
-        empty[i] = empty[--ne];
-        return c;
-    };
-    PieceType types[kTypes];
-    auto count = static_cast<std::uint32_t>(s.allowed_types(types));
-    // Picks a type to place or hand over and drops it from the list once
-    // the supply has none left after this one.
-    auto random_type = [&] {
-        const std::uint32_t i = rng.below(count);
-        const PieceType t = types[i];
-        if (s.supply_[t] == 1) types[i] = types[--count];
-        return t;
-    };
-    const Mode mode = rules_.mode;
-    // The plies on which the opening rule or a swap can apply.
-    const int special = mode == Mode::Standard ? 3 : mode == Mode::Inverted ? 1 : -1;
     std::uint64_t played = 0;
-    while (!s.decided(s.chains_)) {
-        Move m = kSwap;
-        if (s.pieces() <= special) {
-            count = static_cast<std::uint32_t>(s.allowed_types(types));
-            if (s.swap_available() && rng.below(count * ne + 1) == 0) {
-                s.play(m, no_record);
-                if (record) record[played] = m;
-                ++played;
-                continue;
-            }
-        }
-        if (mode == Mode::Inverted) {
-            if (s.hand_ == kNoPiece) {
-                m = {kNoCell, random_type()};
-                s.play(m, no_record);
-            } else {
-                m = {random_cell(), kNoPiece};
-                s.play(m, no_record);
-                if (!s.decided(s.chains_) && s.empties_ > 0) {
-                    m.type = random_type();
-                    s.give(m.type);
-                }
-            }
-        } else {
-            const PieceType t = mode == Mode::Solitaire ? s.current() : random_type();
-            m = {random_cell(), t};
-            s.play(m, no_record);
-        }
+    const Outcome o = detail::uniform_playout(s, rng, [&](Move m, Player) {
         if (record) record[played] = m;
         ++played;
-    }
+    });
     *moves += played;
-    return s.outcome();
+    return o;
 }
 
 // ---- registration ------------------------------------------------------------------

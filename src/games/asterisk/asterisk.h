@@ -145,6 +145,48 @@ struct StateData {
     }
     int generate(Move* out) const;
 
+    GoalSet goals_of(Player p) const {
+        return p == Player::First ? first_goals_ : GoalSet(1 - int(first_goals_));
+    }
+    // Whether attribute `a` is settled: one of its values has a chain, which
+    // no later piece can undo, so a piece's value in it no longer matters.
+    bool settled(int a) const { return (chains_ >> (2 * a)) & 3; }
+    // The player who holds two goals with this set of chains, or None.
+    Player winner(ValueSet values) const;
+
+    // ---- playout knowledge (defined in playout.h) --------------------------
+    // The values whose three-sided chain a piece on the empty cell `c` would
+    // complete if it had them: bit 2a+b is set when the groups of value b in
+    // attribute a around c, together with c's own sides, touch all three.
+    ValueSet critical(Cell c) const;
+    // How well type t serves `mover` on cell c: the weight of every
+    // unsettled attribute in which t has the mover's value, more for an
+    // attribute in which c is critical (a chain is won or blocked there) and
+    // most for the values in `need` (a bridge to keep).
+    int type_score(PieceType t, Player mover, ValueSet hot, ValueSet need) const;
+    // The policy's piece for `mover` to place on c: a best-scoring type in
+    // the supply, ties broken at random in proportion to the supply, so the
+    // choice also follows what is left.
+    PieceType policy_type(Cell c, Player mover, ValueSet need, Rng& rng) const;
+    // Inverted: the piece `hander` gives the opponent to place: the one with
+    // the hander's values in the most unsettled attributes, so the opponent
+    // gets the least use of it (ties as above).
+    PieceType policy_hand(Player hander, Rng& rng) const;
+    // The answer to an intrusion: when the piece on `last` took a carrier of
+    // a two-bridge (or edge bridge) whose ends share a value of `mover`'s
+    // that the intruder lacks, the other carrier; kNoCell if there is none.
+    // `piece` is the piece the mover must place (Inverted), which has to
+    // carry the value, or kNoPiece when the mover chooses it. *need receives
+    // the values to keep on the returned cell.
+    Cell bridge_reply(Cell last, Player mover, PieceType piece, ValueSet* need, Rng& rng) const;
+    // Every such answer: cells[i] keeps values[i]; returns the count (at most
+    // kMaxBridges * kAttributes).
+    int bridge_replies(Cell last, Player mover, PieceType piece, Cell* cells,
+                       ValueSet* values) const;
+    // Whether the player to move, offered the swap, takes it: when the
+    // pieces on the board serve the other goal set in more attributes.
+    bool policy_swap() const;
+
     // Plays a legal move; on_union(attribute, change) sees every union made.
     template <class OnUnion>
     void play(Move m, OnUnion&& on_union);
@@ -188,11 +230,47 @@ class AsteriskState : private detail::StateData {
     std::string player_name(Player p) const;
     std::string move_help() const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const {
-        return playout(rng, moves, nullptr);
+        return recorded_playout(rng, moves, nullptr);
     }
     // The same, also writing the moves played to `record` (kMaxPlies slots)
     // when it is not null, so tests can replay a playout through apply().
-    Outcome playout(Rng& rng, std::uint64_t* moves, Move* record) const;
+    Outcome recorded_playout(Rng& rng, std::uint64_t* moves, Move* record) const;
+
+    // ---- for Monte Carlo tree search (src/search/mcts.h) ---------------------
+    // AMAF keys: in Standard a placement's key is its cell and type, so RAVE
+    // tells the piece types on a cell apart (the knowledge choice of a type
+    // is about as important as the cell); in Inverted the mover does not
+    // choose the piece it places, so the key is the cell alone. The swap and
+    // Inverted's first hand-over have keys of their own.
+    static constexpr int kAmafKeys = kTypes * kMaxCells + 1 + kTypes;
+    int amaf_key(Move m) const {
+        if (m.cell == kNoCell) return kTypes * kMaxCells + m.type;  // swap: type 0
+        if (rules_.mode == Mode::Inverted || !amaf_by_type) return m.cell;
+        return (m.type - 1) * kMaxCells + m.cell;
+    }
+    static inline bool amaf_by_type = true;  // experiment switch
+    // Plays *this out to the end (leaving the undo stacks behind, so the
+    // state is only good for destruction afterwards), uniformly at random
+    // or, with `knowledge`, by the policy of playout.h, and reports every
+    // move as sink(amaf_key, mover).
+    template <class Sink>
+    Outcome playout(Rng& rng, bool knowledge, Sink&& sink);
+    // The same with the policy, reporting the moves themselves as
+    // on_move(move, mover), for tests; on a copy of the position.
+    template <class OnMove>
+    Outcome policy_playout(Rng& rng, OnMove&& on_move) const;
+    // Prior values of moves for MCTS (mcts.h): the same knowledge as the
+    // policy, plus immediate wins and the blocking of the opponent's.
+    void priors(const Move* moves, int count, float* value) const;
+    // The cell of the last placement, which the policy may answer.
+    Cell last_cell() const { return depth_ > 0 ? undo_[depth_ - 1].move.cell : kNoCell; }
+    using StateData::bridge_reply;
+    using StateData::critical;
+    using StateData::goals_of;
+    using StateData::policy_hand;
+    using StateData::policy_swap;
+    using StateData::policy_type;
+    using StateData::type_score;
 
     // ---- queries --------------------------------------------------------------
     const AsteriskRules& rules() const { return rules_; }
@@ -309,6 +387,16 @@ inline int StateData::allowed_types(PieceType* out) const {
         if (type_allowed(t)) out[n++] = t;
     return n;
 }
+
+// The three values of each type as a value set (kNoPiece has none).
+inline constexpr auto kTypeValues = [] {
+    std::array<ValueSet, 8> out{};
+    for (int t = 1; t <= kTypes; ++t)
+        for (int a = 0; a < kAttributes; ++a)
+            out[t] = static_cast<ValueSet>(out[t] |
+                                           1u << value_index(a, attribute_bit(PieceType(t), a)));
+    return out;
+}();
 
 // kAgree[t][x] has bit 6a set when x is a piece that agrees with type t in
 // attribute a (x = kNoPiece agrees with nothing).
@@ -468,3 +556,5 @@ inline void AsteriskState::undo() {
 }
 
 }  // namespace asterism::asterisk
+
+#include "games/asterisk/playout.h"  // IWYU pragma: export

@@ -33,6 +33,24 @@ Geometry build(int n) {
             }
         }
     }
+    // Bridges: with this cell p and a neighbour q as the carriers, the two
+    // ends are the cells touching both, which are p's ring neighbours just
+    // before and after q. When one of them is off the board, p and q lie on
+    // the edge and the other end bridges to every side they share.
+    for (int p = 0; p < g.cells; ++p) {
+        const auto& nb = g.neighbours[p];
+        for (int i = 0; i < 6; ++i) {
+            const Cell q = nb[i], a = nb[(i + 5) % 6], b = nb[(i + 1) % 6];
+            if (q == kOffBoard || (a == kOffBoard && b == kOffBoard)) continue;
+            Bridge br{a, b, q};
+            if (a == kOffBoard || b == kOffBoard) {
+                const Cell end = a == kOffBoard ? b : a;
+                if ((g.sides[p] & g.sides[q] & ~g.sides[end]) == 0) continue;
+                br = {end, end, q};
+            }
+            g.bridges[p][g.bridge_count[p]++] = br;
+        }
+    }
     return g;
 }
 

@@ -34,6 +34,17 @@ inline constexpr Sides kSideL = 1, kSideR = 2, kSideB = 4, kAllSides = 7;
 // A ring is the distance of a cell to the edge (2.4); side 20 has rings 0..6.
 inline constexpr int kMaxRings = 7;
 
+// A two-bridge seen from one of its two carrier cells: pieces on `a` and `b`
+// that agree in an attribute share exactly two empty neighbours, this cell
+// and `other`, so if the opponent's value lands on one the owner of the
+// value keeps the connection by taking the other. An edge bridge joins a
+// piece to a side instead: `a` == `b` is the piece, and this cell and
+// `other` are two touching cells of a side that `a` does not touch.
+struct Bridge {
+    Cell a = kNoCell, b = kNoCell, other = kNoCell;
+};
+inline constexpr int kMaxBridges = 6;  // one per neighbour taken as `other`
+
 struct Geometry {
     int n = 0;
     int cells = 0;  // T(n)
@@ -46,6 +57,9 @@ struct Geometry {
     // kOffBoard where the board ends.
     std::array<std::array<Cell, 6>, kMaxCells> neighbours{};
     std::array<int, kMaxRings> ring_size{};
+    // The bridges each cell is a carrier of, for the playout policy.
+    std::array<std::array<Bridge, kMaxBridges>, kMaxCells> bridges{};
+    std::array<std::uint8_t, kMaxCells> bridge_count{};
 
     static constexpr Cell id(int r, int c) { return static_cast<Cell>(r * (r + 1) / 2 + c); }
     // "a1" for the apex; the letter names the column, the number the row.

@@ -1,0 +1,404 @@
+// Asterisk playouts: the uniform one (rules-level, for bench and flat Monte
+// Carlo) and the knowledge policy that MCTS uses with MctsConfig::knowledge.
+// Included at the end of asterisk.h so that search templates see them whole.
+//
+// The policy knows three things about a connection game of shared pieces:
+//   - where: a player answers an intrusion into one of their two-bridges or
+//     edge bridges by taking the other carrier, as in Hex and Y programs,
+//     but bridge by bridge in each attribute, since one piece can intrude in
+//     one attribute and strengthen the same bridge in another;
+//   - which piece: every type serves its placer in one or two attributes
+//     (there are no pure types), so the policy picks a type with the mover's
+//     value where it matters: never in a settled attribute (one with a
+//     chain already), first where the cell would complete or block a chain,
+//     and where a bridge needs it; equal choices follow the supply;
+//   - Inverted: the piece to hand over is the one most useful to the hander,
+//     so the receiver gets their value only in a settled attribute if the
+//     supply allows; a handed piece is not placed where it would give the
+//     opponent the game if another cell will do.
+// Settled attributes and critical cells are read from the union-finds the
+// rules keep anyway, so the policy costs a few finds per move.
+#pragma once
+
+#include <algorithm>
+
+#include "games/asterisk/asterisk.h"
+
+namespace asterism::asterisk {
+namespace detail {
+
+inline Player StateData::winner(ValueSet values) const {
+    if ((kTwoGoalsD >> values) & 1) return holder(GoalSet::D);
+    if ((kTwoGoalsL >> values) & 1) return holder(GoalSet::L);
+    return Player::None;
+}
+
+inline ValueSet StateData::critical(Cell c) const {
+    ValueSet out = 0;
+    const auto& nb = geo_->neighbours[c];
+    for (int a = 0; a < kAttributes; ++a) {
+        Sides m[2] = {geo_->sides[c], geo_->sides[c]};
+        for (const Cell n : nb) {
+            const PieceType t = board_[n];
+            if (t == kNoPiece) continue;
+            m[attribute_bit(t, a)] |= uf_[a].mask(uf_[a].find(n));
+        }
+        for (int b = 0; b < 2; ++b)
+            if (m[b] == kAllSides) out = static_cast<ValueSet>(out | 1u << value_index(a, b));
+    }
+    return out;
+}
+
+inline int StateData::type_score(PieceType t, Player mover, ValueSet hot, ValueSet need) const {
+    const int g = int(goals_of(mover));
+    int score = 0;
+    for (int a = 0; a < kAttributes; ++a) {
+        if (settled(a) || attribute_bit(t, a) != g) continue;
+        score += 2;
+        if ((hot >> (2 * a)) & 3) score += 8;
+        if ((need >> value_index(a, g)) & 1) score += 16;
+    }
+    return score;
+}
+
+inline PieceType StateData::policy_type(Cell c, Player mover, ValueSet need, Rng& rng) const {
+    const ValueSet hot = critical(c);
+    int best = -1;
+    std::uint32_t total = 0;
+    PieceType pick = kNoPiece;
+    for (PieceType t = 1; t <= kTypes; ++t) {
+        if (!type_allowed(t)) continue;
+        const int score = type_score(t, mover, hot, need);
+        if (score < best) continue;
+        if (score > best) {
+            best = score;
+            total = 0;
+        }
+        // Weighted reservoir sampling over the best types by supply count.
+        total += supply_[t];
+        if (rng.below(total) < supply_[t]) pick = t;
+    }
+    return pick;
+}
+
+inline PieceType StateData::policy_hand(Player hander, Rng& rng) const {
+    const int g = int(goals_of(hander));
+    int best = -1;
+    std::uint32_t total = 0;
+    PieceType pick = kNoPiece;
+    for (PieceType t = 1; t <= kTypes; ++t) {
+        if (!type_allowed(t)) continue;
+        int score = 0;
+        for (int a = 0; a < kAttributes; ++a) score += !settled(a) && attribute_bit(t, a) == g;
+        if (score < best) continue;
+        if (score > best) {
+            best = score;
+            total = 0;
+        }
+        total += supply_[t];
+        if (rng.below(total) < supply_[t]) pick = t;
+    }
+    return pick;
+}
+
+inline int StateData::bridge_replies(Cell last, Player mover, PieceType piece, Cell* cells,
+                                     ValueSet* values) const {
+    const PieceType intruder = board_[last];
+    if (intruder == kNoPiece) return 0;
+    const int g = int(goals_of(mover));
+    int n = 0;
+    const auto& bridges = geo_->bridges[last];
+    for (int i = 0; i < geo_->bridge_count[last]; ++i) {
+        const Bridge& br = bridges[i];
+        if (board_[br.other] != kNoPiece) continue;
+        const PieceType ta = board_[br.a], tb = board_[br.b];
+        if (ta == kNoPiece || tb == kNoPiece) continue;
+        for (int a = 0; a < kAttributes; ++a) {
+            if (settled(a) || attribute_bit(ta, a) != g || attribute_bit(tb, a) != g ||
+                attribute_bit(intruder, a) == g)
+                continue;
+            if (piece != kNoPiece && attribute_bit(piece, a) != g) continue;
+            cells[n] = br.other;
+            values[n++] = static_cast<ValueSet>(1u << value_index(a, g));
+        }
+    }
+    return n;
+}
+
+inline Cell StateData::bridge_reply(Cell last, Player mover, PieceType piece, ValueSet* need,
+                                    Rng& rng) const {
+    // At most six bridges through a cell, each threatened in up to three
+    // attributes.
+    Cell cells[kMaxBridges * kAttributes];
+    ValueSet values[kMaxBridges * kAttributes];
+    const int n = bridge_replies(last, mover, piece, cells, values);
+    if (n == 0) return kNoCell;
+    const Cell reply = cells[n == 1 ? 0 : rng.below(static_cast<std::uint32_t>(n))];
+    ValueSet keep = 0;
+    for (int i = 0; i < n; ++i)
+        if (cells[i] == reply) keep = static_cast<ValueSet>(keep | values[i]);
+    *need = keep;
+    return reply;
+}
+
+inline bool StateData::policy_swap() const {
+    const int mine = int(goals_of(side_));
+    int served_mine = 0, served_other = 0;
+    for (int c = 0; c < geo_->cells; ++c) {
+        const PieceType t = board_[c];
+        if (t == kNoPiece) continue;
+        for (int a = 0; a < kAttributes; ++a)
+            (attribute_bit(t, a) == mine ? served_mine : served_other) += 1;
+    }
+    return served_other > served_mine;
+}
+
+// One uniform random game on `s`: a Standard move is uniform over the legal
+// (type, cell) pairs and the swap; an Inverted turn picks the cell uniformly
+// and then the type to hand over uniformly, and takes the pie swap with
+// probability 1 / (1 + types x cells); Solitaire places the drawn piece on a
+// uniform cell. After the opening the list of types in the supply is kept up
+// to date instead of being rebuilt every ply. Calls on_move(move, mover)
+// after each move.
+template <class OnMove>
+Outcome uniform_playout(StateData& s, Rng& rng, OnMove&& on_move) {
+    auto no_record = [](int, const StateData::UnionFind::Change&) {};
+    std::array<Cell, kMaxCells> empty;
+    std::uint32_t ne = 0;
+    for (int c = 0; c < s.geo_->cells; ++c)
+        if (s.board_[c] == kNoPiece) empty[ne++] = Cell(c);
+    auto random_cell = [&] {
+        const std::uint32_t i = rng.below(ne);
+        const Cell c = empty[i];
+        empty[i] = empty[--ne];
+        return c;
+    };
+    PieceType types[kTypes];
+    auto count = static_cast<std::uint32_t>(s.allowed_types(types));
+    // Picks a type to place or hand over and drops it from the list once
+    // the supply has none left after this one.
+    auto random_type = [&] {
+        const std::uint32_t i = rng.below(count);
+        const PieceType t = types[i];
+        if (s.supply_[t] == 1) types[i] = types[--count];
+        return t;
+    };
+    const Mode mode = s.rules_.mode;
+    // The plies on which the opening rule or a swap can apply.
+    const int special = mode == Mode::Standard ? 3 : mode == Mode::Inverted ? 1 : -1;
+    while (!s.decided(s.chains_)) {
+        const Player mover = s.side_;
+        Move m = kSwap;
+        if (s.pieces() <= special) {
+            count = static_cast<std::uint32_t>(s.allowed_types(types));
+            if (s.swap_available() && rng.below(count * ne + 1) == 0) {
+                s.play(m, no_record);
+                on_move(m, mover);
+                continue;
+            }
+        }
+        if (mode == Mode::Inverted) {
+            if (s.hand_ == kNoPiece) {
+                m = {kNoCell, random_type()};
+                s.play(m, no_record);
+            } else {
+                m = {random_cell(), kNoPiece};
+                s.play(m, no_record);
+                if (!s.decided(s.chains_) && s.empties_ > 0) {
+                    m.type = random_type();
+                    s.give(m.type);
+                }
+            }
+        } else {
+            const PieceType t = mode == Mode::Solitaire ? s.current() : random_type();
+            m = {random_cell(), t};
+            s.play(m, no_record);
+        }
+        on_move(m, mover);
+    }
+    return s.outcome();
+}
+
+// One game on `s` by the knowledge policy (file comment); `last` is the cell
+// of the placement before it, kNoCell if none. Two-player modes only.
+template <class OnMove>
+Outcome policy_playout(StateData& s, Rng& rng, Cell last, OnMove&& on_move) {
+    auto no_record = [](int, const StateData::UnionFind::Change&) {};
+    // The empty cells with their positions, so that a chosen reply leaves
+    // the pool in O(1) as well as a random cell.
+    std::array<Cell, kMaxCells> empty, slot;
+    int ne = 0;
+    for (int c = 0; c < s.geo_->cells; ++c)
+        if (s.board_[c] == kNoPiece) {
+            slot[c] = static_cast<Cell>(ne);
+            empty[ne++] = Cell(c);
+        }
+    auto take = [&](Cell c) {
+        const int k = slot[c];
+        empty[k] = empty[--ne];
+        slot[empty[k]] = static_cast<Cell>(k);
+    };
+    const bool inverted = s.rules_.mode == Mode::Inverted;
+    while (!s.decided(s.chains_)) {
+        const Player mover = s.side_;
+        if (s.swap_available() && s.policy_swap()) {
+            s.play(kSwap, no_record);
+            on_move(kSwap, mover);
+            continue;
+        }
+        if (inverted && s.hand_ == kNoPiece) {
+            const Move m{kNoCell, s.policy_hand(mover, rng)};
+            s.play(m, no_record);
+            on_move(m, mover);
+            continue;
+        }
+        const PieceType piece = inverted ? s.hand_ : kNoPiece;
+        ValueSet need = 0;
+        Cell c = last != kNoCell ? s.bridge_reply(last, mover, piece, &need, rng) : kNoCell;
+        if (c == kNoCell) {
+            c = empty[rng.below(static_cast<std::uint32_t>(ne))];
+            // A handed piece may complete the opponent's second goal; look
+            // at a couple of other cells before accepting that.
+            for (int tries = 0; inverted && tries < 2 && ne > 1; ++tries) {
+                const ValueSet after = static_cast<ValueSet>(s.chains_ | s.completes(c, piece));
+                if (s.winner(after) != opponent(mover)) break;
+                c = empty[rng.below(static_cast<std::uint32_t>(ne))];
+            }
+        }
+        take(c);
+        Move m{c, kNoPiece};
+        if (inverted) {
+            s.play(m, no_record);
+            if (!s.decided(s.chains_) && s.empties_ > 0) {
+                m.type = s.policy_hand(mover, rng);
+                s.give(m.type);
+            }
+        } else {
+            m.type = s.policy_type(c, mover, need, rng);
+            s.play(m, no_record);
+        }
+        on_move(m, mover);
+        last = c;
+    }
+    return s.outcome();
+}
+
+}  // namespace detail
+
+// Priors: 0.5 is "no opinion". A placement that wins at once is worth 1;
+// one that lets the opponent win at once (Inverted: a placement completing
+// their goals, or a handed piece they can win with) about 0. Otherwise a
+// move gains for keeping a bridge, for taking a cell that completes or
+// blocks a chain with the mover's value, for blocking a cell where the
+// opponent threatens to win, and loses for a type that serves the mover
+// worse than the best one on that cell (Standard) or a handed piece that
+// serves the hander worse than the best (Inverted); with a threat on the
+// board, moves elsewhere that do not win lose too.
+inline void AsteriskState::priors(const Move* moves, int count, float* value) const {
+    using detail::kTypeValues;
+    const Player mover = side_, other = opponent(side_);
+    const int g = int(goals_of(mover));
+    const ValueSet mine = g == 0 ? kValuesD : kValuesL;
+    const ValueSet theirs = static_cast<ValueSet>(~mine & 63);
+    const Geometry& geo = *geo_;
+    // What a piece would complete on each empty cell, and where the
+    // opponent could win with their next placement.
+    std::array<ValueSet, kMaxCells> hot{}, need{};
+    std::array<bool, kMaxCells> threat{};
+    bool threat_anywhere = false;
+    for (int c = 0; c < geo.cells; ++c) {
+        if (board_[c] != kNoPiece) continue;
+        hot[c] = static_cast<ValueSet>(critical(Cell(c)) & ~chains_);
+        threat[c] = winner(static_cast<ValueSet>(chains_ | (hot[c] & theirs))) == other;
+        threat_anywhere |= threat[c];
+    }
+    const bool inverted = rules_.mode == Mode::Inverted;
+    const PieceType hand = inverted ? hand_ : kNoPiece;
+    if (const Cell last = last_cell(); last != kNoCell) {
+        Cell cells[kMaxBridges * kAttributes];
+        ValueSet values[kMaxBridges * kAttributes];
+        const int n = bridge_replies(last, mover, hand, cells, values);
+        for (int i = 0; i < n; ++i)
+            need[cells[i]] = static_cast<ValueSet>(need[cells[i]] | values[i]);
+    }
+    // Inverted: whether the opponent could win at once with a handed piece
+    // of type t somewhere, and how well t serves the hander.
+    std::array<bool, kTypes + 1> gives_win{};
+    std::array<int, kTypes + 1> hand_score{};
+    int best_hand = -1;
+    if (inverted) {
+        for (PieceType t = 1; t <= kTypes; ++t) {
+            for (int c = 0; c < geo.cells && !gives_win[t]; ++c)
+                gives_win[t] =
+                    board_[c] == kNoPiece &&
+                    winner(static_cast<ValueSet>(chains_ | (hot[c] & kTypeValues[t]))) == other;
+            for (int a = 0; a < kAttributes; ++a)
+                hand_score[t] += !settled(a) && attribute_bit(t, a) == g;
+            if (type_allowed(t)) best_hand = std::max(best_hand, hand_score[t]);
+        }
+    }
+    std::array<int, kMaxCells> best_type;
+    best_type.fill(-1);
+    for (int i = 0; i < count; ++i) {
+        const Move m = moves[i];
+        if (m == kSwap) {
+            value[i] = policy_swap() ? 0.7f : 0.3f;
+            continue;
+        }
+        double v = 0.5;
+        if (inverted && m.type != kNoPiece) {
+            if (gives_win[m.type])
+                v -= 0.4;
+            else if (hand_score[m.type] < best_hand)
+                v -= 0.15;
+        }
+        if (m.cell != kNoCell) {
+            const Cell c = m.cell;
+            const PieceType placed = inverted ? hand : m.type;
+            const Player w =
+                winner(static_cast<ValueSet>(chains_ | (hot[c] & kTypeValues[placed])));
+            if (w == mover) {
+                v = 1.0;
+            } else if (w == other) {
+                v = 0.0;
+            } else {
+                if (!inverted) {
+                    if (best_type[c] < 0)
+                        for (PieceType t = 1; t <= kTypes; ++t)
+                            if (type_allowed(t))
+                                best_type[c] =
+                                    std::max(best_type[c], type_score(t, mover, hot[c], need[c]));
+                    if (type_score(placed, mover, hot[c], need[c]) < best_type[c]) v -= 0.2;
+                }
+                if (need[c] & kTypeValues[placed]) v += 0.15;
+                if (hot[c] & mine & kTypeValues[placed]) v += 0.1;
+                // Taking the cell where the opponent threatens to win blocks
+                // that threat (the piece cannot complete their chain here,
+                // or w would be theirs).
+                if (threat[c])
+                    v += 0.25;
+                else if (threat_anywhere)
+                    v -= 0.2;
+            }
+        }
+        value[i] = static_cast<float>(std::clamp(v, 0.0, 1.0));
+    }
+}
+
+template <class Sink>
+Outcome AsteriskState::playout(Rng& rng, bool knowledge, Sink&& sink) {
+    auto report = [&](Move m, Player mover) { sink(amaf_key(m), mover); };
+    detail::StateData& s = *this;
+    if (!knowledge || rules_.mode == Mode::Solitaire)
+        return detail::uniform_playout(s, rng, report);
+    return detail::policy_playout(s, rng, last_cell(), report);
+}
+
+template <class OnMove>
+Outcome AsteriskState::policy_playout(Rng& rng, OnMove&& on_move) const {
+    detail::StateData s = *this;
+    if (rules_.mode == Mode::Solitaire) return detail::uniform_playout(s, rng, on_move);
+    return detail::policy_playout(s, rng, last_cell(), on_move);
+}
+
+}  // namespace asterism::asterisk
