@@ -1,16 +1,204 @@
-// Asterisk's searches: MCTS with RAVE and the playout knowledge of
-// games/asterisk/playout.h for the two-player modes (standard and Inverted).
-#include "games/asterisk/asterisk.h"
+// Asterisk's searches: MCTS with RAVE, the playout knowledge and the priors
+// of games/asterisk/playout.h for the two-player modes (standard and
+// Inverted), and a Monte Carlo player for Solitaire.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
 #include "core/state_game.h"
+#include "games/asterisk/asterisk.h"
 #include "search/engine_maker.h"
 
 namespace asterism {
 namespace {
 
+using asterisk::AsteriskSolitaire;
+using asterisk::Cell;
+using asterisk::PieceType;
+
+// ---- Solitaire -------------------------------------------------------------------
+
+// The Solitaire player. The order of the draws is hidden: a player sees the
+// board, the drawn piece and the counts of the pieces still to come. So the
+// player first rebuilds the position from exactly that (public_view: the
+// rest of the queue in a fixed order), and every look into the future draws
+// pieces at random from the supply (AsteriskState::solitaire_rollout); the
+// real queue never reaches the search.
+//
+// A decision is between the cells where the drawn piece completes no chain
+// (any other cell loses at once, unless it is the last). With few empty
+// cells left the player computes the exact winning probability of each
+// (expectimax over the draws). Otherwise each candidate is valued by
+// rollouts that place the pieces by the "tightest cell" policy, with the
+// budget spread by sequential halving: every round the better half of the
+// candidates survives and gets the next share. All candidates see the same
+// sampled futures (common random numbers), so a difference between two
+// cells is not drowned by the luck of the draws.
+class SolitairePlayer final : public Agent {
+  public:
+    SolitairePlayer(std::uint64_t rollouts, std::uint64_t seed)
+        : rollouts_(rollouts), seed_(seed) {}
+
+    std::string name() const override { return "solitaire-mc"; }
+
+    std::string choose(const Game& game, Rng& rng) override {
+        return analyze(game, rng, {}, nullptr).candidates.front().move;
+    }
+
+    Analysis analyze(const Game& game, Rng& rng, const SearchLimits& limits,
+                     const std::function<bool(const Analysis&)>& progress) override {
+        const auto* sg = dynamic_cast<const StateGame<AsteriskSolitaire>*>(&game);
+        if (!sg) throw GameError("internal: the Solitaire player was given another game");
+        if (game.terminal()) throw GameError("the game is over; no more moves");
+        AsteriskSolitaire view = public_view(sg->state());
+        const std::uint64_t budget = limits.playouts ? limits.playouts : rollouts_;
+        Analysis a = decide(view, budget, rng.next() ^ seed_);
+        if (progress) progress(a);
+        return a;
+    }
+
+    // The position as a player may know it: the board, the drawn piece and
+    // the supply, with the pieces after the drawn one queued by type.
+    static AsteriskSolitaire public_view(const AsteriskSolitaire& s) {
+        const asterisk::Geometry& g = s.geometry();
+        std::string text;
+        for (int r = 0; r < g.n; ++r) {
+            if (r) text += '/';
+            for (int c = 0; c <= r; ++c) {
+                const PieceType t = s.at(asterisk::Geometry::id(r, c));
+                text += t == asterisk::kNoPiece ? '.' : static_cast<char>('0' + t);
+            }
+        }
+        const PieceType drawn = s.current();
+        text += ' ';
+        text += static_cast<char>('0' + drawn);
+        for (PieceType t = 1; t <= asterisk::kTypes; ++t)
+            text.append(static_cast<std::size_t>(s.supply(t) - (t == drawn)),
+                        static_cast<char>('0' + t));
+        AsteriskSolitaire view(s.rules());
+        view.set_position(text);
+        return view;
+    }
+
+    // Exact search below this many empty cells (the drawn piece's included):
+    // five takes a few milliseconds, six a good part of a second.
+    static constexpr int kExactCells = 5;
+
+  private:
+    struct Option {
+        Cell cell;
+        std::uint64_t wins = 0, tries = 0;
+        double value = 0;
+    };
+
+    Analysis decide(AsteriskSolitaire& s, std::uint64_t budget, std::uint64_t seed) const {
+        const PieceType t = s.current();
+        const asterisk::Geometry& g = s.geometry();
+        std::vector<Option> options;
+        Cell any = asterisk::kNoCell;
+        for (int c = 0; c < g.cells; ++c) {
+            if (s.at(Cell(c)) != asterisk::kNoPiece) continue;
+            any = Cell(c);
+            if (s.empty_cells() == 1 || !s.ends_game(Cell(c), t)) options.push_back({Cell(c)});
+        }
+        Analysis a;
+        if (options.empty()) {  // every cell completes a chain: the game is lost
+            const std::string m = s.move_text({any, t});
+            a.candidates.push_back({m, 0, 0.0, {m}});
+            return a;
+        }
+        if (options.size() > 1) {
+            if (s.empty_cells() <= kExactCells) {
+                for (Option& o : options) {
+                    s.apply({o.cell, t});
+                    o.value = exact(s);
+                    s.undo();
+                    o.tries = 1;
+                }
+            } else {
+                halving(s, t, options, budget, seed);
+            }
+        } else {
+            options[0].value = 1;  // forced; its value is not needed
+        }
+        std::stable_sort(options.begin(), options.end(), [](const Option& x, const Option& y) {
+            return x.tries != y.tries ? x.tries > y.tries : x.value > y.value;
+        });
+        for (const Option& o : options) {
+            const std::string m = s.move_text({o.cell, t});
+            a.candidates.push_back({m, o.tries, o.value, {m}});
+            a.playouts += o.tries;
+        }
+        return a;
+    }
+
+    // Sequential halving with common random numbers: the k-th rollout of
+    // every candidate uses draw stream k.
+    void halving(const AsteriskSolitaire& s, PieceType t, std::vector<Option>& options,
+                 std::uint64_t budget, std::uint64_t seed) const {
+        std::vector<Option*> alive;
+        for (Option& o : options) alive.push_back(&o);
+        const int rounds =
+            static_cast<int>(std::ceil(std::log2(static_cast<double>(alive.size()))));
+        for (int round = 0; alive.size() > 1; ++round) {
+            const std::uint64_t share = std::max<std::uint64_t>(
+                1, budget / (alive.size() * static_cast<std::uint64_t>(std::max(1, rounds))));
+            for (Option* o : alive) {
+                AsteriskSolitaire after = s;
+                after.apply({o->cell, t});
+                for (std::uint64_t k = 0; k < share; ++k) {
+                    const std::uint64_t j = o->tries++;
+                    Rng draws(seed + 0x9e3779b97f4a7c15ULL * (j + 1));
+                    Rng choices(seed ^ (0xc2b2ae3d27d4eb4fULL * (j + 1)));
+                    o->wins += after.solitaire_rollout(draws, choices, AsteriskSolitaire::kTightest)
+                                   .kind == Outcome::Kind::Win;
+                }
+                o->value = static_cast<double>(o->wins) / static_cast<double>(o->tries);
+            }
+            // Keep the better half; equal values keep the earlier cell.
+            std::stable_sort(alive.begin(), alive.end(),
+                             [](const Option* x, const Option* y) { return x->value > y->value; });
+            alive.resize((alive.size() + 1) / 2);
+        }
+        // The survivor sorts first by its number of rollouts.
+    }
+
+    // The probability of winning from `s` (the drawn piece placed) with
+    // perfect play over the remaining random draws.
+    static double exact(AsteriskSolitaire& s) {
+        if (s.outcome().over()) return s.outcome().kind == Outcome::Kind::Win ? 1 : 0;
+        if (s.empty_cells() == 1) return 1;  // the last piece always completes the first chain
+        const asterisk::Geometry& g = s.geometry();
+        double total = 0, value = 0;
+        for (PieceType t = 1; t <= asterisk::kTypes; ++t) {
+            const int n = s.supply(t);
+            if (n == 0) continue;
+            total += n;
+            double best = 0;
+            for (int c = 0; c < g.cells && best < 1; ++c) {
+                if (s.at(Cell(c)) != asterisk::kNoPiece || s.ends_game(Cell(c), t)) continue;
+                s.apply({Cell(c), t});
+                best = std::max(best, exact(s));
+                s.undo();
+            }
+            value += n * best;
+        }
+        return value / total;
+    }
+
+    std::uint64_t rollouts_;
+    std::uint64_t seed_;
+};
+
 std::unique_ptr<Agent> make_asterisk_engine(const Game& game, const EngineSettings& s) {
     if (dynamic_cast<const StateGame<asterisk::AsteriskState>*>(&game))
         return make_mcts_engine<asterisk::AsteriskState>(game, s);
-    return nullptr;  // Solitaire: make_engine falls back to its default
+    if (s.plain_uct)
+        throw GameError("plain UCT is for Asterisk's two-player modes; Solitaire has levels");
+    const std::uint64_t rollouts =
+        s.limits.playouts ? s.limits.playouts : playouts_for_level(s.level);
+    return std::make_unique<SolitairePlayer>(rollouts, s.seed);
 }
 
 const EngineRegistration kAsterisk("asterisk", make_asterisk_engine);

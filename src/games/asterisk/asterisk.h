@@ -168,10 +168,6 @@ struct StateData {
     // the supply, ties broken at random in proportion to the supply, so the
     // choice also follows what is left.
     PieceType policy_type(Cell c, Player mover, ValueSet need, Rng& rng) const;
-    // Inverted: the piece `hander` gives the opponent to place: the one with
-    // the hander's values in the most unsettled attributes, so the opponent
-    // gets the least use of it (ties as above).
-    PieceType policy_hand(Player hander, Rng& rng) const;
     // The answer to an intrusion: when the piece on `last` took a carrier of
     // a two-bridge (or edge bridge) whose ends share a value of `mover`'s
     // that the intruder lacks, the other carrier; kNoCell if there is none.
@@ -186,6 +182,16 @@ struct StateData {
     // Whether the player to move, offered the swap, takes it: when the
     // pieces on the board serve the other goal set in more attributes.
     bool policy_swap() const;
+    // Solitaire: how many pieces of the supply could go on the empty cell c
+    // without completing a chain; 0 when no piece can, and then c must be
+    // the last cell filled.
+    int fit_supply(Cell c) const;
+    // Solitaire: the cell for piece t by `policy` (SolitairePolicy), or
+    // kNoCell when the board is full.
+    Cell solitaire_cell(PieceType t, int policy, Rng& rng) const;
+    // Solitaire: a piece drawn from the supply with probability in
+    // proportion to its count.
+    PieceType draw_from_supply(Rng& rng) const;
 
     // Plays a legal move; on_union(attribute, change) sees every union made.
     template <class OnUnion>
@@ -259,6 +265,23 @@ class AsteriskState : private detail::StateData {
     // on_move(move, mover), for tests; on a copy of the position.
     template <class OnMove>
     Outcome policy_playout(Rng& rng, OnMove&& on_move) const;
+    // ---- Solitaire knowledge (playout.h) ----------------------------------------
+    // Where a Solitaire player puts a piece: Safe = a uniformly chosen cell
+    // where it completes no chain (the greedy baseline); Tightest = such a
+    // cell that the fewest other pieces of the supply could take, so that the
+    // piece uses up a hard place and leaves the easy ones for later draws.
+    // Either falls back to any cell when no cell is safe.
+    enum SolitairePolicy : int { kSafe = 0, kTightest = 1 };
+    using StateData::draw_from_supply;
+    using StateData::fit_supply;
+    using StateData::solitaire_cell;
+    // Plays a Solitaire game out on a copy, placing by `policy` and drawing
+    // every piece at random from the supply (with `draws`), never from the
+    // draw queue: what it sees is only what a player may see (the board and
+    // the counts of what is left). Call it after the drawn piece is placed;
+    // with equal `draws` streams, positions with equal supplies see the same
+    // future pieces, so their results can be compared draw by draw.
+    Outcome solitaire_rollout(Rng& draws, Rng& choices, int policy) const;
     // Prior values of moves for MCTS (mcts.h): the same knowledge as the
     // policy, plus immediate wins and the blocking of the opponent's.
     void priors(const Move* moves, int count, float* value) const;
@@ -267,7 +290,6 @@ class AsteriskState : private detail::StateData {
     using StateData::bridge_reply;
     using StateData::critical;
     using StateData::goals_of;
-    using StateData::policy_hand;
     using StateData::policy_swap;
     using StateData::policy_type;
     using StateData::type_score;
