@@ -25,12 +25,20 @@ inline MctsConfig mcts_config_for(const EngineSettings& s) {
     return c;
 }
 
-template <class S>
-std::unique_ptr<Agent> make_mcts_engine(const Game&, const EngineSettings& s) {
+// `tune` adjusts the configuration of the full-strength search (not of the
+// plain UCT baseline) where a game's measurements call for other settings.
+template <class S, class Tune>
+std::unique_ptr<Agent> make_mcts_engine(const Game&, const EngineSettings& s, Tune&& tune) {
     SearchLimits limits = s.limits;
     if (!limits.playouts && limits.seconds <= 0) limits.playouts = playouts_for_level(s.level);
-    const MctsConfig config = mcts_config_for(s);
+    MctsConfig config = mcts_config_for(s);
+    if (!s.plain_uct) tune(config);
     return std::make_unique<MctsAgent<S>>(s.plain_uct ? "uct" : "mcts", config, limits);
+}
+
+template <class S>
+std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& s) {
+    return make_mcts_engine<S>(game, s, [](MctsConfig&) {});
 }
 
 }  // namespace asterism

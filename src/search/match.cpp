@@ -110,6 +110,14 @@ std::pair<double, double> MatchResult::elo_interval() const {
     return {elo_of(s - 1.959964 * se), elo_of(s + 1.959964 * se)};
 }
 
+std::pair<double, double> win_rate_interval(int wins, int n) {
+    if (n <= 0) return {0, 1};
+    const double z = 1.959964, p = static_cast<double>(wins) / n;
+    const double centre = (p + z * z / (2.0 * n)) / (1 + z * z / n);
+    const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
 double sprt_llr(int wins, int draws, int losses, double elo0, double elo1) {
     const int n = wins + draws + losses;
     if (n == 0 || wins + draws == 0 || losses + draws == 0) return 0;

@@ -51,6 +51,11 @@ struct MatchResult {
 MatchResult play_match(const MatchSettings& settings,
                        const std::function<void(const MatchResult&)>& on_game);
 
+// The 95% Wilson score interval of a proportion of `wins` in `n` trials,
+// which stays inside [0, 1] and is honest near 0% and 100% (one-player
+// games report win rates per deal that are often close to either).
+std::pair<double, double> win_rate_interval(int wins, int n);
+
 // Log-likelihood ratio of the trinomial results under elo1 against elo0.
 double sprt_llr(int wins, int draws, int losses, double elo0, double elo1);
 

@@ -32,6 +32,21 @@ TEST(SearchMatch, EloAndIntervalFollowTheScore) {
     EXPECT_LT(shi, 320.0);
 }
 
+TEST(SearchMatch, WinRateIntervalIsWilsons) {
+    // Wilson 95% for 9 of 100: 4.8% to 16.2% (the normal approximation
+    // would give 3.4% to 14.6%).
+    const auto [lo, hi] = win_rate_interval(9, 100);
+    EXPECT_NEAR(lo, 0.0481, 5e-4);
+    EXPECT_NEAR(hi, 0.1621, 5e-4);
+    // It stays inside [0, 1] at the ends, where the normal one collapses.
+    const auto [all_lo, all_hi] = win_rate_interval(50, 50);
+    EXPECT_NEAR(all_lo, 0.9287, 5e-4);
+    EXPECT_NEAR(all_hi, 1.0, 1e-12);
+    const auto [none_lo, none_hi] = win_rate_interval(0, 50);
+    EXPECT_NEAR(none_lo, 0.0, 1e-12);
+    EXPECT_NEAR(none_hi, 0.0713, 5e-4);
+}
+
 TEST(SearchMatch, SprtLlrPointsTheRightWay) {
     // Many more wins than losses favour H1 (elo1 = 50) over H0 (elo0 = 0).
     EXPECT_GT(sprt_llr(600, 100, 300, 0, 50), 2.94);

@@ -244,17 +244,17 @@ class AsteriskState : private detail::StateData {
 
     // ---- for Monte Carlo tree search (src/search/mcts.h) ---------------------
     // AMAF keys: in Standard a placement's key is its cell and type, so RAVE
-    // tells the piece types on a cell apart (the knowledge choice of a type
-    // is about as important as the cell); in Inverted the mover does not
+    // tells the piece types on a cell apart: against cell-only keys that won
+    // 43 of 60 games (size 11, 1000 playouts a move, priors and knowledge
+    // playouts on both sides, +161 Elo). In Inverted the mover does not
     // choose the piece it places, so the key is the cell alone. The swap and
     // Inverted's first hand-over have keys of their own.
     static constexpr int kAmafKeys = kTypes * kMaxCells + 1 + kTypes;
     int amaf_key(Move m) const {
         if (m.cell == kNoCell) return kTypes * kMaxCells + m.type;  // swap: type 0
-        if (rules_.mode == Mode::Inverted || !amaf_by_type) return m.cell;
+        if (rules_.mode == Mode::Inverted) return m.cell;
         return (m.type - 1) * kMaxCells + m.cell;
     }
-    static inline bool amaf_by_type = true;  // experiment switch
     // Plays *this out to the end (leaving the undo stacks behind, so the
     // state is only good for destruction afterwards), uniformly at random
     // or, with `knowledge`, by the policy of playout.h, and reports every
@@ -292,7 +292,9 @@ class AsteriskState : private detail::StateData {
     using StateData::goals_of;
     using StateData::policy_swap;
     using StateData::policy_type;
+    using StateData::settled;
     using StateData::type_score;
+    using StateData::winner;
 
     // ---- queries --------------------------------------------------------------
     const AsteriskRules& rules() const { return rules_; }
