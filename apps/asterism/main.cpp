@@ -197,12 +197,12 @@ int cmd_match(const MatchSettings& settings, bool quiet) {
     std::printf("game:    %s\n", settings.game.c_str());
     std::printf("A:       %s\nB:       %s\n", settings.a.c_str(), settings.b.c_str());
     if (r.solo_deals > 0) {
-        std::printf("deals:   %d  A won %d (%.1f%%)  B won %d (%.1f%%)\n", r.solo_deals,
+        std::printf("deals:   %d  A won %d (%.2f%%)  B won %d (%.2f%%)\n", r.solo_deals,
                     r.solo_a_wins, 100.0 * r.solo_a_wins / r.solo_deals, r.solo_b_wins,
                     100.0 * r.solo_b_wins / r.solo_deals);
         const auto [a_lo, a_hi] = win_rate_interval(r.solo_a_wins, r.solo_deals);
         const auto [b_lo, b_hi] = win_rate_interval(r.solo_b_wins, r.solo_deals);
-        std::printf("95%%:     A %.1f%% to %.1f%%  B %.1f%% to %.1f%%\n", 100 * a_lo, 100 * a_hi,
+        std::printf("95%%:     A %.2f%% to %.2f%%  B %.2f%% to %.2f%%\n", 100 * a_lo, 100 * a_hi,
                     100 * b_lo, 100 * b_hi);
     }
     std::printf("games:   %d  A wins %d, draws %d, A losses %d\n", r.games(), r.wins, r.draws,

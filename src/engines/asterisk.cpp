@@ -196,7 +196,8 @@ class SolitairePlayer final : public Agent {
 // no UCB exploration term (RAVE and the priors explore enough; with ~400
 // moves a node, the default 0.35 spreads the playouts over every child)
 // beat 0.35 by 60-0 and 0.1 by 45-15; a RAVE constant of 3000 beat 600 by
-// 39-21 (10000 was no better); 40 prior playouts beat 150 by 46-14.
+// 39-21 (10000 was no better); 40 prior playouts beat 150 by 46-14 (15
+// was no different, 31-29).
 // Inverted showed no difference with these settings (21-19), so it keeps
 // the defaults.
 void tune_standard(MctsConfig& c) {
