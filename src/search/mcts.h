@@ -14,9 +14,10 @@
 // Optional:
 //   void priors(const Move* moves, int count, float* value) const;
 //       the game's prior value in [0, 1] of each move for its mover (0.5 =
-//       no opinion). With `knowledge` on, a new child starts with
-//       prior_weight AMAF playouts at that value, so the knowledge orders
-//       the first visits and fades as real AMAF and UCT statistics come in.
+//       no opinion). With `knowledge` and `rave` on (RAVE is what reads
+//       them), a new child starts with prior_weight AMAF playouts at that
+//       value, so the knowledge orders the first visits and fades as real
+//       AMAF and UCT statistics come in.
 // Two-player, perfect-information games only; Asterisk Solitaire (chance and
 // hidden draws) has its own player.
 #pragma once

@@ -22,6 +22,10 @@
 //     choice of the handed piece is left to the priors, which use it.
 // Settled attributes and critical cells are read from the union-finds the
 // rules keep anyway, so the policy costs a few finds per move.
+//
+// Solitaire has its own knowledge here: which cells a piece can take without
+// completing a chain, the "tightest cell" placement, and rollouts that draw
+// the future from the supply counts instead of the hidden queue.
 #pragma once
 
 #include <algorithm>
