@@ -182,10 +182,6 @@ struct StateData {
     // Whether the player to move, offered the swap, takes it: when the
     // pieces on the board serve the other goal set in more attributes.
     bool policy_swap() const;
-    // Solitaire: how many pieces of the supply could go on the empty cell c
-    // without completing a chain; 0 when no piece can, and then c must be
-    // the last cell filled.
-    int fit_supply(Cell c) const;
     // Solitaire: the cell for piece t by `policy` (SolitairePolicy), or
     // kNoCell when the board is full.
     Cell solitaire_cell(PieceType t, int policy, Rng& rng) const;
@@ -273,7 +269,6 @@ class AsteriskState : private detail::StateData {
     // Either falls back to any cell when no cell is safe.
     enum SolitairePolicy : int { kSafe = 0, kTightest = 1 };
     using StateData::draw_from_supply;
-    using StateData::fit_supply;
     using StateData::solitaire_cell;
     // Plays a Solitaire game out on a copy, placing by `policy` and drawing
     // every piece at random from the supply (with `draws`), never from the

@@ -141,14 +141,6 @@ inline bool StateData::policy_swap() const {
     return served_other > served_mine;
 }
 
-inline int StateData::fit_supply(Cell c) const {
-    const ValueSet bad = critical(c);
-    int n = 0;
-    for (PieceType t = 1; t <= kTypes; ++t)
-        if (!(bad & kTypeValues[t])) n += supply_[t];
-    return n;
-}
-
 inline PieceType StateData::draw_from_supply(Rng& rng) const {
     int total = 0;
     for (PieceType t = 1; t <= kTypes; ++t) total += supply_[t];
