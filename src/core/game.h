@@ -29,6 +29,9 @@ struct OptionSpec {
     // Seed allows any unsigned 64-bit integer.
     std::vector<std::string> allowed;
     std::string help;
+    // An override of a preset (Shatra's rules points): while it keeps its
+    // default it is left out of the canonical spec, which stays readable.
+    bool omit_at_default = false;
 };
 
 const char* type_name(OptionSpec::Type t);

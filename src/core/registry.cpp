@@ -184,6 +184,7 @@ std::string canonical_spec(const GameInfo& info, const Options& options) {
     std::string out = info.id;
     char sep = ':';
     for (const auto& opt : info.options) {
+        if (opt.omit_at_default && options.get(opt.name) == opt.default_value) continue;
         out += sep;
         out += opt.name + "=" + options.get(opt.name);
         sep = ',';
