@@ -90,7 +90,11 @@ class Game {
     virtual nlohmann::json score() const = 0;
 
     // Presentation.
-    virtual std::string render() const = 0;     // text board for a terminal
+    virtual std::string render() const = 0;  // text board for a terminal
+    // The board with the names of the empty cells written on it, for games
+    // whose drawing has no coordinates at its edges (*Star); the others
+    // draw their plain board.
+    virtual std::string render_labels() const { return render(); }
     virtual std::string move_help() const = 0;  // one paragraph on move notation
 
     // Counting and timing through the concrete State (fast paths).

@@ -99,6 +99,12 @@ class StateGame final : public Game {
     Outcome outcome() const override { return state_.outcome(); }
     nlohmann::json score() const override { return state_.score(); }
     std::string render() const override { return state_.render(); }
+    std::string render_labels() const override {
+        if constexpr (requires(const S& s) { s.render_labels(); })
+            return state_.render_labels();
+        else
+            return state_.render();
+    }
     std::string move_help() const override { return state_.move_help(); }
 
     std::uint64_t perft(int depth, bool divide,
