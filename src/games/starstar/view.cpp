@@ -122,8 +122,10 @@ nlohmann::json StarState::view() const {
     for (int s = 0; s < kArms; ++s) {
         const Pt a = to_view(g.point(Geometry::id(1, s)));
         const Pt m = pentagon[static_cast<std::size_t>(s)];
-        star.push_back({a.x * 0.62, a.y * 0.62});
-        star.push_back({m.x * 0.45, m.y * 0.45});
+        // The points stop just inside the pentagon's sides (its inradius is
+        // about 0.44 ring spacings), so the whole star shows.
+        star.push_back({a.x * 0.41, a.y * 0.41});
+        star.push_back({m.x * 0.3, m.y * 0.3});
     }
     nlohmann::json decor = nlohmann::json::array();
     decor.push_back(view::decor("polygon", pentagon, "bridge"));
