@@ -59,8 +59,13 @@ function gameInfo(id) {
 function buildOptions() {
   const box = $('options');
   box.replaceChildren();
+  $('more-options').replaceChildren();
+  $('position').value = '';
   const info = gameInfo($('game').value);
-  for (const o of info.options) {
+  // The first few options sit in the bar; the rest (Shatra has many) fold
+  // away under "More options" with the start position.
+  info.options.forEach((o, i) => {
+    const parent = i < 3 ? box : $('more-options');
     const label = document.createElement('label');
     label.title = o.help;
     label.append(`${o.name} `);
@@ -82,23 +87,25 @@ function buildOptions() {
     input.dataset.default = o.default;
     input.dataset.testid = `option-${o.name}`;
     label.append(input);
-    box.append(label);
-  }
+    parent.append(label);
+  });
 }
 
 function setupBody() {
   const options = {};
-  for (const input of $('options').querySelectorAll('[data-option]')) {
+  for (const input of $('setup').querySelectorAll('[data-option]')) {
     // Only changed options are sent, so that options that belong to another
     // mode (Asterisk) stay at their defaults.
     if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
   }
-  return {
+  const body = {
     game: $('game').value,
     options,
     players: [$('seat0').value, $('seat1').value],
     level: Number($('level').value),
   };
+  if ($('position').value.trim()) body.position = $('position').value.trim();
+  return body;
 }
 
 async function newGame(extra = {}) {
@@ -530,18 +537,23 @@ async function loadRecord(file) {
 function wireBoard() {
   const svg = $('board');
   let down = null;
+  let dragged = false;
   svg.addEventListener('pointerdown', (e) => {
     down = cellAt(e);
+    dragged = false;
     if (down) clickCell(down);
   });
-  // Dragging a man onto a cell is the same as clicking that cell next.
+  // Dragging a man onto a cell is the same as clicking that cell next; a
+  // press and release without a drag is one click only.
   svg.addEventListener('pointerup', (e) => {
     const up = cellAt(e);
-    if (down && up && up !== down && ui.path.length > 0) clickCell(up);
+    if (dragged && down && up && up !== down && ui.path.length > 0) clickCell(up);
     down = null;
+    dragged = false;
   });
   svg.addEventListener('pointermove', (e) => {
     if (!down || ui.path.length === 0 || !(e.buttons & 1)) return;
+    dragged = true;
     const man = svg.querySelector('.men [data-cell="' + CSS.escape(ui.path[0]) + '"]');
     if (!man) return;
     const pt = svg.createSVGPoint();
