@@ -179,6 +179,7 @@ function render() {
     path: ui.path,
     targets,
     last: view.last ? view.last.path : [],
+    captured: view.last && !ui.animation ? view.last.captured || [] : [],
     lastStep: ui.animation ? ui.animation.step : undefined,
   });
   renderStatus();
@@ -452,7 +453,9 @@ async function analyse() {
   if (!ui.state || ui.state.terminal) return;
   const id = ui.state.id, ply = ui.state.ply;
   try {
-    const a = await api('POST', `/api/sessions/${id}/analyze`, { level: Math.max(3, Number($('level').value)) });
+    // A steady budget, whatever the playing level, so that the graph's
+    // points are comparable along the game.
+    const a = await api('POST', `/api/sessions/${id}/analyze`, { level: 6, playouts: 3000 });
     if (ui.state.id !== id) return;
     if (a.winrate_first !== undefined) ui.winrates.set(a.ply, a.winrate_first);
     const list = $('candidates');

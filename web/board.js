@@ -48,6 +48,8 @@ function drawMan(parent, piece, x, y, kind) {
   const g = el('g', { class: cls, 'data-cell': piece.cell }, parent);
   if (kind === 'starstar') {
     el('circle', { cx: x, cy: y, r: 0.36, class: 'stone' }, g);
+    // A stone of a star (a group holding two or more peries) has a dot.
+    if ((piece.cls || '').includes('star')) el('circle', { cx: x, cy: y, r: 0.08, class: 'star-dot' }, g);
     return g;
   }
   if (kind === 'asterisk') {
@@ -67,7 +69,8 @@ function drawMan(parent, piece, x, y, kind) {
 //   path: cells clicked so far (a move in progress);
 //   targets: cells that would continue it;
 //   last: the last move's path (shown with numbered steps);
-//   lastStep: how many steps of `last` to show (for step-by-step replay).
+//   lastStep: how many steps of `last` to show (for step-by-step replay);
+//   captured: cells whose men the last move took.
 export function drawBoard(svg, view, ui) {
   svg.replaceChildren();
   const box = view.box || [0, 0, 1, 1];
@@ -129,6 +132,17 @@ export function drawBoard(svg, view, ui) {
     if (p.cell === moving) where = centre(path[path.length - 1]);
     const g = drawMan(menLayer, p, where[0], where[1], view.kind);
     if (p.cell === moving) g.classList.add('moving');
+  }
+  // A placement (one cell) is ringed, since the man on it hides the cell.
+  if (lastSteps.length === 1) {
+    const p = centre(lastSteps[0]);
+    if (p) el('circle', { cx: p[0], cy: p[1], r: 0.46, class: 'last-ring' }, over);
+  }
+  for (const name of ui.captured || []) {
+    const p = centre(name);
+    if (!p) continue;
+    const t = el('text', { x: p[0], y: p[1], class: 'captured-mark' }, over);
+    t.textContent = '\u00d7';
   }
   for (const name of targets) {
     const p = centre(name);

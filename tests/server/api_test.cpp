@@ -154,6 +154,7 @@ TEST(ServerApi, ACaptureChainIsOneMoveAndEndsTheGame) {
                               {"position", "3/3/3/1/7/7/4k2/7/3s3/K1S4/1/3/3/3 w - - - - 0 1"}});
     ASSERT_EQ(s["view"]["moves"].size(), 1u);
     EXPECT_EQ(s["view"]["moves"][0]["path"], json({"c5", "e7", "e9"}));
+    EXPECT_EQ(s["view"]["moves"][0]["captured"], json({"d6", "e8"}));
     const ApiResponse r = post(api, path(s, "move"), {{"move", "c5:e7:e9"}});
     ASSERT_EQ(r.status, 200);
     EXPECT_TRUE(r.body["terminal"]);

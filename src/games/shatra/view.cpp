@@ -106,7 +106,26 @@ nlohmann::json State::move_view(Move m) const {
         for (int k = 0; k < m.jumps; ++k) path.push_back(cell_name(m.path[k]));
     nlohmann::json j = {{"text", move_text(m)}, {"path", path}};
     if (m.flags & Move::kDrop) j["drop"] = true;
-    if (m.jumps > 0) j["capture"] = true;
+    if (m.jumps > 0) {
+        // The men each jump takes: the enemy men on the line between one
+        // landing and the next, so that a front end can mark them.
+        j["capture"] = true;
+        const std::uint8_t mover = pos_.board[m.from];
+        nlohmann::json taken = nlohmann::json::array();
+        int at = m.from;
+        for (int k = 0; k < m.jumps; ++k) {
+            const int to = m.path[k];
+            const int d = kGeo.dir_to[static_cast<std::size_t>(at)][static_cast<std::size_t>(to)];
+            for (int c = at; d != kNoDir && c != to && c != kNoCell;
+                 c = kGeo.step[static_cast<std::size_t>(c)][static_cast<std::size_t>(d)]) {
+                const std::uint8_t man_here = pos_.board[static_cast<std::size_t>(c)];
+                if (c != at && man_here && colour_of(man_here) != colour_of(mover))
+                    taken.push_back(cell_name(c));
+            }
+            at = to;
+        }
+        j["captured"] = taken;
+    }
     if (m.promo) {
         j["pick"] = std::string(1, kLetter[m.promo]);
         j["pick_label"] = std::string("promote to ") + kName[m.promo];
