@@ -103,6 +103,11 @@ function asterisk(box, s, ui) {
 function shatra(box, s) {
   const sc = s.score, x = s.view.extras;
   heading(box, 'Material', 'score-title');
+  if (sc.end || sc.reason) {
+    const e = document.createElement('p');
+    e.textContent = `The game ended: ${sc.end || sc.reason}.`;
+    box.append(e);
+  }
   const kinds = ['biy', 'batyr', 'tura', 'yalkyn', 'shatra'];
   const row = (side, key) => [side, sc.material[side], ...kinds.map((k) => sc.men[side][k]),
     x.temdek[key] ? `on (${x.reserves[key]} in reserve)` : 'off'];
@@ -122,7 +127,7 @@ function starpool(box, s) {
     ['Black', sc.material.Black, sc.men.Black],
   ], ['', 'value', 'men']));
   const p = document.createElement('p');
-  p.textContent = sc.check ? 'Check!' : '';
+  p.textContent = sc.end ? `The game ended by ${sc.end}.` : sc.check ? 'Check!' : '';
   box.append(p);
 }
 

@@ -56,6 +56,14 @@ HttpServer::HttpServer(ServeOptions options) : impl_(std::make_unique<Impl>(std:
              {"ico", "image/x-icon"}})
         s.set_file_extension_and_mimetype_mapping(ext, type);
     s.set_mount_point("/", o.web_dir);
+    // The library's pool has eight threads on a small machine. A browser
+    // keeps several connections open, and a computer move or an analysis
+    // holds its thread while it searches (the Api bounds how many search at
+    // once), so a few tabs could otherwise leave no thread for a quick
+    // request.
+    s.new_task_queue = [] { return new httplib::ThreadPool(32); };
+    s.set_read_timeout(10);
+    s.set_write_timeout(10);
     // Bodies past the limit are refused by the library with 413 before they
     // reach the API; the API checks the same limit for its own callers.
     s.set_payload_max_length(o.limits.max_body);

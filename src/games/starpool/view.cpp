@@ -65,10 +65,7 @@ nlohmann::json State::view() const {
 
 nlohmann::json State::move_view(Move m) const {
     nlohmann::json j = {{"text", move_text(m)}, {"path", {cell_name(m.from), cell_name(m.to)}}};
-    if (m.flags & kCapture) {
-        j["capture"] = true;
-        j["captured"] = {cell_name(m.to)};
-    }
+    if (m.flags & kCapture) j["capture"] = true;
     if (m.flags & kSwap) j["swap"] = true;
     return j;
 }
