@@ -451,6 +451,14 @@ async function changeSeats() {
 
 async function analyse() {
   if (!ui.state || ui.state.terminal) return;
+  // One analysis at a time: while one runs, remember that the position
+  // changed and analyse the newest one afterwards, so that fast play (the
+  // computer against itself) cannot pile searches up on the server.
+  if (ui.analysing) {
+    ui.analyseAgain = true;
+    return;
+  }
+  ui.analysing = true;
   const id = ui.state.id, ply = ui.state.ply;
   try {
     // A steady budget, whatever the playing level, so that the graph's
@@ -469,7 +477,13 @@ async function analyse() {
     $('candidates').dataset.ply = String(ply);
     renderGraph();
   } catch (e) {
-    message(e.message);
+    if (!ui.state.terminal) message(e.message);
+  } finally {
+    ui.analysing = false;
+    if (ui.analyseAgain) {
+      ui.analyseAgain = false;
+      if (ui.state.ply !== ply || ui.state.id !== id) analyse();
+    }
   }
 }
 

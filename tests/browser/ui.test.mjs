@@ -92,6 +92,19 @@ const waitPly = (page, ply) => page.waitForFunction((n) => window.asterism.state
 const waitEnd = (page) => page.waitForFunction(() => window.asterism.state.terminal &&
   !window.asterism.busy, null, { timeout: 90000 });
 
+// The message line says `re`; on failure, what the page was doing and a
+// screenshot, to tell a wrong message from a wrong state.
+async function expectMessage(page, re) {
+  const text = await page.textContent('#message');
+  if (re.test(text)) return;
+  const info = await page.evaluate(() => ({
+    history: window.asterism.state.history, path: window.asterism.path,
+    busy: window.asterism.busy, status: document.querySelector('#status').textContent,
+  }));
+  await shot(page, `failed-${Date.now()}`);
+  assert.fail(`message '${text}' does not match ${re}: ${JSON.stringify(info)}`);
+}
+
 async function shot(page, name) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
@@ -120,7 +133,7 @@ test('*Star: click a cell, the computer answers, undo, labels, flip, browse, fin
 
   // An occupied cell is refused with a message, and nothing is sent.
   await click(page, '*10');
-  assert.match(await page.textContent('#message'), /taken/);
+  await expectMessage(page, /taken/);
   assert.equal(await state(page, 'ply'), 2);
 
   await page.check('#labels');
@@ -137,7 +150,7 @@ test('*Star: click a cell, the computer answers, undo, labels, flip, browse, fin
   assert.match(await page.textContent('#status'), /looking back/);
   assert.equal(await page.locator('#board .men .man').count(), 0);
   await click(page, 'S10');
-  assert.match(await page.textContent('#message'), /earlier position/);
+  await expectMessage(page, /earlier position/);
   await page.click('[data-testid="nav-last"]');
   await page.waitForFunction(() => window.asterism.shown.shown_ply === 2);
 
@@ -202,15 +215,19 @@ test('Asterisk: pick a piece from the supply or the chooser, computer replies, u
     await waitPly(page, 4);
     assert.match(await page.textContent('#score .supply'), /×5/);
     await click(page, 'a1');
-    assert.match(await page.textContent('#message'), /taken/);
+    await expectMessage(page, /taken/);
     await shot(page, 'asterisk-opening');
 
     await page.click('#undo');
     await waitPly(page, 2);
 
+    // Analysing every position while the computer plays itself fills the graph.
+    await page.check('#analysis');
     await finishByComputer(page);
     const outcome = await state(page, 'outcome');
     assert.ok(outcome.length > 0);
+    await page.waitForFunction(() => !window.asterism.analysing);
+    assert.ok(Number(await page.getAttribute('#graph', 'data-points')) >= 2);
     await shot(page, 'asterisk-end');
     assert.deepEqual(page.errors, []);
     await page.close();
@@ -231,7 +248,7 @@ test('Shatra: a drop by dragging, the computer replies, undo; a capture chain en
     // A wrong target explains itself.
     await click(page, 'c5');
     await click(page, 'c9');
-    assert.match(await page.textContent('#message'), /not a legal move/);
+    await expectMessage(page, /not a legal move/);
     await page.click('#undo');
     await waitPly(page, 0);
 
@@ -278,7 +295,7 @@ test('Star Pool Chess: a knight by dragging, a Wizard swap, the computer replies
     await newGame(page, 'starpool', { position: '4k4/p8/9/9/4*4/9/9/9/R3K4 [----] w - 0 1' });
     await click(page, 'a1');
     await click(page, 'h8');
-    assert.match(await page.textContent('#message'), /not a legal move/);
+    await expectMessage(page, /not a legal move/);
     await click(page, 'a1');
     await click(page, 'a8');
     await waitPly(page, 1);
