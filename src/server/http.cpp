@@ -33,7 +33,11 @@ struct HttpServer::Impl {
         const ApiResponse response = api.handle(request);
         res.status = response.status;
         res.set_header("Cache-Control", "no-store");
-        res.set_content(response.body.dump(), "application/json");
+        // Messages quote what the client sent, which need not be UTF-8;
+        // bad bytes become U+FFFD rather than an exception.
+        res.set_content(
+            response.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+            "application/json");
     }
 };
 

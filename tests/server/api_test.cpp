@@ -377,6 +377,11 @@ TEST(ServerHttp, SmokeTestOnAnEphemeralPort) {
     EXPECT_EQ(bad->status, 400);
     EXPECT_NE(json::parse(bad->body)["error"].get<std::string>().find("malformed JSON"),
               std::string::npos);
+    // Bytes that are not UTF-8 come back quoted in the message, replaced.
+    auto bytes = client.Post("/api/sessions", "{\"game\": \"\xff\xfe\"}", "application/json");
+    ASSERT_TRUE(bytes);
+    EXPECT_EQ(bytes->status, 400);
+    EXPECT_TRUE(json::parse(bytes->body).contains("error"));
     auto big = client.Post("/api/sessions", std::string(10000, ' '), "application/json");
     ASSERT_TRUE(big);
     EXPECT_EQ(big->status, 413);
