@@ -20,6 +20,7 @@
 #include "search/agent.h"
 #include "search/engines.h"
 #include "search/match.h"
+#include "server/http.h"
 
 namespace asterism {
 namespace {
@@ -476,6 +477,18 @@ int cmd_engine(const EngineOptions& options) {
     return 0;
 }
 
+// ---- serve -------------------------------------------------------------------
+
+int cmd_serve(server::ServeOptions options) {
+    server::HttpServer http(options);
+    const int port = http.bind();
+    const std::string host = options.host == "0.0.0.0" ? "localhost" : options.host;
+    std::cout << "asterism: serving the browser interface at http://" << host << ":" << port
+              << "/  (Ctrl-C stops it)" << std::endl;
+    http.run();
+    return 0;
+}
+
 int run(int argc, char** argv) {
     CLI::App app{
         "asterism: engine and playing system for *Star, Asterisk, Shatra and "
@@ -561,6 +574,23 @@ int run(int argc, char** argv) {
     match->add_option("--sprt", sprt_text, "Stop early: elo0,elo1[,alpha,beta]");
     match->add_flag("--quiet", quiet, "No running count");
 
+    server::ServeOptions serve_options;
+    auto* serve = app.add_subcommand("serve", "The browser interface: a local web server");
+    serve->add_option("--port", serve_options.port, "TCP port (0: any free port)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 65535));
+    serve
+        ->add_option("--host", serve_options.host,
+                     "Address to listen on (0.0.0.0 to let other devices in)")
+        ->capture_default_str();
+    serve->add_option("--web", serve_options.web_dir, "Folder of the UI's files")
+        ->default_str(server::default_web_dir());
+    serve
+        ->add_option("--max-games", serve_options.limits.max_sessions,
+                     "Games kept at once; the least recently used goes first")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -583,6 +613,7 @@ int run(int argc, char** argv) {
     if (*replay) return cmd_replay(record_path);
     if (*engine) return cmd_engine(engine_options);
     if (*bench) return cmd_bench(bench_games, seed);
+    if (*serve) return cmd_serve(serve_options);
     if (*match) {
         if (!sprt_text.empty()) {
             SprtSettings sp;

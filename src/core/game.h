@@ -97,6 +97,14 @@ class Game {
     virtual std::string render_labels() const { return render(); }
     virtual std::string move_help() const = 0;  // one paragraph on move notation
 
+    // A drawing of the position for graphical front ends (the browser UI),
+    // so that they draw any game without knowing its geometry: the cells
+    // with their outlines in board units (y pointing down), the men on
+    // them, decorations, game-specific extras, and every legal move with
+    // the cells a player clicks to make it. docs/view.md describes the
+    // shape. The default lists the legal moves only, with no cells.
+    virtual nlohmann::json view() const;
+
     // Counting and timing through the concrete State (fast paths).
     virtual std::uint64_t perft(int depth, bool divide,
                                 std::vector<std::pair<std::string, std::uint64_t>>* out) const = 0;

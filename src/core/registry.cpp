@@ -52,6 +52,17 @@ std::string Game::result() const {
     return "*";
 }
 
+nlohmann::json Game::view() const {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : legal_moves())
+        moves.push_back({{"text", m}, {"path", nlohmann::json::array()}, {"label", m}});
+    return {{"kind", "generic"},
+            {"cells", nlohmann::json::array()},
+            {"pieces", nlohmann::json::array()},
+            {"decor", nlohmann::json::array()},
+            {"moves", moves}};
+}
+
 Registry& Registry::instance() {
     static Registry registry;
     return registry;

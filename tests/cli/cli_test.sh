@@ -113,5 +113,10 @@ printf 'play black *10\nplay black S21\nquit\n' | "$bin" engine starstar:size=6 
 if [ $? -eq 0 ] && [ "$(cat "$out")" = "$(printf '=\n\n? it is white'"'"'s turn, not black'"'"'s\n\n=')" ]
 then ok; else bad "engine session: $(cat "$out")"; fi
 
+# The server refuses bad settings before it listens.
+expect_error "65535" serve --port 70000
+expect_error "no index.html" serve --port 0 --web "$tmp"
+expect_error "max-games" serve --max-games 0
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -127,6 +127,10 @@ class State {
     std::string player_name(Player p) const { return p == Player::First ? "White" : "Black"; }
     std::string move_help() const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
+    // The drawing for graphical front ends and one legal move as its path
+    // of cells (Game::view, docs/view.md; in view.cpp).
+    nlohmann::json view() const;
+    nlohmann::json move_view(Move m) const;
 
     const Rules& rules() const { return rules_; }
     const Pos& pos() const { return pos_; }

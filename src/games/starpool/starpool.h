@@ -166,6 +166,10 @@ class State {
     std::string player_name(Player p) const { return p == Player::First ? "White" : "Black"; }
     std::string move_help() const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
+    // The drawing for graphical front ends and one legal move as its from
+    // and to cells (Game::view, docs/view.md; in view.cpp).
+    nlohmann::json view() const;
+    nlohmann::json move_view(Move m) const;
 
     // For tests and displays.
     Piece at(Cell c) const { return board_[c]; }
