@@ -15,7 +15,23 @@ std::string game_id(const Game& game) {
     return spec.substr(0, spec.find(':'));
 }
 
+std::map<std::string, std::vector<RegisteredSearchBench>>& benches() {
+    static std::map<std::string, std::vector<RegisteredSearchBench>> m;
+    return m;
+}
+
 }  // namespace
+
+SearchBenchRegistration::SearchBenchRegistration(std::string id, std::vector<SearchBench> list,
+                                                 SearchBenchRunner run) {
+    for (auto& b : list) benches()[id].push_back({id, std::move(b), run});
+}
+
+std::vector<RegisteredSearchBench> search_benches() {
+    std::vector<RegisteredSearchBench> out;
+    for (const auto& [id, list] : benches()) out.insert(out.end(), list.begin(), list.end());
+    return out;
+}
 
 EngineRegistration::EngineRegistration(std::string id, EngineMaker maker) {
     makers()[std::move(id)] = std::move(maker);
@@ -31,6 +47,15 @@ std::uint64_t playouts_for_level(int level) {
     std::uint64_t p = 50;
     for (int l = 3; l < level; ++l) p *= 3;
     return p;
+}
+
+// Nodes per decision at each level from 3 up: a factor of three per level,
+// from a one-ply look with quiescence (level 3) to about two million nodes
+// (level 10, a few seconds a move).
+std::uint64_t nodes_for_level(int level) {
+    std::uint64_t n = 300;
+    for (int l = 3; l < level; ++l) n *= 3;
+    return n;
 }
 
 std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings) {
