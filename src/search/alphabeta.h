@@ -205,6 +205,9 @@ class AlphaBeta {
                     result.best = roots.front().move;
                     result.score = roots.front().score;
                     result.root_moves = roots;
+                    // Moves this iteration did not reach keep bounds from
+                    // shallower ones; none may look better than the best.
+                    for (auto& rm : result.root_moves) rm.score = std::min(rm.score, result.score);
                 }
                 break;
             }
