@@ -157,16 +157,12 @@ class AlphaBeta {
         // The first ordering: table move, noisy moves by hint, then history.
         std::vector<RootMove> roots(static_cast<std::size_t>(n));
         score_moves(0, n, tt_move_index(pos_.hash(), n), 0);
-        {
-            std::vector<int> idx(static_cast<std::size_t>(n));
-            for (int i = 0; i < n; ++i) idx[static_cast<std::size_t>(i)] = i;
-            std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) {
-                return order_[static_cast<std::size_t>(a)] > order_[static_cast<std::size_t>(b)];
-            });
-            for (int i = 0; i < n; ++i) {
-                roots[static_cast<std::size_t>(i)].move = moves_[static_cast<std::size_t>(idx[i])];
-                roots[static_cast<std::size_t>(i)].pv = {roots[static_cast<std::size_t>(i)].move};
-            }
+        std::sort(order_.begin(), order_.begin() + n, std::greater<>());
+        for (int i = 0; i < n; ++i) {
+            RootMove& rm = roots[static_cast<std::size_t>(i)];
+            rm.move =
+                moves_[static_cast<std::size_t>(index_of(order_[static_cast<std::size_t>(i)]))];
+            rm.pv = {rm.move};
         }
         result.has_move = true;
         result.best = roots.front().move;
@@ -340,7 +336,17 @@ class AlphaBeta {
         return index(pos_.to_move()) * S::kAmafKeys + pos_.amaf_key(m);
     }
 
-    // Fills order_[base .. base+n) for the moves at moves_[base ..).
+    // Ordering keys: the ordering value above, the move's index in
+    // generate()'s order below, inverted so that among equal values the
+    // earlier move sorts first. Sorting keys instead of moves keeps the
+    // moves in place, so a key's index names its move and its table index.
+    static std::int64_t make_key(int value, int i) {
+        return static_cast<std::int64_t>(value) * 65536 + (65535 - i);
+    }
+    static int index_of(std::int64_t key) { return 65535 - static_cast<int>(key & 65535); }
+    static int value_of(std::int64_t key) { return static_cast<int>(key >> 16); }
+
+    // Fills order_[base .. base+n) with the keys of the moves at moves_[base ..).
     void score_moves(std::size_t base, int n, int tt_index, int ply) {
         const Killers& k = killers_[static_cast<std::size_t>(ply)];
         for (int i = 0; i < n; ++i) {
@@ -357,21 +363,24 @@ class AlphaBeta {
             } else {
                 v = history_[static_cast<std::size_t>(history_index(m))];
             }
-            order_[base + static_cast<std::size_t>(i)] = v;
+            order_[base + static_cast<std::size_t>(i)] = make_key(v, i);
         }
     }
 
-    // Brings the best-ordered remaining move to position i (selection sort:
-    // a cut usually comes early, so sorting the whole list would waste time).
-    void pick(std::size_t base, int i, int n) {
-        std::size_t best = base + static_cast<std::size_t>(i);
-        for (std::size_t j = best + 1; j < base + static_cast<std::size_t>(n); ++j)
-            if (order_[j] > order_[best]) best = j;
-        if (best != base + static_cast<std::size_t>(i)) {
-            std::swap(moves_[best], moves_[base + static_cast<std::size_t>(i)]);
-            std::swap(order_[best], order_[base + static_cast<std::size_t>(i)]);
-            std::swap(index_[best], index_[base + static_cast<std::size_t>(i)]);
+    // The key of the i-th move to search. The first few are picked one by
+    // one (a cut usually comes early, and then sorting would be wasted);
+    // a node that gets that far sorts the rest at once, since picking each
+    // of a hundred moves would cost a hundred passes.
+    std::int64_t next_key(std::size_t base, int i, int n) {
+        constexpr int kPicked = 6;
+        const auto first = order_.begin() + static_cast<long>(base);
+        if (i < kPicked) {
+            const auto at = first + i;
+            std::iter_swap(at, std::max_element(at, first + n));
+        } else if (i == kPicked) {
+            std::sort(first + i, first + n, std::greater<>());
         }
+        return first[i];
     }
 
     void reward_quiet(const Move& m, int depth, int ply) {
@@ -490,7 +499,6 @@ class AlphaBeta {
         if (depth <= 0) return quiesce(alpha, beta, ply, in_check, n);
         if (tt_index >= n) tt_index = -1;
 
-        for (int i = 0; i < n; ++i) index_[base + static_cast<std::size_t>(i)] = i;
         score_moves(base, n, tt_index, ply);
         top_ = base + static_cast<std::size_t>(n);
         const int alpha0 = alpha;
@@ -498,11 +506,11 @@ class AlphaBeta {
         int best_index = -1;
         int searched = 0;
         for (int i = 0; i < n; ++i) {
-            pick(base, i, n);
-            const Move m = moves_[base + static_cast<std::size_t>(i)];
+            const std::int64_t order = next_key(base, i, n);
+            const int move_index = index_of(order);
+            const Move m = moves_[base + static_cast<std::size_t>(move_index)];
             const bool noisy = pos_.is_noisy(m);
-            const bool killer = order_[base + static_cast<std::size_t>(i)] >= (1 << 27) &&
-                                order_[base + static_cast<std::size_t>(i)] < (1 << 28);
+            const bool killer = value_of(order) >= (1 << 27) && value_of(order) < (1 << 28);
             pos_.apply(m);
             const bool check = pos_.in_check();
             // Check extension, kept to the first part of the tree so that
@@ -533,7 +541,7 @@ class AlphaBeta {
             }
             if (score > best) {
                 best = score;
-                best_index = index_[base + static_cast<std::size_t>(i)];
+                best_index = move_index;
                 if (score > alpha) {
                     alpha = score;
                     if (pv_node) update_pv(ply, m);
@@ -555,30 +563,25 @@ class AlphaBeta {
     // evaluation ("stand pat") where it has a quiet alternative.
     int quiesce(int alpha, int beta, int ply, bool in_check, int n) {
         const std::size_t base = top_;
-        int noisy = 0;
+        int count = 0;
         for (int i = 0; i < n; ++i) {
             const Move& m = moves_[base + static_cast<std::size_t>(i)];
-            if (pos_.is_noisy(m) || in_check) {
-                moves_[base + static_cast<std::size_t>(noisy)] = m;
-                ++noisy;
-            }
+            const bool noisy = pos_.is_noisy(m);
+            if (noisy || in_check)
+                order_[base + static_cast<std::size_t>(count++)] =
+                    make_key(noisy ? pos_.move_hint(m) : 0, i);
         }
-        const bool forced = in_check || noisy == n;
+        const bool forced = in_check || count == n;
         int best = -ab::kInfinity;
         if (!forced) {
             best = evaluate();
             if (best >= beta) return best;
             alpha = std::max(alpha, best);
         }
-        for (int i = 0; i < noisy; ++i) {
-            const Move& m = moves_[base + static_cast<std::size_t>(i)];
-            order_[base + static_cast<std::size_t>(i)] = pos_.is_noisy(m) ? pos_.move_hint(m) : 0;
-            index_[base + static_cast<std::size_t>(i)] = i;
-        }
-        top_ = base + static_cast<std::size_t>(noisy);
-        for (int i = 0; i < noisy; ++i) {
-            pick(base, i, noisy);
-            const Move m = moves_[base + static_cast<std::size_t>(i)];
+        top_ = base + static_cast<std::size_t>(n);
+        for (int i = 0; i < count; ++i) {
+            const Move m =
+                moves_[base + static_cast<std::size_t>(index_of(next_key(base, i, count)))];
             pos_.apply(m);
             const bool check = pos_.in_check();
             const int score = -quiesce_node(-beta, -alpha, ply + 1, check);
@@ -618,10 +621,9 @@ class AlphaBeta {
     std::uint16_t generation_ = 0;
 
     // One stack of moves for every ply (each node uses the part above the
-    // parent's list), with their ordering values and generate() indices.
+    // parent's list), with their ordering keys.
     std::vector<Move> moves_;
-    std::vector<int> order_;
-    std::vector<int> index_ = std::vector<int>(moves_.size());
+    std::vector<std::int64_t> order_;
     std::size_t top_ = 0;
 
     std::vector<int> history_;  // by player and amaf_key

@@ -1,5 +1,6 @@
 #include "search/engines.h"
 
+#include <algorithm>
 #include <map>
 
 namespace asterism {
@@ -49,13 +50,14 @@ std::uint64_t playouts_for_level(int level) {
     return p;
 }
 
-// Nodes per decision at each level from 3 up: a factor of three per level,
-// from a one-ply look with quiescence (level 3) to about two million nodes
-// (level 10, a few seconds a move).
+// Nodes per decision at each level from 3 up, about three times more per
+// level: level 3 is a one-ply look with quiescence, level 10 about a million
+// and a half nodes (a few seconds a move at a few hundred thousand nodes per
+// second). Node budgets rather than time keep a level's play reproducible.
 std::uint64_t nodes_for_level(int level) {
-    std::uint64_t n = 300;
-    for (int l = 3; l < level; ++l) n *= 3;
-    return n;
+    static constexpr std::uint64_t kNodes[kMaxLevel + 1] = {
+        0, 0, 0, 300, 1'000, 3'000, 10'000, 30'000, 100'000, 400'000, 1'600'000};
+    return kNodes[std::clamp(level, 3, kMaxLevel)];
 }
 
 std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings) {
