@@ -195,7 +195,7 @@ int cmd_bench(std::uint64_t games, std::uint64_t seed) {
         const SearchBenchRun run = sb.run(*g, sb.bench.depth);
         signature += run.nodes;
         const std::string label =
-            g->spec() +
+            sb.bench.spec +
             (sb.bench.position.empty() ? " start" : " " + sb.bench.position.substr(0, 20));
         std::printf("%-44s %6d %14llu %14.0f %8d %s\n", label.c_str(), sb.bench.depth,
                     static_cast<unsigned long long>(run.nodes),
