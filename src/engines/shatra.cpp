@@ -11,12 +11,12 @@ const EngineRegistration kShatra("shatra", make_alphabeta_or_mcts_engine<shatra:
 const SearchBenchRegistration kShatraBench(
     "shatra",
     {
-        {"shatra", "", 4},
+        {"shatra", "", 5},
         // A middle game of level-6 self-play, move 16.
         {"shatra",
          "1qs/2s/b1b/k/ssss3/s6/2r4/7/SSB4/SSSS3/K/1RB/3/1Q1 "
          "w Tt - - - 0 16",
-         5},
+         7},
     },
     run_alphabeta_bench<shatra::State>);
 

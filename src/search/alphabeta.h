@@ -74,6 +74,12 @@ struct AlphaBetaConfig {
     std::size_t tt_entries = std::size_t{1} << 20;
     bool aspiration = true;
     bool reductions = true;  // late-move reductions of quiet moves
+    // How hard late quiet moves are reduced: the reduction grows with the
+    // logarithms of the depth and of the move's rank, times this.
+    double reduction_scale = 0.8;
+    // Near the leaves, quiet moves that cannot lift a hopeless static
+    // evaluation to alpha are not searched.
+    bool futility = true;
 };
 
 struct AlphaBetaLimits {
@@ -118,6 +124,10 @@ class AlphaBeta {
         std::size_t n = 1;
         while (n * 2 <= config.tt_entries) n *= 2;
         if (config.tt_entries) tt_.assign(n, TTEntry{});
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                reduction_[d][m] = static_cast<std::int8_t>(0.5 + config.reduction_scale *
+                                                                      std::log(d) * std::log(m));
     }
 
     const AlphaBetaConfig& config() const { return config_; }
@@ -501,6 +511,11 @@ class AlphaBeta {
 
         score_moves(base, n, tt_index, ply);
         top_ = base + static_cast<std::size_t>(n);
+        // Futility: a node a ply or two from the leaves whose static value
+        // is far below alpha searches only the moves that can change that
+        // (noisy moves, checks, killers) once one move has been searched.
+        const bool futile = config_.futility && !pv_node && !in_check && depth <= 2 &&
+                            !ab::is_mate_score(alpha) && evaluate() + 150 * depth <= alpha;
         const int alpha0 = alpha;
         int best = -ab::kInfinity;
         int best_index = -1;
@@ -517,6 +532,10 @@ class AlphaBeta {
             // long checking sequences cannot blow the search up.
             const int extension = check && ply < 2 * root_depth_ ? 1 : 0;
             const int new_depth = depth - 1 + extension;
+            if (futile && searched > 0 && !noisy && !killer && !check) {
+                pos_.undo();
+                continue;
+            }
             int score;
             if (searched == 0) {
                 score = -search(-beta, -alpha, new_depth, ply + 1, check, pv_node);
@@ -524,9 +543,12 @@ class AlphaBeta {
                 // Late quiet moves are searched shallower first; a move that
                 // surprises is searched again at full depth.
                 int reduction = 0;
-                if (config_.reductions && depth >= 3 && searched >= 3 && !noisy && !killer &&
-                    !in_check && !check)
-                    reduction = 1 + (searched >= 12 && depth >= 6 ? 1 : 0);
+                if (config_.reductions && depth >= 3 && searched >= 2 && !noisy && !killer &&
+                    !in_check && !check) {
+                    reduction =
+                        reduction_[std::min(depth, 63)][std::min(searched, 63)] - (pv_node ? 1 : 0);
+                    reduction = std::clamp(reduction, 0, new_depth - 1);
+                }
                 score = -search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, check, false);
                 if (!stop_ && reduction > 0 && score > alpha)
                     score = -search(-alpha - 1, -alpha, new_depth, ply + 1, check, false);
@@ -630,7 +652,8 @@ class AlphaBeta {
     std::vector<Move> pv_;      // triangular: row ply holds the line from ply
     std::vector<int> pv_length_;
     std::vector<Killers> killers_;
-    std::vector<std::uint64_t> path_;  // hashes along the current line
+    std::vector<std::uint64_t> path_;     // hashes along the current line
+    std::int8_t reduction_[64][64] = {};  // late-move reductions by depth and move rank
 
     S pos_{};
     Clock::time_point start_{};

@@ -79,8 +79,10 @@ TEST(ShatraSearch, SameScoreWithAndWithoutTheTable) {
         positions.push_back(p);
     for (const State& p : positions) {
         AlphaBetaConfig with, without;
-        // Reductions depend on the move order, which the table changes.
+        // Reductions and futility pruning depend on the move order and
+        // the window, which the table changes; plain alpha-beta does not.
         with.reductions = without.reductions = false;
+        with.futility = without.futility = false;
         without.tt_entries = 0;
         Search a(with), b(without);
         EXPECT_EQ(a.search(p, depth(3)).score, b.search(p, depth(3)).score) << p.position();
