@@ -143,11 +143,16 @@ class AlphaBeta {
 
     // Searches `root` by iterative deepening until a limit is reached.
     // `progress` (if any) is called with the result so far after each
-    // completed iteration and may return false to stop the search.
+    // completed iteration, and with the last completed one every
+    // kReportNodes nodes in between (deep iterations take long, and a
+    // caller that wants to stop should not wait for one to end); returning
+    // false stops the search.
     Result search(const S& root, const AlphaBetaLimits& limits,
                   const std::function<bool(const Result&)>& progress = nullptr) {
         start_ = Clock::now();
         limits_ = limits;
+        progress_ = progress ? &progress : nullptr;
+        next_report_ = kReportNodes;
         nodes_ = 0;
         seldepth_ = 0;
         stop_ = false;
@@ -177,6 +182,7 @@ class AlphaBeta {
         result.has_move = true;
         result.best = roots.front().move;
         result.root_moves = roots;
+        reported_ = &result;
         const int max_depth =
             std::min(limits.depth > 0 ? limits.depth : ab::kMaxPly - 8, ab::kMaxPly - 8);
         int previous = 0;
@@ -237,6 +243,7 @@ class AlphaBeta {
 
   private:
     using Clock = std::chrono::steady_clock;
+    static constexpr std::uint64_t kReportNodes = 50'000;  // a tenth of a second or so
 
     // A table entry: the full key, the score with its bound, the depth it was
     // searched to, and the best move as its index in generate()'s order
@@ -260,6 +267,8 @@ class AlphaBeta {
     };
 
     Result& finish(Result& r) {
+        reported_ = nullptr;
+        progress_ = nullptr;
         r.nodes = nodes_;
         r.seconds = elapsed();
         r.seldepth = std::max(r.seldepth, seldepth_);
@@ -275,6 +284,13 @@ class AlphaBeta {
         if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
         if (limits_.seconds > 0 && (nodes_ & 1023) == 0 && elapsed() >= limits_.seconds)
             stop_ = true;
+        if (nodes_ >= next_report_ && progress_ && reported_ && !stop_) {
+            next_report_ = nodes_ + kReportNodes;
+            Result& r = *reported_;
+            r.nodes = nodes_;
+            r.seconds = elapsed();
+            if (!(*progress_)(r)) stop_ = true;
+        }
         return stop_;
     }
 
@@ -662,6 +678,9 @@ class AlphaBeta {
     int root_depth_ = 0;
     bool stop_ = false;
     bool best_changed_ = false;  // the last root search found a new best move
+    const std::function<bool(const Result&)>* progress_ = nullptr;
+    Result* reported_ = nullptr;  // the last completed iteration, for reports
+    std::uint64_t next_report_ = 0;
 };
 
 }  // namespace asterism
