@@ -38,6 +38,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <vector>
 
@@ -86,12 +87,18 @@ struct AlphaBetaLimits {
     int depth = 0;            // deepest iteration; 0 = up to the ply limit
     std::uint64_t nodes = 0;  // 0 = no limit of this kind
     double seconds = 0;       // 0 = no limit of this kind
+    // Iterations up to this depth finish even past the node limit, so that
+    // a small budget never leaves the first plies half searched (a move
+    // chosen from a half-searched first ply can be any move).
+    int min_depth = 0;
 };
 
 template <class S>
 class AlphaBeta {
   public:
     using Move = typename S::Move;
+    // Ordering keys and table entries hold a move as its 16-bit index.
+    static_assert(S::kMaxMoves < 65535, "move indices must fit in 16 bits");
 
     struct RootMove {
         Move move{};
@@ -155,6 +162,7 @@ class AlphaBeta {
         next_report_ = kReportNodes;
         nodes_ = 0;
         seldepth_ = 0;
+        root_depth_ = 0;
         stop_ = false;
         ++generation_;
         for (auto& k : killers_) k = Killers{};
@@ -277,11 +285,13 @@ class AlphaBeta {
 
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
-    // Counts a node and decides whether to stop: the node limit exactly,
-    // the clock every 1024 nodes so that timing stays off the hot path.
+    // Counts a node and decides whether to stop: the node limit exactly
+    // (past min_depth), the clock every 1024 nodes so that timing stays off
+    // the hot path.
     bool count_node() {
         ++nodes_;
-        if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
+        if (limits_.nodes && nodes_ >= limits_.nodes && root_depth_ > limits_.min_depth)
+            stop_ = true;
         if (limits_.seconds > 0 && (nodes_ & 1023) == 0 && elapsed() >= limits_.seconds)
             stop_ = true;
         if (nodes_ >= next_report_ && progress_ && reported_ && !stop_) {

@@ -45,15 +45,20 @@ namespace asterism {
 
 // Alpha-beta for a level: the level's node budget (nodes_for_level), or the
 // settings' own limits (playouts read as nodes) and depth; the table grows
-// with the budget so that small levels stay small in memory.
+// with the budget so that small levels stay small in memory. The search is
+// single-threaded: `threads` is for MCTS.
 template <class S>
 std::unique_ptr<Agent> make_alphabeta_engine(const Game&, const EngineSettings& s) {
     AlphaBetaLimits limits;
     limits.nodes = s.limits.playouts;
     limits.seconds = s.limits.seconds;
     limits.depth = s.depth;
-    if (!limits.nodes && limits.seconds <= 0 && !limits.depth)
+    if (!limits.nodes && limits.seconds <= 0 && !limits.depth) {
         limits.nodes = nodes_for_level(s.level);
+        // Level 3 looks one ply ahead and every higher level at least two,
+        // whatever the node budget.
+        limits.min_depth = s.level <= 3 ? 1 : 2;
+    }
     AlphaBetaConfig config;
     config.tt_entries = std::size_t{1} << 20;
     if (limits.nodes && limits.seconds <= 0)

@@ -100,6 +100,18 @@ TEST(SearchAlphaBeta, StopsAtTheNodeLimit) {
     }
 }
 
+TEST(SearchAlphaBeta, MinimumDepthOutlastsTheNodeLimit) {
+    AlphaBeta<TakeAway> search;
+    TakeAway s;
+    s.pile = 60;
+    AlphaBetaLimits limits;
+    limits.nodes = 1;
+    limits.min_depth = 3;
+    const auto r = search.search(s, limits);
+    EXPECT_EQ(r.depth, 3);
+    EXPECT_GT(r.nodes, 3u);
+}
+
 TEST(SearchAlphaBeta, ProgressCanStopTheSearch) {
     AlphaBeta<TakeAway> search;
     TakeAway s;
