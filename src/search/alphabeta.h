@@ -2,10 +2,11 @@
 // loops are templates). Iterative deepening with aspiration windows and
 // principal variation search, a fixed-size transposition table, move
 // ordering (table move, noisy moves by the game's hint, two killers, a
-// history table), late-move reductions for quiet moves, quiescence over
-// noisy moves, a check extension, mate scores that count the distance, and
-// node and time limits. With one thread it uses no randomness at all: the
-// same position and limits give the same move, score and node count.
+// history table), late-move reductions for quiet moves, futility pruning
+// near the leaves, quiescence over noisy moves, a check extension, mate
+// scores that count the distance, and node and time limits. It is single-
+// threaded and uses no randomness at all: the same position and limits give
+// the same move, score and node count (a time limit, of course, does not).
 //
 // Requirements on S beyond the StateGame contract (core/state_game.h):
 //   int evaluate() const;        static value for the player to move, in
