@@ -1,11 +1,14 @@
 // Google Benchmark program: random playouts from the start position for every
-// registered game and each of its benchmark specs. One benchmark iteration
-// is one complete random game; items/s is games/s. Run on one core, e.g.
+// registered game and each of its benchmark specs (one iteration is one
+// complete random game; items/s is games/s), and the fixed-depth alpha-beta
+// searches that `asterism bench` times (one iteration is one search from a
+// fresh table; items/s is nodes/s). Run on one core, e.g.
 //   build/release/bench/asterism_gbench --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
 #include "core/registry.h"
+#include "search/engines.h"
 
 namespace {
 
@@ -23,6 +26,18 @@ void playouts(benchmark::State& st, std::string spec) {
         benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
 }
 
+void alphabeta(benchmark::State& st, asterism::RegisteredSearchBench sb) {
+    auto game = asterism::Registry::instance().create(sb.bench.spec);
+    if (!sb.bench.position.empty()) game->set_position(sb.bench.position);
+    std::uint64_t nodes = 0;
+    for (auto _ : st) {
+        const auto run = sb.run(*game, sb.bench.depth);
+        nodes += run.nodes;
+        benchmark::DoNotOptimize(run.score);
+    }
+    st.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -31,6 +46,14 @@ int main(int argc, char** argv) {
         if (specs.empty()) specs.push_back(info->id);
         for (const auto& spec : specs)
             benchmark::RegisterBenchmark(("playout/" + spec).c_str(), playouts, spec);
+    }
+    for (const auto& sb : asterism::search_benches()) {
+        const std::string where = sb.bench.position.empty() ? "start" : sb.bench.position;
+        benchmark::RegisterBenchmark(("alphabeta/" + sb.bench.spec + "/" + where +
+                                      "/depth:" + std::to_string(sb.bench.depth))
+                                         .c_str(),
+                                     alphabeta, sb)
+            ->Unit(benchmark::kMillisecond);
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
