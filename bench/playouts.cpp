@@ -1,8 +1,10 @@
 // Google Benchmark program: random playouts from the start position for every
 // registered game and each of its benchmark specs (one iteration is one
-// complete random game; items/s is games/s), and an MCTS search for every
-// game with a registered two-player search (mcts/<game>: one iteration is a
-// search of 2,000 playouts; see the playouts/s counter). Run on one core, e.g.
+// complete random game; items/s is games/s), the fixed-depth alpha-beta
+// searches that `asterism bench` times (one iteration is one search from a
+// fresh table; items/s is nodes/s), and an MCTS search for every game with
+// a registered two-player search (mcts/<game>: one iteration is a search of
+// 2,000 playouts; see the playouts/s counter). Run on one core, e.g.
 //   build/release/bench/asterism_gbench --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
@@ -32,6 +34,7 @@ void playouts(benchmark::State& st, std::string spec) {
 void mcts_search(benchmark::State& st, std::string spec) {
     auto game = asterism::Registry::instance().create(spec);
     asterism::EngineSettings settings;
+    settings.search = asterism::EngineSettings::Search::Mcts;
     settings.limits.playouts = 2000;
     asterism::Rng rng(1);
     std::uint64_t playouts = 0;
@@ -45,6 +48,18 @@ void mcts_search(benchmark::State& st, std::string spec) {
         benchmark::Counter(static_cast<double>(playouts), benchmark::Counter::kIsRate);
 }
 
+void alphabeta(benchmark::State& st, asterism::RegisteredSearchBench sb) {
+    auto game = asterism::Registry::instance().create(sb.bench.spec);
+    if (!sb.bench.position.empty()) game->set_position(sb.bench.position);
+    std::uint64_t nodes = 0;
+    for (auto _ : st) {
+        const auto run = sb.run(*game, sb.bench.depth);
+        nodes += run.nodes;
+        benchmark::DoNotOptimize(run.score);
+    }
+    st.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -54,7 +69,15 @@ int main(int argc, char** argv) {
         for (const auto& spec : specs)
             benchmark::RegisterBenchmark(("playout/" + spec).c_str(), playouts, spec);
     }
-    // Searches: each game's default spec, where it has a two-player search.
+    for (const auto& sb : asterism::search_benches()) {
+        const std::string where = sb.bench.position.empty() ? "start" : sb.bench.position;
+        benchmark::RegisterBenchmark(("alphabeta/" + sb.bench.spec + "/" + where +
+                                      "/depth:" + std::to_string(sb.bench.depth))
+                                         .c_str(),
+                                     alphabeta, sb)
+            ->Unit(benchmark::kMillisecond);
+    }
+    // MCTS: each game's default spec, where it has a two-player search.
     for (const auto* info : asterism::Registry::instance().all())
         if (asterism::has_engine(info->id) &&
             asterism::Registry::instance().create(info->id)->num_players() == 2)

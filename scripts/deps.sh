@@ -1,12 +1,25 @@
 #!/usr/bin/env bash
 # Installs the Debian packages asterism needs to build and test, if any are
 # missing. Safe to run again: it does nothing when everything is present.
+#
+#   bash scripts/deps.sh                  build and run (scripts/start.sh)
+#   bash scripts/deps.sh --browser-tests  also chromium and node for the
+#                                         browser tests (scripts/test.sh)
 set -euo pipefail
 
 # clang and libclang-rt-14-dev (libFuzzer and the sanitizer runtimes for
-# clang 14, Debian 12) build the fuzz targets.
+# clang 14, Debian 12) build the fuzz targets. cpp-httplib is the HTTP
+# server of `asterism serve`; pkg-config finds its flags.
 packages=(cmake ninja-build g++ make libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-          nlohmann-json3-dev clang-format clang libclang-rt-14-dev)
+          nlohmann-json3-dev clang-format clang libclang-rt-14-dev libcpp-httplib-dev pkg-config)
+if [ "${1:-}" = "--browser-tests" ]; then
+  # The browser tests drive Debian's chromium with playwright-core from npm.
+  # Node and npm come from Debian only when there are none yet (a machine
+  # may have a newer node with its own npm, which Debian's npm would clash with).
+  packages+=(chromium)
+  command -v node >/dev/null || packages+=(nodejs)
+  command -v npm >/dev/null || packages+=(npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Quick start, part 2: installs what is missing, then builds and runs every
-# test: the release build, the AddressSanitizer + UBSan build, the format
-# check, and a short run of each fuzz target (scripts/fuzz.sh). Exits
-# non-zero on the first failure.
+# test: the format check, the release build, the browser tests of the UI
+# (scripts/browser-test.sh), the AddressSanitizer + UBSan build, and a short
+# run of each fuzz target (scripts/fuzz.sh). Exits non-zero on the first
+# failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh
+bash scripts/deps.sh --browser-tests
 jobs=$(nproc)
 
 echo "== format check"
@@ -17,6 +18,10 @@ for preset in release asan; do
   cmake --build --preset "$preset" -j "$jobs"
   echo "== $preset: test"
   ctest --preset "$preset" -j "$jobs"
+  if [ "$preset" = release ]; then
+    echo "== browser tests (asterism serve + chromium)"
+    bash scripts/browser-test.sh
+  fi
 done
 
 echo "== fuzz: a short run of each target"

@@ -4,8 +4,11 @@
 // one-line "error: ..." on stderr and exit code 2.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -15,7 +18,9 @@
 #include "protocol/engine.h"
 #include "record/record.h"
 #include "search/agent.h"
+#include "search/engines.h"
 #include "search/match.h"
+#include "server/http.h"
 
 namespace asterism {
 namespace {
@@ -180,6 +185,26 @@ int cmd_bench(std::uint64_t games, std::uint64_t seed) {
                         static_cast<unsigned long long>(nodes), static_cast<double>(nodes) / secs);
         }
     }
+    // Fixed-depth alpha-beta searches: deterministic node counts (one
+    // thread, a fresh table each), so they join the signature.
+    header = false;
+    for (const auto& sb : search_benches()) {
+        if (!header)
+            std::printf("\n%-44s %6s %14s %14s %8s %s\n", "alpha-beta", "depth", "nodes", "nodes/s",
+                        "score", "best");
+        header = true;
+        auto g = Registry::instance().create(sb.bench.spec);
+        if (!sb.bench.position.empty()) g->set_position(sb.bench.position);
+        const SearchBenchRun run = sb.run(*g, sb.bench.depth);
+        signature += run.nodes;
+        const std::string label =
+            sb.bench.spec +
+            (sb.bench.position.empty() ? " start" : " " + sb.bench.position.substr(0, 20));
+        std::printf("%-44s %6d %14llu %14.0f %8d %s\n", label.c_str(), sb.bench.depth,
+                    static_cast<unsigned long long>(run.nodes),
+                    static_cast<double>(run.nodes) / std::max(run.seconds, 1e-9), run.score,
+                    run.best.c_str());
+    }
     std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
     return 0;
 }
@@ -221,6 +246,10 @@ const char* kPlayHelp =
     "Commands:\n"
     "  <move>     play a move (see 'notation')\n"
     "  undo       take back your last move (and the computer's reply)\n"
+    "  hint       ask the computer for the best moves here, with win rates\n"
+    "  think      show or hide the computer's thinking after its moves\n"
+    "  level N    set the computer's strength, 1 (random) to 10 (strongest)\n"
+    "  names      show or hide the cell names on the board (*Star)\n"
     "  moves      the moves played so far\n"
     "  legal      the legal moves here\n"
     "  board      draw the board again\n"
@@ -231,6 +260,10 @@ const char* kPlayHelp =
     "  save FILE  write the game record to FILE\n"
     "  help       this text\n"
     "  quit       leave\n";
+
+// The level the default computer opponent plays at: strong enough to be a
+// real opponent, quick enough to answer within a second or two.
+constexpr int kDefaultPlayLevel = 6;
 
 struct Seat {
     std::string kind;  // "human" or an agent kind
@@ -245,6 +278,29 @@ void print_moves(const Game& g) {
     }
     for (std::size_t i = 0; i < h.size(); ++i)
         std::cout << (i + 1) << ". " << h[i] << (i + 1 < h.size() ? "  " : "\n");
+}
+
+std::string percent(double x) {
+    return std::to_string(static_cast<int>(std::lround(100 * x))) + "%";
+}
+
+// One line per candidate: the move, its win rate for the player to move,
+// the search effort behind it, and the principal variation.
+void print_candidates(const Analysis& a, std::size_t count) {
+    if (a.candidates.empty() || (a.playouts == 0 && a.candidates.front().visits == 0)) {
+        std::cout << "  (this player does not search: no win rates to show)\n";
+        return;
+    }
+    for (std::size_t i = 0; i < std::min(count, a.candidates.size()); ++i) {
+        const Candidate& c = a.candidates[i];
+        std::cout << "  " << c.move << "  win rate " << percent(c.winrate) << ", " << c.visits
+                  << " visits, pv:";
+        for (const auto& m : c.pv) std::cout << " " << m;
+        std::cout << "\n";
+    }
+    std::cout << "  (" << a.playouts << " playouts in " << std::fixed << std::setprecision(2)
+              << a.seconds << " s)\n";
+    std::cout.unsetf(std::ios::floatfield);
 }
 
 int cmd_play(const std::string& spec, const std::string& first, const std::string& second,
@@ -262,25 +318,38 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
         record = std::move(loaded.record);
     }
     Seat seats[2];
-    const std::string kinds[2] = {first, second};
-    for (int p = 0; p < game->num_players(); ++p) {
-        seats[p].kind = kinds[p];
-        const bool human = kinds[p] == "human";
-        if (!human) seats[p].agent = make_agent(kinds[p], *game);
+    auto seat_player = [&](int p, const std::string& kind) {
+        const bool human = kind == "human";
+        auto agent = human ? nullptr : make_agent(kind, *game);
+        seats[p].kind = kind;
+        seats[p].agent = std::move(agent);
         record.set_tag(p == 0 ? tag::kFirst : tag::kSecond, human ? "human" : "asterism");
         if (human)
             record.erase_tag(p == 0 ? tag::kFirstLevel : tag::kSecondLevel);
         else
-            record.set_tag(p == 0 ? tag::kFirstLevel : tag::kSecondLevel, kinds[p]);
-    }
+            record.set_tag(p == 0 ? tag::kFirstLevel : tag::kSecondLevel, kind);
+    };
+    const std::string kinds[2] = {first, second};
+    for (int p = 0; p < game->num_players(); ++p) seat_player(p, kinds[p]);
     Rng rng(seed);
+    bool labels = true, think = false;
+    auto board = [&] { return labels ? game->render_labels() : game->render(); };
     std::cout << "asterism: " << game->spec() << "\n";
     for (int p = 0; p < game->num_players(); ++p)
         std::cout << "  " << game->player_name(static_cast<Player>(p)) << ": " << seats[p].kind
                   << "\n";
-    std::cout << "Type 'help' for commands.\n\n" << game->render();
+    std::cout << "Type 'help' for commands.\n\n" << board();
 
     auto is_human = [&](Player p) { return seats[index(p)].kind == "human"; };
+    // The level hints are given at: the strongest computer seat's, and at
+    // least the default level, so that a hint is worth asking for.
+    auto hint_level = [&] {
+        int level = 0;
+        for (int p = 0; p < game->num_players(); ++p)
+            if (seats[p].kind.find_first_not_of("0123456789") == std::string::npos)
+                level = std::max(level, std::stoi(seats[p].kind));
+        return std::max(level, kDefaultPlayLevel);
+    };
     bool announced = false;
     for (;;) {
         if (game->terminal()) {
@@ -292,11 +361,14 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
             }
         } else if (!is_human(game->to_move())) {
             const Player p = game->to_move();
-            const std::string m = seats[index(p)].agent->choose(*game, rng);
+            const Analysis a = seats[index(p)].agent->analyze(*game, rng, {}, nullptr);
+            const std::string m = a.candidates.empty() ? seats[index(p)].agent->choose(*game, rng)
+                                                       : a.candidates.front().move;
             game->play(m);
             std::cout << game->player_name(p) << " (" << seats[index(p)].kind << ") plays " << m
-                      << "\n\n"
-                      << game->render();
+                      << "\n";
+            if (think) print_candidates(a, 3);
+            std::cout << "\n" << board();
             continue;
         }
         if (!game->terminal())
@@ -325,6 +397,22 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
             }
             continue;
         }
+        if (cmd == "level") {
+            std::string level;
+            words >> level;
+            const bool number = !level.empty() && level.size() <= 2 &&
+                                level.find_first_not_of("0123456789") == std::string::npos;
+            if (!number || (words >> extra) || std::stoi(level) < 1 || std::stoi(level) > 10) {
+                std::cout << "error: usage: level N, with N from 1 to 10\n";
+                continue;
+            }
+            int changed = 0;
+            for (int p = 0; p < game->num_players(); ++p)
+                if (seats[p].kind != "human") seat_player(p, level), ++changed;
+            std::cout << (changed ? "The computer now plays at level " + level + ".\n"
+                                  : "error: no computer player in this game\n");
+            continue;
+        }
         if (words >> extra) {
             std::cout << "error: one move or command per line ('help' lists them)\n";
             continue;
@@ -335,7 +423,13 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
         } else if (cmd == "notation") {
             std::cout << game->move_help() << "\n";
         } else if (cmd == "board") {
-            std::cout << game->render();
+            std::cout << board();
+        } else if (cmd == "names") {
+            labels = !labels;
+            std::cout << board();
+        } else if (cmd == "think") {
+            think = !think;
+            std::cout << "The computer's thinking is " << (think ? "shown" : "hidden") << ".\n";
         } else if (cmd == "moves") {
             print_moves(*game);
         } else if (cmd == "legal") {
@@ -351,7 +445,7 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
             game = Registry::instance().create(game->spec());
             if (!start_position.empty()) game->set_position(start_position);
             announced = false;
-            std::cout << game->render();
+            std::cout << board();
         } else if (cmd == "undo") {
             // Undo back to and including the last human move, so that the
             // human is to move again.
@@ -364,13 +458,20 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
             if (!undone)
                 std::cout << "error: nothing to undo\n";
             else
-                std::cout << game->render();
+                std::cout << board();
         } else if (game->terminal()) {
             std::cout << "error: the game is over; try 'undo', 'new' or 'quit'\n";
+        } else if (cmd == "hint") {
+            EngineSettings settings;
+            settings.level = hint_level();
+            settings.seed = seed;
+            auto adviser = make_engine(*game, settings);
+            std::cout << "Level " << settings.level << " suggests:\n";
+            print_candidates(adviser->analyze(*game, rng, {}, nullptr), 3);
         } else {
             try {
                 game->play(cmd);
-                std::cout << "\n" << game->render();
+                std::cout << "\n" << board();
             } catch (const GameError& e) {
                 std::cout << "error: " << e.what() << "\n";
             }
@@ -401,6 +502,18 @@ int cmd_engine(const EngineOptions& options) {
     return 0;
 }
 
+// ---- serve -------------------------------------------------------------------
+
+int cmd_serve(server::ServeOptions options) {
+    server::HttpServer http(options);
+    const int port = http.bind();
+    const std::string host = options.host == "0.0.0.0" ? "localhost" : options.host;
+    std::cout << "asterism: serving the browser interface at http://" << host << ":" << port
+              << "/  (Ctrl-C stops it)" << std::endl;
+    http.run();
+    return 0;
+}
+
 int run(int argc, char** argv) {
     CLI::App app{
         "asterism: engine and playing system for *Star, Asterisk, Shatra and "
@@ -428,7 +541,7 @@ int run(int argc, char** argv) {
     perft->add_option("--moves", moves, "Moves to play first");
     perft->add_flag("--divide", divide, "Print the count below each first move");
 
-    std::string first = "human", second = "mc";
+    std::string first = "human", second = std::to_string(kDefaultPlayLevel);
     std::uint64_t seed = 1;
     std::string load_path, save_path;
     auto* play = app.add_subcommand("play", "Play in the terminal");
@@ -437,9 +550,10 @@ int run(int argc, char** argv) {
     play->add_option("--load", load_path, "Continue the game recorded in this file")
         ->excludes(play_game);
     play->add_option("--save", save_path, "Write the game record to this file at the end");
-    play->add_option("--first", first, "First player: human, random, greedy or mc")
+    play->add_option("--first", first, "First player: human, a level 1..10, random, greedy or mc")
         ->capture_default_str();
-    play->add_option("--second", second, "Second player: human, random, greedy or mc")
+    play->add_option("--second", second,
+                     "Second player: human, a level 1..10, random, greedy or mc")
         ->capture_default_str();
     play->add_option("--seed", seed, "Seed for the computer players")->capture_default_str();
 
@@ -485,6 +599,23 @@ int run(int argc, char** argv) {
     match->add_option("--sprt", sprt_text, "Stop early: elo0,elo1[,alpha,beta]");
     match->add_flag("--quiet", quiet, "No running count");
 
+    server::ServeOptions serve_options;
+    auto* serve = app.add_subcommand("serve", "The browser interface: a local web server");
+    serve->add_option("--port", serve_options.port, "TCP port (0: any free port)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 65535));
+    serve
+        ->add_option("--host", serve_options.host,
+                     "Address to listen on (0.0.0.0 to let other devices in)")
+        ->capture_default_str();
+    serve->add_option("--web", serve_options.web_dir, "Folder of the UI's files")
+        ->default_str(server::default_web_dir());
+    serve
+        ->add_option("--max-games", serve_options.limits.max_sessions,
+                     "Games kept at once; the least recently used goes first")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -507,6 +638,7 @@ int run(int argc, char** argv) {
     if (*replay) return cmd_replay(record_path);
     if (*engine) return cmd_engine(engine_options);
     if (*bench) return cmd_bench(bench_games, seed);
+    if (*serve) return cmd_serve(serve_options);
     if (*match) {
         if (!sprt_text.empty()) {
             SprtSettings sp;

@@ -29,6 +29,9 @@ struct OptionSpec {
     // Seed allows any unsigned 64-bit integer.
     std::vector<std::string> allowed;
     std::string help;
+    // An override of a preset (Shatra's rules points): while it keeps its
+    // default it is left out of the canonical spec, which stays readable.
+    bool omit_at_default = false;
 };
 
 const char* type_name(OptionSpec::Type t);
@@ -87,8 +90,20 @@ class Game {
     virtual nlohmann::json score() const = 0;
 
     // Presentation.
-    virtual std::string render() const = 0;     // text board for a terminal
+    virtual std::string render() const = 0;  // text board for a terminal
+    // The board with the names of the empty cells written on it, for games
+    // whose drawing has no coordinates at its edges (*Star); the others
+    // draw their plain board.
+    virtual std::string render_labels() const { return render(); }
     virtual std::string move_help() const = 0;  // one paragraph on move notation
+
+    // A drawing of the position for graphical front ends (the browser UI),
+    // so that they draw any game without knowing its geometry: the cells
+    // with their outlines in board units (y pointing down), the men on
+    // them, decorations, game-specific extras, and every legal move with
+    // the cells a player clicks to make it. docs/view.md describes the
+    // shape. The default lists the legal moves only, with no cells.
+    virtual nlohmann::json view() const;
 
     // Counting and timing through the concrete State (fast paths).
     virtual std::uint64_t perft(int depth, bool divide,

@@ -52,6 +52,17 @@ std::string Game::result() const {
     return "*";
 }
 
+nlohmann::json Game::view() const {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : legal_moves())
+        moves.push_back({{"text", m}, {"path", nlohmann::json::array()}, {"label", m}});
+    return {{"kind", "generic"},
+            {"cells", nlohmann::json::array()},
+            {"pieces", nlohmann::json::array()},
+            {"decor", nlohmann::json::array()},
+            {"moves", moves}};
+}
+
 Registry& Registry::instance() {
     static Registry registry;
     return registry;
@@ -184,6 +195,7 @@ std::string canonical_spec(const GameInfo& info, const Options& options) {
     std::string out = info.id;
     char sep = ':';
     for (const auto& opt : info.options) {
+        if (opt.omit_at_default && options.get(opt.name) == opt.default_value) continue;
         out += sep;
         out += opt.name + "=" + options.get(opt.name);
         sep = ',';

@@ -17,6 +17,10 @@
 //   static constexpr int kPlayers; std::string player_name(Player) const;
 //   std::string move_help() const;
 //   Outcome random_playout(Rng&, std::uint64_t* moves) const;  plays a copy out
+//
+// Optional, for graphical front ends (Game::view, docs/view.md):
+//   nlohmann::json view() const;            cells, men, decorations, extras
+//   nlohmann::json move_view(Move m) const; {text, path, pick, label} of a legal move
 #pragma once
 
 #include <algorithm>
@@ -99,7 +103,38 @@ class StateGame final : public Game {
     Outcome outcome() const override { return state_.outcome(); }
     nlohmann::json score() const override { return state_.score(); }
     std::string render() const override { return state_.render(); }
+    std::string render_labels() const override {
+        if constexpr (requires(const S& s) { s.render_labels(); })
+            return state_.render_labels();
+        else
+            return state_.render();
+    }
     std::string move_help() const override { return state_.move_help(); }
+
+    nlohmann::json view() const override {
+        if constexpr (requires(const S& s, typename S::Move m) {
+                          s.view();
+                          s.move_view(m);
+                      }) {
+            nlohmann::json j = state_.view();
+            nlohmann::json moves = nlohmann::json::array();
+            std::vector<typename S::Move> legal(S::kMaxMoves);
+            const int n = state_.generate(legal.data());
+            for (int i = 0; i < n; ++i) moves.push_back(state_.move_view(legal[i]));
+            j["moves"] = std::move(moves);
+            // The last move as it was made, so that a front end can show its
+            // path (a capture chain step by step); it is described in the
+            // position before it.
+            if (!history_.empty()) {
+                S before = state_;
+                before.undo();
+                j["last"] = before.move_view(before.parse_move(history_.back()));
+            }
+            return j;
+        } else {
+            return Game::view();
+        }
+    }
 
     std::uint64_t perft(int depth, bool divide,
                         std::vector<std::pair<std::string, std::uint64_t>>* out) const override {

@@ -212,6 +212,8 @@ std::unique_ptr<Agent> make_asterisk_engine(const Game& game, const EngineSettin
             return make_mcts_engine<asterisk::AsteriskState>(game, s, tune_standard);
         return make_mcts_engine<asterisk::AsteriskState>(game, s);
     }
+    if (s.search == EngineSettings::Search::AlphaBeta)
+        throw GameError("no alpha-beta search is registered for asterisk");
     if (s.plain_uct)
         throw GameError("plain UCT is for Asterisk's two-player modes; Solitaire has levels");
     const std::uint64_t rollouts =

@@ -3,8 +3,10 @@
 //   const EngineRegistration kX("x", make_mcts_engine<x::State>);
 #pragma once
 
+#include <algorithm>
 #include <memory>
 
+#include "search/alphabeta_agent.h"
 #include "search/engines.h"
 #include "search/mcts_agent.h"
 
@@ -28,7 +30,11 @@ inline MctsConfig mcts_config_for(const EngineSettings& s) {
 // `tune` adjusts the configuration of the full-strength search (not of the
 // plain UCT baseline) where a game's measurements call for other settings.
 template <class S, class Tune>
-std::unique_ptr<Agent> make_mcts_engine(const Game&, const EngineSettings& s, Tune&& tune) {
+std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& s, Tune&& tune) {
+    if (s.search == EngineSettings::Search::AlphaBeta) {
+        const std::string spec = game.spec();
+        throw GameError("no alpha-beta search is registered for " + spec.substr(0, spec.find(':')));
+    }
     SearchLimits limits = s.limits;
     if (!limits.playouts && limits.seconds <= 0) limits.playouts = playouts_for_level(s.level);
     MctsConfig config = mcts_config_for(s);
@@ -39,6 +45,42 @@ std::unique_ptr<Agent> make_mcts_engine(const Game&, const EngineSettings& s, Tu
 template <class S>
 std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& s) {
     return make_mcts_engine<S>(game, s, [](MctsConfig&) {});
+}
+
+}  // namespace asterism
+
+namespace asterism {
+
+// Alpha-beta for a level: the level's node budget (nodes_for_level), or the
+// settings' own limits (playouts read as nodes) and depth; the table grows
+// with the budget so that small levels stay small in memory. The search is
+// single-threaded: `threads` is for MCTS.
+template <class S>
+std::unique_ptr<Agent> make_alphabeta_engine(const Game&, const EngineSettings& s) {
+    AlphaBetaLimits limits;
+    limits.nodes = s.limits.playouts;
+    limits.seconds = s.limits.seconds;
+    limits.depth = s.depth;
+    if (!limits.nodes && limits.seconds <= 0 && !limits.depth) {
+        limits.nodes = nodes_for_level(s.level);
+        // Level 3 looks one ply ahead and every higher level at least two,
+        // whatever the node budget.
+        limits.min_depth = s.level <= 3 ? 1 : 2;
+    }
+    AlphaBetaConfig config;
+    config.tt_entries = std::size_t{1} << 20;
+    if (limits.nodes && limits.seconds <= 0)
+        config.tt_entries = std::clamp<std::size_t>(2 * limits.nodes, 1 << 14, 1 << 20);
+    return std::make_unique<AlphaBetaAgent<S>>("alphabeta", config, limits);
+}
+
+// The chess-likes' maker: alpha-beta, or MCTS when the settings ask for it
+// (`mcts:...` and `uct:...` players).
+template <class S>
+std::unique_ptr<Agent> make_alphabeta_or_mcts_engine(const Game& game, const EngineSettings& s) {
+    if (s.search == EngineSettings::Search::Mcts || s.plain_uct)
+        return make_mcts_engine<S>(game, s);
+    return make_alphabeta_engine<S>(game, s);
 }
 
 }  // namespace asterism

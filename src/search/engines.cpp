@@ -1,5 +1,6 @@
 #include "search/engines.h"
 
+#include <algorithm>
 #include <map>
 
 namespace asterism {
@@ -15,7 +16,23 @@ std::string game_id(const Game& game) {
     return spec.substr(0, spec.find(':'));
 }
 
+std::map<std::string, std::vector<RegisteredSearchBench>>& benches() {
+    static std::map<std::string, std::vector<RegisteredSearchBench>> m;
+    return m;
+}
+
 }  // namespace
+
+SearchBenchRegistration::SearchBenchRegistration(std::string id, std::vector<SearchBench> list,
+                                                 SearchBenchRunner run) {
+    for (auto& b : list) benches()[id].push_back({id, std::move(b), run});
+}
+
+std::vector<RegisteredSearchBench> search_benches() {
+    std::vector<RegisteredSearchBench> out;
+    for (const auto& [id, list] : benches()) out.insert(out.end(), list.begin(), list.end());
+    return out;
+}
 
 EngineRegistration::EngineRegistration(std::string id, EngineMaker maker) {
     makers()[std::move(id)] = std::move(maker);
@@ -31,6 +48,16 @@ std::uint64_t playouts_for_level(int level) {
     std::uint64_t p = 50;
     for (int l = 3; l < level; ++l) p *= 3;
     return p;
+}
+
+// Nodes per decision at each level from 3 up, about three times more per
+// level: level 3 is a one-ply look with quiescence, level 10 about a million
+// and a half nodes (a few seconds a move at a few hundred thousand nodes per
+// second). Node budgets rather than time keep a level's play reproducible.
+std::uint64_t nodes_for_level(int level) {
+    static constexpr std::uint64_t kNodes[kMaxLevel + 1] = {
+        0, 0, 0, 300, 1'000, 3'000, 10'000, 30'000, 100'000, 400'000, 1'600'000};
+    return kNodes[std::clamp(level, 3, kMaxLevel)];
 }
 
 std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings) {

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "search/agent.h"
 
@@ -17,11 +18,17 @@ namespace asterism {
 constexpr int kMaxLevel = 10;
 
 struct EngineSettings {
+    // Which search a game that has more than one should use; Default is the
+    // game's own choice (alpha-beta for the chess-likes, MCTS for the rest).
+    enum class Search { Default, Mcts, AlphaBeta };
+
     int level = kMaxLevel;
     int threads = 1;
     std::uint64_t seed = 1;
     SearchLimits limits;     // overrides the level's own limits when non-zero
     bool plain_uct = false;  // baseline: no RAVE, no game knowledge
+    Search search = Search::Default;
+    int depth = 0;  // alpha-beta: deepest iteration (0 = the level's or the limits' choice)
 };
 
 using EngineMaker = std::function<std::unique_ptr<Agent>(const Game&, const EngineSettings&)>;
@@ -41,7 +48,39 @@ std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& setti
 // Playouts per decision at a level (3..10) for the Monte Carlo players.
 std::uint64_t playouts_for_level(int level);
 
+// Nodes per decision at a level (3..10) for the alpha-beta players.
+std::uint64_t nodes_for_level(int level);
+
 // Whether a game has a registered search.
 bool has_engine(const std::string& game_id);
+
+// Fixed-depth searches that `asterism bench` times and counts into its
+// signature, registered by the binding files of games with an alpha-beta
+// search: a spec, a position (empty for the start) and a depth.
+struct SearchBench {
+    std::string spec;
+    std::string position;
+    int depth = 1;
+};
+struct SearchBenchRun {
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    int score = 0;
+    std::string best;
+};
+using SearchBenchRunner = std::function<SearchBenchRun(const Game&, int depth)>;
+
+struct SearchBenchRegistration {
+    SearchBenchRegistration(std::string game_id, std::vector<SearchBench> benches,
+                            SearchBenchRunner run);
+};
+
+struct RegisteredSearchBench {
+    std::string game_id;
+    SearchBench bench;
+    SearchBenchRunner run;
+};
+// Every registered search bench, by game id, in registration order within a game.
+std::vector<RegisteredSearchBench> search_benches();
 
 }  // namespace asterism

@@ -67,6 +67,27 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
         return make_engine(game, s);
     }
     const auto keys = parse_keys(rest, text);
+    if (name == "ab" || name == "alphabeta") {
+        for (const auto& [k, v] : keys)
+            if (k != "nodes" && k != "depth" && k != "seconds" && k != "level")
+                throw GameError("bad player '" + text + "': unknown key '" + k +
+                                "' (known: nodes, depth, seconds, level)");
+        EngineSettings s;
+        s.seed = seed;
+        s.search = EngineSettings::Search::AlphaBeta;
+        s.limits.playouts = static_cast<std::uint64_t>(number(keys, "nodes", 0, text));
+        s.limits.seconds = number(keys, "seconds", 0, text);
+        s.depth = static_cast<int>(number(keys, "depth", 0, text));
+        const double level = number(keys, "level", kMaxLevel, text);
+        if (level < 3 || level > kMaxLevel || level != static_cast<int>(level))
+            throw GameError("bad player '" + text + "': level must be 3 to " +
+                            std::to_string(kMaxLevel));
+        s.level = static_cast<int>(level);
+        const std::string spec = game.spec();
+        if (!has_engine(spec.substr(0, spec.find(':'))))
+            throw GameError("no alpha-beta search is registered for " + spec);
+        return make_engine(game, s);
+    }
     for (const auto& [k, v] : keys)
         if (k != "playouts" && k != "seconds" && k != "threads")
             throw GameError("bad player '" + text + "': unknown key '" + k +
@@ -80,6 +101,7 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
         EngineSettings s;
         s.seed = seed;
         s.plain_uct = name == "uct";
+        s.search = EngineSettings::Search::Mcts;
         s.threads = static_cast<int>(number(keys, "threads", 1, text));
         s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
         s.limits.seconds = number(keys, "seconds", 0, text);

@@ -75,6 +75,18 @@ printf 'zz9\n*10 S10\nS10\nundo\nhelp\nquit\n' | "$bin" play starstar:size=6 --s
 rc=$?
 if [ $rc -eq 0 ] && grep -q "error: " "$out" && grep -q "Commands:" "$out"; then ok; else bad "interactive play (rc $rc)"; fi
 
+# Hints, the computer's thinking, levels and cell names at the prompt.
+printf 'hint\nthink\nlevel 11\nlevel 4\n*10\nnames\nquit\n' |
+  "$bin" play starstar:size=6 --second 3 >"$out" 2>"$err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "Level 6 suggests:" "$out" && grep -q "win rate [0-9]*%, [0-9]* visits, pv: " "$out" &&
+   grep -q "error: usage: level N" "$out" && grep -q "now plays at level 4" "$out" &&
+   grep -q "White (4) plays" "$out" && grep -q "A60" "$out"
+then ok; else bad "play: hint, think, level, names (rc $rc)"; fi
+for game in shatra starpool asterisk:size=8; do
+  expect_output 'Game over' play "$game" --first 2 --second 1
+done
+
 # Records and the engine (docs/records.md, docs/protocol.md).
 data="$(cd "$(dirname "$0")/../data" && pwd)"
 tmp=$(mktemp -d)
@@ -100,6 +112,11 @@ if cmp -s "$data/records/bad/illegal-move.rec" "$tmp/bad.rec"; then ok; else bad
 printf 'play black *10\nplay black S21\nquit\n' | "$bin" engine starstar:size=6 >"$out" 2>"$err"
 if [ $? -eq 0 ] && [ "$(cat "$out")" = "$(printf '=\n\n? it is white'"'"'s turn, not black'"'"'s\n\n=')" ]
 then ok; else bad "engine session: $(cat "$out")"; fi
+
+# The server refuses bad settings before it listens.
+expect_error "65535" serve --port 70000
+expect_error "no index.html" serve --port 0 --web "$tmp"
+expect_error "max-games" serve --max-games 0
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -65,6 +65,26 @@ TEST(SearchMatch, PlayersAreParsedOrRejected) {
         EXPECT_THROW(make_player(bad, *g, 1), GameError) << bad;
 }
 
+// The chess-likes play alpha-beta by default and MCTS on request; *Star has
+// MCTS only, so an alpha-beta player is refused there.
+TEST(SearchMatch, AlphaBetaAndMctsPlayersForTheChessLikes) {
+    for (const char* id : {"shatra", "starpool"}) {
+        auto g = Registry::instance().create(id);
+        EXPECT_EQ(make_player("level:5", *g, 1)->name(), "alphabeta") << id;
+        EXPECT_EQ(make_player("ab:nodes=500", *g, 1)->name(), "alphabeta") << id;
+        EXPECT_EQ(make_player("alphabeta:depth=2", *g, 1)->name(), "alphabeta") << id;
+        EXPECT_EQ(make_player("ab:level=4", *g, 1)->name(), "alphabeta") << id;
+        EXPECT_EQ(make_player("mcts:playouts=50", *g, 1)->name(), "mcts") << id;
+        EXPECT_EQ(make_player("uct:playouts=50", *g, 1)->name(), "uct") << id;
+        for (const char* bad :
+             {"ab:playouts=3", "ab:level=2", "ab:level=11", "ab:nodes=x", "mcts:nodes=5"})
+            EXPECT_THROW(make_player(bad, *g, 1), GameError) << id << " " << bad;
+    }
+    auto star = Registry::instance().create("starstar");
+    EXPECT_EQ(make_player("mcts:playouts=50", *star, 1)->name(), "mcts");
+    EXPECT_THROW(make_player("ab:nodes=50", *star, 1), GameError);
+}
+
 TEST(SearchMatch, GreedyBeatsRandomAndTheCountsAddUp) {
     MatchSettings s;
     s.game = "takeaway-test";

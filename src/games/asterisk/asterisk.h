@@ -231,6 +231,10 @@ class AsteriskState : private detail::StateData {
     std::string render() const;
     std::string player_name(Player p) const;
     std::string move_help() const;
+    // The drawing for graphical front ends and one legal move as a path of
+    // cells plus the piece type picked (Game::view, docs/view.md; view.cpp).
+    nlohmann::json view() const;
+    nlohmann::json move_view(Move m) const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const {
         return recorded_playout(rng, moves, nullptr);
     }

@@ -22,8 +22,9 @@ const GameRegistration kRegistration{GameInfo{
     },
     {"shatra", "shatra:rules=altai", "shatra:rules=shatrabase"},
     {
-        {"shatra", "", 3},
-        {"shatra", "", 3},
+        {"shatra", "", 4},
+        // A middle game with captures (tests/data/shatra_perft_seed.txt).
+        {"shatra", "sqs/1rs/b1b/k/sssss1s/3s2r/7/S2R3/1B3s1/SSSSSSS/K/3/SRS/1QS w Tt - - - 0 5", 5},
     },
 }};
 

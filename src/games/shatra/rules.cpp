@@ -135,7 +135,7 @@ std::vector<OptionSpec> option_specs() {
     for (const auto& p : points()) {
         std::vector<std::string> allowed = {"preset"};
         allowed.insert(allowed.end(), p.values.begin(), p.values.end());
-        out.push_back({p.name, Type::Enum, "preset", allowed, p.help});
+        out.push_back({p.name, Type::Enum, "preset", allowed, p.help, true});
     }
     out.push_back({"notation", Type::Enum, "algebraic", notations(),
                    "how moves and positions are written: algebraic (c3:e5), numeric "

@@ -127,9 +127,45 @@ class State {
     std::string player_name(Player p) const { return p == Player::First ? "White" : "Black"; }
     std::string move_help() const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
+    // The drawing for graphical front ends and one legal move as its path
+    // of cells (Game::view, docs/view.md; in view.cpp).
+    nlohmann::json view() const;
+    nlohmann::json move_view(Move m) const;
 
     const Rules& rules() const { return rules_; }
     const Pos& pos() const { return pos_; }
+
+    // For the searches (src/search/alphabeta.h and mcts.h); game knowledge
+    // in eval.cpp. Shatra has no check: a biy in danger is the evaluation's
+    // business, and capturing it ends the game.
+    int evaluate() const;
+    bool is_noisy(Move m) const { return m.jumps > 0 || m.promo != 0; }
+    int move_hint(Move m) const;
+    bool in_check() const { return false; }
+    static constexpr int kAmafKeys = kCells * kCells;
+    int amaf_key(Move m) const { return m.from * kCells + m.to; }
+    // Plays *this out, reporting sink(amaf_key, player) for every move. With
+    // `knowledge` a biy capture is always taken, the longest or richest
+    // chain is preferred, and a game still going after kPlayoutPlies plies
+    // is adjudicated by the evaluation.
+    template <class Sink>
+    Outcome playout(Rng& rng, bool knowledge, Sink&& sink) {
+        std::array<Move, kMaxMoves> list;
+        for (int plies = 0; plies < kPlayoutCap; ++plies) {
+            const int n = generate(list.data());
+            if (n == 0) return outcome();
+            if (knowledge && plies >= kPlayoutPlies) return adjudicate();
+            const Move m = knowledge ? playout_choice(rng, list.data(), n)
+                                     : list[rng.below(static_cast<std::uint32_t>(n))];
+            sink(amaf_key(m), to_move());
+            apply(m);
+        }
+        return outcome().over() ? outcome() : Outcome::draw();
+    }
+    static constexpr int kPlayoutPlies = 200;
+    static constexpr int kPlayoutCap = 3000;  // a playout without draw rules stops here
+    Move playout_choice(Rng& rng, const Move* moves, int n) const;
+    Outcome adjudicate() const;  // a decisive evaluation wins, else a draw
 
   private:
     void reset(const Pos& p);  // fills the derived fields and clears the history

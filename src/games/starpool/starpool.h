@@ -166,6 +166,10 @@ class State {
     std::string player_name(Player p) const { return p == Player::First ? "White" : "Black"; }
     std::string move_help() const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
+    // The drawing for graphical front ends and one legal move as its from
+    // and to cells (Game::view, docs/view.md; in view.cpp).
+    nlohmann::json view() const;
+    nlohmann::json move_view(Move m) const;
 
     // For tests and displays.
     Piece at(Cell c) const { return board_[c]; }
@@ -178,6 +182,34 @@ class State {
     // The largest number of destinations any man has on an empty board, from
     // the move tables (checked against kMaxTargetsPerMan by a test).
     static int max_targets_per_man();
+
+    // For the searches (src/search/alphabeta.h and mcts.h); game knowledge
+    // in eval.cpp. Noisy moves change material or promote.
+    int evaluate() const;
+    bool is_noisy(Move m) const { return (m.flags & kCapture) || m.promotion != kNoKind; }
+    int move_hint(Move m) const;
+    static constexpr int kAmafKeys = kGridPoints * kGridPoints;
+    int amaf_key(Move m) const { return m.from * kGridPoints + m.to; }
+    // Plays *this out, reporting sink(amaf_key, player) for every move. With
+    // `knowledge` captures are preferred, the richest usually, and a game
+    // still going after kPlayoutPlies plies is adjudicated by the
+    // evaluation (random chess games are long and mostly noise at the end).
+    template <class Sink>
+    Outcome playout(Rng& rng, bool knowledge, Sink&& sink) {
+        Move moves[kMaxMoves];
+        for (int plies = 0;; ++plies) {
+            const int n = generate(moves);
+            if (n == 0) return outcome();
+            if (knowledge && plies >= kPlayoutPlies) return adjudicate();
+            const Move m = knowledge ? playout_choice(rng, moves, n)
+                                     : moves[rng.below(static_cast<std::uint32_t>(n))];
+            sink(amaf_key(m), to_move());
+            apply(m);
+        }
+    }
+    static constexpr int kPlayoutPlies = 160;
+    Move playout_choice(Rng& rng, const Move* moves, int n) const;
+    Outcome adjudicate() const;  // a decisive evaluation wins, else a draw
 
   private:
     // One applied move and what undo() needs to restore.

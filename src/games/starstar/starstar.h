@@ -154,6 +154,10 @@ class StarState {
     // cell's name instead, to help entering moves.
     std::string render() const;
     std::string render_labels() const;
+    // The drawing for graphical front ends and one legal move as a path of
+    // cells (Game::view, docs/view.md; in view.cpp).
+    nlohmann::json view() const;
+    nlohmann::json move_view(Move m) const;
 
     // Plays random moves from here to a full board on a copy (fill then
     // score) and returns the result; *moves receives the number of moves.

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Browser tests of the UI (tests/browser): builds the release binary, starts
+# `asterism serve` on a free port (the server picks it and prints the URL),
+# runs the Playwright tests against it with Debian's chromium, and stops the
+# server. Screenshots are left in build/browser/. Exits non-zero on failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+out="$root/build/browser"
+mkdir -p "$out"
+
+cmake --preset release >/dev/null
+cmake --build --preset release --target asterism -j "$(nproc)"
+
+# playwright-core only, at the version the lock file pins; it must never
+# fetch a browser of its own (it drives /usr/bin/chromium).
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+if [ ! -d tests/browser/node_modules/playwright-core ] ||
+   ! cmp -s tests/browser/package-lock.json tests/browser/node_modules/.package-lock.json; then
+  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+build/release/apps/asterism/asterism serve --port 0 >"$out/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
+url=""
+for _ in $(seq 100); do
+  url=$(grep -o 'http://[^ ]*/' "$out/server.log" || true)
+  [ -n "$url" ] && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.1
+done
+if [ -z "$url" ]; then
+  echo "error: asterism serve did not start:" >&2
+  cat "$out/server.log" >&2
+  exit 1
+fi
+echo "browser tests against $url (screenshots in build/browser/)"
+cd tests/browser
+ASTERISM_URL="$url" ASTERISM_SHOTS="$out" node --test --test-reporter=spec ui.test.mjs

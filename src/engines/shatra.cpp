@@ -1,0 +1,24 @@
+// Shatra's search: alpha-beta over shatra::State (MCTS on request), and the
+// fixed-depth searches `asterism bench` times.
+#include "games/shatra/shatra.h"
+#include "search/engine_maker.h"
+
+namespace asterism {
+namespace {
+
+const EngineRegistration kShatra("shatra", make_alphabeta_or_mcts_engine<shatra::State>);
+
+const SearchBenchRegistration kShatraBench(
+    "shatra",
+    {
+        {"shatra", "", 5},
+        // A middle game of level-6 self-play, move 16.
+        {"shatra",
+         "1qs/2s/b1b/k/ssss3/s6/2r4/7/SSB4/SSSS3/K/1RB/3/1Q1 "
+         "w Tt - - - 0 16",
+         7},
+    },
+    run_alphabeta_bench<shatra::State>);
+
+}  // namespace
+}  // namespace asterism

@@ -1,0 +1,124 @@
+// Game knowledge for the searches: the static evaluation, the ordering hint
+// of noisy moves and the playout policy. Nothing here is a rule; the values
+// are our estimates, to be tuned by matches (DESIGN.md habit 7). The men's
+// `value` column in men.h is the coarse count that score() shows; the
+// search wants finer steps, so it keeps its own table here.
+//
+// The evaluation counts, for each side, material, mobility (destinations on
+// the current board, without the legality test), promotion progress, the
+// King's shelter and the enemy pressure around it, and a penalty for being
+// close to a bare King (which loses at once).
+#include <algorithm>
+#include <cstdlib>
+
+#include "games/starpool/starpool.h"
+#include "games/starpool/tables.h"
+
+namespace asterism::starpool {
+namespace {
+
+// By Kind: King, General, Captain, Great Elephant, Knight, Rook, Wizard,
+// Pawn, Sergeant, Lieutenant. A General is a Rook with Ferz steps, a Captain
+// a bishop-like slider with Wazir steps (and the pool's citadel option).
+constexpr int kValue[kKinds] = {0, 850, 750, 330, 320, 550, 340, 100, 190, 170};
+// How much each kind adds to the pressure on an enemy King it stands near.
+constexpr int kPressure[kKinds] = {0, 16, 16, 10, 10, 14, 10, 4, 6, 6};
+// Penalty for having only this many men besides the King (baring loses).
+constexpr int kFewMen[3] = {300, 150, 60};
+
+int relative_rank(Cell c, int side) {
+    const int y = c / kGridSide;
+    return side == 0 ? y : kGridSide - 1 - y;
+}
+
+int distance(Cell a, Cell b) {
+    return std::max(std::abs(a % kGridSide - b % kGridSide),
+                    std::abs(a / kGridSide - b / kGridSide));
+}
+
+}  // namespace
+
+int State::evaluate() const {
+    const Tables& t = tables();
+    const Bits occupied = side_men_[0] | side_men_[1];
+    int total[2] = {0, 0};
+    for (int s = 0; s < 2; ++s) {
+        const Bits own = side_men_[s], enemy = side_men_[s ^ 1];
+        const Cell enemy_king = king_[s ^ 1];
+        int v = 0;
+        for (int k = kGeneral; k < kKinds; ++k) {
+            for (Bits men = men_[s][k]; men.any();) {
+                const Cell c = men.pop();
+                v += kValue[k];
+                // Mobility: steps and leaps, then slides until blocked.
+                int moves = ((t.any[k][s][c] & ~own) | (t.quiet[k][s][c] & ~occupied) |
+                             (t.capture[k][s][c] & enemy))
+                                .count();
+                for (int d = 0; d < 8; ++d) {
+                    if (!(t.slide_dirs[k][s] >> d & 1)) continue;
+                    const auto& ray = t.ray[c][d];
+                    for (int i = 0; i < t.ray_length[c][d]; ++i) {
+                        if (own.has(ray[i])) break;
+                        ++moves;
+                        if (enemy.has(ray[i])) break;
+                    }
+                }
+                v += 4 * moves;
+                // Promotion progress, growing as the zone comes near.
+                const int rr = relative_rank(c, s);
+                if (k == kPawn && rr >= 4 && rr < kPawnRank) {
+                    v += (rr - 3) * (rr - 3) * 6;
+                } else if (k == kSergeant && rr >= 7 && rr < kBackRank) {
+                    v += (rr - 6) * 15;
+                } else if (k == kLieutenant && rr >= 6 && rr < kBackRank) {
+                    v += (rr - 5) * 12;
+                }
+                if (distance(c, enemy_king) <= 2) v += kPressure[k];
+            }
+        }
+        // The King: friends round it, and the cells round it the enemy
+        // attacks.
+        const Cell king = king_[s];
+        const Bits ring = t.any[kKing][s][king];
+        v += 8 * std::min((ring & own).count(), 4);
+        for (Bits b = ring & ~own; b.any();)
+            if (attacked(b.pop(), s ^ 1, occupied, Bits{})) v -= 10;
+        const int men = own.count() - 1;
+        if (men < 3) v -= kFewMen[men];
+        total[s] = v;
+    }
+    return total[side_] - total[side_ ^ 1] + 10;  // the move is worth something
+}
+
+int State::move_hint(Move m) const {
+    const int mover = kind_of(board_[m.from]);
+    int gain = 0;
+    if ((m.flags & kCapture) && board_[m.to] != kNoPiece) gain += kValue[kind_of(board_[m.to])];
+    if (m.promotion != kNoKind) gain += kValue[m.promotion] - kValue[mover];
+    // Most valuable victim first, then the least valuable capturer.
+    return 1000 + 8 * gain - kValue[mover] / 100;
+}
+
+State::Move State::playout_choice(Rng& rng, const Move* moves, int n) const {
+    int best = -1, best_hint = -1, ties = 0;
+    for (int i = 0; i < n; ++i) {
+        if (!is_noisy(moves[i])) continue;
+        const int h = move_hint(moves[i]);
+        if (h > best_hint) {
+            best = i, best_hint = h, ties = 1;
+        } else if (h == best_hint && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
+            best = i;
+        }
+    }
+    if (best >= 0 && rng.below(4) != 0) return moves[best];
+    return moves[rng.below(static_cast<std::uint32_t>(n))];
+}
+
+Outcome State::adjudicate() const {
+    const int v = evaluate();
+    if (v > 400) return Outcome::win(to_move());
+    if (v < -400) return Outcome::win(opponent(to_move()));
+    return Outcome::draw();
+}
+
+}  // namespace asterism::starpool

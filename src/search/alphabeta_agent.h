@@ -1,0 +1,104 @@
+// An Agent that runs AlphaBeta<S> on a game known to be a StateGame<S>,
+// keeping its transposition table between moves. Each root move becomes a
+// candidate: "visits" are the nodes searched below it, the winrate comes from
+// its score (winrate_of), and the best move's principal variation is given
+// in full.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/state_game.h"
+#include "search/agent.h"
+#include "search/alphabeta.h"
+#include "search/engines.h"
+
+namespace asterism {
+
+template <class S>
+class AlphaBetaAgent final : public Agent {
+  public:
+    AlphaBetaAgent(std::string label, AlphaBetaConfig config, AlphaBetaLimits limits)
+        : label_(std::move(label)),
+          search_(std::make_unique<AlphaBeta<S>>(config)),
+          limits_(limits) {}
+
+    std::string name() const override { return label_; }
+
+    std::string choose(const Game& game, Rng& rng) override {
+        const Analysis a = analyze(game, rng, SearchLimits{}, nullptr);
+        if (a.candidates.empty()) throw GameError("internal: " + label_ + " found no move");
+        return a.candidates.front().move;
+    }
+
+    // `limits` (playouts read as nodes, seconds) replace the agent's own
+    // when either is set.
+    Analysis analyze(const Game& game, Rng&, const SearchLimits& limits,
+                     const std::function<bool(const Analysis&)>& progress) override {
+        const auto* sg = dynamic_cast<const StateGame<S>*>(&game);
+        if (!sg) throw GameError("internal: " + label_ + " was given a different game");
+        const S& root = sg->state();
+        AlphaBetaLimits l = limits_;
+        if (limits.playouts || limits.seconds > 0) {
+            l.nodes = limits.playouts;
+            l.seconds = limits.seconds;
+        }
+        using Result = typename AlphaBeta<S>::Result;
+        const Result r = search_->search(root, l, [&](const Result& so_far) {
+            return progress ? progress(to_analysis(root, so_far)) : true;
+        });
+        Analysis a = to_analysis(root, r);
+        if (progress) progress(a);
+        return a;
+    }
+
+    const AlphaBeta<S>& search() const { return *search_; }
+
+  private:
+    static Analysis to_analysis(const S& root, const typename AlphaBeta<S>::Result& r) {
+        Analysis a;
+        a.playouts = r.nodes;
+        a.seconds = r.seconds;
+        for (const auto& rm : r.root_moves) {
+            Candidate c;
+            c.move = root.move_text(rm.move);
+            c.visits = rm.nodes;
+            c.winrate = ab::winrate_of(rm.score);
+            S s = root;
+            for (const auto& m : rm.pv) {
+                c.pv.push_back(s.move_text(m));
+                s.apply(m);
+            }
+            if (c.pv.empty()) c.pv.push_back(c.move);
+            a.candidates.push_back(std::move(c));
+        }
+        return a;
+    }
+
+    std::string label_;
+    std::unique_ptr<AlphaBeta<S>> search_;
+    AlphaBetaLimits limits_;
+};
+
+// A fixed-depth search from a fresh table, for `asterism bench`: the node
+// count is deterministic and serves as a signature.
+template <class S>
+SearchBenchRun run_alphabeta_bench(const Game& game, int depth) {
+    const auto* sg = dynamic_cast<const StateGame<S>*>(&game);
+    if (!sg) throw GameError("internal: alpha-beta bench given a different game");
+    AlphaBetaConfig config;
+    config.tt_entries = std::size_t{1} << 20;
+    AlphaBeta<S> search(config);
+    AlphaBetaLimits limits;
+    limits.depth = depth;
+    const auto r = search.search(sg->state(), limits);
+    SearchBenchRun run;
+    run.nodes = r.nodes;
+    run.seconds = r.seconds;
+    run.score = r.score;
+    run.best = r.has_move ? sg->state().move_text(r.best) : "";
+    return run;
+}
+
+}  // namespace asterism

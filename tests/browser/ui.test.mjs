@@ -1,0 +1,323 @@
+// Browser tests of the asterism UI: Playwright (playwright-core only, so it
+// never downloads a browser) drives Debian's chromium against a running
+// `asterism serve`, whose address is in ASTERISM_URL (scripts/browser-test.sh
+// starts one). For each game: start it, move by clicking (and dragging for
+// the chess-likes), see the computer reply, undo, and reach the end of a
+// game. Screenshots go to ASTERISM_SHOTS (default build/browser/).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const url = process.env.ASTERISM_URL;
+const shots = process.env.ASTERISM_SHOTS || path.resolve('../../build/browser');
+if (!url) throw new Error('set ASTERISM_URL to the address of a running asterism serve');
+fs.mkdirSync(shots, { recursive: true });
+
+let context;
+let profile;
+
+before(async () => {
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'asterism-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+});
+
+// A fresh page on the UI, with page errors collected so a test can fail on them.
+async function open() {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(url);
+  await page.waitForSelector('#board .cell');
+  return page;
+}
+
+// Starts a game from the setup bar. `more` options live under "More options".
+async function newGame(page, game, { options = {}, seats = ['human', 'human'], level = 1,
+  position = '' } = {}) {
+  await page.selectOption('#game', game);
+  await page.evaluate(() => { document.querySelector('#more').open = true; });
+  for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option="${k}"]`, v);
+  await page.fill('#position', position);
+  await page.selectOption('#seat0', seats[0]);
+  if (await page.locator('#seat1').isVisible()) await page.selectOption('#seat1', seats[1]);
+  await page.selectOption('#level', String(level));
+  const before = await state(page, 'id').catch(() => null);
+  await page.click('#new');
+  await page.waitForFunction((old) => window.asterism.state && window.asterism.state.id !== old &&
+    !window.asterism.busy, before);
+}
+
+const state = (page, key) => page.evaluate((k) => window.asterism.state[k], key);
+
+async function cell(page, name) {
+  return page.locator(`#board .cells [data-cell="${name}"]`);
+}
+
+async function click(page, name) {
+  // The topmost element on a cell (a man, or the cell) takes the click.
+  await (await cell(page, name)).scrollIntoViewIfNeeded();
+  const box = await (await cell(page, name)).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+async function drag(page, from, to) {
+  await (await cell(page, from)).scrollIntoViewIfNeeded();
+  const a = await (await cell(page, from)).boundingBox();
+  const b = await (await cell(page, to)).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+const waitPly = (page, ply) => page.waitForFunction((n) => window.asterism.state.ply === n &&
+  !window.asterism.busy, ply, { timeout: 30000 });
+
+const waitEnd = (page) => page.waitForFunction(() => window.asterism.state.terminal &&
+  !window.asterism.busy, null, { timeout: 90000 });
+
+// The message line says `re`; on failure, what the page was doing and a
+// screenshot, to tell a wrong message from a wrong state.
+async function expectMessage(page, re) {
+  const text = await page.textContent('#message');
+  if (re.test(text)) return;
+  const info = await page.evaluate(() => ({
+    history: window.asterism.state.history, path: window.asterism.path,
+    busy: window.asterism.busy, status: document.querySelector('#status').textContent,
+  }));
+  await shot(page, `failed-${Date.now()}`);
+  assert.fail(`message '${text}' does not match ${re}: ${JSON.stringify(info)}`);
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+// Switches both seats to the computer at level 1 and waits for the end.
+async function finishByComputer(page) {
+  await page.selectOption('#level', '1');
+  await page.selectOption('#seat0', 'computer');
+  if (await page.locator('#seat1').isVisible()) await page.selectOption('#seat1', 'computer');
+  await waitEnd(page);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Game over'));
+}
+
+test('*Star: click a cell, the computer answers, undo, labels, flip, browse, finish', async () => {
+  const page = await open();
+  await newGame(page, 'starstar', { options: { size: '6' }, seats: ['human', 'computer'] });
+  assert.equal((await state(page, 'game')), 'starstar:size=6,swap=false');
+  assert.equal(await page.locator('#board .cells .cell').count(), 105);
+  assert.match(await page.textContent('#score h2'), /estimate/);
+
+  await click(page, '*10');
+  await waitPly(page, 2);
+  assert.equal(await page.locator('#board .men .owner-0[data-cell="*10"]').count(), 1);
+  assert.equal(await page.locator('#board .men .owner-1').count(), 1);
+  assert.equal(await page.locator('#moves li').count(), 2);
+
+  // An occupied cell is refused with a message, and nothing is sent.
+  await click(page, '*10');
+  await expectMessage(page, /taken/);
+  assert.equal(await state(page, 'ply'), 2);
+
+  await page.check('#labels');
+  assert.ok(await page.locator('#board .cell-label', { hasText: 'S21' }).count() >= 1);
+  await page.click('#flip');
+  assert.match(await page.getAttribute('#board', 'class'), /flipped/);
+  await shot(page, 'starstar-labels-flipped');
+  await page.click('#flip');
+  await page.uncheck('#labels');
+
+  // Browsing back shows the earlier position without changing the game.
+  await page.click('[data-testid="nav-first"]');
+  await page.waitForFunction(() => window.asterism.shown.shown_ply === 0);
+  assert.match(await page.textContent('#status'), /looking back/);
+  assert.equal(await page.locator('#board .men .man').count(), 0);
+  await click(page, 'S10');
+  await expectMessage(page, /earlier position/);
+  await page.click('[data-testid="nav-last"]');
+  await page.waitForFunction(() => window.asterism.shown.shown_ply === 2);
+
+  // Undo against the computer takes back its reply too.
+  await page.click('#undo');
+  await waitPly(page, 0);
+  assert.equal(await page.locator('#board .men .man').count(), 0);
+
+  // The engine's analysis adds a point to the win-rate graph.
+  await page.click('#analyse-now');
+  await page.waitForFunction(() => Number(document.querySelector('#graph').dataset.points) >= 1);
+  assert.ok(await page.locator('#candidates li').count() >= 1);
+
+  await finishByComputer(page);
+  assert.equal(await state(page, 'ply'), 105);
+  assert.match(await page.textContent('#score h2'), /Final score/);
+  await shot(page, 'starstar-end');
+
+  // Save the record and load it back: the same moves.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const file = path.join(shots, 'starstar.rec');
+  await download.saveAs(file);
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /^Game: starstar:size=6,swap=false$/m);
+  assert.match(text, /^105\. /m);
+  const history = await state(page, 'history');
+  await page.selectOption('#seat0', 'human');
+  await page.selectOption('#seat1', 'human');
+  await page.setInputFiles('#load', file);
+  await page.waitForFunction((old) => window.asterism.state.id !== old,
+    await state(page, 'id'));
+  assert.deepEqual(await state(page, 'history'), history);
+  assert.equal(await state(page, 'terminal'), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Asterisk: pick a piece from the supply or the chooser, computer replies, undo, finish',
+  async () => {
+    const page = await open();
+    await newGame(page, 'asterisk', { options: { size: '8' }, seats: ['human', 'computer'] });
+    assert.equal(await page.locator('#board .cells .cell').count(), 36);
+    // Six types, each visibly different: colour, shape and marking classes.
+    const kinds = await page.$$eval('#score .supply-piece .apiece',
+      (els) => els.map((e) => e.getAttribute('class')));
+    assert.equal(new Set(kinds).size, 6);
+    assert.match(await page.textContent('#score'), /×6/);
+
+    // The opening: three pieces of three types by the first player.
+    await page.click('#score .supply-piece[data-type="dhe"]');
+    await click(page, 'a1');
+    await waitPly(page, 1);
+    assert.equal(await page.locator('#board .men [data-cell="a1"] .apiece.dark.hex').count(), 1);
+    // A cell clicked without a piece asks which piece.
+    await click(page, 'b8');
+    await page.waitForSelector('#chooser:not([hidden])');
+    await page.click('#chooser button[data-pick="lca"]');
+    await waitPly(page, 2);
+    await page.click('#score .supply-piece[data-type="dca"]');
+    await click(page, 'h8');
+    // The computer (second player) answers or swaps.
+    await waitPly(page, 4);
+    assert.match(await page.textContent('#score .supply'), /×5/);
+    await click(page, 'a1');
+    await expectMessage(page, /taken/);
+    await shot(page, 'asterisk-opening');
+
+    await page.click('#undo');
+    await waitPly(page, 2);
+
+    // Analysing every position while the computer plays itself fills the graph.
+    await page.check('#analysis');
+    await finishByComputer(page);
+    const outcome = await state(page, 'outcome');
+    assert.ok(outcome.length > 0);
+    await page.waitForFunction(() => !window.asterism.analysing);
+    assert.ok(Number(await page.getAttribute('#graph', 'data-points')) >= 2);
+    await shot(page, 'asterisk-end');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+test('Shatra: a drop by dragging, the computer replies, undo; a capture chain ends the game',
+  async () => {
+    const page = await open();
+    await newGame(page, 'shatra', { seats: ['human', 'computer'] });
+    assert.equal(await page.locator('#board .cells .cell').count(), 62);
+    assert.equal(await page.locator('#board .ditch').count(), 1);
+    assert.equal(await page.locator('#board .temdek').count(), 2);
+    assert.equal(await page.locator('#board .cell.fortress').count(), 18);
+    // A reserve man is dropped by dragging it onto its half of the field.
+    await drag(page, 'd2', 'e6');
+    await waitPly(page, 2);
+    assert.equal((await state(page, 'history'))[0], 'd2-e6');
+    // A wrong target explains itself.
+    await click(page, 'c5');
+    await click(page, 'c9');
+    await expectMessage(page, /not a legal move/);
+    await page.click('#undo');
+    await waitPly(page, 0);
+
+    // White's shatra takes two men in one chain, the biy last.
+    await newGame(page, 'shatra', {
+      position: '3/3/3/1/7/7/4k2/7/3s3/K1S4/1/3/3/3 w - - - - 0 1',
+    });
+    await click(page, 'c5');
+    assert.equal(await page.locator('#board .cell.target[data-cell="e7"]').count(), 1);
+    await click(page, 'e7');
+    assert.equal(await page.locator('#board .cell.target[data-cell="e9"]').count(), 1);
+    await click(page, 'e9');
+    await waitPly(page, 1);
+    assert.equal((await state(page, 'history'))[0], 'c5:e7:e9');
+    assert.equal(await state(page, 'terminal'), true);
+    assert.match(await page.textContent('#status'), /White wins/);
+    // The chain is drawn landing by landing.
+    assert.equal(await page.locator('#board .step-number').count(), 2);
+    await shot(page, 'shatra-chain-end');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+test('Star Pool Chess: a knight by dragging, a Wizard swap, the computer replies, undo; bare king wins',
+  async () => {
+    const page = await open();
+    await newGame(page, 'starpool', { seats: ['human', 'computer'] });
+    assert.equal(await page.locator('#board .cells .cell').count(), 84);
+    assert.equal(await page.locator('#board .cell.citadel').count(), 4);
+    assert.equal(await page.locator('#board .pool').count(), 1);
+    await drag(page, 'b1', 'd2');
+    await waitPly(page, 2);
+    assert.equal((await state(page, 'history'))[0], 'b1-d2');
+    await page.click('#undo');
+    await waitPly(page, 0);
+    // The Wizard in its citadel swaps with the Rook beside it.
+    await click(page, 'w1');
+    await click(page, 'a1');
+    await waitPly(page, 2);
+    assert.equal((await state(page, 'history'))[0], 'w1<>a1');
+    await page.click('#undo');
+    await waitPly(page, 0);
+
+    await newGame(page, 'starpool', { position: '4k4/p8/9/9/4*4/9/9/9/R3K4 [----] w - 0 1' });
+    await click(page, 'a1');
+    await click(page, 'h8');
+    await expectMessage(page, /not a legal move/);
+    await click(page, 'a1');
+    await click(page, 'a8');
+    await waitPly(page, 1);
+    assert.match(await page.textContent('#status'), /Game over: White wins/);
+    await shot(page, 'starpool-end');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+test('a phone-sized screen shows the whole board in one column', async () => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url);
+  await page.waitForSelector('#board .cell');
+  await newGame(page, 'shatra', {});
+  const board = await page.locator('#board').boundingBox();
+  assert.ok(board.width <= 390 && board.width > 300, `board is ${board.width} wide`);
+  const aside = await page.locator('aside').boundingBox();
+  assert.ok(aside.y >= board.y + board.height - 1, 'the side panel is below the board');
+  await click(page, 'c5');
+  await click(page, 'c6');
+  await waitPly(page, 1);
+  await shot(page, 'phone-shatra');
+  await page.close();
+});

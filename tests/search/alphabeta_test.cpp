@@ -1,0 +1,137 @@
+// Tests of the generic alpha-beta search on a small game whose values are
+// known exactly: it must find the winning move, score wins and losses with
+// their exact distance (also through the transposition table, which this
+// game is full of), stop at its node limit and repeat itself exactly.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "search/alphabeta.h"
+
+namespace asterism {
+namespace {
+
+// Take 1 to 3 stones; whoever takes the last stone wins. The player to move
+// loses exactly when the pile is a multiple of 4; with best play the winner
+// needs 2 * (pile / 4) + 1 plies and the loser lasts pile / 2 plies.
+struct TakeAway {
+    using Move = int;
+    static constexpr int kMaxMoves = 3;
+    static constexpr int kAmafKeys = 4;
+    int pile = 10;
+    std::vector<int> taken;
+
+    int generate(Move* out) const {
+        int n = 0;
+        for (int k = 1; k <= 3 && k <= pile; ++k) out[n++] = k;
+        return n;
+    }
+    void apply(Move m) {
+        pile -= m;
+        taken.push_back(m);
+    }
+    void undo() {
+        pile += taken.back();
+        taken.pop_back();
+    }
+    Player to_move() const { return taken.size() % 2 ? Player::Second : Player::First; }
+    Outcome outcome() const {
+        return pile == 0 ? Outcome::win(opponent(to_move())) : Outcome::ongoing();
+    }
+    std::uint64_t hash() const {
+        return static_cast<std::uint64_t>(pile) * 2 + taken.size() % 2 + 1;
+    }
+    int evaluate() const { return 0; }
+    bool is_noisy(Move) const { return false; }
+    int move_hint(Move) const { return 0; }
+    bool in_check() const { return false; }
+    int amaf_key(Move m) const { return m; }
+};
+
+TEST(SearchAlphaBeta, FindsTheWinWithItsExactDistance) {
+    for (bool tt : {true, false}) {
+        for (int pile : {1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15, 17, 18, 19}) {
+            AlphaBetaConfig config;
+            if (!tt) config.tt_entries = 0;
+            AlphaBeta<TakeAway> search(config);
+            TakeAway s;
+            s.pile = pile;
+            const auto r = search.search(s, {.depth = 30});
+            ASSERT_TRUE(r.has_move);
+            EXPECT_EQ(r.best, pile % 4) << "pile " << pile;
+            EXPECT_EQ(r.score, ab::kMate - (2 * (pile / 4) + 1)) << "pile " << pile << " tt " << tt;
+        }
+    }
+}
+
+TEST(SearchAlphaBeta, ScoresTheLossWithItsExactDistance) {
+    for (bool tt : {true, false}) {
+        for (int pile : {4, 8, 12, 16}) {
+            AlphaBetaConfig config;
+            if (!tt) config.tt_entries = 0;
+            AlphaBeta<TakeAway> search(config);
+            TakeAway s;
+            s.pile = pile;
+            const auto r = search.search(s, {.depth = 30});
+            EXPECT_EQ(r.score, -(ab::kMate - pile / 2)) << "pile " << pile << " tt " << tt;
+        }
+    }
+}
+
+TEST(SearchAlphaBeta, ATerminalRootHasNoMove) {
+    AlphaBeta<TakeAway> search;
+    TakeAway s;
+    s.pile = 0;
+    const auto r = search.search(s, {.depth = 3});
+    EXPECT_FALSE(r.has_move);
+    EXPECT_EQ(r.score, -ab::kMate);
+}
+
+TEST(SearchAlphaBeta, StopsAtTheNodeLimit) {
+    for (std::uint64_t limit : {1, 5, 50, 500}) {
+        AlphaBeta<TakeAway> search;
+        TakeAway s;
+        s.pile = 60;
+        const auto r = search.search(s, {.nodes = limit});
+        EXPECT_LE(r.nodes, limit);
+        EXPECT_TRUE(r.has_move);
+        EXPECT_GE(r.best, 1);
+        EXPECT_LE(r.best, 3);
+    }
+}
+
+TEST(SearchAlphaBeta, MinimumDepthOutlastsTheNodeLimit) {
+    AlphaBeta<TakeAway> search;
+    TakeAway s;
+    s.pile = 60;
+    AlphaBetaLimits limits;
+    limits.nodes = 1;
+    limits.min_depth = 3;
+    const auto r = search.search(s, limits);
+    EXPECT_EQ(r.depth, 3);
+    EXPECT_GT(r.nodes, 3u);
+}
+
+TEST(SearchAlphaBeta, ProgressCanStopTheSearch) {
+    AlphaBeta<TakeAway> search;
+    TakeAway s;
+    s.pile = 60;
+    int calls = 0;
+    const auto r = search.search(s, {.depth = 40}, [&](const AlphaBeta<TakeAway>::Result& so_far) {
+        EXPECT_EQ(so_far.depth, ++calls);
+        return calls < 3;
+    });
+    EXPECT_EQ(calls, 3);
+    EXPECT_EQ(r.depth, 3);
+}
+
+TEST(SearchAlphaBeta, WinrateFollowsTheScore) {
+    EXPECT_DOUBLE_EQ(ab::winrate_of(0), 0.5);
+    EXPECT_NEAR(ab::winrate_of(400), 10.0 / 11.0, 1e-12);
+    EXPECT_GT(ab::winrate_of(100), ab::winrate_of(50));
+    EXPECT_EQ(ab::winrate_of(ab::kMate - 5), 1.0);
+    EXPECT_EQ(ab::winrate_of(-(ab::kMate - 5)), 0.0);
+}
+
+}  // namespace
+}  // namespace asterism

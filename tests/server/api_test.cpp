@@ -1,0 +1,397 @@
+// Tests of the browser UI's JSON API (src/server/api.h) through its request
+// to response function, without sockets: every route, every kind of bad
+// input getting a 4xx with a message, sessions kept apart, eviction, and
+// many threads at once. One smoke test at the end goes through a real
+// socket on a port the system picks.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/registry.h"
+#include "core/rng.h"
+#include "server/api.h"
+#include "server/http.h"
+
+namespace asterism::server {
+namespace {
+
+using nlohmann::json;
+
+ApiResponse call(Api& api, const std::string& method, const std::string& path,
+                 const std::string& body = {}, std::map<std::string, std::string> query = {}) {
+    return api.handle(ApiRequest{method, path, std::move(query), body});
+}
+
+ApiResponse post(Api& api, const std::string& path, const json& body) {
+    return call(api, "POST", path, body.dump());
+}
+
+// A new session; fails the test unless it was made.
+json make(Api& api, const json& body) {
+    const ApiResponse r = post(api, "/api/sessions", body);
+    EXPECT_EQ(r.status, 201) << r.body.dump();
+    return r.body;
+}
+
+std::string path(const json& session, const std::string& action = {}) {
+    return "/api/sessions/" + session["id"].get<std::string>() +
+           (action.empty() ? "" : "/" + action);
+}
+
+// A 4xx reply with a message that contains `text`.
+void expect_error(const ApiResponse& r, int status, const std::string& text) {
+    EXPECT_EQ(r.status, status) << r.body.dump();
+    ASSERT_TRUE(r.body.contains("error")) << r.body.dump();
+    EXPECT_NE(r.body["error"].get<std::string>().find(text), std::string::npos)
+        << "message: " << r.body["error"];
+}
+
+TEST(ServerApi, CatalogListsEveryGameWithItsOptions) {
+    Api api;
+    const ApiResponse r = call(api, "GET", "/api/catalog");
+    ASSERT_EQ(r.status, 200);
+    std::vector<std::string> ids;
+    for (const auto& g : r.body["games"]) ids.push_back(g["id"]);
+    std::vector<std::string> expected;
+    for (const GameInfo* info : Registry::instance().all()) expected.push_back(info->id);
+    EXPECT_EQ(ids, expected);
+    EXPECT_EQ(r.body["levels"]["max"], 10);
+    const auto& star = r.body["games"][std::find(ids.begin(), ids.end(), "starstar") - ids.begin()];
+    EXPECT_EQ(star["options"][0]["name"], "size");
+}
+
+TEST(ServerApi, NewGameTakesOptionsPositionAndSeats) {
+    Api api;
+    const json s = make(api, {{"game", "starstar"},
+                              {"options", {{"size", 6}, {"swap", true}}},
+                              {"players", {"human", "computer"}},
+                              {"level", 4}});
+    EXPECT_EQ(s["game"], "starstar:size=6,swap=true");
+    EXPECT_EQ(s["players"][1]["seat"], "computer");
+    EXPECT_EQ(s["players"][0]["name"], "Black");
+    EXPECT_EQ(s["level"], 4);
+    EXPECT_EQ(s["ply"], 0);
+    EXPECT_EQ(s["view"]["cells"].size(), 105u);
+    EXPECT_EQ(s["view"]["moves"].size(), 105u);
+    EXPECT_TRUE(s["score"]["provisional"]);
+
+    const json p =
+        make(api, {{"game", "starpool"}, {"position", "4k4/p8/9/9/4*4/9/9/9/R3K4 [----] w - 0 1"}});
+    EXPECT_EQ(p["view"]["pieces"].size(), 4u);
+}
+
+TEST(ServerApi, BadNewGameRequestsGetMessages) {
+    Api api;
+    expect_error(call(api, "POST", "/api/sessions", "{\"game\": "), 400, "malformed JSON");
+    expect_error(call(api, "POST", "/api/sessions", "[1, 2]"), 400, "JSON object");
+    expect_error(post(api, "/api/sessions", json::object()), 400, "'game' is missing");
+    expect_error(post(api, "/api/sessions", {{"game", 5}}), 400, "'game' must be a string");
+    expect_error(post(api, "/api/sessions", {{"game", "chess"}}), 400, "unknown game 'chess'");
+    expect_error(post(api, "/api/sessions", {{"game", "starstar"}, {"options", {{"size", 7}}}}),
+                 400, "size");
+    expect_error(
+        post(api, "/api/sessions", {{"game", "starstar"}, {"options", {{"size", "6,swap=true"}}}}),
+        400, "contains ','");
+    expect_error(post(api, "/api/sessions", {{"game", "starstar"}, {"options", {{"size", 1.5}}}}),
+                 400, "must be a string, a number or a boolean");
+    expect_error(post(api, "/api/sessions", {{"game", "starstar"}, {"position", "nonsense"}}), 400,
+                 "bad *Star position");
+    expect_error(post(api, "/api/sessions", {{"game", "starstar"}, {"players", {"robot"}}}), 400,
+                 "\"human\" or \"computer\"");
+    expect_error(post(api, "/api/sessions", {{"game", "starstar"}, {"level", 11}}), 400,
+                 "'level' must be from 1 to 10");
+    EXPECT_EQ(api.session_count(), 0u);
+}
+
+TEST(ServerApi, UnknownPagesMethodsAndSessions) {
+    Api api;
+    expect_error(call(api, "GET", "/api/nothing"), 404, "no such page");
+    expect_error(call(api, "GET", "/elsewhere"), 404, "no such page");
+    expect_error(call(api, "POST", "/api/catalog"), 405, "takes GET");
+    expect_error(call(api, "GET", "/api/sessions/0123456789abcdef"), 404, "no game");
+    const json s = make(api, {{"game", "asterisk"}});
+    expect_error(call(api, "GET", path(s, "teleport")), 404, "no such page");
+    expect_error(call(api, "GET", path(s, "move")), 405, "takes POST");
+    expect_error(call(api, "GET", path(s, "move/extra")), 404, "no such page");
+}
+
+TEST(ServerApi, OversizedBodiesAreRefused) {
+    ApiLimits limits;
+    limits.max_body = 1000;
+    Api api(limits);
+    const std::string big = "{\"game\": \"" + std::string(2000, 'x') + "\"}";
+    expect_error(call(api, "POST", "/api/sessions", big), 413, "limit is 1000");
+}
+
+TEST(ServerApi, MovesLegalAndIllegal) {
+    Api api;
+    const json s = make(api, {{"game", "shatra"}});
+    const ApiResponse legal = call(api, "GET", path(s, "legal"));
+    ASSERT_EQ(legal.status, 200);
+    EXPECT_EQ(legal.body["moves"].size(), 154u);  // shatra.md 8.3
+
+    ApiResponse r = post(api, path(s, "move"), {{"move", "d2-e6"}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["history"], json({"d2-e6"}));
+    EXPECT_EQ(r.body["view"]["last"]["path"], json({"d2", "e6"}));
+
+    expect_error(post(api, path(s, "move"), {{"move", "zz99"}}), 400, "zz99");
+    expect_error(post(api, path(s, "move"), {{"move", "d3-e6"}}), 400, "d3-e6");
+    expect_error(post(api, path(s, "move"), json::object()), 400, "'move' is missing");
+    expect_error(post(api, path(s, "move"), {{"move", {"a", "b"}}}), 400, "must be a string");
+    // Nothing changed by the refused moves.
+    r = call(api, "GET", path(s));
+    EXPECT_EQ(r.body["ply"], 1);
+}
+
+TEST(ServerApi, ACaptureChainIsOneMoveAndEndsTheGame) {
+    Api api;
+    const json s = make(api, {{"game", "shatra"},
+                              {"position", "3/3/3/1/7/7/4k2/7/3s3/K1S4/1/3/3/3 w - - - - 0 1"}});
+    ASSERT_EQ(s["view"]["moves"].size(), 1u);
+    EXPECT_EQ(s["view"]["moves"][0]["path"], json({"c5", "e7", "e9"}));
+    EXPECT_EQ(s["view"]["moves"][0]["captured"], json({"d6", "e8"}));
+    const ApiResponse r = post(api, path(s, "move"), {{"move", "c5:e7:e9"}});
+    ASSERT_EQ(r.status, 200);
+    EXPECT_TRUE(r.body["terminal"]);
+    EXPECT_EQ(r.body["result"], "1-0");
+    EXPECT_EQ(r.body["outcome"], "White wins");
+    EXPECT_EQ(r.body["to_move"], -1);
+    expect_error(post(api, path(s, "move"), {{"move", "a5-a6"}}), 400, "over");
+    expect_error(post(api, path(s, "computer"), json::object()), 400, "over");
+}
+
+TEST(ServerApi, UndoByCountAndBackToAPerson) {
+    Api api;
+    const json s = make(api, {{"game", "starstar"},
+                              {"options", {{"size", 6}}},
+                              {"players", {"human", "computer"}},
+                              {"level", 1}});
+    expect_error(post(api, path(s, "undo"), json::object()), 400, "nothing to undo");
+    for (const char* m : {"*10", "S21", "T32"})
+        ASSERT_EQ(post(api, path(s, "move"), {{"move", m}}).status, 200);
+    ApiResponse r = post(api, path(s, "undo"), json::object());
+    EXPECT_EQ(r.body["ply"], 2);
+    // Black (a person) made *10 and White (the computer) S21: back to the
+    // person means taking back both.
+    r = post(api, path(s, "undo"), {{"to_human", true}});
+    EXPECT_EQ(r.body["ply"], 0);
+    expect_error(post(api, path(s, "undo"), {{"count", 0}}), 400, "'count' must be from 1");
+}
+
+TEST(ServerApi, ComputerMovesAndAnalysis) {
+    Api api({}, 7);
+    const json s = make(api, {{"game", "asterisk"}, {"options", {{"size", 8}}}});
+    ApiResponse r = post(api, path(s, "computer"), {{"level", 3}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["ply"], 1);
+    EXPECT_EQ(r.body["history"][0], r.body["move"]);
+    expect_error(post(api, path(s, "computer"), {{"level", 0}}), 400, "'level'");
+
+    r = post(api, path(s, "analyze"), {{"level", 4}, {"playouts", 300}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["ply"], 1);
+    ASSERT_FALSE(r.body["candidates"].empty());
+    EXPECT_LE(r.body["candidates"].size(), 8u);
+    const double w = r.body["winrate_first"];
+    EXPECT_GE(w, 0.0);
+    EXPECT_LE(w, 1.0);
+    expect_error(post(api, path(s, "analyze"), {{"playouts", 1e12}}), 400, "'playouts'");
+    expect_error(post(api, path(s, "analyze"), {{"seconds", "long"}}), 400, "'seconds'");
+}
+
+TEST(ServerApi, BrowsingShowsAnEarlierPlyWithoutChangingTheGame) {
+    Api api;
+    const json s = make(api, {{"game", "starpool"}});
+    for (const char* m : {"b1-d2", "b9-d8"})
+        ASSERT_EQ(post(api, path(s, "move"), {{"move", m}}).status, 200);
+    ApiResponse r = call(api, "GET", path(s), {}, {{"ply", "0"}});
+    ASSERT_EQ(r.status, 200);
+    EXPECT_EQ(r.body["shown_ply"], 0);
+    EXPECT_EQ(r.body["ply"], 2);
+    EXPECT_EQ(r.body["position"], make(api, {{"game", "starpool"}})["position"]);
+    r = call(api, "GET", path(s), {}, {{"ply", "1"}});
+    EXPECT_EQ(r.body["view"]["last"]["path"], json({"b1", "d2"}));
+    for (const char* bad : {"3", "-1", "x", "01", ""})
+        expect_error(call(api, "GET", path(s), {}, {{"ply", bad}}), 400, "'ply'");
+    EXPECT_EQ(call(api, "GET", path(s)).body["ply"], 2);
+}
+
+TEST(ServerApi, RecordsSaveAndLoad) {
+    Api api;
+    const json s = make(api, {{"game", "starstar"},
+                              {"options", {{"size", 6}}},
+                              {"players", {"human", "computer"}},
+                              {"level", 2}});
+    for (const char* m : {"*10", "S21", "swap"}) post(api, path(s, "move"), {{"move", m}});
+    ApiResponse r = call(api, "GET", path(s, "record"));
+    ASSERT_EQ(r.status, 200);
+    const std::string text = r.body["record"];
+    EXPECT_NE(text.find("Game: starstar:size=6,swap=false"), std::string::npos);
+    EXPECT_NE(text.find("Second: asterism"), std::string::npos);
+    EXPECT_NE(text.find("SecondLevel: level 2"), std::string::npos);
+    EXPECT_NE(text.find("2. S21"), std::string::npos);
+    EXPECT_EQ(r.body["filename"].get<std::string>().rfind("starstar-", 0), 0u);
+
+    r = post(api, "/api/records", {{"record", text}, {"players", {"human", "human"}}});
+    ASSERT_EQ(r.status, 201) << r.body.dump();
+    EXPECT_EQ(r.body["history"], json({"*10", "S21"}));
+    EXPECT_NE(r.body["id"], s["id"]);
+
+    expect_error(post(api, "/api/records", {{"record", "Game: starstar\n\n1. zz9\n"}}), 400,
+                 "record:3: move 1 'zz9'");
+    expect_error(post(api, "/api/records", json::object()), 400, "'record' is missing");
+}
+
+TEST(ServerApi, SessionsStaySeparate) {
+    Api api;
+    const json a = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});
+    const json b = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});
+    EXPECT_NE(a["id"], b["id"]);
+    post(api, path(a, "move"), {{"move", "*10"}});
+    post(api, path(b, "move"), {{"move", "R50"}});
+    EXPECT_EQ(call(api, "GET", path(a)).body["history"], json({"*10"}));
+    EXPECT_EQ(call(api, "GET", path(b)).body["history"], json({"R50"}));
+    EXPECT_EQ(call(api, "DELETE", path(a)).status, 200);
+    expect_error(call(api, "GET", path(a)), 404, "no game");
+    EXPECT_EQ(call(api, "GET", path(b)).status, 200);
+}
+
+TEST(ServerApi, TheLeastRecentlyUsedGameMakesRoom) {
+    ApiLimits limits;
+    limits.max_sessions = 3;
+    Api api(limits);
+    std::vector<json> s;
+    for (int i = 0; i < 3; ++i) s.push_back(make(api, {{"game", "asterisk"}}));
+    call(api, "GET", path(s[0]));  // the oldest is used again, so s[1] goes
+    s.push_back(make(api, {{"game", "asterisk"}}));
+    EXPECT_EQ(api.session_count(), 3u);
+    EXPECT_EQ(call(api, "GET", path(s[0])).status, 200);
+    expect_error(call(api, "GET", path(s[1])), 404, "no game");
+    EXPECT_EQ(call(api, "GET", path(s[2])).status, 200);
+    EXPECT_EQ(call(api, "GET", path(s[3])).status, 200);
+}
+
+TEST(ServerApi, ManyThreadsAtOnceKeepTheirGamesApart) {
+    ApiLimits limits;
+    limits.max_sessions = 16;
+    Api api(limits);
+    constexpr int kThreads = 8, kMoves = 20;
+    std::vector<std::string> ids;
+    for (int t = 0; t < kThreads; ++t) ids.push_back(make(api, {{"game", "starpool"}})["id"]);
+    const json shared = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+        threads.emplace_back([&, t] {
+            Rng rng(static_cast<std::uint64_t>(t + 1));
+            const std::string base = "/api/sessions/" + ids[static_cast<std::size_t>(t)];
+            for (int k = 0; k < kMoves; ++k) {
+                const ApiResponse legal = call(api, "GET", base + "/legal");
+                if (legal.status != 200 || legal.body["moves"].empty()) break;
+                const auto& moves = legal.body["moves"];
+                const std::string m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+                if (post(api, base + "/move", {{"move", m}}).status != 200) ++failures;
+                // Everyone also plays on one shared game; some of these
+                // collide and are refused, but none may crash or corrupt it.
+                const ApiResponse s = call(api, "GET", path(shared, "legal"));
+                if (s.status == 200 && !s.body["moves"].empty())
+                    post(api, path(shared, "move"), {{"move", s.body["moves"][0]}});
+            }
+        });
+    for (auto& th : threads) th.join();
+    EXPECT_EQ(failures.load(), 0);
+    for (const auto& id : ids) {
+        const ApiResponse r = call(api, "GET", "/api/sessions/" + id);
+        ASSERT_EQ(r.status, 200);
+        // Each game has exactly its own thread's moves (or ended early).
+        EXPECT_TRUE(r.body["ply"] == kMoves || r.body["terminal"] == true);
+    }
+    const ApiResponse s = call(api, "GET", path(shared));
+    EXPECT_EQ(s.status, 200);
+    EXPECT_LE(s.body["ply"].get<int>(), kThreads * kMoves);
+}
+
+// Random bytes as bodies and paths: never a crash, never a 5xx.
+TEST(ServerApi, GarbageNeverCrashesTheApi) {
+    Api api;
+    const json s = make(api, {{"game", "shatra"}});
+    Rng rng(99);
+    const std::vector<std::string> paths = {
+        "/api/sessions",     path(s, "move"), path(s, "undo"),        path(s, "players"),
+        path(s, "computer"), "/api/records",  path(s) + "/../../etc", "/api/sessions//move"};
+    for (int i = 0; i < 400; ++i) {
+        std::string body;
+        const int n = static_cast<int>(rng.below(40));
+        for (int k = 0; k < n; ++k) body += static_cast<char>(rng.below(256));
+        if (i % 3 == 0) body = "{\"move\": " + body + "}";
+        if (i % 5 == 0) body = "{\"game\": \"shatra\", \"options\": {\"rules\": \"" + body + "\"}}";
+        const ApiResponse r =
+            call(api, "POST", paths[static_cast<std::size_t>(i) % paths.size()], body);
+        EXPECT_LT(r.status, 500) << body << " -> " << r.body.dump();
+        EXPECT_TRUE(r.status < 300 || r.body.contains("error"));
+    }
+}
+
+// Through a real socket: the library glue, the static files and the limits.
+TEST(ServerHttp, SmokeTestOnAnEphemeralPort) {
+    ServeOptions options;
+    options.port = 0;
+    options.web_dir = ASTERISM_WEB_DIR;
+    options.limits.max_body = 4096;
+    HttpServer server(options);
+    const int port = server.bind();
+    ASSERT_GT(port, 0);
+    std::thread runner([&] { server.run(); });
+
+    httplib::Client client("127.0.0.1", port);
+    auto page = client.Get("/");
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->status, 200);
+    EXPECT_NE(page->body.find("<title>asterism</title>"), std::string::npos);
+    auto script = client.Get("/app.js");
+    ASSERT_TRUE(script);
+    EXPECT_NE(script->get_header_value("Content-Type").find("javascript"), std::string::npos);
+
+    auto catalog = client.Get("/api/catalog");
+    ASSERT_TRUE(catalog);
+    EXPECT_EQ(catalog->status, 200);
+    EXPECT_EQ(json::parse(catalog->body)["games"].size(), Registry::instance().all().size());
+
+    auto made = client.Post("/api/sessions", R"({"game": "starstar", "options": {"size": 6}})",
+                            "application/json");
+    ASSERT_TRUE(made);
+    EXPECT_EQ(made->status, 201);
+    const std::string id = json::parse(made->body)["id"];
+    auto moved =
+        client.Post("/api/sessions/" + id + "/move", R"({"move": "*10"})", "application/json");
+    ASSERT_TRUE(moved);
+    EXPECT_EQ(moved->status, 200);
+
+    auto bad = client.Post("/api/sessions", "{oops", "application/json");
+    ASSERT_TRUE(bad);
+    EXPECT_EQ(bad->status, 400);
+    EXPECT_NE(json::parse(bad->body)["error"].get<std::string>().find("malformed JSON"),
+              std::string::npos);
+    // Bytes that are not UTF-8 come back quoted in the message, replaced.
+    auto bytes = client.Post("/api/sessions", "{\"game\": \"\xff\xfe\"}", "application/json");
+    ASSERT_TRUE(bytes);
+    EXPECT_EQ(bytes->status, 400);
+    EXPECT_TRUE(json::parse(bytes->body).contains("error"));
+    auto big = client.Post("/api/sessions", std::string(10000, ' '), "application/json");
+    ASSERT_TRUE(big);
+    EXPECT_EQ(big->status, 413);
+    auto missing = client.Get("/no-such-file.js");
+    ASSERT_TRUE(missing);
+    EXPECT_EQ(missing->status, 404);
+
+    server.stop();
+    runner.join();
+}
+
+}  // namespace
+}  // namespace asterism::server

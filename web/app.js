@@ -1,0 +1,643 @@
+// The asterism browser UI: game setup, moves by click or drag, computer
+// play, move list with navigation, analysis graph and records. It talks to
+// `asterism serve` through the JSON API (docs/server.md) and draws boards
+// from the server's view of each game (board.js), so it holds no rules.
+import { drawBoard, cellAt, asteriskIcon, el } from './board.js';
+import { drawScore } from './panels.js';
+
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  catalog: null,
+  state: null,          // the session as the server last described it
+  shown: null,          // the state on screen (an earlier ply while browsing)
+  path: [],             // cells clicked for the move in progress
+  pick: null,           // a piece type or promotion chosen for it
+  flipped: false,
+  labels: false,
+  busy: false,          // a request that changes the game is under way
+  winrates: new Map(),  // ply -> first player's winrate, from analyses
+  animation: null,
+};
+
+// ---- talking to the server --------------------------------------------------
+
+async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers['Content-Type'] = 'application/json';
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new Error('cannot reach the asterism server (is it still running?)');
+  }
+  let data = {};
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = { error: `the server answered ${res.status} without a message` };
+  }
+  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+  return data;
+}
+
+function message(text, kind = 'error') {
+  const m = $('message');
+  m.textContent = text || '';
+  m.className = text ? kind : '';
+}
+
+// ---- setup form -------------------------------------------------------------
+
+function gameInfo(id) {
+  return ui.catalog.games.find((g) => g.id === id);
+}
+
+function buildOptions() {
+  const box = $('options');
+  box.replaceChildren();
+  $('more-options').replaceChildren();
+  $('position').value = '';
+  const info = gameInfo($('game').value);
+  // The first few options sit in the bar; the rest (Shatra has many) fold
+  // away under "More options" with the start position.
+  info.options.forEach((o, i) => {
+    const parent = i < 3 ? box : $('more-options');
+    const label = document.createElement('label');
+    label.title = o.help;
+    label.append(`${o.name} `);
+    let input;
+    if (o.type === 'bool') {
+      input = document.createElement('select');
+      for (const v of ['false', 'true']) input.add(new Option(v, v, false, v === o.default));
+    } else if (o.type === 'seed') {
+      input = document.createElement('input');
+      input.type = 'number';
+      input.min = '0';
+      input.value = o.default;
+      input.className = 'seed';
+    } else {
+      input = document.createElement('select');
+      for (const v of o.allowed) input.add(new Option(v, v, false, v === o.default));
+    }
+    input.dataset.option = o.name;
+    input.dataset.default = o.default;
+    input.dataset.testid = `option-${o.name}`;
+    label.append(input);
+    parent.append(label);
+  });
+}
+
+function setupBody() {
+  const options = {};
+  for (const input of $('setup').querySelectorAll('[data-option]')) {
+    // Only changed options are sent, so that options that belong to another
+    // mode (Asterisk) stay at their defaults.
+    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
+  }
+  const body = {
+    game: $('game').value,
+    options,
+    players: [$('seat0').value, $('seat1').value],
+    level: Number($('level').value),
+  };
+  if ($('position').value.trim()) body.position = $('position').value.trim();
+  return body;
+}
+
+async function newGame(extra = {}) {
+  message('');
+  try {
+    const s = await api('POST', '/api/sessions', { ...setupBody(), ...extra });
+    ui.winrates = new Map();
+    show(s);
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+// ---- the game on screen -----------------------------------------------------
+
+function browsing() {
+  return ui.shown && ui.state && ui.shown.shown_ply !== ui.state.ply;
+}
+
+function seatOf(player) {
+  return ui.state.players[player] ? ui.state.players[player].seat : 'human';
+}
+
+function computerToMove() {
+  const s = ui.state;
+  return s && !s.terminal && s.to_move >= 0 && seatOf(s.to_move) === 'computer';
+}
+
+function show(state, opts = {}) {
+  ui.state = state;
+  ui.shown = state;
+  ui.path = [];
+  ui.pick = null;
+  sessionStorage.setItem('asterism-session', state.id);
+  syncSetup();
+  render();
+  if (opts.animate && state.view.last && state.view.last.path.length > 2) animateLast();
+  if ($('analysis').checked) analyse();
+  setTimeout(maybeComputer, 0);
+}
+
+function syncSetup() {
+  const s = ui.state;
+  $('seat0-name').textContent = s.players[0].name;
+  $('seat0').value = s.players[0].seat;
+  $('seat1-label').hidden = s.players.length < 2;
+  if (s.players[1]) {
+    $('seat1-name').textContent = s.players[1].name;
+    $('seat1').value = s.players[1].seat;
+  }
+  $('level').value = String(s.level);
+}
+
+// The cells that continue the move in progress, and the moves that could.
+function candidates() {
+  const moves = ui.shown.view.moves;
+  const n = ui.path.length;
+  return moves.filter((m) => m.path.length > n && ui.path.every((c, i) => m.path[i] === c) &&
+    (ui.pick === null || m.pick === undefined || m.pick === ui.pick));
+}
+
+function render() {
+  const s = ui.shown;
+  const view = s.view;
+  const cands = candidates();
+  const targets = ui.path.length > 0 ? [...new Set(cands.map((m) => m.path[ui.path.length]))] :
+    ui.pick !== null ? [...new Set(cands.map((m) => m.path[0]))] : [];
+  drawBoard($('board'), view, {
+    flipped: ui.flipped,
+    labels: ui.labels,
+    path: ui.path,
+    targets,
+    last: view.last ? view.last.path : [],
+    captured: view.last && !ui.animation ? view.last.captured || [] : [],
+    lastStep: ui.animation ? ui.animation.step : undefined,
+  });
+  renderStatus();
+  renderSpecials();
+  drawScore($('score'), s, ui);
+  renderMoves();
+  renderGraph();
+  $('help').textContent = s.move_help;
+  $('undo').disabled = ui.state.ply === 0;
+  $('computer').disabled = ui.state.terminal;
+  for (const id of ['first', 'back']) $(id).disabled = s.shown_ply === 0;
+  for (const id of ['forward', 'last']) $(id).disabled = s.shown_ply === ui.state.ply;
+}
+
+function renderStatus() {
+  const s = ui.shown;
+  let text;
+  if (s.terminal) text = `Game over: ${s.outcome} (${s.result})`;
+  else {
+    const p = s.players[s.to_move];
+    text = `${p.name} to move` + (p.seat === 'computer' ? ' (computer)' : '');
+  }
+  if (browsing()) text = `Move ${s.shown_ply} of ${ui.state.ply} (looking back): ` + text;
+  else if (ui.busy) text += ' \u2014 the computer is thinking\u2026';
+  $('status').textContent = text;
+  $('status').dataset.terminal = String(ui.state.terminal);
+  $('status').dataset.ply = String(ui.state.ply);
+  $('status').dataset.busy = String(ui.busy);
+}
+
+// Moves made without clicking cells (a swap, Asterisk's hand-over), as buttons.
+function renderSpecials() {
+  const box = $('specials');
+  box.replaceChildren();
+  if (browsing() || ui.state.terminal) return;
+  for (const m of ui.shown.view.moves.filter((mv) => mv.path.length === 0)) {
+    const b = document.createElement('button');
+    b.dataset.move = m.text;
+    if (ui.shown.view.kind === 'asterisk' && m.pick) {
+      const t = ui.shown.view.extras.supply.find((x) => x.type === m.pick);
+      if (t) b.append(asteriskIcon(t, 20), ' ');
+    }
+    b.append(m.label || m.text);
+    b.addEventListener('click', () => play(m));
+    box.append(b);
+  }
+}
+
+function renderMoves() {
+  const list = $('moves');
+  list.replaceChildren();
+  ui.state.history.forEach((m, i) => {
+    const li = document.createElement('li');
+    const a = document.createElement('button');
+    a.textContent = m;
+    a.className = 'move' + (i + 1 === ui.shown.shown_ply ? ' current' : '');
+    a.dataset.ply = String(i + 1);
+    a.addEventListener('click', () => browse(i + 1));
+    li.append(a);
+    list.append(li);
+  });
+  const current = list.querySelector('.current');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+// ---- making moves -----------------------------------------------------------
+
+function refuse(text) {
+  message(text);
+  ui.path = [];
+  render();
+}
+
+function clickCell(cell) {
+  if (!cell || !ui.shown) return;
+  if (browsing()) return refuse('You are looking at an earlier position: press \u00bb to go back to the game.');
+  if (ui.state.terminal) return refuse('The game is over: undo a move or start a new game.');
+  if (ui.busy || computerToMove()) return refuse('It is the computer\u2019s turn; wait for its move.');
+  message('');
+  const moves = ui.shown.view.moves;
+  const prefix = [...ui.path, cell];
+  const fits = (m, p) => m.path.length >= p.length && p.every((c, i) => m.path[i] === c) &&
+    (ui.pick === null || m.pick === undefined || m.pick === ui.pick);
+  let cands = moves.filter((m) => fits(m, prefix));
+  if (cands.length === 0) {
+    // The same cell again ends a chain that may stop there (Shatra's biy).
+    if (ui.path.length > 0 && cell === ui.path[ui.path.length - 1]) {
+      const done = moves.filter((m) => m.path.length === ui.path.length && fits(m, ui.path));
+      if (done.length) return finish(done);
+    }
+    // Otherwise a click on another man starts again from there.
+    const fresh = moves.filter((m) => fits(m, [cell]));
+    if (ui.path.length > 0 && fresh.length > 0 && fresh.some((m) => m.path.length > 1)) {
+      ui.path = [cell];
+      return render();
+    }
+    return refuse(explain(cell));
+  }
+  ui.path = prefix;
+  const exact = cands.filter((m) => m.path.length === prefix.length);
+  const longer = cands.filter((m) => m.path.length > prefix.length);
+  if (exact.length && !longer.length) return finish(exact);
+  if (exact.length && longer.length)
+    message('Click the next landing cell, or this cell again to stop here.', 'hint');
+  render();
+}
+
+// Why a click starts or continues no move, in the words of the game.
+function explain(cell) {
+  const view = ui.shown.view;
+  const moves = view.moves;
+  const piece = view.pieces.find((p) => p.cell === cell);
+  const captures = moves.length > 0 && moves.every((m) => m.capture);
+  if (ui.path.length > 0) {
+    const from = ui.path[0];
+    return `${[...ui.path, cell].join(' \u2192 ')} is not a legal move` +
+      (captures ? ' (a capture is compulsory).' : '.') +
+      ` Click a highlighted cell, or another man to start again from ${from === cell ? 'it' : 'there'}.`;
+  }
+  if (ui.pick !== null) return `No ${ui.pick} can go on ${cell}.`;
+  if (moves.every((m) => m.path.length <= 1)) {
+    return piece ? `${cell} is taken.` : `You cannot play on ${cell} now.`;
+  }
+  const to = ui.shown.to_move;
+  if (piece && piece.owner !== null && piece.owner !== to)
+    return `That is ${ui.shown.players[piece.owner].name}'s man; ${ui.shown.players[to].name} is to move.`;
+  if (piece) return `The man on ${cell} has no legal move` + (captures ? ' (a capture is compulsory elsewhere).' : '.');
+  return `No move starts on ${cell}: click one of your men first.`;
+}
+
+// The cells are chosen; if moves differ only in a pick, ask for it.
+function finish(moves) {
+  if (moves.length === 1) return play(moves[0]);
+  const chooser = $('chooser');
+  chooser.replaceChildren();
+  const title = document.createElement('div');
+  title.textContent = moves[0].pick_label ? `Choose: ${moves[0].pick_label}` : 'Choose one:';
+  chooser.append(title);
+  for (const m of moves) {
+    const b = document.createElement('button');
+    b.dataset.move = m.text;
+    b.dataset.pick = m.pick || '';
+    if (ui.shown.view.kind === 'asterisk' && m.pick) {
+      const t = ui.shown.view.extras.supply.find((x) => x.type === m.pick);
+      if (t) b.append(asteriskIcon(t, 24), ' ');
+    }
+    b.append(m.pick || m.text);
+    b.title = m.text;
+    b.addEventListener('click', () => { chooser.hidden = true; play(m); });
+    chooser.append(b);
+  }
+  const cancel = document.createElement('button');
+  cancel.textContent = 'Cancel';
+  cancel.addEventListener('click', () => { chooser.hidden = true; ui.path = []; render(); });
+  chooser.append(cancel);
+  chooser.hidden = false;
+  render();
+}
+
+async function play(move) {
+  $('chooser').hidden = true;
+  if (ui.busy) return;
+  ui.busy = true;
+  try {
+    const id = ui.state.id;
+    const s = await api('POST', `/api/sessions/${id}/move`, { move: move.text });
+    ui.busy = false;
+    if (ui.state.id !== id) return;
+    message('');
+    show(s);
+  } catch (e) {
+    ui.busy = false;
+    ui.path = [];
+    message(e.message);
+    render();
+  }
+}
+
+async function maybeComputer(force = false) {
+  if (ui.busy || !ui.state || ui.state.terminal || browsing()) return;
+  if (!force && !computerToMove()) return;
+  ui.busy = true;
+  renderStatus();
+  const id = ui.state.id;
+  try {
+    const s = await api('POST', `/api/sessions/${id}/computer`, {});
+    ui.busy = false;
+    if (ui.state.id !== id) return;  // a new game began meanwhile
+    show(s, { animate: true });
+  } catch (e) {
+    ui.busy = false;
+    message(e.message);
+    renderStatus();
+  }
+}
+
+// Shows the last move's chain one landing at a time.
+function animateLast() {
+  const steps = ui.state.view.last.path.length;
+  ui.animation = { step: 1 };
+  const tick = () => {
+    if (!ui.animation) return;
+    ui.animation.step += 1;
+    if (ui.animation.step > steps) ui.animation = null;
+    render();
+    if (ui.animation) setTimeout(tick, 450);
+  };
+  render();
+  setTimeout(tick, 450);
+}
+
+// ---- navigation, undo -------------------------------------------------------
+
+async function browse(ply) {
+  if (!ui.state) return;
+  ply = Math.max(0, Math.min(ui.state.ply, ply));
+  const id = ui.state.id;
+  try {
+    const shown = ply === ui.state.ply ? ui.state :
+      await api('GET', `/api/sessions/${id}?ply=${ply}`);
+    if (ui.state.id !== id) return;
+    ui.shown = shown;
+    ui.path = [];
+    render();
+    if (!browsing()) maybeComputer();
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+async function undo() {
+  if (ui.busy) return message('Wait for the computer\u2019s move, then undo.');
+  try {
+    // Against the computer, undo takes back the computer's reply as well,
+    // so that a person is to move again.
+    const someoneComputer = ui.state.players.some((p) => p.seat === 'computer');
+    const id = ui.state.id;
+    const s = await api('POST', `/api/sessions/${id}/undo`,
+      someoneComputer ? { to_human: true } : { count: 1 });
+    if (ui.state.id !== id) return;
+    message('');
+    ui.state = s;
+    ui.shown = s;
+    ui.path = [];
+    render();
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+async function changeSeats() {
+  if (!ui.state) return;
+  const id = ui.state.id;
+  try {
+    const s = await api('POST', `/api/sessions/${id}/players`, {
+      players: [$('seat0').value, $('seat1').value], level: Number($('level').value),
+    });
+    if (ui.state.id !== id) return;  // a new game began meanwhile
+    ui.state = s;
+    if (!browsing()) ui.shown = s;
+    render();
+    maybeComputer();
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+// ---- analysis ---------------------------------------------------------------
+
+async function analyse() {
+  if (!ui.state || ui.state.terminal) return;
+  // One analysis at a time: while one runs, remember that the position
+  // changed and analyse the newest one afterwards, so that fast play (the
+  // computer against itself) cannot pile searches up on the server.
+  if (ui.analysing) {
+    ui.analyseAgain = true;
+    return;
+  }
+  ui.analysing = true;
+  const id = ui.state.id, ply = ui.state.ply;
+  try {
+    // A steady budget, whatever the playing level, so that the graph's
+    // points are comparable along the game.
+    const a = await api('POST', `/api/sessions/${id}/analyze`, { level: 6, playouts: 3000 });
+    if (ui.state.id !== id) return;
+    if (a.winrate_first !== undefined) ui.winrates.set(a.ply, a.winrate_first);
+    const list = $('candidates');
+    list.replaceChildren();
+    for (const c of a.candidates) {
+      const li = document.createElement('li');
+      li.textContent = `${c.move}  ${(100 * c.winrate).toFixed(0)}%  (${c.visits} visits)` +
+        (c.pv.length > 1 ? `  ${c.pv.slice(1, 6).join(' ')}` : '');
+      list.append(li);
+    }
+    $('candidates').dataset.ply = String(ply);
+    renderGraph();
+  } catch (e) {
+    if (!ui.state.terminal) message(e.message);
+  } finally {
+    ui.analysing = false;
+    if (ui.analyseAgain) {
+      ui.analyseAgain = false;
+      if (ui.state.ply !== ply || ui.state.id !== id) analyse();
+    }
+  }
+}
+
+function renderGraph() {
+  const svg = $('graph');
+  svg.replaceChildren();
+  const W = 300, H = 110, pad = 5;
+  const n = Math.max(ui.state ? ui.state.ply : 0, 1);
+  const y = (w) => pad + (1 - w) * (H - 2 * pad);
+  const x = (ply) => pad + (ply / n) * (W - 2 * pad);
+  el('line', { x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5), class: 'half' }, svg);
+  const pts = [...ui.winrates.entries()].filter(([p]) => p <= n).sort((a, b) => a[0] - b[0]);
+  if (pts.length > 0) {
+    el('polyline', { points: pts.map(([p, w]) => `${x(p)},${y(w)}`).join(' '), class: 'rate' }, svg);
+    for (const [p, w] of pts) el('circle', { cx: x(p), cy: y(w), r: 2.2, class: 'rate-dot' }, svg);
+  }
+  if (ui.shown) {
+    const px = x(ui.shown.shown_ply);
+    el('line', { x1: px, x2: px, y1: pad, y2: H - pad, class: 'now' }, svg);
+  }
+  svg.dataset.points = String(pts.length);
+  const first = ui.state ? ui.state.players[0].name : 'First';
+  $('graph-caption').textContent = pts.length ?
+    `${first}'s chance to win by the engine's analysis (an estimate), by move.` :
+    'Analyse positions to see the win-rate graph.';
+}
+
+// ---- records ----------------------------------------------------------------
+
+async function saveRecord() {
+  try {
+    const r = await api('GET', `/api/sessions/${ui.state.id}/record`);
+    const blob = new Blob([r.record], { type: 'text/plain' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = r.filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    message(`Saved as ${r.filename}.`, 'hint');
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+async function loadRecord(file) {
+  if (!file) return;
+  try {
+    const text = await file.text();
+    const s = await api('POST', '/api/records', {
+      record: text, players: [$('seat0').value, $('seat1').value], level: Number($('level').value),
+    });
+    ui.winrates = new Map();
+    $('game').value = s.game_id;
+    buildOptions();
+    message(`Loaded ${file.name}: ${s.ply} moves.`, 'hint');
+    show(s);
+  } catch (e) {
+    message(`Cannot load ${file.name}: ${e.message}`);
+  } finally {
+    $('load').value = '';
+  }
+}
+
+// ---- wiring -----------------------------------------------------------------
+
+function wireBoard() {
+  const svg = $('board');
+  let down = null;
+  let dragged = false;
+  svg.addEventListener('pointerdown', (e) => {
+    down = cellAt(e);
+    dragged = false;
+    if (down) clickCell(down);
+  });
+  // Dragging a man onto a cell is the same as clicking that cell next; a
+  // press and release without a drag is one click only.
+  svg.addEventListener('pointerup', (e) => {
+    const up = cellAt(e);
+    if (dragged && down && up && up !== down && ui.path.length > 0) clickCell(up);
+    down = null;
+    dragged = false;
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (!down || ui.path.length === 0 || !(e.buttons & 1)) return;
+    dragged = true;
+    const man = svg.querySelector('.men [data-cell="' + CSS.escape(ui.path[0]) + '"]');
+    if (!man) return;
+    const pt = svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    const c = man.querySelector('circle');
+    if (!c) return;
+    man.setAttribute('transform', `translate(${p.x - c.cx.baseVal.value} ${p.y - c.cy.baseVal.value})`);
+    man.classList.add('dragging');
+  });
+}
+
+async function start() {
+  for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), false, l === 3));
+  try {
+    ui.catalog = await api('GET', '/api/catalog');
+  } catch (e) {
+    message(e.message);
+    return;
+  }
+  for (const g of ui.catalog.games) $('game').add(new Option(g.title, g.id, false, g.id === 'starstar'));
+  buildOptions();
+  $('game').addEventListener('change', buildOptions);
+  $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
+  for (const id of ['seat0', 'seat1', 'level']) $(id).addEventListener('change', changeSeats);
+  $('first').addEventListener('click', () => browse(0));
+  $('back').addEventListener('click', () => browse(ui.shown.shown_ply - 1));
+  $('forward').addEventListener('click', () => browse(ui.shown.shown_ply + 1));
+  $('last').addEventListener('click', () => browse(ui.state.ply));
+  $('undo').addEventListener('click', undo);
+  $('computer').addEventListener('click', () => maybeComputer(true));
+  $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; render(); });
+  $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
+  $('analysis').addEventListener('change', () => { if ($('analysis').checked) analyse(); });
+  $('analyse-now').addEventListener('click', analyse);
+  $('save').addEventListener('click', saveRecord);
+  $('load').addEventListener('change', () => loadRecord($('load').files[0]));
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('input, select')) return;
+    if (e.key === 'ArrowLeft' && ui.shown) browse(ui.shown.shown_ply - 1);
+    if (e.key === 'ArrowRight' && ui.shown) browse(ui.shown.shown_ply + 1);
+    if (e.key === 'Escape') { ui.path = []; ui.pick = null; $('chooser').hidden = true; render(); }
+  });
+  wireBoard();
+  // Pick up the game this tab was playing, if the server still has it.
+  const id = sessionStorage.getItem('asterism-session');
+  if (id) {
+    try {
+      const s = await api('GET', `/api/sessions/${id}`);
+      $('game').value = s.game_id;
+      buildOptions();
+      return show(s);
+    } catch (e) {
+      sessionStorage.removeItem('asterism-session');
+    }
+  }
+  newGame();
+}
+
+// The Asterisk supply is a palette: choosing a type limits the next move to it.
+ui.selectPick = (pick) => {
+  ui.pick = ui.pick === pick ? null : pick;
+  ui.path = [];
+  message(ui.pick ? `Now click a cell for ${pick}.` : '', 'hint');
+  render();
+};
+// Tests and the curious can see the state from the console.
+window.asterism = ui;
+start();

@@ -1,0 +1,173 @@
+// Draws a game's view (the JSON of Game::view, docs/view.md) as SVG. The
+// server gives every cell's outline in board units, so this file knows no
+// game's geometry: it only knows how to draw the kinds of men.
+const NS = 'http://www.w3.org/2000/svg';
+
+export function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+const pointsText = (pts) => pts.map((p) => `${p[0]},${p[1]}`).join(' ');
+
+// Draws one Asterisk piece type at (x, y) with radius r: dark or light
+// fill, hexagon or circle, and a six-spoked asterisk or a plain face.
+export function asteriskPiece(parent, t, x, y, r) {
+  const g = el('g', { class: `apiece ${t.colour} ${t.shape} ${t.marking}` }, parent);
+  if (t.shape === 'hex') {
+    const pts = [];
+    for (let k = 0; k < 6; k++) {
+      const a = -Math.PI / 2 + (k * Math.PI) / 3;
+      pts.push([x + r * Math.cos(a), y + r * Math.sin(a)]);
+    }
+    el('polygon', { points: pointsText(pts), class: 'body' }, g);
+  } else {
+    el('circle', { cx: x, cy: y, r: r * 0.9, class: 'body' }, g);
+  }
+  if (t.marking === 'asterisk') {
+    for (let k = 0; k < 3; k++) {
+      const a = (k * Math.PI) / 3;
+      const dx = Math.cos(a) * r * 0.5, dy = Math.sin(a) * r * 0.5;
+      el('line', { x1: x - dx, y1: y - dy, x2: x + dx, y2: y + dy, class: 'mark' }, g);
+    }
+  }
+  return g;
+}
+
+// A small standalone SVG of an Asterisk piece, for the supply and choosers.
+export function asteriskIcon(t, size = 28) {
+  const svg = el('svg', { viewBox: '-1 -1 2 2', width: size, height: size, class: 'icon' });
+  asteriskPiece(svg, t, 0, 0, 0.95);
+  return svg;
+}
+
+function drawMan(parent, piece, x, y, kind) {
+  const cls = `man owner-${piece.owner} ${piece.cls || ''}`;
+  const g = el('g', { class: cls, 'data-cell': piece.cell }, parent);
+  if (kind === 'starstar') {
+    el('circle', { cx: x, cy: y, r: 0.36, class: 'stone' }, g);
+    // A stone of a star (a group holding two or more peries) has a dot.
+    if ((piece.cls || '').includes('star')) el('circle', { cx: x, cy: y, r: 0.08, class: 'star-dot' }, g);
+    return g;
+  }
+  if (kind === 'asterisk') {
+    asteriskPiece(g, piece, x, y, 0.5);
+    return g;
+  }
+  el('circle', { cx: x, cy: y, r: 0.4, class: 'disc' }, g);
+  const t = el('text', { x, y: y + 0.02, class: 'letter' }, g);
+  t.textContent = piece.label || '?';
+  const title = el('title', {}, g);
+  title.textContent = `${piece.owner === 0 ? 'White' : 'Black'} ${piece.kind}`;
+  return g;
+}
+
+// Draws `view` into `svg`. `ui` holds what the player is doing:
+//   flipped, labels: display choices;
+//   path: cells clicked so far (a move in progress);
+//   targets: cells that would continue it;
+//   last: the last move's path (shown with numbered steps);
+//   lastStep: how many steps of `last` to show (for step-by-step replay);
+//   captured: cells whose men the last move took.
+export function drawBoard(svg, view, ui) {
+  svg.replaceChildren();
+  const box = view.box || [0, 0, 1, 1];
+  svg.setAttribute('viewBox', `${box[0]} ${box[1]} ${box[2] - box[0]} ${box[3] - box[1]}`);
+  svg.setAttribute('class', `board kind-${view.kind}${ui.flipped ? ' flipped' : ''}`);
+  // Flipping turns the drawing half a turn about its centre; points are
+  // moved rather than the whole SVG rotated, so that text stays upright.
+  const cx = box[0] + box[2], cy = box[1] + box[3];
+  const at = (p) => (ui.flipped ? [cx - p[0], cy - p[1]] : [p[0], p[1]]);
+  const cells = new Map();
+  for (const c of view.cells) cells.set(c.name, c);
+  const centre = (name) => {
+    const c = cells.get(name);
+    return c ? at([c.x, c.y]) : null;
+  };
+
+  const under = el('g', { class: 'decor' }, svg);
+  const cellLayer = el('g', { class: 'cells' }, svg);
+  const markLayer = el('g', { class: 'marks' }, svg);
+  const menLayer = el('g', { class: 'men' }, svg);
+  const over = el('g', { class: 'over' }, svg);
+
+  for (const d of view.decor || []) {
+    const pts = d.points.map(at);
+    if (d.shape === 'text') {
+      const t = el('text', { x: pts[0][0], y: pts[0][1], class: `decor ${d.cls}` }, over);
+      t.textContent = d.text;
+    } else {
+      el(d.shape === 'polyline' ? 'polyline' : 'polygon',
+        { points: pointsText(pts), class: `decor ${d.cls}` },
+        d.cls.startsWith('home') || d.cls.startsWith('ditch') ? over : under);
+    }
+  }
+  const path = ui.path || [];
+  const targets = new Set(ui.targets || []);
+  const lastSteps = (ui.last || []).slice(0, ui.lastStep ?? (ui.last || []).length);
+  for (const c of view.cells) {
+    let cls = `cell ${c.cls}`;
+    if (targets.has(c.name)) cls += ' target';
+    if (path.includes(c.name)) cls += ' selected';
+    if (lastSteps.includes(c.name)) cls += ' last';
+    el('polygon', { points: pointsText(c.poly.map(at)), class: cls, 'data-cell': c.name },
+      cellLayer);
+  }
+  // The last move: a line through its cells and, for chains, numbered steps.
+  if (lastSteps.length > 1) {
+    el('polyline', { points: pointsText(lastSteps.map(centre).filter(Boolean)), class: 'last-path' },
+      markLayer);
+  }
+  if (path.length > 1) {
+    el('polyline', { points: pointsText(path.map(centre).filter(Boolean)), class: 'sel-path' },
+      markLayer);
+  }
+  // Men; a man being moved is drawn where the move in progress has got to.
+  const moving = path.length > 1 ? path[0] : null;
+  for (const p of view.pieces) {
+    let where = centre(p.cell);
+    if (!where) continue;
+    if (p.cell === moving) where = centre(path[path.length - 1]);
+    const g = drawMan(menLayer, p, where[0], where[1], view.kind);
+    if (p.cell === moving) g.classList.add('moving');
+  }
+  // A placement (one cell) is ringed, since the man on it hides the cell.
+  if (lastSteps.length === 1) {
+    const p = centre(lastSteps[0]);
+    if (p) el('circle', { cx: p[0], cy: p[1], r: 0.46, class: 'last-ring' }, over);
+  }
+  for (const name of ui.captured || []) {
+    const p = centre(name);
+    if (!p) continue;
+    const t = el('text', { x: p[0], y: p[1], class: 'captured-mark' }, over);
+    t.textContent = '\u00d7';
+  }
+  for (const name of targets) {
+    const p = centre(name);
+    if (p) el('circle', { cx: p[0], cy: p[1], r: 0.14, class: 'target-dot', 'data-cell': name }, over);
+  }
+  if ((ui.last || []).length > 2) {
+    lastSteps.slice(1).forEach((name, i) => {
+      const p = centre(name);
+      if (!p) return;
+      const t = el('text', { x: p[0] + 0.3, y: p[1] - 0.28, class: 'step-number' }, over);
+      t.textContent = String(i + 1);
+    });
+  }
+  if (ui.labels) {
+    for (const c of view.cells) {
+      const p = at([c.x, c.y]);
+      const t = el('text', { x: p[0], y: p[1] + 0.42, class: 'cell-label' }, over);
+      t.textContent = c.name;
+    }
+  }
+}
+
+// The cell under a pointer event, or null.
+export function cellAt(event) {
+  const target = document.elementFromPoint(event.clientX, event.clientY) || event.target;
+  const withCell = target && target.closest ? target.closest('[data-cell]') : null;
+  return withCell ? withCell.getAttribute('data-cell') : null;
+}

@@ -1,0 +1,151 @@
+// The score panel beside the board, one form per game: the provisional
+// *Star score (labelled an estimate until the board is full), Asterisk's
+// goals and supply (the supply doubles as the piece palette), Shatra's
+// material, reserves and temdeks, Star Pool Chess's material and check.
+import { asteriskIcon } from './board.js';
+
+function table(rows, head) {
+  const t = document.createElement('table');
+  if (head) {
+    const tr = t.insertRow();
+    for (const h of head) {
+      const th = document.createElement('th');
+      th.textContent = h;
+      tr.append(th);
+    }
+  }
+  for (const r of rows) {
+    const tr = t.insertRow();
+    for (const c of r) tr.insertCell().textContent = c;
+  }
+  return t;
+}
+
+function heading(box, text, testid) {
+  const h = document.createElement('h2');
+  h.textContent = text;
+  if (testid) h.dataset.testid = testid;
+  box.append(h);
+}
+
+function starstar(box, s) {
+  const sc = s.score;
+  heading(box, sc.provisional ? 'Score (estimate)' : 'Final score', 'score-title');
+  if (sc.provisional) {
+    const p = document.createElement('p');
+    p.className = 'note';
+    p.textContent = 'An estimate of a board that is not full yet; only the full board counts.';
+    box.append(p);
+  }
+  const side = (x) => [x.peries, x.quarks, x.stars, x.score];
+  box.append(table([
+    ['Black', ...side(sc.black)],
+    ['White', ...side(sc.white)],
+  ], ['', 'peries', 'quarks', 'stars', 'score']));
+  const m = document.createElement('p');
+  m.textContent = sc.margin === 0 ? 'Level.' :
+    `${sc.margin > 0 ? 'Black' : 'White'} leads by ${Math.abs(sc.margin)}.`;
+  box.append(m);
+}
+
+function asterisk(box, s, ui) {
+  const x = s.view.extras;
+  heading(box, 'Goals', 'score-title');
+  if (x.mode === 'solitaire') {
+    const p = document.createElement('p');
+    p.textContent = x.chains.length ? `Chains: ${x.chains.join(', ')}` :
+      'No three-sided chain yet: only the very last piece may complete one.';
+    box.append(p);
+    if (x.current) {
+      const c = document.createElement('p');
+      c.append('Piece to place: ', asteriskIcon(x.current, 26), ` ${x.current.type} (${x.queue_left} left)`);
+      box.append(c);
+    }
+  } else {
+    const names = s.players.map((p) => p.name);
+    const held = s.score.goals || {};
+    const rows = [];
+    for (const [attr, holder] of Object.entries(held))
+      rows.push([attr, holder === null ? '\u2014' : holder === 'first' ? names[0] : names[1]]);
+    box.append(table(rows, ['goal', 'chain held by']));
+    const sets = document.createElement('p');
+    const gv = x.goal_values;
+    sets.textContent = `${names[0]}: set ${x.goal_sets.first} (${gv[x.goal_sets.first].join(', ')}); ` +
+      `${names[1]}: set ${x.goal_sets.second} (${gv[x.goal_sets.second].join(', ')}). ` +
+      'Two of your three goals win.';
+    box.append(sets);
+    if (x.mode === 'inverted') {
+      const h = document.createElement('p');
+      if (x.hand) h.append('Piece to place: ', asteriskIcon(x.hand, 26), ` ${x.hand.type}`);
+      else h.textContent = 'No piece handed over yet.';
+      box.append(h);
+    }
+  }
+  heading(box, 'Supply');
+  const pal = document.createElement('div');
+  pal.className = 'supply';
+  pal.dataset.testid = 'supply';
+  const pickable = new Set(s.view.moves.filter((m) => m.path.length === 1 && m.pick).map((m) => m.pick));
+  for (const t of x.supply) {
+    const b = document.createElement('button');
+    b.className = 'supply-piece' + (ui.pick === t.type ? ' picked' : '');
+    b.dataset.type = t.type;
+    b.title = `${t.colour}, ${t.shape}, ${t.marking}: ${t.count} of ${t.of} left` +
+      (x.mode === 'standard' ? ' (click to choose it, then a cell)' : '');
+    b.append(asteriskIcon(t, 30), ` ${t.type} \u00d7${t.count}`);
+    b.disabled = x.mode !== 'standard' || !pickable.has(t.type);
+    b.addEventListener('click', () => ui.selectPick(t.type));
+    pal.append(b);
+  }
+  box.append(pal);
+}
+
+function shatra(box, s) {
+  const sc = s.score, x = s.view.extras;
+  heading(box, 'Material', 'score-title');
+  if (sc.end || sc.reason) {
+    const e = document.createElement('p');
+    e.textContent = `The game ended: ${sc.end || sc.reason}.`;
+    box.append(e);
+  }
+  const kinds = ['biy', 'batyr', 'tura', 'yalkyn', 'shatra'];
+  const row = (side, key) => [side, sc.material[side], ...kinds.map((k) => sc.men[side][k]),
+    x.temdek[key] ? `on (${x.reserves[key]} in reserve)` : 'off'];
+  box.append(table([row('White', 'white'), row('Black', 'black')],
+    ['', 'value', 'K', 'Q', 'R', 'B', 'S', 'temdek']));
+  const p = document.createElement('p');
+  p.className = 'note';
+  p.textContent = 'K biy, Q batyr, R tura, B yalkyn, S shatra. The game is won by taking the enemy biy.';
+  box.append(p);
+}
+
+function starpool(box, s) {
+  const sc = s.score;
+  heading(box, 'Material', 'score-title');
+  box.append(table([
+    ['White', sc.material.White, sc.men.White],
+    ['Black', sc.material.Black, sc.men.Black],
+  ], ['', 'value', 'men']));
+  const p = document.createElement('p');
+  p.textContent = sc.end ? `The game ended by ${sc.end}.` : sc.check ? 'Check!' : '';
+  box.append(p);
+}
+
+export function drawScore(box, s, ui) {
+  box.replaceChildren();
+  const draw = { starstar, asterisk, shatra, starpool }[s.view.kind];
+  try {
+    if (draw) draw(box, s, ui);
+    else {
+      heading(box, 'Score');
+      const pre = document.createElement('pre');
+      pre.textContent = JSON.stringify(s.score, null, 1);
+      box.append(pre);
+    }
+  } catch (e) {
+    // A score of an unexpected shape should not break the page.
+    const pre = document.createElement('pre');
+    pre.textContent = JSON.stringify(s.score, null, 1);
+    box.append(pre);
+  }
+}
