@@ -185,23 +185,25 @@ int cmd_bench(std::uint64_t games, std::uint64_t seed) {
                         static_cast<unsigned long long>(nodes), static_cast<double>(nodes) / secs);
         }
     }
-    // Fixed-depth alpha-beta searches: deterministic node counts (one
-    // thread, a fresh table each), so they join the signature.
+    // Fixed-effort searches: alpha-beta to a depth, MCTS for a number of
+    // playouts; deterministic with one thread, so they join the signature.
     header = false;
     for (const auto& sb : search_benches()) {
         if (!header)
-            std::printf("\n%-44s %6s %14s %14s %8s %s\n", "alpha-beta", "depth", "nodes", "nodes/s",
-                        "score", "best");
+            std::printf("\n%-38s %-10s %8s %12s %12s %8s %s\n", "search", "kind", "effort", "nodes",
+                        "nodes/s", "score", "best");
         header = true;
         auto g = Registry::instance().create(sb.bench.spec);
         if (!sb.bench.position.empty()) g->set_position(sb.bench.position);
         const SearchBenchRun run = sb.run(*g, sb.bench.depth);
-        signature += run.nodes;
+        signature += run.digest;
         const std::string label =
             sb.bench.spec +
-            (sb.bench.position.empty() ? " start" : " " + sb.bench.position.substr(0, 20));
-        std::printf("%-44s %6d %14llu %14.0f %8d %s\n", label.c_str(), sb.bench.depth,
-                    static_cast<unsigned long long>(run.nodes),
+            (sb.bench.position.empty() ? " start" : " " + sb.bench.position.substr(0, 16));
+        const std::string effort =
+            std::to_string(sb.bench.depth) + (sb.bench.kind == "mcts" ? " po" : " ply");
+        std::printf("%-38s %-10s %8s %12llu %12.0f %8d %s\n", label.c_str(), sb.bench.kind.c_str(),
+                    effort.c_str(), static_cast<unsigned long long>(run.nodes),
                     static_cast<double>(run.nodes) / std::max(run.seconds, 1e-9), run.score,
                     run.best.c_str());
     }

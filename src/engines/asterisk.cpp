@@ -223,5 +223,13 @@ std::unique_ptr<Agent> make_asterisk_engine(const Game& game, const EngineSettin
 
 const EngineRegistration kAsterisk("asterisk", make_asterisk_engine);
 
+const SearchBenchRegistration kAsteriskBench("asterisk",
+                                             {
+                                                 {"asterisk:size=11", "", 20000, "mcts"},
+                                                 {"asterisk:size=11,mode=inverted", "", 20000,
+                                                  "mcts"},
+                                             },
+                                             run_mcts_bench);
+
 }  // namespace
 }  // namespace asterism

@@ -95,6 +95,7 @@ SearchBenchRun run_alphabeta_bench(const Game& game, int depth) {
     const auto r = search.search(sg->state(), limits);
     SearchBenchRun run;
     run.nodes = r.nodes;
+    run.digest = r.nodes;
     run.seconds = r.seconds;
     run.score = r.score;
     run.best = r.has_move ? sg->state().move_text(r.best) : "";

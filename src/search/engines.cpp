@@ -34,6 +34,25 @@ std::vector<RegisteredSearchBench> search_benches() {
     return out;
 }
 
+SearchBenchRun run_mcts_bench(const Game& game, int playouts) {
+    EngineSettings settings;
+    settings.search = EngineSettings::Search::Mcts;
+    settings.limits.playouts = static_cast<std::uint64_t>(playouts);
+    auto agent = make_engine(game, settings);
+    Rng rng(1);
+    const Analysis a = agent->analyze(game, rng, settings.limits, nullptr);
+    SearchBenchRun run;
+    run.seconds = a.seconds;
+    run.nodes = a.playouts;
+    for (std::size_t i = 0; i < a.candidates.size(); ++i)
+        run.digest += a.candidates[i].visits * (i + 1);
+    if (!a.candidates.empty()) {
+        run.best = a.candidates.front().move;
+        run.score = static_cast<int>(1000 * a.candidates.front().winrate);
+    }
+    return run;
+}
+
 EngineRegistration::EngineRegistration(std::string id, EngineMaker maker) {
     makers()[std::move(id)] = std::move(maker);
 }

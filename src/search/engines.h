@@ -54,19 +54,22 @@ std::uint64_t nodes_for_level(int level);
 // Whether a game has a registered search.
 bool has_engine(const std::string& game_id);
 
-// Fixed-depth searches that `asterism bench` times and counts into its
-// signature, registered by the binding files of games with an alpha-beta
-// search: a spec, a position (empty for the start) and a depth.
+// Fixed-effort searches that `asterism bench` times and counts into its
+// signature, registered by the games' binding files: a spec, a position
+// (empty for the start) and the effort, a depth for alpha-beta or a number
+// of playouts for MCTS. Both are deterministic with one thread.
 struct SearchBench {
     std::string spec;
     std::string position;
-    int depth = 1;
+    int depth = 1;  // or playouts, for kind "mcts"
+    std::string kind = "alpha-beta";
 };
 struct SearchBenchRun {
-    std::uint64_t nodes = 0;
+    std::uint64_t nodes = 0;  // alpha-beta nodes or MCTS playouts: the rate's numerator
     double seconds = 0;
-    int score = 0;
+    int score = 0;  // centipawns for alpha-beta, win rate in tenths of a percent for MCTS
     std::string best;
+    std::uint64_t digest = 0;  // what the bench signature adds
 };
 using SearchBenchRunner = std::function<SearchBenchRun(const Game&, int depth)>;
 
@@ -82,5 +85,10 @@ struct RegisteredSearchBench {
 };
 // Every registered search bench, by game id, in registration order within a game.
 std::vector<RegisteredSearchBench> search_benches();
+
+// The runner for MCTS benches: the game's own MCTS engine at full knowledge,
+// one thread, seed 1, `playouts` playouts. Its count is a digest of the
+// root's visit distribution, which any change of behaviour moves.
+SearchBenchRun run_mcts_bench(const Game& game, int playouts);
 
 }  // namespace asterism
