@@ -18,6 +18,11 @@
 //       them), a new child starts with prior_weight AMAF playouts at that
 //       value, so the knowledge orders the first visits and fades as real
 //       AMAF and UCT statistics come in.
+//   Score margins: a playout may call sink.score(margin) with the final
+//   margin from the first player's view, and `int terminal_margin() const`
+//   gives it for a finished position. Then every node keeps its mean margin,
+//   and among moves that all win (or all lose) the final choice prefers the
+//   larger margin for the mover (config margin_choice).
 // Two-player, perfect-information games only; Asterisk Solitaire (chance and
 // hidden draws) has its own player.
 #pragma once
@@ -48,6 +53,13 @@ struct MctsConfig {
     bool solver = true;
     bool knowledge = true;     // the game's playout policy (and priors) instead of uniform moves
     double prior_weight = 40;  // AMAF playouts a game's prior is worth (games with priors)
+    // Games that report margins: when the best move's win rate is above
+    // 1 - margin_window or below margin_window (or it is proven), choose
+    // among the well-visited moves of nearly the same value the one with the
+    // best mean margin, so that a won game is won by more and a lost one
+    // lost by less.
+    bool margin_choice = true;
+    double margin_window = 0.1;
     int threads = 1;
     std::size_t max_nodes = std::size_t{1} << 21;
     std::uint64_t seed = 1;
@@ -75,6 +87,8 @@ class Mcts {
         std::atomic<std::uint64_t> wins2{0};  // 2 per win of `mover`, 1 per draw
         std::atomic<std::uint32_t> amaf_visits{0};
         std::atomic<std::uint64_t> amaf_wins2{0};
+        std::atomic<std::int64_t> margin_sum{0};  // first player's view, over margin_count
+        std::atomic<std::uint32_t> margin_count{0};
         std::uint32_t first_child = 0;
         std::uint32_t num_children = 0;
     };
@@ -164,7 +178,11 @@ class Mcts {
             Scratch scratch;
             std::uint64_t next_report = report_every;
             for (std::uint64_t local = 0; !stop.load(std::memory_order_relaxed); ++local) {
-                if (pool_[0].proven.load(std::memory_order_relaxed) != 0 && config_.solver) break;
+                // A proven root ends the search, except where margins
+                // still separate the proven moves (best_by_margin).
+                if (pool_[0].proven.load(std::memory_order_relaxed) != 0 && config_.solver &&
+                    !wants_margins())
+                    break;
                 iterate(rng, scratch);
                 const std::uint64_t total = done.fetch_add(1, std::memory_order_relaxed) + 1;
                 if (limits.playouts && total >= limits.playouts) stop = true;
@@ -182,6 +200,9 @@ class Mcts {
         for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
         worker(0);
         for (auto& t : pool) t.join();
+        if constexpr (kHasMargins)
+            if (config_.margin_choice && config_.solver && pool_[0].proven.load() != 0)
+                probe_margins();
         Stats st;
         st.playouts = done.load();
         st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -214,7 +235,17 @@ class Mcts {
             double key = pr > 0 ? 1e18 + v : (pr < 0 ? -1e18 + v : v + 1e-3 * value(c));
             if (key > best_key) best_key = key, best = p.first_child + i;
         }
+        if constexpr (kHasMargins)
+            if (config_.margin_choice) return best_by_margin(p, best);
         return best;
+    }
+
+    // Mean margin of a node for its mover; 0 without data.
+    static double mean_margin(const Node& n) {
+        const auto count = n.margin_count.load();
+        if (count == 0) return 0;
+        const double m = static_cast<double>(n.margin_sum.load()) / count;
+        return n.mover == Player::First ? m : -m;
     }
 
     // Mean result of a node for its mover, in [0, 1].
@@ -232,11 +263,76 @@ class Mcts {
         std::uint32_t generation = 0;
         std::vector<Move> moves = std::vector<Move>(S::kMaxMoves);
         std::vector<float> priors = std::vector<float>(S::kMaxMoves);
+        int margin = 0;  // of this iteration's playout or terminal node
+        bool has_margin = false;
     };
 
     static constexpr bool kHasPriors = requires(const S& s, const Move* m, int n, float* v) {
         s.priors(m, n, v);
     };
+    static constexpr bool kHasMargins = requires(const S& s) { s.terminal_margin(); };
+
+    // A proven root stops the search before its other proven children have
+    // margins (the solver never plays into a proven node again), so each
+    // child proven alike with the best gets a few playouts of its own.
+    void probe_margins() {
+        constexpr std::uint32_t kProbes = 32;
+        const Node& root = pool_[0];
+        if (root.state.load() != kExpanded) return;
+        int best_proof = 0;
+        for (std::uint32_t i = 0; i < root.num_children; ++i)
+            best_proof = std::max(best_proof, int{pool_[root.first_child + i].proven.load()});
+        if (best_proof == 0) best_proof = -1;  // every child lost: all alike
+        struct MarginSink {
+            int margin = 0;
+            void operator()(int, Player) {}
+            void score(int m) { margin = m; }
+        };
+        for (std::uint32_t i = 0; i < root.num_children; ++i) {
+            Node& c = pool_[root.first_child + i];
+            if (c.proven.load() != best_proof) continue;
+            S after = root_state_;
+            after.apply(c.move);
+            const bool over = after.outcome().over();
+            for (std::uint32_t k = c.margin_count.load(); k < (over ? 1 : kProbes); ++k) {
+                MarginSink sink;
+                if (over) {
+                    sink.margin = after.terminal_margin();
+                } else {
+                    S copy = after;
+                    copy.playout(rng_, config_.knowledge, sink);
+                }
+                c.margin_sum.fetch_add(sink.margin);
+                c.margin_count.fetch_add(1);
+            }
+        }
+    }
+
+    // The margin-aware final choice (MctsConfig::margin_choice): when the
+    // position is decided either way, the move with the best mean margin
+    // among those as good as `best` (proven alike, or within 0.02 in value
+    // with at least half its visits).
+    std::uint32_t best_by_margin(const Node& p, std::uint32_t best) const {
+        const Node& b = pool_[best];
+        const int bp = b.proven.load();
+        const double bv = bp > 0 ? 1.0 : (bp < 0 ? 0.0 : value(b));
+        if (bp == 0 && b.visits.load() < 100) return best;
+        if (bp == 0 && bv < 1 - config_.margin_window && bv > config_.margin_window) return best;
+        std::uint32_t chosen = best;
+        double chosen_margin = mean_margin(b);
+        for (std::uint32_t i = 0; i < p.num_children; ++i) {
+            const std::uint32_t ci = p.first_child + i;
+            const Node& c = pool_[ci];
+            if (c.margin_count.load() == 0) continue;
+            const int cp = c.proven.load();
+            const bool alike = bp != 0 ? cp == bp
+                                       : cp == 0 && 2 * c.visits.load() >= b.visits.load() &&
+                                             value(c) >= bv - 0.02;
+            if (alike && mean_margin(c) > chosen_margin)
+                chosen = ci, chosen_margin = mean_margin(c);
+        }
+        return chosen;
+    }
 
     std::uint64_t rng_seed_for(int id) const {
         return config_.seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(id);
@@ -254,6 +350,8 @@ class Mcts {
         to.wins2.store(from.wins2.load());
         to.amaf_visits.store(from.amaf_visits.load());
         to.amaf_wins2.store(from.amaf_wins2.load());
+        to.margin_sum.store(from.margin_sum.load());
+        to.margin_count.store(from.margin_count.load());
         to.first_child = 0;
         to.num_children = from.num_children;
     }
@@ -325,7 +423,12 @@ class Mcts {
         return true;
     }
 
-    std::uint32_t select(const Node& p, const S& s) const {
+    bool wants_margins() const { return kHasMargins && config_.margin_choice; }
+
+    std::uint32_t select(const Node& p, const S& s, bool at_root) const {
+        // At the root of a game with margins a proven win is not taken at
+        // once: its siblings must be tried too, to compare their margins.
+        const bool take_wins = !(at_root && wants_margins());
         const double parent_visits = std::max<double>(1.0, p.visits.load());
         const double log_n = std::log(parent_visits);
         const double beta =
@@ -335,10 +438,12 @@ class Mcts {
         for (std::uint32_t i = 0; i < p.num_children; ++i) {
             const Node& c = pool_[p.first_child + i];
             const int pr = config_.solver ? c.proven.load(std::memory_order_relaxed) : 0;
-            if (pr > 0) return p.first_child + i;  // a proven win: take it
+            if (pr > 0 && take_wins) return p.first_child + i;  // a proven win: take it
             double v;
             if (pr < 0) {
                 v = -1e9;
+            } else if (pr > 0) {
+                v = -1e8;  // a known win, not taken at once: try the unknown moves first
             } else {
                 const double n = c.visits.load(std::memory_order_relaxed) +
                                  c.virtual_loss.load(std::memory_order_relaxed);
@@ -393,6 +498,7 @@ class Mcts {
         int ply = 0;
         Outcome result;
         bool known = false;
+        sc.has_margin = false;
         for (;;) {
             sc.path.push_back(at);
             Node& n = pool_[at];
@@ -409,9 +515,13 @@ class Mcts {
             if (n.terminal) {
                 result = n.winner == Player::None ? Outcome::draw() : Outcome::win(n.winner);
                 known = true;
+                if constexpr (kHasMargins) {
+                    sc.margin = s.terminal_margin();
+                    sc.has_margin = true;
+                }
                 break;
             }
-            at = select(n, s);
+            at = select(n, s, at == 0);
             Node& c = pool_[at];
             c.virtual_loss.fetch_add(1, std::memory_order_relaxed);
             record(sc, s.amaf_key(c.move), c.mover, ply);
@@ -422,10 +532,24 @@ class Mcts {
             const Outcome o = s.outcome();
             if (o.over()) {
                 result = o;
+                if constexpr (kHasMargins) {
+                    sc.margin = s.terminal_margin();
+                    sc.has_margin = true;
+                }
             } else {
-                int p = ply;
-                result = s.playout(rng, config_.knowledge,
-                                   [&](int key, Player who) { record(sc, key, who, p++); });
+                // The sink records AMAF moves and, for games with margins,
+                // the playout's final margin.
+                struct Sink {
+                    Mcts* self;
+                    Scratch* sc;
+                    int ply;
+                    void operator()(int key, Player who) { self->record(*sc, key, who, ply++); }
+                    void score(int margin) {
+                        sc->margin = margin;
+                        sc->has_margin = true;
+                    }
+                };
+                result = s.playout(rng, config_.knowledge, Sink{this, &sc, ply});
             }
         }
         backpropagate(sc, result);
@@ -440,6 +564,10 @@ class Mcts {
             Node& n = pool_[sc.path[d]];
             n.visits.fetch_add(1, std::memory_order_relaxed);
             n.wins2.fetch_add(reward2(n.mover), std::memory_order_relaxed);
+            if (sc.has_margin) {
+                n.margin_sum.fetch_add(sc.margin, std::memory_order_relaxed);
+                n.margin_count.fetch_add(1, std::memory_order_relaxed);
+            }
             if (d > 0) n.virtual_loss.fetch_sub(1, std::memory_order_relaxed);
             if (config_.rave && n.state.load(std::memory_order_acquire) == kExpanded) {
                 // AMAF: credit every child whose move its mover played later

@@ -143,5 +143,71 @@ TEST(SearchMcts, ThreadsShareOneTree) {
     EXPECT_EQ(mcts.node(mcts.best_child()).move, 2);
 }
 
+// One move decides the game: the first player names a margin from the list,
+// and the sign of the margin decides who wins. Used to check the
+// margin-aware final choice, which only games reporting margins get.
+struct NameTheMargin {
+    using Move = int;
+    static constexpr int kMaxMoves = 4;
+    static constexpr int kAmafKeys = 4;
+    int margins[kMaxMoves] = {0, 0, 0, 0};
+    int chosen = -1;
+
+    int generate(Move* out) const {
+        if (chosen >= 0) return 0;
+        for (int k = 0; k < kMaxMoves; ++k) out[k] = k;
+        return kMaxMoves;
+    }
+    void apply(Move m) { chosen = m; }
+    Player to_move() const { return chosen < 0 ? Player::First : Player::Second; }
+    Outcome outcome() const {
+        if (chosen < 0) return Outcome::ongoing();
+        return Outcome::win(margins[chosen] > 0 ? Player::First : Player::Second);
+    }
+    std::uint64_t hash() const { return static_cast<std::uint64_t>(chosen + 1); }
+    int amaf_key(Move m) const { return m; }
+    int terminal_margin() const { return margins[chosen]; }
+    template <class Sink>
+    Outcome playout(Rng&, bool, Sink&&) {
+        return outcome();
+    }
+};
+
+TEST(SearchMcts, AmongWinningMovesTheLargestMarginIsChosen) {
+    NameTheMargin s{{3, 9, 1, 5}};
+    Mcts<NameTheMargin> mcts;
+    mcts.set_root(s);
+    mcts.search({2000, 0});
+    ASSERT_EQ(mcts.root_proven(), 1);
+    EXPECT_EQ(mcts.node(mcts.best_child()).move, 1);
+    EXPECT_DOUBLE_EQ(Mcts<NameTheMargin>::mean_margin(mcts.node(mcts.best_child())), 9.0);
+}
+
+TEST(SearchMcts, AmongLosingMovesTheSmallestLossIsChosen) {
+    NameTheMargin s{{-7, -2, -11, -5}};
+    Mcts<NameTheMargin> mcts;
+    mcts.set_root(s);
+    mcts.search({2000, 0});
+    ASSERT_EQ(mcts.root_proven(), -1);
+    EXPECT_EQ(mcts.node(mcts.best_child()).move, 1);
+}
+
+TEST(SearchMcts, AWinIsNeverTradedForAMargin) {
+    // Moves 1 and 3 lose; of the two wins, 2 has the larger margin.
+    NameTheMargin s{{2, -1, 4, -3}};
+    Mcts<NameTheMargin> mcts;
+    mcts.set_root(s);
+    mcts.search({2000, 0});
+    EXPECT_EQ(mcts.node(mcts.best_child()).move, 2);
+    // Without the margin rule the choice is any winning move.
+    MctsConfig plain;
+    plain.margin_choice = false;
+    Mcts<NameTheMargin> other(plain);
+    other.set_root(s);
+    other.search({2000, 0});
+    const int m = other.node(other.best_child()).move;
+    EXPECT_TRUE(m == 0 || m == 2) << m;
+}
+
 }  // namespace
 }  // namespace asterism

@@ -441,7 +441,7 @@ std::string StarState::draw(bool labels) const {
 // Random playouts.
 
 Outcome StarState::fill_and_score(Rng& rng, std::array<Player, kMaxCells>& colour,
-                                  std::uint64_t* moves) const {
+                                  std::uint64_t* moves, int* margin) const {
     const Geometry& g = *geo_;
     colour = stone_;
     std::array<Cell, kMaxCells> pool;
@@ -467,12 +467,20 @@ Outcome StarState::fill_and_score(Rng& rng, std::array<Player, kMaxCells>& colou
         colour[pool[k]] = other;
     }
     if (moves) *moves = played;
+    return score_filled(colour, margin);
+}
+
+Outcome StarState::score_filled(const std::array<Player, kMaxCells>& colour, int* margin) const {
+    const Geometry& g = *geo_;
     const FlatGroups groups(g, colour.data());
-    return outcome_of(tally(g, colour.data(), groups, full_board_owners(g, groups), false));
+    const Score score = tally(g, colour.data(), groups, full_board_owners(g, groups), false);
+    if (margin) *margin = score.margin();
+    return outcome_of(score);
 }
 
 Outcome StarState::policy_playout(Rng& rng, std::array<Player, kMaxCells>& colour,
-                                  std::array<Cell, kMaxCells + 1>& order, int* count) const {
+                                  std::array<Cell, kMaxCells + 1>& order, int* count,
+                                  int* margin) const {
     const Geometry& g = *geo_;
     colour = stone_;
     // The empty cells in a pool with its inverse, so that a chosen reply can
@@ -513,8 +521,7 @@ Outcome StarState::policy_playout(Rng& rng, std::array<Player, kMaxCells>& colou
         next = opponent(next);
     }
     *count = n;
-    const FlatGroups groups(g, colour.data());
-    return outcome_of(tally(g, colour.data(), groups, full_board_owners(g, groups), false));
+    return score_filled(colour, margin);
 }
 
 // ---------------------------------------------------------------------------

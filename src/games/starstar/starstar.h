@@ -144,6 +144,8 @@ class StarState {
     // Scoring: exact on a full board (4.1-4.2), the section-5 estimate
     // otherwise. exact_score() requires a full board.
     Score current_score() const { return full() ? exact_score() : estimate(); }
+    // The final margin (Black minus White) of a full board, for MCTS.
+    int terminal_margin() const { return exact_score().margin(); }
     Score exact_score() const;
     Score estimate() const;
     std::vector<StarGroup> stars() const;  // exact when full, else the estimate's
@@ -172,21 +174,29 @@ class StarState {
     // fill-then-score playout; each cell is played once per game, so the
     // order of the reports carries no information. With `knowledge` the
     // moves are played in order and a player answers an intrusion into one
-    // of their two-bridges by taking the other carrier cell.
+    // of their two-bridges by taking the other carrier cell. A sink that
+    // has score(int) also gets the final margin (Black minus White), which
+    // MCTS uses to choose between moves that all win or all lose.
     static constexpr int kAmafKeys = kMaxCells + 1;
     static int amaf_key(Move m) { return m.is_swap() ? kMaxCells : m.cell; }
     template <class Sink>
     Outcome playout(Rng& rng, bool knowledge, Sink&& sink) const {
         std::array<Player, kMaxCells> board;
+        int margin = 0;
+        auto report_margin = [&] {
+            if constexpr (requires { sink.score(0); }) sink.score(margin);
+        };
         if (!knowledge) {
-            const Outcome result = fill_and_score(rng, board, nullptr);
+            const Outcome result = fill_and_score(rng, board, nullptr, &margin);
             if (swap_legal() && board[empty_[geo_->cells() - 1]] == kWhite) sink(kMaxCells, kWhite);
             for (int k = 0; k < empty_count_; ++k) sink(int{empty_[k]}, board[empty_[k]]);
+            report_margin();
             return result;
         }
         std::array<Cell, kMaxCells + 1> order;
         int count = 0;
-        const Outcome result = policy_playout(rng, board, order, &count);
+        const Outcome result = policy_playout(rng, board, order, &count, &margin);
+        report_margin();
         for (int k = 0; k < count; ++k) {
             if (order[k] == kSwapCell)
                 sink(kMaxCells, kWhite);
@@ -212,13 +222,16 @@ class StarState {
     int place_stone(Cell c, Player p);
     void clear();
     // Fills every empty cell at random into `board` (a copy of the stones)
-    // and scores the result: the engine of both playouts.
-    Outcome fill_and_score(Rng& rng, std::array<Player, kMaxCells>& board,
-                           std::uint64_t* moves) const;
+    // and scores the result: the engine of both playouts. `margin`, when
+    // not null, receives Black's score minus White's (section 4.2).
+    Outcome fill_and_score(Rng& rng, std::array<Player, kMaxCells>& board, std::uint64_t* moves,
+                           int* margin = nullptr) const;
+    Outcome score_filled(const std::array<Player, kMaxCells>& board, int* margin) const;
     // The knowledge playout: fills `board`, lists the moves in `order` (the
     // swap as kSwapCell) and scores the result.
     Outcome policy_playout(Rng& rng, std::array<Player, kMaxCells>& board,
-                           std::array<Cell, kMaxCells + 1>& order, int* count) const;
+                           std::array<Cell, kMaxCells + 1>& order, int* count,
+                           int* margin = nullptr) const;
     using Owners = std::array<Cell, kMaxPeri>;  // owning star's root per peri
     Owners exact_owners() const;
     Owners estimate_owners() const;
