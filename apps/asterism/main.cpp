@@ -220,7 +220,6 @@ int cmd_match(const MatchSettings& settings, bool quiet) {
                      so_far.losses);
     });
     if (!quiet) std::fprintf(stderr, "\n");
-    const auto [lo, hi] = r.elo_interval();
     std::printf("game:    %s\n", settings.game.c_str());
     std::printf("A:       %s\nB:       %s\n", settings.a.c_str(), settings.b.c_str());
     if (r.solo_deals > 0) {
@@ -235,7 +234,9 @@ int cmd_match(const MatchSettings& settings, bool quiet) {
     std::printf("games:   %d  A wins %d, draws %d, A losses %d\n", r.games(), r.wins, r.draws,
                 r.losses);
     std::printf("score:   %.3f\n", r.score());
-    std::printf("elo:     %+.0f  (95%% interval %+.0f to %+.0f)\n", r.elo(), lo, hi);
+    const auto [score_lo, score_hi] = r.score_interval();
+    std::printf("elo:     %s  (95%% interval %s to %s)\n", elo_text(r.score()).c_str(),
+                elo_text(score_lo).c_str(), elo_text(score_hi).c_str());
     if (settings.sprt)
         std::printf("sprt:    llr %.2f  %s\n", r.llr,
                     r.sprt_verdict.empty() ? "no decision" : r.sprt_verdict.c_str());

@@ -57,6 +57,10 @@ namespace asterism {
 // single-threaded: `threads` is for MCTS.
 template <class S>
 std::unique_ptr<Agent> make_alphabeta_engine(const Game&, const EngineSettings& s) {
+    // Level 2 takes wins and avoids immediate losses (greedy): a one-ply
+    // search is level 3.
+    if (s.level == 2 && !s.limits.playouts && s.limits.seconds <= 0 && !s.depth)
+        return make_greedy_agent();
     AlphaBetaLimits limits;
     limits.nodes = s.limits.playouts;
     limits.seconds = s.limits.seconds;

@@ -61,9 +61,11 @@ bool has_engine(const std::string& id) {
     return makers().count(id) > 0;
 }
 
-// Playouts per decision at each level from 3 up: a factor of three per
-// level, from a few dozen (level 3) to about a hundred thousand (level 10).
+// Playouts per decision at each level from 2 up: 16 at level 2, then a
+// factor of three per level from 50 (level 3) to about a hundred thousand
+// (level 10).
 std::uint64_t playouts_for_level(int level) {
+    if (level <= 2) return 16;
     std::uint64_t p = 50;
     for (int l = 3; l < level; ++l) p *= 3;
     return p;
@@ -84,13 +86,14 @@ std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& setti
         throw GameError("level must be 1 to " + std::to_string(kMaxLevel) + ", not " +
                         std::to_string(settings.level));
     if (settings.level == 1) return make_random_agent();
-    if (settings.level == 2) return make_greedy_agent();
-    // The game's own maker comes first; it may decline (return null) for a
-    // variant it has no search for, e.g. after reading the game's options.
+    // From level 2 the game's own maker comes first (level 2 is its search
+    // at the smallest budget, or greedy where that is the better first
+    // step); it may decline (return null) for a variant it has no search
+    // for, e.g. after reading the game's options.
     auto it = makers().find(game_id(game));
     if (it != makers().end())
         if (auto agent = it->second(game, settings)) return agent;
-    if (game.num_players() != 2) return make_greedy_agent();
+    if (settings.level == 2 || game.num_players() != 2) return make_greedy_agent();
     const std::uint64_t moves = std::max<std::size_t>(1, game.legal_moves().size());
     return make_flat_monte_carlo(
         std::max<std::uint64_t>(1, playouts_for_level(settings.level) / moves));

@@ -45,7 +45,7 @@ struct EngineRegistration {
 // level outside 1..kMaxLevel.
 std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings);
 
-// Playouts per decision at a level (3..10) for the Monte Carlo players.
+// Playouts per decision at a level (2..10) for the Monte Carlo players.
 std::uint64_t playouts_for_level(int level);
 
 // Nodes per decision at a level (3..10) for the alpha-beta players.

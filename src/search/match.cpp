@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -122,14 +123,38 @@ double MatchResult::elo() const {
     return elo_of(score());
 }
 
-std::pair<double, double> MatchResult::elo_interval() const {
+std::pair<double, double> MatchResult::score_interval() const {
     const int n = games();
-    if (n == 0) return {0, 0};
+    if (n == 0) return {0, 1};
     const double s = score();
     const double var =
         (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
     const double se = std::sqrt(var / n);
-    return {elo_of(s - 1.959964 * se), elo_of(s + 1.959964 * se)};
+    const double lo = s - 1.959964 * se, hi = s + 1.959964 * se;
+    // The normal approximation collapses when every game went one way (no
+    // variance) and overshoots near 0 and 1; the Wilson interval, with
+    // draws counted as half wins, stays honest there.
+    if (var <= 0 || lo <= 0 || hi >= 1) {
+        const double z = 1.959964;
+        const double centre = (s + z * z / (2.0 * n)) / (1 + z * z / n);
+        const double half =
+            z * std::sqrt(s * (1 - s) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
+        return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+    }
+    return {lo, hi};
+}
+
+std::pair<double, double> MatchResult::elo_interval() const {
+    const auto [lo, hi] = score_interval();
+    return {elo_of(lo), elo_of(hi)};
+}
+
+std::string elo_text(double score) {
+    if (score >= 1) return "+inf";
+    if (score <= 0) return "-inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.0f", elo_of(score));
+    return buf;
 }
 
 std::pair<double, double> win_rate_interval(int wins, int n) {

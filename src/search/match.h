@@ -40,11 +40,12 @@ struct MatchSettings {
 struct MatchResult {
     int wins = 0, draws = 0, losses = 0;  // from A's point of view
     int games() const { return wins + draws + losses; }
-    double score() const;                            // A's mean score in [0, 1]
-    double elo() const;                              // A minus B
-    std::pair<double, double> elo_interval() const;  // 95%
-    double llr = 0;                                  // SPRT log-likelihood ratio
-    std::string sprt_verdict;                        // "H1 accepted", "H0 accepted" or ""
+    double score() const;                              // A's mean score in [0, 1]
+    double elo() const;                                // A minus B
+    std::pair<double, double> score_interval() const;  // 95%
+    std::pair<double, double> elo_interval() const;    // 95%, from score_interval()
+    double llr = 0;                                    // SPRT log-likelihood ratio
+    std::string sprt_verdict;                          // "H1 accepted", "H0 accepted" or ""
     // One-player games: each player plays the same deals.
     int solo_a_wins = 0, solo_b_wins = 0, solo_deals = 0;
 };
@@ -57,6 +58,9 @@ MatchResult play_match(const MatchSettings& settings,
 // which stays inside [0, 1] and is honest near 0% and 100% (one-player
 // games report win rates per deal that are often close to either).
 std::pair<double, double> win_rate_interval(int wins, int n);
+
+// An Elo difference as text for a score in [0, 1]: "+191", "+inf" for 1.
+std::string elo_text(double score);
 
 // Log-likelihood ratio of the trinomial results under elo1 against elo0.
 double sprt_llr(int wins, int draws, int losses, double elo0, double elo1);

@@ -362,8 +362,10 @@ TEST(AsteriskSolitairePlayer, NeverSeesTheHiddenOrder) {
 TEST(AsteriskSolitairePlayer, LevelsPickThePlayer) {
     auto g = Registry::instance().create("asterisk:mode=solitaire");
     EngineSettings settings;
-    settings.level = 2;
-    EXPECT_EQ(make_engine(*g, settings)->name(), "greedy");
+    settings.level = 1;
+    EXPECT_EQ(make_engine(*g, settings)->name(), "random");
+    settings.level = 2;  // the player's smallest budget, 16 rollouts
+    EXPECT_EQ(make_engine(*g, settings)->name(), "solitaire-mc");
     settings.level = 3;
     EXPECT_EQ(make_engine(*g, settings)->name(), "solitaire-mc");
     settings.plain_uct = true;
@@ -382,7 +384,7 @@ TEST(AsteriskSolitairePlayer, BeatsGreedyOnSeededDeals) {
             EngineSettings settings;
             settings.level = level;
             settings.seed = static_cast<std::uint64_t>(deal);
-            auto agent = make_engine(*g, settings);
+            auto agent = level == 3 ? make_engine(*g, settings) : make_greedy_agent();
             Rng rng(static_cast<std::uint64_t>(deal) * 17);
             while (!g->terminal()) g->play(agent->choose(*g, rng));
             const bool won = g->outcome().kind == Outcome::Kind::Win;

@@ -32,6 +32,20 @@ TEST(SearchMatch, EloAndIntervalFollowTheScore) {
     EXPECT_LT(shi, 320.0);
 }
 
+TEST(SearchMatch, ASweepHasAnHonestInterval) {
+    // 20 wins of 20: the score's interval is Wilson's (0.839 to 1), not the
+    // empty interval the normal approximation gives with no variance.
+    MatchResult sweep;
+    sweep.wins = 20;
+    const auto [lo, hi] = sweep.score_interval();
+    EXPECT_NEAR(lo, 0.8389, 5e-4);
+    EXPECT_DOUBLE_EQ(hi, 1.0);
+    EXPECT_EQ(elo_text(sweep.score()), "+inf");
+    EXPECT_EQ(elo_text(lo), "+287");
+    EXPECT_EQ(elo_text(0.0), "-inf");
+    EXPECT_EQ(elo_text(0.76), "+200");
+}
+
 TEST(SearchMatch, WinRateIntervalIsWilsons) {
     // Wilson 95% for 9 of 100: 4.8% to 16.2% (the normal approximation
     // would give 3.4% to 14.6%).

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Measures the strength ladder of one game with `asterism match` and prints
+# markdown table rows for docs/strength.md: each level against the one
+# below, the strongest setting against plain UCT at equal time, and the
+# strongest level against a random player.
+#
+# Usage: bash scripts/strength.sh GAME [GAMES_LOW] [GAMES_HIGH] [SECONDS]
+#   GAMES_LOW games for the pairs up to level 7, GAMES_HIGH from level 8 up
+#   (defaults 40 and 20); SECONDS a move for the equal-time match (default 1).
+#   PARALLEL=N plays N games at once (default 2). The binary is
+#   build/release/apps/asterism/asterism (build the release preset first).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+game=$1
+low=${2:-40}
+high=${3:-20}
+seconds=${4:-1}
+parallel=${PARALLEL:-2}
+bin=build/release/apps/asterism/asterism
+
+row() {  # row A B GAMES
+  local a=$1 b=$2 n=$3 out start end
+  start=$(date +%s)
+  out=$("$bin" match "$game" --a "$a" --b "$b" --games "$n" --parallel "$parallel" --quiet)
+  end=$(date +%s)
+  local wdl score elo
+  wdl=$(sed -n 's/^games: *[0-9]*  A wins \([0-9]*\), draws \([0-9]*\), A losses \([0-9]*\)$/\1-\2-\3/p' <<<"$out")
+  score=$(sed -n 's/^score: *//p' <<<"$out")
+  elo=$(sed -n 's/^elo: *//p' <<<"$out")
+  echo "| \`$a\` | \`$b\` | $n | $wdl | $score | $elo | $((end - start)) s |"
+}
+
+echo "| A | B | games | A wins-draws-losses | A's score | Elo of A over B (95% interval) | wall time |"
+echo "|---|---|---|---|---|---|---|"
+row level:2 level:1 "$low"
+for level in 3 4 5 6 7 8 9 10; do
+  n=$low
+  [ "$level" -ge 8 ] && n=$high
+  row "level:$level" "level:$((level - 1))" "$n"
+done
+id=${game%%:*}
+if [ "$id" = shatra ] || [ "$id" = starpool ]; then
+  row "ab:seconds=$seconds" "uct:seconds=$seconds" "$high"
+else
+  row "mcts:seconds=$seconds" "uct:seconds=$seconds" "$high"
+fi
+row level:10 random "$high"
