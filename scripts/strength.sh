@@ -8,7 +8,8 @@
 #   GAMES_LOW games for the pairs up to level 7, GAMES_HIGH from level 8 up
 #   (defaults 40 and 20); SECONDS a move for the equal-time match (default 1).
 #   PARALLEL=N plays N games at once (default 2). The binary is
-#   build/release/apps/asterism/asterism (build the release preset first).
+#   build/release/apps/asterism/asterism (build the release preset first),
+#   or ASTERISM_BIN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=$1
@@ -16,7 +17,7 @@ low=${2:-40}
 high=${3:-20}
 seconds=${4:-1}
 parallel=${PARALLEL:-2}
-bin=build/release/apps/asterism/asterism
+bin=${ASTERISM_BIN:-build/release/apps/asterism/asterism}
 
 row() {  # row A B GAMES
   local a=$1 b=$2 n=$3 out start end
