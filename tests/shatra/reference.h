@@ -192,6 +192,8 @@ class Generator {
                 for (int rr = 1; rr <= 14; ++rr)
                     for (int f = 0; f < 7; ++f)
                         if (fortress({f, rr}, 1 - us_) && empty({f, rr})) add(s, {f, rr}, out);
+            // Own home area after the temdek is off: the drop right (4.2).
+            if (can_drop(s) && home(s, us_)) drops(s, us_, out);
             return;
         }
         if (k == 'R')

@@ -217,6 +217,17 @@ TEST(ShatraDrops, OwnHomeAreaAfterTheTemdekIsOff) {
               1);
 }
 
+TEST(ShatraDrops, AShatraBackInItsOwnHomeAreaMayBeDroppedToo) {
+    // 4.2 gives "any man" in its own home area after the temdek is off the
+    // drop right; 11.8 closes only the enemy home area to shatras. White's
+    // shatra on d3 (back by a capture) steps to d4 or drops on its half.
+    const Moves m = moves_of(Preset::Seed, "Kg7 Sd3 ka10");
+    EXPECT_TRUE(has(m, "d3-d4"));
+    EXPECT_TRUE(has(m, "d3-a5"));
+    EXPECT_TRUE(has(m, "d3-f6"));
+    EXPECT_FALSE(has(m, "d3-d8"));  // Black's half
+}
+
 TEST(ShatraDrops, GateDropsDependOnThePreset) {
     // 11.9 and 13: a batyr on the enemy gate (d11) drops in seed, not in
     // shatrabase; the biy on its own gate with the temdek on drops in both.

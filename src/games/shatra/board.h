@@ -160,7 +160,7 @@ constexpr StepMasks make_step_masks() {
             const int r = kGeo.rank[i];
             unsigned dirs = 0;
             if (r <= 6) {
-                // Own home area (temdek off; section 11 of docs/shatra.md) and
+                // Own home area (temdek off; spec section 11) and
                 // ranks 5-6: straight forward only.
                 dirs = 1u << 0;
             } else if (r == 7) {

@@ -148,6 +148,10 @@ class Gen {
                 if ((empty & bit(one)) && (empty & bit(two)))
                     push_quiet(s, two, 0, Move::kDoubleStep);
             }
+            // A shatra back in its own home area (by a capture) once the
+            // temdek is off regains the drop right like any man (4.2); only
+            // the enemy home area is closed to shatra drops (11.8).
+            if ((kHome[us_] & bit(s)) && may_drop(s, kind)) drops(s, kHalf[us_] & empty & ~targets);
             return;
         }
         for (Bits b = targets; b; b &= b - 1) push_quiet(s, std::countr_zero(b), 0, 0);
