@@ -3,6 +3,7 @@
 // and playouts, so it works on bit masks and precomputed neighbour tables and
 // writes moves straight into the caller's buffer.
 #include <bit>
+#include <string>
 
 #include "games/shatra/shatra.h"
 
@@ -66,13 +67,23 @@ class Gen {
         return kNoCell;  // unreachable: only the biy can be the sole capturer
     }
 
+    // kMaxMoves is a bound no position is known to reach (long-leap landing
+    // choices multiply along a chain, so it is not proven); a position past
+    // it is refused with an error rather than losing moves silently.
+    void make_room() {
+        if (n_ >= State::kMaxMoves)
+            throw GameError("this position has more than " + std::to_string(State::kMaxMoves) +
+                            " legal moves, which asterism does not support");
+    }
+
     void push(const Move& m) {
-        // A bound no legal position is known to reach; see docs/shatra.md.
-        if (n_ < State::kMaxMoves) out_[n_++] = m;
+        make_room();
+        out_[n_++] = m;
     }
 
     void push_quiet(int from, int to, int promo, int flags) {
-        Move& m = out_[n_ < State::kMaxMoves ? n_++ : n_ - 1];
+        make_room();
+        Move& m = out_[n_++];
         m.from = static_cast<std::uint8_t>(from);
         m.to = static_cast<std::uint8_t>(to);
         m.jumps = 0;
