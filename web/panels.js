@@ -43,7 +43,7 @@ function starstar(box, s) {
     ['White', ...side(sc.white)],
   ], ['', 'peries', 'quarks', 'stars', 'score']));
   const m = document.createElement('p');
-  m.textContent = sc.margin === 0 ? 'Level.' :
+  m.textContent = sc.margin === 0 ? 'The scores are level.' :
     `${sc.margin > 0 ? 'Black' : 'White'} leads by ${Math.abs(sc.margin)}.`;
   box.append(m);
 }
