@@ -27,8 +27,9 @@ inline MctsConfig mcts_config_for(const EngineSettings& s) {
     return c;
 }
 
-// `tune` adjusts the configuration of the full-strength search (not of the
-// plain UCT baseline) where a game's measurements call for other settings.
+// `tune(config, limits)` adjusts the configuration of the full-strength
+// search (not of the plain UCT baseline) where a game's measurements call
+// for other settings, which may depend on the search's budget.
 template <class S, class Tune>
 std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& s, Tune&& tune) {
     if (s.search == EngineSettings::Search::AlphaBeta) {
@@ -38,13 +39,13 @@ std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& 
     SearchLimits limits = s.limits;
     if (!limits.playouts && limits.seconds <= 0) limits.playouts = playouts_for_level(s.level);
     MctsConfig config = mcts_config_for(s);
-    if (!s.plain_uct) tune(config);
+    if (!s.plain_uct) tune(config, limits);
     return std::make_unique<MctsAgent<S>>(s.plain_uct ? "uct" : "mcts", config, limits);
 }
 
 template <class S>
 std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& s) {
-    return make_mcts_engine<S>(game, s, [](MctsConfig&) {});
+    return make_mcts_engine<S>(game, s, [](MctsConfig&, const SearchLimits&) {});
 }
 
 }  // namespace asterism
@@ -57,14 +58,14 @@ namespace asterism {
 // single-threaded: `threads` is for MCTS.
 template <class S>
 std::unique_ptr<Agent> make_alphabeta_engine(const Game&, const EngineSettings& s) {
-    // Level 2 takes wins and avoids immediate losses (greedy): a one-ply
-    // search is level 3.
-    if (s.level == 2 && !s.limits.playouts && s.limits.seconds <= 0 && !s.depth)
-        return make_greedy_agent();
     AlphaBetaLimits limits;
     limits.nodes = s.limits.playouts;
     limits.seconds = s.limits.seconds;
     limits.depth = s.depth;
+    // Level 2 looks one ply ahead (with quiescence). Greedy play, which
+    // only takes a win at once, is no better than random in Shatra, where
+    // captures are compulsory anyway (15-15 in 30 games).
+    if (s.level == 2 && !limits.nodes && limits.seconds <= 0 && !limits.depth) limits.depth = 1;
     if (!limits.nodes && limits.seconds <= 0 && !limits.depth) {
         limits.nodes = nodes_for_level(s.level);
         // Level 3 looks one ply ahead and every higher level at least two,
