@@ -7,7 +7,10 @@
 # Usage: bash scripts/strength.sh GAME [GAMES_LOW] [GAMES_HIGH] [SECONDS]
 #   GAMES_LOW games for the pairs up to level 7, GAMES_HIGH from level 8 up
 #   (defaults 40 and 20); SECONDS a move for the equal-time match (default 1).
-#   PARALLEL=N plays N games at once (default 2). The binary is
+#   PARALLEL=N plays N games at once (default 2). FROM=L starts the ladder
+#   at the pair L against L-1 (default 2); BASELINES=0 leaves out the rows
+#   against plain UCT and random; RANDOM_GAMES=N plays N games against the
+#   random player (default GAMES_HIGH). The binary is
 #   build/release/apps/asterism/asterism (build the release preset first),
 #   or ASTERISM_BIN.
 set -euo pipefail
@@ -17,6 +20,9 @@ low=${2:-40}
 high=${3:-20}
 seconds=${4:-1}
 parallel=${PARALLEL:-2}
+from=${FROM:-2}
+baselines=${BASELINES:-1}
+random_games=${RANDOM_GAMES:-$high}
 bin=${ASTERISM_BIN:-build/release/apps/asterism/asterism}
 
 row() {  # row A B GAMES
@@ -33,16 +39,16 @@ row() {  # row A B GAMES
 
 echo "| A | B | games | A wins-draws-losses | A's score | Elo of A over B (95% interval) | wall time |"
 echo "|---|---|---|---|---|---|---|"
-row level:2 level:1 "$low"
-for level in 3 4 5 6 7 8 9 10; do
+for level in $(seq "$from" 10); do
   n=$low
   [ "$level" -ge 8 ] && n=$high
   row "level:$level" "level:$((level - 1))" "$n"
 done
+[ "$baselines" = 0 ] && exit 0
 id=${game%%:*}
 if [ "$id" = shatra ] || [ "$id" = starpool ]; then
   row "ab:seconds=$seconds" "uct:seconds=$seconds" "$high"
 else
   row "mcts:seconds=$seconds" "uct:seconds=$seconds" "$high"
 fi
-row level:10 random "$high"
+row level:10 random "$random_games"

@@ -68,9 +68,9 @@ std::unique_ptr<Agent> make_alphabeta_engine(const Game&, const EngineSettings& 
     if (s.level == 2 && !limits.nodes && limits.seconds <= 0 && !limits.depth) limits.depth = 1;
     if (!limits.nodes && limits.seconds <= 0 && !limits.depth) {
         limits.nodes = nodes_for_level(s.level);
-        // Level 3 looks one ply ahead and every higher level at least two,
-        // whatever the node budget.
-        limits.min_depth = s.level <= 3 ? 1 : 2;
+        // Every level from 3 looks at least two plies ahead, whatever the
+        // node budget.
+        limits.min_depth = 2;
     }
     AlphaBetaConfig config;
     config.tt_entries = std::size_t{1} << 20;
