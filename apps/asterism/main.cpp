@@ -233,6 +233,9 @@ int cmd_match(const MatchSettings& settings, bool quiet) {
     }
     std::printf("games:   %d  A wins %d, draws %d, A losses %d\n", r.games(), r.wins, r.draws,
                 r.losses);
+    if (r.solo_deals == 0)
+        std::printf("seats:   the first seat won %d, the second %d\n", r.seat_wins[0],
+                    r.seat_wins[1]);
     std::printf("score:   %.3f\n", r.score());
     const auto [score_lo, score_hi] = r.score_interval();
     std::printf("elo:     %s  (95%% interval %s to %s)\n", elo_text(r.score()).c_str(),

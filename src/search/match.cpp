@@ -195,8 +195,9 @@ MatchResult play_match(const MatchSettings& settings,
     bool stop = false;
 
     // Plays game `g` and returns A's result: 1 win, 0.5 draw, 0 loss; for one
-    // player games, which of A and B won deal `g`.
-    auto play_one = [&](int g) {
+    // player games, which of A and B won deal `g`. `seat_won` gets the seat
+    // (0 first, 1 second) that won a two-player game, -1 for a draw.
+    auto play_one = [&](int g, int& seat_won) {
         // One-player games: every deal (the game's seed option) is played
         // once by each player.
         const std::string spec = solo && has_seed
@@ -229,6 +230,8 @@ MatchResult play_match(const MatchSettings& settings,
                 game->play(agent.choose(*game, play_rng));
             }
             const Outcome o = game->outcome();
+            seat_won = -1;
+            if (o.kind == Outcome::Kind::Win) seat_won = o.winner == Player::First ? 0 : 1;
             double a_score = 0.5;
             if (o.kind == Outcome::Kind::Win)
                 a_score = (o.winner == Player::First) == a_first ? 1.0 : 0.0;
@@ -249,8 +252,10 @@ MatchResult play_match(const MatchSettings& settings,
                 if (stop || next_game >= settings.games) return;
                 g = next_game++;
             }
-            const auto r = play_one(g);
+            int seat_won = -1;
+            const auto r = play_one(g, seat_won);
             std::lock_guard<std::mutex> lock(mutex);
+            if (!solo && seat_won >= 0) ++result.seat_wins[seat_won];
             if (solo) {
                 ++result.solo_deals;
                 result.solo_a_wins += static_cast<int>(r.first);

@@ -39,6 +39,7 @@ struct MatchSettings {
 
 struct MatchResult {
     int wins = 0, draws = 0, losses = 0;  // from A's point of view
+    int seat_wins[2] = {0, 0};            // games won by the first and the second seat
     int games() const { return wins + draws + losses; }
     double score() const;                              // A's mean score in [0, 1]
     double elo() const;                                // A minus B

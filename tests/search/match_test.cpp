@@ -111,6 +111,10 @@ TEST(SearchMatch, GreedyBeatsRandomAndTheCountsAddUp) {
     EXPECT_EQ(r.games(), 200);
     EXPECT_EQ(calls, 200);
     EXPECT_GT(r.score(), 0.6);
+    // Every decided game was won by one of the two seats.
+    EXPECT_EQ(r.seat_wins[0] + r.seat_wins[1], r.wins + r.losses);
+    EXPECT_GT(r.seat_wins[0], 0);
+    EXPECT_GT(r.seat_wins[1], 0);
     // Same settings, same result.
     const MatchResult again = play_match(s, nullptr);
     EXPECT_EQ(again.wins, r.wins);
