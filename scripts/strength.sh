@@ -30,15 +30,16 @@ row() {  # row A B GAMES
   start=$(date +%s)
   out=$("$bin" match "$game" --a "$a" --b "$b" --games "$n" --parallel "$parallel" --quiet)
   end=$(date +%s)
-  local wdl score elo
+  local wdl score elo seats
   wdl=$(sed -n 's/^games: *[0-9]*  A wins \([0-9]*\), draws \([0-9]*\), A losses \([0-9]*\)$/\1-\2-\3/p' <<<"$out")
   score=$(sed -n 's/^score: *//p' <<<"$out")
   elo=$(sed -n 's/^elo: *//p' <<<"$out")
-  echo "| \`$a\` | \`$b\` | $n | $wdl | $score | $elo | $((end - start)) s |"
+  seats=$(sed -n 's/^seats: *the first seat won \([0-9]*\), the second \([0-9]*\)$/\1-\2/p' <<<"$out")
+  echo "| \`$a\` | \`$b\` | $n | $wdl | $score | $elo | $seats | $((end - start)) s |"
 }
 
-echo "| A | B | games | A wins-draws-losses | A's score | Elo of A over B (95% interval) | wall time |"
-echo "|---|---|---|---|---|---|---|"
+echo "| A | B | games | A wins-draws-losses | A's score | Elo of A over B (95% interval) | first-second seat wins | wall time |"
+echo "|---|---|---|---|---|---|---|---|"
 for level in $(seq "$from" 10); do
   n=$low
   [ "$level" -ge 8 ] && n=$high
