@@ -462,15 +462,17 @@ async function analyse() {
   const id = ui.state.id, ply = ui.state.ply;
   try {
     // A steady budget, whatever the playing level, so that the graph's
-    // points are comparable along the game.
-    const a = await api('POST', `/api/sessions/${id}/analyze`, { level: 6, playouts: 3000 });
+    // points are comparable along the game: level 6's own (playouts for the
+    // Monte Carlo searches, nodes for alpha-beta).
+    const a = await api('POST', `/api/sessions/${id}/analyze`, { level: 6 });
     if (ui.state.id !== id) return;
     if (a.winrate_first !== undefined) ui.winrates.set(a.ply, a.winrate_first);
     const list = $('candidates');
     list.replaceChildren();
     for (const c of a.candidates) {
       const li = document.createElement('li');
-      li.textContent = `${c.move}  ${(100 * c.winrate).toFixed(0)}%  (${c.visits} visits)` +
+      const unit = a.unit === 'nodes' ? 'nodes' : 'visits';
+      li.textContent = `${c.move}  ${(100 * c.winrate).toFixed(0)}%  (${c.visits} ${unit})` +
         (c.pv.length > 1 ? `  ${c.pv.slice(1, 6).join(' ')}` : '');
       list.append(li);
     }

@@ -300,11 +300,11 @@ void print_candidates(const Analysis& a, std::size_t count) {
     for (std::size_t i = 0; i < std::min(count, a.candidates.size()); ++i) {
         const Candidate& c = a.candidates[i];
         std::cout << "  " << c.move << "  win rate " << percent(c.winrate) << ", " << c.visits
-                  << " visits, pv:";
+                  << (a.unit == "nodes" ? " nodes" : " visits") << ", pv:";
         for (const auto& m : c.pv) std::cout << " " << m;
         std::cout << "\n";
     }
-    std::cout << "  (" << a.playouts << " playouts in " << std::fixed << std::setprecision(2)
+    std::cout << "  (" << a.playouts << " " << a.unit << " in " << std::fixed << std::setprecision(2)
               << a.seconds << " s)\n";
     std::cout.unsetf(std::ios::floatfield);
 }

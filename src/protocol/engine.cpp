@@ -307,7 +307,7 @@ class Engine::Session {
             // The level still caps the effort; the clock caps the time.
             SearchLimits limits;
             limits.seconds = budget;
-            if (level_ >= 3) limits.playouts = playouts_for_level(level_);
+            limits.playouts = player_->level_effort();
             move = player_->analyze(*game_, rng_, limits, nullptr).candidates.front().move;
         } else {
             move = player_->choose(*game_, rng_);

@@ -41,8 +41,11 @@ struct Candidate {
 
 struct Analysis {
     std::vector<Candidate> candidates;  // best first
-    std::uint64_t playouts = 0;
+    std::uint64_t playouts = 0;  // the search's effort, counted in `unit`
     double seconds = 0;
+    // "playouts" (Monte Carlo searches: a candidate's visits are playouts
+    // through it) or "nodes" (alpha-beta: the nodes searched below it).
+    std::string unit = "playouts";
 };
 
 class Agent {
@@ -52,6 +55,12 @@ class Agent {
 
     // Chooses a legal move in a game that is not over.
     virtual std::string choose(const Game& game, Rng& rng) = 0;
+
+    // The effort a move gets at this player's level, in its Analysis unit
+    // (playouts or nodes); 0 when it has no fixed budget. A time-limited
+    // search at a level passes it along, so the clock never buys a level
+    // more than its own budget.
+    virtual std::uint64_t level_effort() const { return 0; }
 
     // Analyses the position within `limits`, calling `progress` now and then
     // with the analysis so far; the search stops early when `progress`

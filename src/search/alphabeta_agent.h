@@ -25,6 +25,7 @@ class AlphaBetaAgent final : public Agent {
           limits_(limits) {}
 
     std::string name() const override { return label_; }
+    std::uint64_t level_effort() const override { return limits_.nodes; }
 
     std::string choose(const Game& game, Rng& rng) override {
         const Analysis a = analyze(game, rng, SearchLimits{}, nullptr);
@@ -58,6 +59,7 @@ class AlphaBetaAgent final : public Agent {
   private:
     static Analysis to_analysis(const S& root, const typename AlphaBeta<S>::Result& r) {
         Analysis a;
+        a.unit = "nodes";
         a.playouts = r.nodes;
         a.seconds = r.seconds;
         for (const auto& rm : r.root_moves) {

@@ -18,6 +18,7 @@ class MctsAgent final : public Agent {
         : label_(std::move(label)), mcts_(config), limits_(limits) {}
 
     std::string name() const override { return label_; }
+    std::uint64_t level_effort() const override { return limits_.playouts; }
 
     std::string choose(const Game& game, Rng& rng) override {
         const Analysis a = analyze(game, rng, limits_, nullptr);

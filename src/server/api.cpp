@@ -491,6 +491,7 @@ ApiResponse Api::route(const ApiRequest& r) {
             const Player mover = copy->to_move();
             json out = {{"ply", copy->history().size()}, {"to_move", index(mover)},
                         {"candidates", candidates},      {"playouts", a.playouts},
+                        {"unit", a.unit},
                         {"seconds", a.seconds},          {"level", settings.level}};
             // The best move's winrate, turned to the first player's view for
             // the graph (one-player games: the player's own chance).

@@ -195,6 +195,7 @@ TEST(ServerApi, ComputerMovesAndAnalysis) {
     r = post(api, path(s, "analyze"), {{"level", 4}, {"playouts", 300}});
     ASSERT_EQ(r.status, 200) << r.body.dump();
     EXPECT_EQ(r.body["ply"], 1);
+    EXPECT_EQ(r.body["unit"], "playouts");
     ASSERT_FALSE(r.body["candidates"].empty());
     EXPECT_LE(r.body["candidates"].size(), 8u);
     const double w = r.body["winrate_first"];

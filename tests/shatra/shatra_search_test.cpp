@@ -133,6 +133,27 @@ TEST(ShatraSearch, EveryLevelPlaysLegalMovesThroughTheEngineFace) {
     }
 }
 
+// A level's budget is in the search's own unit: nodes for alpha-beta, also
+// when a clock adds a time limit (the protocol passes level_effort along).
+TEST(ShatraSearch, ALevelsEffortIsItsNodeBudget) {
+    auto game = Registry::instance().create("shatra");
+    for (int level = 3; level <= 10; ++level) {
+        EngineSettings settings;
+        settings.level = level;
+        EXPECT_EQ(make_engine(*game, settings)->level_effort(), nodes_for_level(level));
+    }
+    EngineSettings mcts;
+    mcts.level = 5;
+    mcts.search = EngineSettings::Search::Mcts;
+    EXPECT_EQ(make_engine(*game, mcts)->level_effort(), playouts_for_level(5));
+    Rng rng(1);
+    EngineSettings three;
+    three.level = 3;
+    const Analysis a = make_engine(*game, three)->analyze(*game, rng, {}, nullptr);
+    EXPECT_EQ(a.unit, "nodes");
+    EXPECT_GE(a.playouts, nodes_for_level(3));
+}
+
 TEST(ShatraSearch, AnalysisReportsCandidatesBestFirst) {
     auto game = Registry::instance().create("shatra");
     EngineSettings settings;
