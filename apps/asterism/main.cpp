@@ -304,8 +304,8 @@ void print_candidates(const Analysis& a, std::size_t count) {
         for (const auto& m : c.pv) std::cout << " " << m;
         std::cout << "\n";
     }
-    std::cout << "  (" << a.playouts << " " << a.unit << " in " << std::fixed << std::setprecision(2)
-              << a.seconds << " s)\n";
+    std::cout << "  (" << a.playouts << " " << a.unit << " in " << std::fixed
+              << std::setprecision(2) << a.seconds << " s)\n";
     std::cout.unsetf(std::ios::floatfield);
 }
 

@@ -41,7 +41,7 @@ struct Candidate {
 
 struct Analysis {
     std::vector<Candidate> candidates;  // best first
-    std::uint64_t playouts = 0;  // the search's effort, counted in `unit`
+    std::uint64_t playouts = 0;         // the search's effort, counted in `unit`
     double seconds = 0;
     // "playouts" (Monte Carlo searches: a candidate's visits are playouts
     // through it) or "nodes" (alpha-beta: the nodes searched below it).

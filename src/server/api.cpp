@@ -489,10 +489,13 @@ ApiResponse Api::route(const ApiRequest& r) {
                     {{"move", c.move}, {"visits", c.visits}, {"winrate", c.winrate}, {"pv", c.pv}});
             }
             const Player mover = copy->to_move();
-            json out = {{"ply", copy->history().size()}, {"to_move", index(mover)},
-                        {"candidates", candidates},      {"playouts", a.playouts},
+            json out = {{"ply", copy->history().size()},
+                        {"to_move", index(mover)},
+                        {"candidates", candidates},
+                        {"playouts", a.playouts},
                         {"unit", a.unit},
-                        {"seconds", a.seconds},          {"level", settings.level}};
+                        {"seconds", a.seconds},
+                        {"level", settings.level}};
             // The best move's winrate, turned to the first player's view for
             // the graph (one-player games: the player's own chance).
             if (!a.candidates.empty()) {
