@@ -60,19 +60,7 @@ std::string player_label(const Game& g, Player p) {
 
 int cmd_games(bool json) {
     nlohmann::json all = nlohmann::json::array();
-    for (const GameInfo* info : Registry::instance().all()) {
-        nlohmann::json options = nlohmann::json::array();
-        for (const auto& o : info->options)
-            options.push_back({{"name", o.name},
-                               {"type", type_name(o.type)},
-                               {"default", o.default_value},
-                               {"allowed", o.allowed},
-                               {"help", o.help}});
-        all.push_back({{"id", info->id},
-                       {"title", info->title},
-                       {"summary", info->summary},
-                       {"options", options}});
-    }
+    for (const GameInfo* info : Registry::instance().all()) all.push_back(game_info_json(*info));
     if (json) {
         std::cout << all.dump(2) << "\n";
         return 0;

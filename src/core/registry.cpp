@@ -20,6 +20,18 @@ const char* type_name(OptionSpec::Type t) {
     return "?";
 }
 
+nlohmann::json game_info_json(const GameInfo& info) {
+    nlohmann::json options = nlohmann::json::array();
+    for (const auto& o : info.options)
+        options.push_back({{"name", o.name},
+                           {"type", type_name(o.type)},
+                           {"default", o.default_value},
+                           {"allowed", o.allowed},
+                           {"help", o.help}});
+    return {
+        {"id", info.id}, {"title", info.title}, {"summary", info.summary}, {"options", options}};
+}
+
 const std::string& Options::get(const std::string& name) const {
     auto it = values_.find(name);
     if (it == values_.end()) throw GameError("internal: option '" + name + "' was not declared");

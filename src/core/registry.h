@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/game.h"
 
 namespace asterism {
@@ -52,6 +54,11 @@ class Registry {
   private:
     std::vector<GameInfo> games_;
 };
+
+// A game's description as JSON: id, title, summary and its options (name,
+// type, default, allowed, help). `asterism games --json` prints these and
+// the server's catalogue sends them.
+nlohmann::json game_info_json(const GameInfo& info);
 
 // Canonical spec text for a game id and validated options, in declared order.
 std::string canonical_spec(const GameInfo& info, const Options& options);

@@ -90,4 +90,18 @@ inline nlohmann::json bounds(const nlohmann::json& cells, const nlohmann::json& 
                                   round3(hi_x + margin), round3(hi_y + margin)});
 }
 
+// A whole drawing (docs/view.md): the game's kind, its cells, pieces,
+// decorations and extras, and the bounding box of cells and decorations
+// with `margin` around it.
+inline nlohmann::json drawing(const std::string& kind, nlohmann::json cells, nlohmann::json pieces,
+                              nlohmann::json decor, nlohmann::json extras, double margin) {
+    nlohmann::json box = bounds(cells, decor, margin);
+    return {{"kind", kind},
+            {"cells", std::move(cells)},
+            {"pieces", std::move(pieces)},
+            {"decor", std::move(decor)},
+            {"extras", std::move(extras)},
+            {"box", std::move(box)}};
+}
+
 }  // namespace asterism::view

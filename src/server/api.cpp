@@ -278,18 +278,9 @@ ApiResponse Api::route(const ApiRequest& r) {
         method_is("GET");
         json games = json::array();
         for (const GameInfo* info : Registry::instance().all()) {
-            json options = json::array();
-            for (const auto& o : info->options)
-                options.push_back({{"name", o.name},
-                                   {"type", type_name(o.type)},
-                                   {"default", o.default_value},
-                                   {"allowed", o.allowed},
-                                   {"help", o.help}});
-            games.push_back({{"id", info->id},
-                             {"title", info->title},
-                             {"summary", info->summary},
-                             {"options", options},
-                             {"search", has_engine(info->id)}});
+            json g = game_info_json(*info);
+            g["search"] = has_engine(info->id);
+            games.push_back(std::move(g));
         }
         return {200, {{"games", games}, {"levels", {{"min", 1}, {"max", kMaxLevel}}}}};
     }

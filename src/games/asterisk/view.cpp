@@ -89,13 +89,8 @@ nlohmann::json AsteriskState::view() const {
         extras["current"] = current() == kNoPiece ? nlohmann::json(nullptr) : type_json(current());
         extras["queue_left"] = queue_left();
     }
-    nlohmann::json j = {{"kind", "asterisk"},
-                        {"cells", cells},
-                        {"pieces", pieces},
-                        {"decor", decor},
-                        {"extras", extras}};
-    j["box"] = view::bounds(j["cells"], j["decor"], 0.4);
-    return j;
+    return view::drawing("asterisk", std::move(cells), std::move(pieces), std::move(decor), extras,
+                         0.4);
 }
 
 nlohmann::json AsteriskState::move_view(Move m) const {

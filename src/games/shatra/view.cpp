@@ -89,13 +89,8 @@ nlohmann::json State::view() const {
             pos_.temdek_on(colour) ? std::popcount(pos_.occ[colour] & kHome[colour]) : 0;
     }
     extras["gates"] = {cell_name(kGate[kWhite]), cell_name(kGate[kBlack])};
-    nlohmann::json j = {{"kind", "shatra"},
-                        {"cells", cells},
-                        {"pieces", pieces},
-                        {"decor", decor},
-                        {"extras", extras}};
-    j["box"] = view::bounds(j["cells"], j["decor"], 0.2);
-    return j;
+    return view::drawing("shatra", std::move(cells), std::move(pieces), std::move(decor), extras,
+                         0.2);
 }
 
 nlohmann::json State::move_view(Move m) const {

@@ -54,13 +54,8 @@ nlohmann::json State::view() const {
     }
     decor.push_back(view::decor("polygon", star, "pool-star"));
     nlohmann::json extras = {{"in_check", in_check()}, {"end_reason", end_reason()}};
-    nlohmann::json j = {{"kind", "starpool"},
-                        {"cells", cells},
-                        {"pieces", pieces},
-                        {"decor", decor},
-                        {"extras", extras}};
-    j["box"] = view::bounds(j["cells"], j["decor"], 0.2);
-    return j;
+    return view::drawing("starpool", std::move(cells), std::move(pieces), std::move(decor), extras,
+                         0.2);
 }
 
 nlohmann::json State::move_view(Move m) const {

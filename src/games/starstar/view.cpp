@@ -130,13 +130,8 @@ nlohmann::json StarState::view() const {
     nlohmann::json decor = nlohmann::json::array();
     decor.push_back(view::decor("polygon", pentagon, "bridge"));
     decor.push_back(view::decor("polygon", star, "bridge-star"));
-    nlohmann::json j = {{"kind", "starstar"},
-                        {"cells", cells},
-                        {"pieces", pieces},
-                        {"decor", decor},
-                        {"extras", {{"rings", g.rings()}, {"swap", rules_.swap}}}};
-    j["box"] = view::bounds(j["cells"], j["decor"], 0.3);
-    return j;
+    return view::drawing("starstar", std::move(cells), std::move(pieces), std::move(decor),
+                         {{"rings", g.rings()}, {"swap", rules_.swap}}, 0.3);
 }
 
 nlohmann::json StarState::move_view(Move m) const {
