@@ -224,6 +224,11 @@ int cmd_match(const MatchSettings& settings, bool quiet) {
     if (r.solo_deals == 0)
         std::printf("seats:   the first seat won %d, the second %d\n", r.seat_wins[0],
                     r.seat_wins[1]);
+    if (r.games() > 0 && r.solo_deals == 0)
+        std::printf("plies:   mean %.1f, from %d to %d\n", static_cast<double>(r.plies) / r.games(),
+                    r.min_plies, r.max_plies);
+    if (settings.resign || settings.draw)
+        std::printf("adjudicated: %d wins, %d draws\n", r.adjudicated_wins, r.adjudicated_draws);
     std::printf("score:   %.3f\n", r.score());
     const auto [score_lo, score_hi] = r.score_interval();
     std::printf("elo:     %s  (95%% interval %s to %s)\n", elo_text(r.score()).c_str(),
@@ -591,6 +596,13 @@ int run(int argc, char** argv) {
         ->capture_default_str();
     match->add_option("--seed", match_settings.seed, "Seed")->capture_default_str();
     match->add_option("--sprt", sprt_text, "Stop early: elo0,elo1[,alpha,beta]");
+    std::string resign_text, draw_text;
+    match->add_option("--resign", resign_text,
+                      "Adjudicate a win when N plies in a row rated one side at least W: W,N "
+                      "(e.g. 0.97,8)");
+    match->add_option("--draw", draw_text,
+                      "Adjudicate a draw when from ply P on N plies in a row were rated within "
+                      "M of 0.5: M,N,P (e.g. 0.02,20,80)");
     match->add_flag("--quiet", quiet, "No running count");
 
     server::ServeOptions serve_options;
@@ -644,6 +656,25 @@ int run(int argc, char** argv) {
                 throw GameError("bad --sprt '" + sprt_text +
                                 "': expected elo0,elo1[,alpha,beta] with elo0 < elo1");
             match_settings.sprt = sp;
+        }
+        if (!resign_text.empty()) {
+            ResignSettings rs;
+            char tail = 0;
+            if (std::sscanf(resign_text.c_str(), "%lf,%d%c", &rs.winrate, &rs.plies, &tail) != 2 ||
+                rs.winrate <= 0.5 || rs.winrate > 1 || rs.plies < 1)
+                throw GameError("bad --resign '" + resign_text +
+                                "': expected W,N with 0.5 < W <= 1 and N >= 1");
+            match_settings.resign = rs;
+        }
+        if (!draw_text.empty()) {
+            DrawSettings ds;
+            char tail = 0;
+            if (std::sscanf(draw_text.c_str(), "%lf,%d,%d%c", &ds.margin, &ds.plies, &ds.from,
+                            &tail) != 3 ||
+                ds.margin < 0 || ds.margin >= 0.5 || ds.plies < 1 || ds.from < 0)
+                throw GameError("bad --draw '" + draw_text +
+                                "': expected M,N,P with 0 <= M < 0.5, N >= 1, P >= 0");
+            match_settings.draw = ds;
         }
         if (match_settings.games < 1) throw GameError("--games must be at least 1");
         if (match_settings.parallel < 1) throw GameError("--parallel must be at least 1");

@@ -40,6 +40,12 @@ std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& 
     if (!limits.playouts && limits.seconds <= 0) limits.playouts = playouts_for_level(s.level);
     MctsConfig config = mcts_config_for(s);
     if (!s.plain_uct) tune(config, limits);
+    const auto& o = s.mcts;
+    if (o.exploration) config.exploration = *o.exploration;
+    if (o.rave_k) config.rave_k = *o.rave_k;
+    if (o.prior_weight) config.prior_weight = *o.prior_weight;
+    if (o.expand_visits) config.expand_visits = *o.expand_visits;
+    if (o.max_nodes) config.max_nodes = *o.max_nodes;
     return std::make_unique<MctsAgent<S>>(s.plain_uct ? "uct" : "mcts", config, limits);
 }
 

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,13 @@ struct EngineSettings {
     bool plain_uct = false;  // baseline: no RAVE, no game knowledge
     Search search = Search::Default;
     int depth = 0;  // alpha-beta: deepest iteration (0 = the level's or the limits' choice)
+    // MCTS parameters that replace the game's tuned values when set (for
+    // tuning matches: `mcts:exploration=0.2,rave_k=1000,...`).
+    struct MctsOverrides {
+        std::optional<double> exploration, rave_k, prior_weight;
+        std::optional<std::uint32_t> expand_visits;
+        std::optional<std::size_t> max_nodes;
+    } mcts;
 };
 
 using EngineMaker = std::function<std::unique_ptr<Agent>(const Game&, const EngineSettings&)>;

@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 
 #include "core/registry.h"
 #include "search/engines.h"
@@ -89,10 +90,15 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
             throw GameError("no alpha-beta search is registered for " + spec);
         return make_engine(game, s);
     }
+    const bool tree = name == "mcts" || name == "uct";
     for (const auto& [k, v] : keys)
-        if (k != "playouts" && k != "seconds" && k != "threads")
+        if (k != "playouts" && k != "seconds" && k != "threads" &&
+            !(tree && (k == "exploration" || k == "rave_k" || k == "prior_weight" ||
+                       k == "expand" || k == "pool")))
             throw GameError("bad player '" + text + "': unknown key '" + k +
-                            "' (known: playouts, seconds, threads)");
+                            (tree ? "' (known: playouts, seconds, threads, exploration, rave_k, "
+                                    "prior_weight, expand, pool)"
+                                  : "' (known: playouts, seconds, threads)"));
     if (name == "mc") {
         if (game.num_players() != 2) throw GameError("the mc player is for two-player games only");
         return make_flat_monte_carlo(
@@ -106,6 +112,20 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
         s.threads = static_cast<int>(number(keys, "threads", 1, text));
         s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
         s.limits.seconds = number(keys, "seconds", 0, text);
+        auto set = [&](auto& field, const char* key) {
+            if (keys.count(key))
+                field = static_cast<typename std::decay_t<decltype(field)>::value_type>(
+                    number(keys, key, 0, text));
+        };
+        set(s.mcts.exploration, "exploration");
+        set(s.mcts.rave_k, "rave_k");
+        set(s.mcts.prior_weight, "prior_weight");
+        set(s.mcts.expand_visits, "expand");
+        set(s.mcts.max_nodes, "pool");
+        if (s.mcts.expand_visits && *s.mcts.expand_visits < 1)
+            throw GameError("bad player '" + text + "': expand must be at least 1");
+        if (s.mcts.max_nodes && *s.mcts.max_nodes < 1000)
+            throw GameError("bad player '" + text + "': pool must be at least 1000");
         const std::string spec = game.spec();
         if (!has_engine(spec.substr(0, spec.find(':'))))
             throw GameError("no tree search is registered for " + spec);
@@ -113,6 +133,27 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
     }
     if (!keys.empty()) throw GameError("player '" + name + "' takes no options");
     return make_agent(name, game);
+}
+
+bool Adjudicator::observe(Player mover, double winrate, int ply, Outcome& out) {
+    const double first = mover == Player::First ? winrate : 1 - winrate;
+    if (resign_) {
+        streak_first_ = first >= resign_->winrate ? streak_first_ + 1 : 0;
+        streak_second_ = 1 - first >= resign_->winrate ? streak_second_ + 1 : 0;
+        if (streak_first_ >= resign_->plies || streak_second_ >= resign_->plies) {
+            out = Outcome::win(streak_first_ >= resign_->plies ? Player::First : Player::Second);
+            return decided_ = true;
+        }
+    }
+    if (draw_) {
+        streak_even_ =
+            ply >= draw_->from && std::abs(first - 0.5) <= draw_->margin ? streak_even_ + 1 : 0;
+        if (streak_even_ >= draw_->plies) {
+            out = Outcome::draw();
+            return decided_ = true;
+        }
+    }
+    return false;
 }
 
 double MatchResult::score() const {
@@ -197,7 +238,7 @@ MatchResult play_match(const MatchSettings& settings,
     // Plays game `g` and returns A's result: 1 win, 0.5 draw, 0 loss; for one
     // player games, which of A and B won deal `g`. `seat_won` gets the seat
     // (0 first, 1 second) that won a two-player game, -1 for a draw.
-    auto play_one = [&](int g, int& seat_won) {
+    auto play_one = [&](int g, int& seat_won, bool& adjudicated, int& plies) {
         // One-player games: every deal (the game's seed option) is played
         // once by each player.
         const std::string spec = solo && has_seed
@@ -225,11 +266,26 @@ MatchResult play_match(const MatchSettings& settings,
                                         settings.seed + static_cast<std::uint64_t>(g) + 7);
             Rng play_rng(settings.seed + static_cast<std::uint64_t>(g) * 31 +
                          static_cast<std::uint64_t>(r));
+            Adjudicator judge(settings.resign, settings.draw);
+            Outcome o;
             while (!game->terminal()) {
-                Agent& agent = *agents[index(game->to_move())];
-                game->play(agent.choose(*game, play_rng));
+                const Player mover = game->to_move();
+                Agent& agent = *agents[index(mover)];
+                if (!judge.active() || solo) {
+                    game->play(agent.choose(*game, play_rng));
+                    continue;
+                }
+                const Analysis a = agent.analyze(*game, play_rng, {}, nullptr);
+                if (a.candidates.empty())
+                    throw GameError("internal: " + agent.name() + " found no move");
+                game->play(a.candidates.front().move);
+                if (judge.observe(mover, a.candidates.front().winrate,
+                                  static_cast<int>(game->history().size()), o))
+                    break;
             }
-            const Outcome o = game->outcome();
+            if (!o.over()) o = game->outcome();
+            adjudicated = judge.decided();
+            plies = static_cast<int>(game->history().size());
             seat_won = -1;
             if (o.kind == Outcome::Kind::Win) seat_won = o.winner == Player::First ? 0 : 1;
             double a_score = 0.5;
@@ -252,9 +308,14 @@ MatchResult play_match(const MatchSettings& settings,
                 if (stop || next_game >= settings.games) return;
                 g = next_game++;
             }
-            int seat_won = -1;
-            const auto r = play_one(g, seat_won);
+            int seat_won = -1, plies = 0;
+            bool adjudicated = false;
+            const auto r = play_one(g, seat_won, adjudicated, plies);
             std::lock_guard<std::mutex> lock(mutex);
+            if (adjudicated) ++(seat_won < 0 ? result.adjudicated_draws : result.adjudicated_wins);
+            result.min_plies = result.games() ? std::min(result.min_plies, plies) : plies;
+            result.max_plies = std::max(result.max_plies, plies);
+            result.plies += static_cast<std::uint64_t>(plies);
             if (!solo && seat_won >= 0) ++result.seat_wins[seat_won];
             if (solo) {
                 ++result.solo_deals;

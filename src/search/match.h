@@ -27,6 +27,42 @@ struct SprtSettings {
     double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
 };
 
+// Adjudication, as engine testers use it to save the moves of decided games
+// (cutechess-cli's -resign and -draw). A game is scored as a win when for
+// `plies` plies in a row every search rated the same side's chance at least
+// `winrate`; as a draw when, from ply `from` on, `plies` plies in a row were
+// all rated within `margin` of 0.5. Players without a search (random,
+// greedy) rate every position 0.5, so they never agree to a win.
+struct ResignSettings {
+    double winrate = 0.97;
+    int plies = 8;
+};
+struct DrawSettings {
+    double margin = 0.02;
+    int plies = 20;
+    int from = 80;
+};
+
+// Follows one game's searches for ResignSettings and DrawSettings.
+class Adjudicator {
+  public:
+    Adjudicator(std::optional<ResignSettings> resign, std::optional<DrawSettings> draw)
+        : resign_(resign), draw_(draw) {}
+    bool active() const { return resign_ || draw_; }
+    bool decided() const { return decided_; }
+
+    // Takes the winrate (for the mover) that the mover's search gave the
+    // move it played, which made the game `ply` plies long; returns true,
+    // with the result in `out`, when the game is adjudicated.
+    bool observe(Player mover, double winrate, int ply, Outcome& out);
+
+  private:
+    std::optional<ResignSettings> resign_;
+    std::optional<DrawSettings> draw_;
+    int streak_first_ = 0, streak_second_ = 0, streak_even_ = 0;
+    bool decided_ = false;
+};
+
 struct MatchSettings {
     std::string game;      // spec
     std::string a, b;      // player texts
@@ -35,11 +71,16 @@ struct MatchSettings {
     int parallel = 1;      // games played at once
     std::uint64_t seed = 1;
     std::optional<SprtSettings> sprt;
+    std::optional<ResignSettings> resign;
+    std::optional<DrawSettings> draw;
 };
 
 struct MatchResult {
     int wins = 0, draws = 0, losses = 0;  // from A's point of view
     int seat_wins[2] = {0, 0};            // games won by the first and the second seat
+    int adjudicated_wins = 0, adjudicated_draws = 0;
+    std::uint64_t plies = 0;  // over all games, the random opening included
+    int min_plies = 0, max_plies = 0;
     int games() const { return wins + draws + losses; }
     double score() const;                              // A's mean score in [0, 1]
     double elo() const;                                // A minus B

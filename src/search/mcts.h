@@ -60,6 +60,10 @@ struct MctsConfig {
     // lost by less.
     bool margin_choice = true;
     double margin_window = 0.1;
+    // A leaf gets its children once it has had this many playouts (the root
+    // at once). Above 1 the tree grows slower and holds more playouts
+    // before the pool fills.
+    std::uint32_t expand_visits = 1;
     int threads = 1;
     std::size_t max_nodes = std::size_t{1} << 21;
     std::uint64_t seed = 1;
@@ -206,7 +210,7 @@ class Mcts {
         Stats st;
         st.playouts = done.load();
         st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        st.nodes = used_.load();
+        st.nodes = std::min(used_.load(), config_.max_nodes);  // failed claims overshoot
         return st;
     }
     Stats search(const MctsLimits& limits) {
@@ -509,7 +513,8 @@ class Mcts {
                 break;
             }
             if (n.state.load(std::memory_order_acquire) != kExpanded) {
-                const bool can_expand = n.visits.load(std::memory_order_relaxed) > 0 || at == 0;
+                const bool can_expand =
+                    n.visits.load(std::memory_order_relaxed) >= config_.expand_visits || at == 0;
                 if (!can_expand || !expand(n, s, sc)) break;
             }
             if (n.terminal) {

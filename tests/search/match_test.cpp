@@ -121,6 +121,71 @@ TEST(SearchMatch, GreedyBeatsRandomAndTheCountsAddUp) {
     EXPECT_EQ(again.losses, r.losses);
 }
 
+TEST(SearchMatch, MctsParametersCanBeSetForTuning) {
+    auto star = Registry::instance().create("starstar:size=6");
+    EXPECT_EQ(make_player("mcts:playouts=50,exploration=0.2,rave_k=100,prior_weight=5,expand=2,"
+                          "pool=5000",
+                          *star, 1)
+                  ->name(),
+              "mcts");
+    EXPECT_EQ(make_player("uct:playouts=50,expand=3", *star, 1)->name(), "uct");
+    for (const char* bad : {"mcts:expand=0", "mcts:pool=10", "mcts:exploration=-1", "mcts:rave=1",
+                            "mc:exploration=0.1", "ab:expand=2"})
+        EXPECT_THROW(make_player(bad, *star, 1), GameError) << bad;
+}
+
+TEST(SearchMatch, AdjudicationNeedsAStreakForOneSide) {
+    Outcome out;
+    Adjudicator resign(ResignSettings{0.9, 4}, std::nullopt);
+    EXPECT_TRUE(resign.active());
+    // The first player's chances as each mover sees them: 0.95 for First is
+    // 0.05 for Second. A weaker opinion breaks the streak.
+    EXPECT_FALSE(resign.observe(Player::First, 0.95, 10, out));
+    EXPECT_FALSE(resign.observe(Player::Second, 0.05, 11, out));
+    EXPECT_FALSE(resign.observe(Player::First, 0.80, 12, out));
+    EXPECT_FALSE(resign.observe(Player::Second, 0.04, 13, out));
+    EXPECT_FALSE(resign.observe(Player::First, 0.99, 14, out));
+    EXPECT_FALSE(resign.observe(Player::Second, 0.10, 15, out));
+    EXPECT_FALSE(resign.decided());
+    EXPECT_TRUE(resign.observe(Player::First, 0.97, 16, out));
+    EXPECT_TRUE(resign.decided());
+    EXPECT_EQ(out, Outcome::win(Player::First));
+
+    Adjudicator draw(std::nullopt, DrawSettings{0.02, 3, 20});
+    // Even positions count only from ply 20 on.
+    EXPECT_FALSE(draw.observe(Player::First, 0.5, 18, out));
+    EXPECT_FALSE(draw.observe(Player::Second, 0.5, 19, out));
+    EXPECT_FALSE(draw.observe(Player::First, 0.51, 20, out));
+    EXPECT_FALSE(draw.observe(Player::Second, 0.49, 21, out));
+    EXPECT_TRUE(draw.observe(Player::First, 0.5, 22, out));
+    EXPECT_EQ(out, Outcome::draw());
+
+    EXPECT_FALSE(Adjudicator(std::nullopt, std::nullopt).active());
+}
+
+TEST(SearchMatch, AdjudicatedGamesAreCountedAndShorter) {
+    MatchSettings s;
+    s.game = "takeaway-test";
+    s.a = "mc:playouts=64";
+    s.b = "mc:playouts=64";
+    s.games = 40;
+    const MatchResult full = play_match(s, nullptr);
+    EXPECT_EQ(full.adjudicated_wins + full.adjudicated_draws, 0);
+    EXPECT_GE(full.min_plies, 4);  // ten stones, at most three a ply
+    EXPECT_LE(full.max_plies, 10);
+    // Flat Monte Carlo rates its best move above 0.55 almost everywhere,
+    // so with a one-ply streak most games end early.
+    s.resign = ResignSettings{0.55, 1};
+    const MatchResult judged = play_match(s, nullptr);
+    EXPECT_EQ(judged.games(), 40);
+    EXPECT_GT(judged.adjudicated_wins, 20);
+    EXPECT_LT(judged.plies, full.plies);
+    EXPECT_EQ(judged.seat_wins[0] + judged.seat_wins[1], judged.wins + judged.losses);
+    // Random players have no opinion (0.5), so they never agree to a win.
+    s.a = s.b = "random";
+    EXPECT_EQ(play_match(s, nullptr).adjudicated_wins, 0);
+}
+
 TEST(SearchMatch, SprtStopsEarlyOnAClearDifference) {
     MatchSettings s;
     s.game = "takeaway-test";

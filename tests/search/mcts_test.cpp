@@ -82,6 +82,28 @@ TEST(SearchMcts, WithoutSolverOrRaveTheBestMoveStillWins) {
     EXPECT_GT(Mcts<TakeAway>::value(mcts.node(mcts.best_child())), 0.6);
 }
 
+// A leaf waits for expand_visits playouts before it gets children: the tree
+// holds fewer nodes, and the solver still proves the win.
+TEST(SearchMcts, AnExpansionThresholdGrowsASmallerTree) {
+    auto nodes_after = [](std::uint32_t expand_visits, int pile, int* proven) {
+        MctsConfig config;
+        config.expand_visits = expand_visits;
+        Mcts<TakeAway> mcts(config);
+        TakeAway s;
+        s.pile = pile;
+        mcts.set_root(s);
+        const auto st = mcts.search({2000, 0});
+        if (proven) *proven = mcts.root_proven();
+        return st.nodes;
+    };
+    // Only the root (and its three children) while no child has 5000 visits.
+    EXPECT_EQ(nodes_after(5000, 30, nullptr), 4u);
+    EXPECT_LT(nodes_after(8, 30, nullptr), nodes_after(1, 30, nullptr));
+    int proven = 0;
+    nodes_after(4, 9, &proven);
+    EXPECT_EQ(proven, 1);
+}
+
 TEST(SearchMcts, OneThreadWithASeedIsDeterministic) {
     auto run = [] {
         MctsConfig config;
