@@ -97,6 +97,12 @@ expect_output 'result:   0-1' replay "$data/records/good/starstar-finished.rec"
 expect_error "excludes" play starstar --load "$data/records/good/starstar-finished.rec"
 expect_error "unknown game 'chess'" engine chess
 expect_error "level must be 1 to 10" engine starstar --level 11
+# Matches: bad adjudication settings, and a game's length and adjudication count.
+expect_error "bad --resign '0.4,8'" match starstar:size=6 --a random --resign 0.4,8
+expect_error "bad --draw '0.02,20'" match starstar:size=6 --a random --draw 0.02,20
+expect_error "expand must be at least 1" match starstar:size=6 --a mcts:expand=0
+expect_output 'plies:   mean 105.0, from 105 to 105' match starstar:size=6 --a random --games 2
+expect_output 'adjudicated: 0 wins, 0 draws' match starstar:size=6 --a random --games 2 --resign 0.97,8
 # A computer game saved at the end replays, and continues from its record.
 expect_output 'Saved to' play starstar:size=6 --first random --second greedy --save "$tmp/g.rec"
 expect_output 'result:   ' replay "$tmp/g.rec"
