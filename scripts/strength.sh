@@ -10,7 +10,8 @@
 #   PARALLEL=N plays N games at once (default 2). FROM=L starts the ladder
 #   at the pair L against L-1 (default 2); BASELINES=0 leaves out the rows
 #   against plain UCT and random; RANDOM_GAMES=N plays N games against the
-#   random player (default GAMES_HIGH). The binary is
+#   random player (default GAMES_HIGH); MATCH_ARGS are passed on to every
+#   match (e.g. "--seed 2 --resign 0.97,8 --draw 0.02,20,80"). The binary is
 #   build/release/apps/asterism/asterism (build the release preset first),
 #   or ASTERISM_BIN.
 set -euo pipefail
@@ -23,12 +24,13 @@ parallel=${PARALLEL:-2}
 from=${FROM:-2}
 baselines=${BASELINES:-1}
 random_games=${RANDOM_GAMES:-$high}
+read -r -a match_args <<<"${MATCH_ARGS:-}"
 bin=${ASTERISM_BIN:-build/release/apps/asterism/asterism}
 
 row() {  # row A B GAMES
   local a=$1 b=$2 n=$3 out start end
   start=$(date +%s)
-  out=$("$bin" match "$game" --a "$a" --b "$b" --games "$n" --parallel "$parallel" --quiet)
+  out=$("$bin" match "$game" --a "$a" --b "$b" --games "$n" --parallel "$parallel" --quiet "${match_args[@]}")
   end=$(date +%s)
   local wdl score elo seats
   wdl=$(sed -n 's/^games: *[0-9]*  A wins \([0-9]*\), draws \([0-9]*\), A losses \([0-9]*\)$/\1-\2-\3/p' <<<"$out")
