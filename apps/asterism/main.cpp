@@ -646,35 +646,60 @@ int run(int argc, char** argv) {
     if (*bench) return cmd_bench(bench_games, seed);
     if (*serve) return cmd_serve(serve_options);
     if (*match) {
+        // Each option is a comma-separated list of numbers; `fits` checks it.
+        auto parse = [](const std::string& option, const std::string& text, auto&& fits,
+                        const char* expected) {
+            std::vector<double> v;
+            std::size_t pos = 0;
+            try {
+                while (pos <= text.size()) {
+                    const std::size_t comma = std::min(text.find(',', pos), text.size());
+                    const std::string item = text.substr(pos, comma - pos);
+                    std::size_t used = 0;
+                    v.push_back(std::stod(item, &used));
+                    if (used != item.size() || !std::isfinite(v.back()))
+                        v.clear(), pos = text.size();
+                    pos = comma + 1;
+                }
+            } catch (const std::exception&) {
+                v.clear();
+            }
+            if (v.empty() || !fits(v))
+                throw GameError("bad " + option + " '" + text + "': expected " + expected);
+            return v;
+        };
+        auto whole = [](double x) { return x >= 0 && x <= 1e9 && x == std::floor(x); };
         if (!sprt_text.empty()) {
-            SprtSettings sp;
-            char tail = 0;
-            const int n = std::sscanf(sprt_text.c_str(), "%lf,%lf,%lf,%lf%c", &sp.elo0, &sp.elo1,
-                                      &sp.alpha, &sp.beta, &tail);
-            if ((n != 2 && n != 4) || sp.elo1 <= sp.elo0 || sp.alpha <= 0 || sp.beta <= 0 ||
-                sp.alpha >= 1 || sp.beta >= 1)
-                throw GameError("bad --sprt '" + sprt_text +
-                                "': expected elo0,elo1[,alpha,beta] with elo0 < elo1");
-            match_settings.sprt = sp;
+            const auto v = parse(
+                "--sprt", sprt_text,
+                [](const std::vector<double>& x) {
+                    return (x.size() == 2 ||
+                            (x.size() == 4 && x[2] > 0 && x[3] > 0 && x[2] < 1 && x[3] < 1)) &&
+                           x[0] < x[1];
+                },
+                "elo0,elo1[,alpha,beta] with elo0 < elo1");
+            match_settings.sprt = SprtSettings{v[0], v[1]};
+            if (v.size() == 4) match_settings.sprt->alpha = v[2], match_settings.sprt->beta = v[3];
         }
         if (!resign_text.empty()) {
-            ResignSettings rs;
-            char tail = 0;
-            if (std::sscanf(resign_text.c_str(), "%lf,%d%c", &rs.winrate, &rs.plies, &tail) != 2 ||
-                rs.winrate <= 0.5 || rs.winrate > 1 || rs.plies < 1)
-                throw GameError("bad --resign '" + resign_text +
-                                "': expected W,N with 0.5 < W <= 1 and N >= 1");
-            match_settings.resign = rs;
+            const auto v = parse(
+                "--resign", resign_text,
+                [&](const std::vector<double>& x) {
+                    return x.size() == 2 && x[0] > 0.5 && x[0] <= 1 && x[1] >= 1 && whole(x[1]);
+                },
+                "W,N with 0.5 < W <= 1 and N >= 1");
+            match_settings.resign = ResignSettings{v[0], static_cast<int>(v[1])};
         }
         if (!draw_text.empty()) {
-            DrawSettings ds;
-            char tail = 0;
-            if (std::sscanf(draw_text.c_str(), "%lf,%d,%d%c", &ds.margin, &ds.plies, &ds.from,
-                            &tail) != 3 ||
-                ds.margin < 0 || ds.margin >= 0.5 || ds.plies < 1 || ds.from < 0)
-                throw GameError("bad --draw '" + draw_text +
-                                "': expected M,N,P with 0 <= M < 0.5, N >= 1, P >= 0");
-            match_settings.draw = ds;
+            const auto v = parse(
+                "--draw", draw_text,
+                [&](const std::vector<double>& x) {
+                    return x.size() == 3 && x[0] >= 0 && x[0] < 0.5 && x[1] >= 1 && whole(x[1]) &&
+                           whole(x[2]);
+                },
+                "M,N,P with 0 <= M < 0.5, N >= 1, P >= 0");
+            match_settings.draw =
+                DrawSettings{v[0], static_cast<int>(v[1]), static_cast<int>(v[2])};
         }
         if (match_settings.games < 1) throw GameError("--games must be at least 1");
         if (match_settings.parallel < 1) throw GameError("--parallel must be at least 1");

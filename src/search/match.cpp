@@ -135,8 +135,12 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
     return make_agent(name, game);
 }
 
-bool Adjudicator::observe(Player mover, double winrate, int ply, Outcome& out) {
-    const double first = mover == Player::First ? winrate : 1 - winrate;
+bool Adjudicator::observe(Player mover, std::optional<double> winrate, int ply, Outcome& out) {
+    if (!winrate) {
+        streak_first_ = streak_second_ = streak_even_ = 0;
+        return false;
+    }
+    const double first = mover == Player::First ? *winrate : 1 - *winrate;
     if (resign_) {
         streak_first_ = first >= resign_->winrate ? streak_first_ + 1 : 0;
         streak_second_ = 1 - first >= resign_->winrate ? streak_second_ + 1 : 0;
@@ -279,8 +283,11 @@ MatchResult play_match(const MatchSettings& settings,
                 if (a.candidates.empty())
                     throw GameError("internal: " + agent.name() + " found no move");
                 game->play(a.candidates.front().move);
-                if (judge.observe(mover, a.candidates.front().winrate,
-                                  static_cast<int>(game->history().size()), o))
+                // A player without a search reports no effort: no rating.
+                const auto rating = a.playouts > 0
+                                        ? std::optional<double>(a.candidates.front().winrate)
+                                        : std::nullopt;
+                if (judge.observe(mover, rating, static_cast<int>(game->history().size()), o))
                     break;
             }
             if (!o.over()) o = game->outcome();

@@ -52,9 +52,10 @@ class Adjudicator {
     bool decided() const { return decided_; }
 
     // Takes the winrate (for the mover) that the mover's search gave the
-    // move it played, which made the game `ply` plies long; returns true,
-    // with the result in `out`, when the game is adjudicated.
-    bool observe(Player mover, double winrate, int ply, Outcome& out);
+    // move it played, which made the game `ply` plies long, or nullopt
+    // from a player without a search; returns true, with the result in
+    // `out`, when the game is adjudicated.
+    bool observe(Player mover, std::optional<double> winrate, int ply, Outcome& out);
 
   private:
     std::optional<ResignSettings> resign_;

@@ -102,7 +102,8 @@ expect_error "bad --resign '0.4,8'" match starstar:size=6 --a random --resign 0.
 expect_error "bad --draw '0.02,20'" match starstar:size=6 --a random --draw 0.02,20
 expect_error "expand must be at least 1" match starstar:size=6 --a mcts:expand=0
 expect_output 'plies:   mean 105.0, from 105 to 105' match starstar:size=6 --a random --games 2
-expect_output 'adjudicated: 0 wins, 0 draws' match starstar:size=6 --a random --games 2 --resign 0.97,8
+expect_output 'adjudicated: 0 wins, 0 draws' match starstar:size=6 --a random --games 2 --resign 0.97,8 --draw 0.02,2,0
+expect_error "bad --sprt '-inf,5'" match starstar:size=6 --a random --sprt -inf,5
 # A computer game saved at the end replays, and continues from its record.
 expect_output 'Saved to' play starstar:size=6 --first random --second greedy --save "$tmp/g.rec"
 expect_output 'result:   ' replay "$tmp/g.rec"

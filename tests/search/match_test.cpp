@@ -159,6 +159,15 @@ TEST(SearchMatch, AdjudicationNeedsAStreakForOneSide) {
     EXPECT_FALSE(draw.observe(Player::Second, 0.49, 21, out));
     EXPECT_TRUE(draw.observe(Player::First, 0.5, 22, out));
     EXPECT_EQ(out, Outcome::draw());
+    // A move without a rating (a player that does not search) breaks the
+    // streak.
+    Adjudicator unrated(std::nullopt, DrawSettings{0.02, 3, 0});
+    EXPECT_FALSE(unrated.observe(Player::First, 0.5, 1, out));
+    EXPECT_FALSE(unrated.observe(Player::Second, 0.5, 2, out));
+    EXPECT_FALSE(unrated.observe(Player::First, std::nullopt, 3, out));
+    EXPECT_FALSE(unrated.observe(Player::Second, 0.5, 4, out));
+    EXPECT_FALSE(unrated.observe(Player::First, 0.5, 5, out));
+    EXPECT_TRUE(unrated.observe(Player::Second, 0.5, 6, out));
 
     EXPECT_FALSE(Adjudicator(std::nullopt, std::nullopt).active());
 }
@@ -181,9 +190,11 @@ TEST(SearchMatch, AdjudicatedGamesAreCountedAndShorter) {
     EXPECT_GT(judged.adjudicated_wins, 20);
     EXPECT_LT(judged.plies, full.plies);
     EXPECT_EQ(judged.seat_wins[0] + judged.seat_wins[1], judged.wins + judged.losses);
-    // Random players have no opinion (0.5), so they never agree to a win.
+    // Random players give no ratings, so nothing is adjudicated.
     s.a = s.b = "random";
-    EXPECT_EQ(play_match(s, nullptr).adjudicated_wins, 0);
+    s.draw = DrawSettings{0.02, 1, 0};
+    const MatchResult unrated = play_match(s, nullptr);
+    EXPECT_EQ(unrated.adjudicated_wins + unrated.adjudicated_draws, 0);
 }
 
 TEST(SearchMatch, SprtStopsEarlyOnAClearDifference) {
