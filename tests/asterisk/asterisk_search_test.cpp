@@ -318,6 +318,23 @@ TEST(AsteriskMcts, LevelsUseTheSearchAndTheSwapIsAMove) {
     EXPECT_EQ(make_engine(*g, settings)->name(), "uct");
 }
 
+// The two-player modes double their playouts from level 2 to 8 and then take
+// two steps of nine (src/engines/asterisk.cpp); an explicit budget wins.
+TEST(AsteriskMcts, LevelsHaveTheirOwnBudgets) {
+    const std::uint64_t expected[] = {16, 35, 70, 150, 300, 650, 1350, 12150, 109350};
+    for (const char* spec : {"asterisk", "asterisk:mode=inverted"}) {
+        auto g = Registry::instance().create(spec);
+        EngineSettings settings;
+        for (int level = 2; level <= kMaxLevel; ++level) {
+            settings.level = level;
+            EXPECT_EQ(make_engine(*g, settings)->level_effort(), expected[level - 2])
+                << spec << " level " << level;
+        }
+        settings.limits.playouts = 777;
+        EXPECT_EQ(make_engine(*g, settings)->level_effort(), 777u) << spec;
+    }
+}
+
 // ---- Solitaire --------------------------------------------------------------------
 
 std::string solitaire_choice(const std::string& position, int level) {
