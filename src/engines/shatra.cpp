@@ -6,7 +6,9 @@
 namespace asterism {
 namespace {
 
-const EngineRegistration kShatra("shatra", make_alphabeta_or_mcts_engine<shatra::State>);
+const EngineRegistration kShatra("shatra", [](const Game& game, const EngineSettings& s) {
+    return make_alphabeta_or_mcts_engine<shatra::State>(game, s);
+});
 
 const SearchBenchRegistration kShatraBench(
     "shatra",

@@ -82,6 +82,9 @@ struct AlphaBetaConfig {
     // Near the leaves, quiet moves that cannot lift a hopeless static
     // evaluation to alpha are not searched.
     bool futility = true;
+    // Off: the leaves take the static evaluation as it stands, captures
+    // pending or not (a weak level's horizon).
+    bool quiescence = true;
 };
 
 struct AlphaBetaLimits {
@@ -533,7 +536,8 @@ class AlphaBeta {
         if (base + static_cast<std::size_t>(S::kMaxMoves) > moves_.size()) return evaluate();
         const int n = pos_.generate(moves_.data() + base);
         if (n == 0) return terminal_score(ply);
-        if (depth <= 0) return quiesce(alpha, beta, ply, in_check, n);
+        if (depth <= 0)
+            return config_.quiescence ? quiesce(alpha, beta, ply, in_check, n) : evaluate();
         if (tt_index >= n) tt_index = -1;
 
         score_moves(base, n, tt_index, ply);

@@ -58,40 +58,41 @@ std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& 
 
 namespace asterism {
 
-// Alpha-beta for a level: the level's node budget (nodes_for_level), or the
-// settings' own limits (playouts read as nodes) and depth; the table grows
-// with the budget so that small levels stay small in memory. The search is
-// single-threaded: `threads` is for MCTS.
+// Alpha-beta for a level: the level's row of `levels` (a node budget, or a
+// fixed depth), or the settings' own limits (playouts read as nodes) and
+// depth; the table grows with the budget so that small levels stay small
+// in memory. The search is single-threaded: `threads` is for MCTS.
 template <class S>
-std::unique_ptr<Agent> make_alphabeta_engine(const Game&, const EngineSettings& s) {
+std::unique_ptr<Agent> make_alphabeta_engine(
+    const Game&, const EngineSettings& s,
+    const AlphaBetaLevels& levels = default_alphabeta_levels()) {
     AlphaBetaLimits limits;
     limits.nodes = s.limits.playouts;
     limits.seconds = s.limits.seconds;
     limits.depth = s.depth;
-    // Level 2 looks one ply ahead (with quiescence). Greedy play, which
-    // only takes a win at once, is no better than random in Shatra, where
-    // captures are compulsory anyway (15-15 in 30 games).
-    if (s.level == 2 && !limits.nodes && limits.seconds <= 0 && !limits.depth) limits.depth = 1;
-    if (!limits.nodes && limits.seconds <= 0 && !limits.depth) {
-        limits.nodes = nodes_for_level(s.level);
-        // Every level from 3 looks at least two plies ahead, whatever the
-        // node budget.
-        limits.min_depth = 2;
-    }
     AlphaBetaConfig config;
+    if (!limits.nodes && limits.seconds <= 0 && !limits.depth) {
+        const AlphaBetaLevel& at = levels[std::clamp(s.level, 2, kMaxLevel)];
+        limits.nodes = at.nodes;
+        limits.depth = at.depth;
+        limits.min_depth = at.min_depth;
+        config.quiescence = at.quiescence;
+    }
     config.tt_entries = std::size_t{1} << 20;
     if (limits.nodes && limits.seconds <= 0)
         config.tt_entries = std::clamp<std::size_t>(2 * limits.nodes, 1 << 14, 1 << 20);
     return std::make_unique<AlphaBetaAgent<S>>("alphabeta", config, limits);
 }
 
-// The chess-likes' maker: alpha-beta, or MCTS when the settings ask for it
-// (`mcts:...` and `uct:...` players).
+// The chess-likes' maker: alpha-beta at `levels`, or MCTS when the settings
+// ask for it (`mcts:...` and `uct:...` players).
 template <class S>
-std::unique_ptr<Agent> make_alphabeta_or_mcts_engine(const Game& game, const EngineSettings& s) {
+std::unique_ptr<Agent> make_alphabeta_or_mcts_engine(
+    const Game& game, const EngineSettings& s,
+    const AlphaBetaLevels& levels = default_alphabeta_levels()) {
     if (s.search == EngineSettings::Search::Mcts || s.plain_uct)
         return make_mcts_engine<S>(game, s);
-    return make_alphabeta_engine<S>(game, s);
+    return make_alphabeta_engine<S>(game, s, levels);
 }
 
 }  // namespace asterism

@@ -71,17 +71,30 @@ std::uint64_t playouts_for_level(int level) {
     return p;
 }
 
-// Nodes per decision at each level from 3 up, about three times more per
-// level: level 3 is about a two-ply search (level 2 is one ply), level 10
-// three million nodes (a few seconds a move at about a million nodes per
-// second). Node budgets rather than time keep a level's play reproducible.
-// A 300-node level 3 was no stronger than level 2's one ply (Shatra 11-2-7,
-// Star Pool 10-5-5 in 20 games), while a two-ply search beat level 2 by
-// 35-1-4 and 35-4-1 in 40 and was level with 1,000 nodes.
+// Level 2 looks one ply ahead (with quiescence); greedy play, which only
+// takes a win at once, is no better than random in Shatra, where captures
+// are compulsory anyway (15-15 in 30 games). From level 3 a node budget,
+// about three times more per level: level 3 is about a two-ply search,
+// level 10 three million nodes (a few seconds a move at about a million
+// nodes per second), and every level from 3 finishes two plies whatever
+// its budget. Node budgets rather than time keep a level's play
+// reproducible. A 300-node level 3 was no stronger than level 2's one ply
+// (Shatra 11-2-7, Star Pool 10-5-5 in 20 games), while a two-ply search
+// beat level 2 by 35-1-4 and 35-4-1 in 40 and was level with 1,000 nodes.
+const AlphaBetaLevels& default_alphabeta_levels() {
+    static const AlphaBetaLevels levels = [] {
+        AlphaBetaLevels l{};
+        l[2] = {0, 1, 0, true};
+        const std::uint64_t nodes[] = {1'000,   3'000,   10'000,    30'000,
+                                       100'000, 300'000, 1'000'000, 3'000'000};
+        for (int level = 3; level <= kMaxLevel; ++level) l[level] = {nodes[level - 3], 0, 2, true};
+        return l;
+    }();
+    return levels;
+}
+
 std::uint64_t nodes_for_level(int level) {
-    static constexpr std::uint64_t kNodes[kMaxLevel + 1] = {
-        0, 0, 0, 1'000, 3'000, 10'000, 30'000, 100'000, 300'000, 1'000'000, 3'000'000};
-    return kNodes[std::clamp(level, 3, kMaxLevel)];
+    return default_alphabeta_levels()[std::clamp(level, 2, kMaxLevel)].nodes;
 }
 
 std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings) {

@@ -5,6 +5,8 @@
 // by strength level without knowing the game.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -56,7 +58,22 @@ std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& setti
 // Playouts per decision at a level (2..10) for the Monte Carlo players.
 std::uint64_t playouts_for_level(int level);
 
-// Nodes per decision at a level (3..10) for the alpha-beta players.
+// What one level (2..10) of an alpha-beta player searches: a node budget
+// with iterations up to `min_depth` finished whatever the budget, or, with
+// no budget, a fixed depth; with or without quiescence at the leaves.
+struct AlphaBetaLevel {
+    std::uint64_t nodes = 0;
+    int depth = 0;
+    int min_depth = 0;
+    bool quiescence = true;
+};
+using AlphaBetaLevels = std::array<AlphaBetaLevel, kMaxLevel + 1>;  // by level; 0 and 1 unused
+
+// The alpha-beta levels a game uses unless it brings its own.
+const AlphaBetaLevels& default_alphabeta_levels();
+
+// Nodes per decision at a level of default_alphabeta_levels() (0 where the
+// level has a fixed depth instead).
 std::uint64_t nodes_for_level(int level);
 
 // Whether a game has a registered search.

@@ -81,8 +81,8 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
         s.limits.seconds = number(keys, "seconds", 0, text);
         s.depth = static_cast<int>(number(keys, "depth", 0, text));
         const double level = number(keys, "level", kMaxLevel, text);
-        if (level < 3 || level > kMaxLevel || level != static_cast<int>(level))
-            throw GameError("bad player '" + text + "': level must be 3 to " +
+        if (level < 2 || level > kMaxLevel || level != static_cast<int>(level))
+            throw GameError("bad player '" + text + "': level must be 2 to " +
                             std::to_string(kMaxLevel));
         s.level = static_cast<int>(level);
         const std::string spec = game.spec();

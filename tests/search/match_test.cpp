@@ -91,7 +91,7 @@ TEST(SearchMatch, AlphaBetaAndMctsPlayersForTheChessLikes) {
         EXPECT_EQ(make_player("mcts:playouts=50", *g, 1)->name(), "mcts") << id;
         EXPECT_EQ(make_player("uct:playouts=50", *g, 1)->name(), "uct") << id;
         for (const char* bad :
-             {"ab:playouts=3", "ab:level=2", "ab:level=11", "ab:nodes=x", "mcts:nodes=5"})
+             {"ab:playouts=3", "ab:level=1", "ab:level=11", "ab:nodes=x", "mcts:nodes=5"})
             EXPECT_THROW(make_player(bad, *g, 1), GameError) << id << " " << bad;
     }
     auto star = Registry::instance().create("starstar");

@@ -139,6 +139,33 @@ TEST(StarPoolSearch, EveryLevelPlaysLegalMovesThroughTheEngineFace) {
     }
 }
 
+// Star Pool Chess brings its own levels (src/engines/starpool.cpp): level 2
+// has no quiescence, level 3 is the usual one-ply search, and levels 4 to
+// 10 take the usual budgets of levels 3 to 9, up to a million nodes.
+TEST(StarPoolSearch, LevelsStopAtAMillionNodesAndLevelTwoSeesNoRecapture) {
+    auto game = Registry::instance().create("starpool");
+    for (int level = 4; level <= kMaxLevel; ++level) {
+        EngineSettings settings;
+        settings.level = level;
+        EXPECT_EQ(make_engine(*game, settings)->level_effort(), nodes_for_level(level - 1))
+            << "level " << level;
+    }
+    EngineSettings top;
+    top.level = kMaxLevel;
+    EXPECT_EQ(make_engine(*game, top)->level_effort(), 1'000'000u);
+    // The Rook can take the Pawn on b6, which the Pawn on c7 defends.
+    game->set_position("4k4/9/2p6/1p7/4*4/9/9/9/1R2K4 [----] w - 0 1");
+    auto move_at = [&](int level) {
+        EngineSettings settings;
+        settings.level = level;
+        Rng rng(1);
+        return make_engine(*game, settings)->choose(*game, rng);
+    };
+    EXPECT_EQ(move_at(2), "b1xb6");
+    EXPECT_NE(move_at(3), "b1xb6");
+    EXPECT_NE(move_at(4), "b1xb6");
+}
+
 TEST(StarPoolSearch, MctsFindsTheMateInOne) {
     for (bool knowledge : {true, false}) {
         MctsConfig config;
