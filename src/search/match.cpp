@@ -195,8 +195,9 @@ std::pair<double, double> MatchResult::elo_interval() const {
 }
 
 std::string elo_text(double score) {
-    if (score >= 1) return "+inf";
-    if (score <= 0) return "-inf";
+    // Interval ends computed as 1 or 0 can miss by a rounding error.
+    if (score >= 1 - 1e-9) return "+inf";
+    if (score <= 1e-9) return "-inf";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+.0f", elo_of(score));
     return buf;

@@ -43,6 +43,11 @@ TEST(SearchMatch, ASweepHasAnHonestInterval) {
     EXPECT_EQ(elo_text(sweep.score()), "+inf");
     EXPECT_EQ(elo_text(lo), "+287");
     EXPECT_EQ(elo_text(0.0), "-inf");
+    // 10 of 10: Wilson's upper end is 1, give or take a rounding error.
+    MatchResult ten;
+    ten.wins = 10;
+    EXPECT_EQ(elo_text(ten.score_interval().second), "+inf");
+    EXPECT_EQ(elo_text(1 - 1e-12), "+inf");
     EXPECT_EQ(elo_text(0.76), "+200");
 }
 
