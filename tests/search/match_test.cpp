@@ -104,12 +104,18 @@ TEST(SearchMatch, AlphaBetaAndMctsPlayersForTheChessLikes) {
     EXPECT_THROW(make_player("ab:nodes=50", *star, 1), GameError);
 }
 
-TEST(SearchMatch, GreedyBeatsRandomAndTheCountsAddUp) {
+// A match of the takeaway test game between two player specs.
+MatchSettings takeaway_match(const char* a, const char* b, int games) {
     MatchSettings s;
     s.game = "takeaway-test";
-    s.a = "greedy";
-    s.b = "random";
-    s.games = 200;
+    s.a = a;
+    s.b = b;
+    s.games = games;
+    return s;
+}
+
+TEST(SearchMatch, GreedyBeatsRandomAndTheCountsAddUp) {
+    MatchSettings s = takeaway_match("greedy", "random", 200);
     s.random_plies = 1;
     int calls = 0;
     const MatchResult r = play_match(s, [&](const MatchResult&) { ++calls; });
@@ -178,11 +184,7 @@ TEST(SearchMatch, AdjudicationNeedsAStreakForOneSide) {
 }
 
 TEST(SearchMatch, AdjudicatedGamesAreCountedAndShorter) {
-    MatchSettings s;
-    s.game = "takeaway-test";
-    s.a = "mc:playouts=64";
-    s.b = "mc:playouts=64";
-    s.games = 40;
+    MatchSettings s = takeaway_match("mc:playouts=64", "mc:playouts=64", 40);
     const MatchResult full = play_match(s, nullptr);
     EXPECT_EQ(full.adjudicated_wins + full.adjudicated_draws, 0);
     EXPECT_GE(full.min_plies, 4);  // ten stones, at most three a ply
@@ -203,11 +205,7 @@ TEST(SearchMatch, AdjudicatedGamesAreCountedAndShorter) {
 }
 
 TEST(SearchMatch, SprtStopsEarlyOnAClearDifference) {
-    MatchSettings s;
-    s.game = "takeaway-test";
-    s.a = "mc:playouts=32";
-    s.b = "random";
-    s.games = 2000;
+    MatchSettings s = takeaway_match("mc:playouts=32", "random", 2000);
     s.sprt = SprtSettings{0, 50, 0.05, 0.05};
     const MatchResult r = play_match(s, nullptr);
     EXPECT_EQ(r.sprt_verdict, "H1 accepted");
