@@ -646,61 +646,9 @@ int run(int argc, char** argv) {
     if (*bench) return cmd_bench(bench_games, seed);
     if (*serve) return cmd_serve(serve_options);
     if (*match) {
-        // Each option is a comma-separated list of numbers; `fits` checks it.
-        auto parse = [](const std::string& option, const std::string& text, auto&& fits,
-                        const char* expected) {
-            std::vector<double> v;
-            std::size_t pos = 0;
-            try {
-                while (pos <= text.size()) {
-                    const std::size_t comma = std::min(text.find(',', pos), text.size());
-                    const std::string item = text.substr(pos, comma - pos);
-                    std::size_t used = 0;
-                    v.push_back(std::stod(item, &used));
-                    if (used != item.size() || !std::isfinite(v.back()))
-                        v.clear(), pos = text.size();
-                    pos = comma + 1;
-                }
-            } catch (const std::exception&) {
-                v.clear();
-            }
-            if (v.empty() || !fits(v))
-                throw GameError("bad " + option + " '" + text + "': expected " + expected);
-            return v;
-        };
-        auto whole = [](double x) { return x >= 0 && x <= 1e9 && x == std::floor(x); };
-        if (!sprt_text.empty()) {
-            const auto v = parse(
-                "--sprt", sprt_text,
-                [](const std::vector<double>& x) {
-                    return (x.size() == 2 ||
-                            (x.size() == 4 && x[2] > 0 && x[3] > 0 && x[2] < 1 && x[3] < 1)) &&
-                           x[0] < x[1];
-                },
-                "elo0,elo1[,alpha,beta] with elo0 < elo1");
-            match_settings.sprt = SprtSettings{v[0], v[1]};
-            if (v.size() == 4) match_settings.sprt->alpha = v[2], match_settings.sprt->beta = v[3];
-        }
-        if (!resign_text.empty()) {
-            const auto v = parse(
-                "--resign", resign_text,
-                [&](const std::vector<double>& x) {
-                    return x.size() == 2 && x[0] > 0.5 && x[0] <= 1 && x[1] >= 1 && whole(x[1]);
-                },
-                "W,N with 0.5 < W <= 1 and N >= 1");
-            match_settings.resign = ResignSettings{v[0], static_cast<int>(v[1])};
-        }
-        if (!draw_text.empty()) {
-            const auto v = parse(
-                "--draw", draw_text,
-                [&](const std::vector<double>& x) {
-                    return x.size() == 3 && x[0] >= 0 && x[0] < 0.5 && x[1] >= 1 && whole(x[1]) &&
-                           whole(x[2]);
-                },
-                "M,N,P with 0 <= M < 0.5, N >= 1, P >= 0");
-            match_settings.draw =
-                DrawSettings{v[0], static_cast<int>(v[1]), static_cast<int>(v[2])};
-        }
+        if (!sprt_text.empty()) match_settings.sprt = parse_sprt(sprt_text);
+        if (!resign_text.empty()) match_settings.resign = parse_resign(resign_text);
+        if (!draw_text.empty()) match_settings.draw = parse_draw(draw_text);
         if (match_settings.games < 1) throw GameError("--games must be at least 1");
         if (match_settings.parallel < 1) throw GameError("--parallel must be at least 1");
         return cmd_match(match_settings, quiet);

@@ -135,6 +135,63 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
     return make_agent(name, game);
 }
 
+namespace {
+
+// A comma-separated list of finite numbers, or an empty list if `text` is
+// not one.
+std::vector<double> number_list(const std::string& text) {
+    std::vector<double> v;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', pos), text.size());
+        const std::string item = text.substr(pos, comma - pos);
+        std::size_t used = 0;
+        try {
+            v.push_back(std::stod(item, &used));
+        } catch (const std::exception&) {
+            return {};
+        }
+        if (used != item.size() || !std::isfinite(v.back())) return {};
+        pos = comma + 1;
+    }
+    return v;
+}
+
+bool whole(double x) {
+    return x >= 0 && x <= 1e9 && x == std::floor(x);
+}
+
+[[noreturn]] void bad_option(const char* option, const std::string& text, const char* expected) {
+    throw GameError(std::string("bad ") + option + " '" + text + "': expected " + expected);
+}
+
+}  // namespace
+
+SprtSettings parse_sprt(const std::string& text) {
+    const auto x = number_list(text);
+    const bool fits =
+        (x.size() == 2 || (x.size() == 4 && x[2] > 0 && x[3] > 0 && x[2] < 1 && x[3] < 1)) &&
+        x[0] < x[1];
+    if (!fits) bad_option("--sprt", text, "elo0,elo1[,alpha,beta] with elo0 < elo1");
+    SprtSettings sp{x[0], x[1]};
+    if (x.size() == 4) sp.alpha = x[2], sp.beta = x[3];
+    return sp;
+}
+
+ResignSettings parse_resign(const std::string& text) {
+    const auto x = number_list(text);
+    if (x.size() != 2 || !(x[0] > 0.5 && x[0] <= 1 && x[1] >= 1 && whole(x[1])))
+        bad_option("--resign", text, "W,N with 0.5 < W <= 1 and N >= 1");
+    return ResignSettings{x[0], static_cast<int>(x[1])};
+}
+
+DrawSettings parse_draw(const std::string& text) {
+    const auto x = number_list(text);
+    if (x.size() != 3 || !(x[0] >= 0 && x[0] < 0.5 && x[1] >= 1 && whole(x[1]) && whole(x[2])))
+        bad_option("--draw", text, "M,N,P with 0 <= M < 0.5, N >= 1, P >= 0");
+    return DrawSettings{x[0], static_cast<int>(x[1]), static_cast<int>(x[2])};
+}
+
 bool Adjudicator::observe(Player mover, std::optional<double> winrate, int ply, Outcome& out) {
     if (!winrate) {
         streak_first_ = streak_second_ = streak_even_ = 0;

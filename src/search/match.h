@@ -32,7 +32,7 @@ struct SprtSettings {
 // `plies` plies in a row every search rated the same side's chance at least
 // `winrate`; as a draw when, from ply `from` on, `plies` plies in a row were
 // all rated within `margin` of 0.5. Players without a search (random,
-// greedy) rate every position 0.5, so they never agree to a win.
+// greedy) give no rating, which breaks every streak.
 struct ResignSettings {
     double winrate = 0.97;
     int plies = 8;
@@ -63,6 +63,12 @@ class Adjudicator {
     int streak_first_ = 0, streak_second_ = 0, streak_even_ = 0;
     bool decided_ = false;
 };
+
+// The command line's forms: `elo0,elo1[,alpha,beta]`, `W,N` and `M,N,P`.
+// Each throws GameError naming the option and the form it expects.
+SprtSettings parse_sprt(const std::string& text);
+ResignSettings parse_resign(const std::string& text);
+DrawSettings parse_draw(const std::string& text);
 
 struct MatchSettings {
     std::string game;      // spec

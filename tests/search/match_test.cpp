@@ -204,6 +204,36 @@ TEST(SearchMatch, AdjudicatedGamesAreCountedAndShorter) {
     EXPECT_EQ(unrated.adjudicated_wins + unrated.adjudicated_draws, 0);
 }
 
+TEST(SearchMatch, OptionListsAreParsedOrRejected) {
+    const SprtSettings sp = parse_sprt("0,10");
+    EXPECT_EQ(sp.elo0, 0);
+    EXPECT_EQ(sp.elo1, 10);
+    EXPECT_EQ(sp.alpha, 0.05);
+    const SprtSettings sp4 = parse_sprt("-5,5,0.1,0.2");
+    EXPECT_EQ(sp4.alpha, 0.1);
+    EXPECT_EQ(sp4.beta, 0.2);
+    const ResignSettings r = parse_resign("0.97,8");
+    EXPECT_EQ(r.winrate, 0.97);
+    EXPECT_EQ(r.plies, 8);
+    const DrawSettings d = parse_draw("0.02,20,80");
+    EXPECT_EQ(d.margin, 0.02);
+    EXPECT_EQ(d.plies, 20);
+    EXPECT_EQ(d.from, 80);
+    for (const char* bad :
+         {"", "5,0", "0,10,0.05", "0,10,1,0.05", "-inf,5", "0,nan", "0,10,", "0;10", "0,10x"})
+        EXPECT_THROW(parse_sprt(bad), GameError) << bad;
+    for (const char* bad : {"0.4,8", "1.5,8", "0.97,0", "0.97,2.5", "0.97", "0.97,8,1"})
+        EXPECT_THROW(parse_resign(bad), GameError) << bad;
+    for (const char* bad : {"0.02,20", "0.5,20,80", "0.02,0,80", "0.02,20,-1", "0.02,20,1e12"})
+        EXPECT_THROW(parse_draw(bad), GameError) << bad;
+    try {
+        parse_resign("0.4,8");
+        ADD_FAILURE() << "no error";
+    } catch (const GameError& e) {
+        EXPECT_STREQ(e.what(), "bad --resign '0.4,8': expected W,N with 0.5 < W <= 1 and N >= 1");
+    }
+}
+
 TEST(SearchMatch, SprtStopsEarlyOnAClearDifference) {
     MatchSettings s = takeaway_match("mc:playouts=32", "random", 2000);
     s.sprt = SprtSettings{0, 50, 0.05, 0.05};
