@@ -1,4 +1,5 @@
 #include "core/registry.h"
+#include "core/text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -176,7 +177,7 @@ std::unique_ptr<Game> Registry::create(std::string_view spec) const {
     if (!info) {
         std::string list;
         for (const auto& g : games_) list += (list.empty() ? "" : ", ") + g.id;
-        throw GameError("unknown game '" + std::string(id) + "' (known: " + list + ")");
+        throw GameError("unknown game " + quote(id) + " (known: " + list + ")");
     }
     std::string_view rest =
         colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);

@@ -37,9 +37,13 @@ struct Outcome {
 // Every user-facing failure (unknown game, bad option, unparsable or illegal
 // move, malformed position string) is reported by throwing this with a
 // one-line message; the front ends turn it into exit code 2 or an HTTP 4xx.
+// The message is kept printable and bounded (text.h): control bytes and bad
+// UTF-8 are written as \xNN, and it is cut at kMaxMessage bytes, since it
+// often quotes what a client sent.
 class GameError : public std::runtime_error {
   public:
-    using std::runtime_error::runtime_error;
+    explicit GameError(const std::string& message);
+    explicit GameError(const char* message);
 };
 
 }  // namespace asterism
