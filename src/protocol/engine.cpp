@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/registry.h"
+#include "core/text.h"
 #include "protocol/gtp.h"
 #include "protocol/time_control.h"
 #include "record/record.h"
@@ -34,6 +35,9 @@ using Clock = std::chrono::steady_clock;
 constexpr double kAnalyseForever = 1e9;
 // How often analyze reports by default, in centiseconds (as lz-analyze).
 constexpr int kDefaultInterval = 100;
+std::string too_long_message(std::size_t limit) {
+    return "line too long: the limit is " + std::to_string(limit) + " bytes";
+}
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -136,8 +140,13 @@ class Engine::Session {
             if (pending_) {
                 line = std::move(*pending_);
                 pending_.reset();
-            } else if (!std::getline(in_, line)) {
-                break;
+            } else {
+                const LineRead got = read_line(in_, line, options_.max_line);
+                if (got == LineRead::End) break;
+                if (got == LineRead::TooLong) {
+                    reply(false, {}, too_long_message(options_.max_line));
+                    continue;
+                }
             }
             execute(line);
         }
@@ -493,11 +502,12 @@ class Engine::Session {
             }
         });
         std::string next;
-        const bool got = static_cast<bool>(std::getline(in_, next));
+        const LineRead got = read_line(in_, next, options_.max_line);
         stop.store(true);
         worker.join();
         out_ << "\n" << std::flush;
-        if (got) pending_ = std::move(next);
+        if (got == LineRead::Ok) pending_ = std::move(next);
+        if (got == LineRead::TooLong) reply(false, {}, too_long_message(options_.max_line));
     }
 
     std::istream& in_;

@@ -8,6 +8,7 @@
 // arrival of a line stops the search before that line is answered.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -21,6 +22,11 @@ namespace asterism {
 // clock (time_settings) or a lower level.
 inline constexpr int kDefaultEngineLevel = kMaxLevel;
 
+// The longest command line the engine reads (the longest position string
+// is a few hundred bytes). A longer line is read to its end, dropped and
+// answered with an error, so that no input makes the engine's memory grow.
+inline constexpr std::size_t kMaxCommandLine = 64 * 1024;
+
 struct EngineOptions {
     // The game to start with, as a spec; empty for none until `game`.
     std::string game;
@@ -33,6 +39,9 @@ struct EngineOptions {
     // this off, and caps the level so that no command takes long.
     bool allow_files = true;
     int max_level = kMaxLevel;
+    // Longest command line read (kMaxCommandLine); the fuzzer lowers it to
+    // reach the too-long path with short inputs.
+    std::size_t max_line = kMaxCommandLine;
 };
 
 class Engine {
