@@ -27,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         api.handle({"POST",
                     "/api/sessions",
                     {},
-                    make.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)});
+                    make.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                    "fuzz"});
     const std::string id = made.status == 201 ? made.body["id"].get<std::string>() : "none";
     std::string_view rest = text.substr(newline + 1);
     for (int n = 0; n < 32 && !rest.empty(); ++n) {

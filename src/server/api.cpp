@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -10,7 +11,9 @@
 #include <thread>
 #include <vector>
 
+#include "core/os_random.h"
 #include "core/registry.h"
+#include "core/text.h"
 #include "record/record.h"
 #include "search/agent.h"
 #include "search/engines.h"
@@ -38,10 +41,11 @@ namespace {
 struct HttpError {
     int status;
     std::string message;
+    std::string allow;  // for 405
 };
 
 [[noreturn]] void fail(int status, const std::string& message) {
-    throw HttpError{status, message};
+    throw HttpError{status, message, {}};
 }
 
 // Searches are the only slow requests; this many may run at once, so that a
@@ -59,8 +63,33 @@ struct SearchSlot {
     SearchSlot& operator=(const SearchSlot&) = delete;
 };
 
-json parse_body(const ApiRequest& r) {
+// How deep the arrays and objects of a JSON text nest, counted without
+// parsing it, so that a body of a million '[' costs nothing to refuse.
+int json_depth(std::string_view text) {
+    int depth = 0, deepest = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            deepest = std::max(deepest, ++depth);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+json parse_body(const ApiRequest& r, int max_depth) {
     if (r.body.empty()) return json::object();
+    if (json_depth(r.body) > max_depth)
+        fail(400, "the JSON body nests deeper than " + std::to_string(max_depth) + " levels");
     json j;
     try {
         j = json::parse(r.body);
@@ -148,6 +177,21 @@ void read_seats(const json& body, std::array<std::string, 2>& seats, int& level)
     }
 }
 
+// The name a record downloads under: "GAME-DATE.rec" with only letters,
+// digits, '.', '_' and '-' from the Date tag, which a loaded record may set
+// to anything ("../../x" must not become a path).
+std::string download_name(const std::string& game_id, const std::string& date) {
+    std::string safe;
+    for (const char c : date.substr(0, 32)) {
+        const bool ok =
+            std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+        if (!ok && !safe.empty() && safe.back() == '_') continue;
+        safe.push_back(ok ? c : '_');
+    }
+    while (!safe.empty() && (safe.front() == '.' || safe.front() == '_')) safe.erase(0, 1);
+    return game_id + (safe.empty() ? "" : "-" + safe) + ".rec";
+}
+
 std::string outcome_text(const Game& g) {
     const Outcome o = g.outcome();
     switch (o.kind) {
@@ -215,7 +259,7 @@ std::shared_ptr<Api::Session> Api::find(const std::string& id) {
     std::lock_guard lock(mutex_);
     const auto it = sessions_.find(id);
     if (it == sessions_.end())
-        fail(404, "no game '" + id + "' (it may have ended long ago; start a new one)");
+        fail(404, "no game " + quote(id) + " (it may have ended long ago; start a new one)");
     it->second->last_used = ++clock_;
     return it->second;
 }
@@ -232,9 +276,7 @@ std::string Api::add(std::shared_ptr<Session> session) {
     }
     std::string id;
     do {
-        char buf[17];
-        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(rng_.next()));
-        id = buf;
+        id = random_token();
     } while (sessions_.count(id));
     session->last_used = ++clock_;
     session->next_seed = rng_.next() | 1;
@@ -249,7 +291,7 @@ ApiResponse Api::handle(const ApiRequest& request) {
                           " bytes; the limit is " + std::to_string(limits_.max_body));
         return route(request);
     } catch (const HttpError& e) {
-        return {e.status, {{"error", e.message}}};
+        return {e.status, {{"error", e.message}}, e.allow};
     } catch (const GameError& e) {
         return {400, {{"error", e.what()}}};
     } catch (const json::exception& e) {
@@ -268,10 +310,15 @@ ApiResponse Api::route(const ApiRequest& r) {
         if (next > at) parts.push_back(r.path.substr(at, next - at));
         at = next + 1;
     }
-    if (parts.empty() || parts[0] != "api") fail(404, "no such page: " + r.path);
-    auto method_is = [&](const char* m) {
-        if (r.method != m) fail(405, r.path + " takes " + m + ", not " + r.method);
-        return true;
+    if (parts.empty() || parts[0] != "api") fail(404, "no such page: " + printable(r.path, 200));
+    // A path takes one method (GET also answers HEAD, which the HTTP layer
+    // turns into GET); the reply to another names the ones it takes.
+    auto method_is = [&](const char* m, const char* allow = nullptr) {
+        if (r.method == m) return true;
+        const std::string allowed = allow ? allow : (std::string(m) == "GET" ? "GET, HEAD" : m);
+        throw HttpError{
+            405, printable(r.path, 200) + " takes " + allowed + ", not " + printable(r.method, 16),
+            allowed};
     };
 
     if (parts.size() == 2 && parts[1] == "catalog") {
@@ -288,7 +335,7 @@ ApiResponse Api::route(const ApiRequest& r) {
     if (parts.size() == 2 && parts[1] == "records") {
         // Load a record: a new session continuing it.
         method_is("POST");
-        const json body = parse_body(r);
+        const json body = parse_body(r, limits_.max_json_depth);
         const std::string text = get_string(body, "record");
         if (text.empty()) fail(400, "'record' is missing: send the record's text");
         LoadedGame loaded = replay_record(parse_record(text, "record"), "record");
@@ -307,7 +354,7 @@ ApiResponse Api::route(const ApiRequest& r) {
     if (parts.size() >= 2 && parts[1] == "sessions") {
         if (parts.size() == 2) {
             method_is("POST");
-            const json body = parse_body(r);
+            const json body = parse_body(r, limits_.max_json_depth);
             auto s = std::make_shared<Session>();
             s->game = Registry::instance().create(spec_from(body));
             const std::string position = get_string(body, "position");
@@ -324,7 +371,7 @@ ApiResponse Api::route(const ApiRequest& r) {
         const std::string& id = parts[2];
         const std::shared_ptr<Session> s = find(id);
         const std::string action = parts.size() > 3 ? parts[3] : "";
-        if (parts.size() > 4) fail(404, "no such page: " + r.path);
+        if (parts.size() > 4) fail(404, "no such page: " + printable(r.path, 200));
 
         auto state_of = [&](const Session& session) {
             const Game& g = *session.game;
@@ -338,7 +385,7 @@ ApiResponse Api::route(const ApiRequest& r) {
             return {200, {{"deleted", id}}};
         }
         if (action.empty()) {
-            method_is("GET");
+            method_is("GET", "GET, HEAD, DELETE");
             std::lock_guard lock(s->mutex);
             const Game& g = *s->game;
             const int ply = static_cast<int>(g.history().size());
@@ -360,7 +407,7 @@ ApiResponse Api::route(const ApiRequest& r) {
         }
         if (action == "move") {
             method_is("POST");
-            const json body = parse_body(r);
+            const json body = parse_body(r, limits_.max_json_depth);
             const std::string move = get_string(body, "move");
             if (move.empty())
                 fail(400, "'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}");
@@ -370,7 +417,7 @@ ApiResponse Api::route(const ApiRequest& r) {
         }
         if (action == "undo") {
             method_is("POST");
-            const json body = parse_body(r);
+            const json body = parse_body(r, limits_.max_json_depth);
             const long long count = get_int(body, "count", 1, 1, 100000);
             const bool to_human = body.contains("to_human") && body["to_human"] == true;
             std::lock_guard lock(s->mutex);
@@ -393,7 +440,7 @@ ApiResponse Api::route(const ApiRequest& r) {
         }
         if (action == "players") {
             method_is("POST");
-            const json body = parse_body(r);
+            const json body = parse_body(r, limits_.max_json_depth);
             std::lock_guard lock(s->mutex);
             auto seats = s->seats;
             int level = s->level;
@@ -421,11 +468,11 @@ ApiResponse Api::route(const ApiRequest& r) {
             const std::string game_id = g.spec().substr(0, g.spec().find(':'));
             return {200,
                     {{"record", format_record(record)},
-                     {"filename", game_id + "-" + record.tag_value(tag::kDate) + ".rec"}}};
+                     {"filename", download_name(game_id, record.tag_value(tag::kDate))}}};
         }
         if (action == "computer" || action == "analyze") {
             method_is("POST");
-            const json body = parse_body(r);
+            const json body = parse_body(r, limits_.max_json_depth);
             // Search on a copy without holding the session, so that the page
             // can still read the game meanwhile; the move is played only if
             // the game has not changed in between.
@@ -495,9 +542,9 @@ ApiResponse Api::route(const ApiRequest& r) {
             }
             return {200, out};
         }
-        fail(404, "no such page: " + r.path);
+        fail(404, "no such page: " + printable(r.path, 200));
     }
-    fail(404, "no such page: " + r.path);
+    fail(404, "no such page: " + printable(r.path, 200));
 }
 
 }  // namespace asterism::server

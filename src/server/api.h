@@ -1,7 +1,7 @@
 // The JSON API behind the browser UI (`asterism serve`), written as a plain
 // function from a request to a response so that tests drive it without
 // sockets; http.h puts it behind cpp-httplib. docs/server.md lists the
-// routes. Games live in sessions named by random ids: each session has its
+// routes. Games live in sessions named by unguessable ids: each session has its
 // own lock, the table of sessions is bounded and evicts the least recently
 // used one, and every bad request (malformed JSON, an unknown game, an
 // illegal move, an oversized body) is a 4xx reply with a one-line message.
@@ -25,25 +25,31 @@ struct ApiRequest {
     std::string path;    // without the query, e.g. "/api/sessions/ab12/move"
     std::map<std::string, std::string> query;
     std::string body;
+    std::string client;  // the peer's address, for per-client limits and logs
 };
 
 struct ApiResponse {
-    int status = 200;
+    ApiResponse(int status_ = 200, nlohmann::json body_ = {}, std::string allow_ = {})
+        : status(status_), body(std::move(body_)), allow(std::move(allow_)) {}
+    int status;
     nlohmann::json body;  // an object; errors are {"error": "..."}
+    std::string allow;    // with 405: the methods the path takes ("GET, DELETE")
 };
 
 struct ApiLimits {
     std::size_t max_sessions = 64;        // the least recently used goes beyond this
     std::size_t max_body = 1 << 20;       // bytes of a request body (a record fits easily)
+    int max_json_depth = 32;              // nesting of a request body (the API needs 3)
     std::uint64_t max_playouts = 400000;  // per analysis request
-    double max_seconds = 30;              // per analysis request
+    double max_seconds = 10;              // per analysis request
     int max_candidates = 8;               // moves listed in an analysis
 };
 
 class Api {
   public:
-    // `seed` 0 draws session ids and engine seeds from std::random_device;
-    // tests pass a fixed seed for repeatable ids.
+    // Session ids are always 128 bits from the OS (os_random.h), so that
+    // nobody can guess another person's game. `seed` 0 draws the engines'
+    // seeds from std::random_device; tests pass a fixed one.
     explicit Api(ApiLimits limits = {}, std::uint64_t seed = 0);
     ~Api();
     Api(const Api&) = delete;

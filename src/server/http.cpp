@@ -1,11 +1,27 @@
-// cpp-httplib glue for the API and the static files (http.h).
+// The epoll server of `asterism serve` (http.h).
 #include "server/http.h"
 
-#include <httplib.h>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
-#include <filesystem>
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <vector>
 
 #include "core/types.h"
+#include "server/site.h"
 
 #ifndef ASTERISM_WEB_DIR
 #define ASTERISM_WEB_DIR "web"
@@ -17,114 +33,471 @@ std::string default_web_dir() {
     return ASTERISM_WEB_DIR;
 }
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// epoll keys of the two descriptors that are not connections.
+constexpr std::uint64_t kListenKey = 0;
+constexpr std::uint64_t kWakeKey = 1;
+constexpr std::size_t kReadChunk = 64 * 1024;
+
+Clock::duration seconds(double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+std::string peer_address(const sockaddr_storage& a) {
+    char text[INET6_ADDRSTRLEN] = "?";
+    if (a.ss_family == AF_INET)
+        inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(a).sin_addr, text, sizeof text);
+    else if (a.ss_family == AF_INET6)
+        inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6&>(a).sin6_addr, text, sizeof text);
+    return text;
+}
+
+struct Connection {
+    int fd = -1;
+    std::string client;
+    RequestParser parser;
+    enum class State { Reading, Working, Writing } state = State::Reading;
+    std::string out;  // the response being written
+    std::size_t out_at = 0;
+    bool close_after = false;
+    bool peer_closed = false;
+    // Reading: when the connection became idle or its request began.
+    Clock::time_point since;
+    bool request_begun = false;
+    Clock::time_point write_deadline;
+    std::size_t reserved = 0;  // body bytes taken from the shared budget
+};
+
+// A response computed by a worker, waiting for the socket thread.
+struct Completion {
+    std::uint64_t key;
+    std::string bytes;
+    bool close;
+};
+
+}  // namespace
+
 struct HttpServer::Impl {
     ServeOptions options;
-    Api api;
-    httplib::Server server;
+    Site site;
+    HttpLimits http_limits;
+    SearchAdmission admission;
+    int listen_fd = -1;
+    int epoll_fd = -1;
+    int wake_fd = -1;
+    std::atomic<bool> stopping{false};
 
-    explicit Impl(ServeOptions o) : options(std::move(o)), api(options.limits) {}
+    // Owned by the socket thread.
+    std::map<std::uint64_t, Connection> connections;
+    std::uint64_t next_key = 2;
+    std::size_t body_reserved = 0;
 
-    void answer(const httplib::Request& req, httplib::Response& res) {
-        ApiRequest request;
-        request.method = req.method;
-        request.path = req.path;
-        request.body = req.body;
-        for (const auto& [key, value] : req.params) request.query.emplace(key, value);
-        const ApiResponse response = api.handle(request);
-        res.status = response.status;
-        res.set_header("Cache-Control", "no-store");
-        // Messages quote what the client sent, which need not be UTF-8;
-        // bad bytes become U+FFFD rather than an exception.
-        res.set_content(
-            response.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-            "application/json");
+    std::mutex done_mutex;  // guards `done`
+    std::vector<Completion> done;
+
+    // Declared last: destroyed first, so that their jobs finish while the
+    // rest is still alive.
+    std::unique_ptr<WorkerPool> searches;
+    std::unique_ptr<WorkerPool> workers;
+
+    explicit Impl(ServeOptions o)
+        : options(std::move(o)),
+          site(options.web_dir.empty() ? default_web_dir() : options.web_dir, options.limits),
+          admission(options.server.searches_per_client, max_searches()) {
+        http_limits.max_body = options.limits.max_body;
+    }
+
+    int search_threads() const {
+        const int n = options.server.search_threads;
+        return n > 0 ? n : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    }
+    int max_searches() const {
+        const int n = options.server.max_searches;
+        return n > 0 ? n : 4 * search_threads();
+    }
+
+    void watch(int fd, std::uint64_t key, std::uint32_t events, int op) {
+        epoll_event ev{};
+        ev.events = events;
+        ev.data.u64 = key;
+        epoll_ctl(epoll_fd, op, fd, &ev);
+    }
+
+    void wake() {
+        const std::uint64_t one = 1;
+        [[maybe_unused]] const auto n = ::write(wake_fd, &one, sizeof one);
+    }
+
+    void close_connection(std::uint64_t key) {
+        auto it = connections.find(key);
+        if (it == connections.end()) return;
+        body_reserved -= it->second.reserved;
+        ::close(it->second.fd);
+        connections.erase(it);
+    }
+
+    // ---- accepting ---------------------------------------------------------
+
+    void accept_all() {
+        for (;;) {
+            sockaddr_storage addr{};
+            socklen_t len = sizeof addr;
+            const int fd = accept4(listen_fd, reinterpret_cast<sockaddr*>(&addr), &len,
+                                   SOCK_NONBLOCK | SOCK_CLOEXEC);
+            if (fd < 0) return;  // EAGAIN, or out of descriptors: try on the next event
+            if (connections.size() >= options.server.max_connections && !evict_one()) {
+                const std::string busy = serialize(
+                    HttpResponse::error(503, "too many open connections; try again shortly"), false,
+                    false);
+                [[maybe_unused]] const auto n = send(fd, busy.data(), busy.size(), MSG_NOSIGNAL);
+                ::close(fd);
+                continue;
+            }
+            // Small replies go out at once, not after the peer's delayed ACK.
+            const int on = 1;
+            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+            const std::uint64_t key = next_key++;
+            Connection& c = connections[key];
+            c.fd = fd;
+            c.client = peer_address(addr);
+            c.parser = RequestParser(http_limits);
+            c.since = Clock::now();
+            watch(fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_ADD);
+        }
+    }
+
+    // Closes the connection that has waited longest for its (next) request,
+    // so that idle or half-sent connections cannot lock out new clients.
+    bool evict_one() {
+        std::optional<std::uint64_t> oldest;
+        for (const auto& [key, c] : connections)
+            if (c.state == Connection::State::Reading &&
+                (!oldest || c.since < connections.at(*oldest).since))
+                oldest = key;
+        if (oldest) close_connection(*oldest);
+        return oldest.has_value();
+    }
+
+    // ---- reading -------------------------------------------------------------
+
+    void on_readable(std::uint64_t key, Connection& c) {
+        char buf[kReadChunk];
+        // Read at most one request's worth ahead; the rest waits in the
+        // kernel until this request is answered.
+        const std::size_t cap = http_limits.max_head + http_limits.max_body;
+        while (c.parser.buffered() <= cap) {
+            const ssize_t n = recv(c.fd, buf, sizeof buf, 0);
+            if (n > 0) {
+                if (!c.request_begun) {
+                    c.request_begun = true;
+                    c.since = Clock::now();
+                }
+                c.parser.feed(std::string_view(buf, static_cast<std::size_t>(n)));
+                continue;
+            }
+            if (n == 0) {
+                // The client has sent all it will; answer what it sent.
+                c.peer_closed = true;
+                break;
+            }
+            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                return close_connection(key);
+            if (errno != EINTR) break;
+        }
+        process(key, c);
+        const auto it = connections.find(key);
+        if (it != connections.end() && it->second.peer_closed &&
+            it->second.state == Connection::State::Reading)
+            close_connection(key);
+    }
+
+    // Answers what the buffered bytes hold: an error, a request, or nothing
+    // yet.
+    void process(std::uint64_t key, Connection& c) {
+        RequestParser::Result r = c.parser.next();
+        if (c.parser.take_continue()) {
+            static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+            [[maybe_unused]] const auto n =
+                send(c.fd, kContinue.data(), kContinue.size(), MSG_NOSIGNAL);
+        }
+        if (r.error) return answer(key, c, serialize(*r.error, false, false), true);
+        if (!r.request) {
+            if (c.parser.in_body() && c.reserved == 0) reserve_body(key, c);
+            return;
+        }
+        if (c.parser.buffered() == 0) c.request_begun = false;
+        dispatch(key, c, std::move(*r.request));
+    }
+
+    // Takes a declared body's size from the budget every connection shares,
+    // so that many lying or slow uploads cannot fill the memory.
+    void reserve_body(std::uint64_t key, Connection& c) {
+        const std::size_t want = c.parser.expected_body();
+        if (body_reserved + want > options.server.body_budget) {
+            const HttpResponse busy =
+                HttpResponse::error(503,
+                                    "the server is receiving too many request bodies; "
+                                    "try again shortly");
+            return answer(key, c, serialize(busy, false, false), true);
+        }
+        body_reserved += want;
+        c.reserved = want;
+    }
+
+    void dispatch(std::uint64_t key, Connection& c, HttpRequest request) {
+        c.state = Connection::State::Working;
+        watch(c.fd, key, EPOLLRDHUP, EPOLL_CTL_MOD);
+        request.client = c.client;
+        const bool head_only = request.method == "HEAD";
+        const bool keep_alive = request.keep_alive;
+        if (Site::searches(request)) {
+            const std::string refused = admission.enter(request.client);
+            if (!refused.empty())
+                return answer(key, c,
+                              serialize(HttpResponse::error(429, refused), keep_alive, false),
+                              !keep_alive);
+            const std::string client = request.client;
+            auto job = [this, key, request = std::move(request), keep_alive]() {
+                const HttpResponse response = site.respond(request);
+                // Leave first, so that the client may ask again as soon as
+                // it has the answer.
+                admission.leave(request.client);
+                finish(key, response, keep_alive, false);
+            };
+            if (!searches->submit(std::move(job))) {
+                admission.leave(client);
+                answer(key, c,
+                       serialize(HttpResponse::error(503, "the server is busy"), false, false),
+                       true);
+            }
+            return;
+        }
+        auto job = [this, key, request = std::move(request), keep_alive, head_only]() {
+            finish(key, site.respond(request), keep_alive, head_only);
+        };
+        if (!workers->submit(std::move(job)))
+            answer(key, c, serialize(HttpResponse::error(503, "the server is busy"), false, false),
+                   true);
+    }
+
+    // Called by a worker: hands the answer to the socket thread.
+    void finish(std::uint64_t key, const HttpResponse& response, bool keep_alive, bool head_only) {
+        Completion done_one{key, serialize(response, keep_alive, head_only),
+                            response.close || !keep_alive};
+        {
+            std::lock_guard lock(done_mutex);
+            done.push_back(std::move(done_one));
+        }
+        wake();
+    }
+
+    void collect() {
+        std::uint64_t count = 0;
+        [[maybe_unused]] const auto n = ::read(wake_fd, &count, sizeof count);
+        std::vector<Completion> ready;
+        {
+            std::lock_guard lock(done_mutex);
+            ready.swap(done);
+        }
+        for (Completion& d : ready) {
+            const auto it = connections.find(d.key);
+            if (it == connections.end()) continue;  // the client went away meanwhile
+            answer(d.key, it->second, std::move(d.bytes), d.close);
+        }
+    }
+
+    // ---- writing -------------------------------------------------------------
+
+    void answer(std::uint64_t key, Connection& c, std::string bytes, bool close) {
+        body_reserved -= c.reserved;
+        c.reserved = 0;
+        c.state = Connection::State::Writing;
+        c.out = std::move(bytes);
+        c.out_at = 0;
+        c.close_after = close || c.peer_closed;
+        c.write_deadline = Clock::now() + seconds(options.server.write_seconds);
+        on_writable(key, c);
+    }
+
+    void on_writable(std::uint64_t key, Connection& c) {
+        while (c.out_at < c.out.size()) {
+            const ssize_t n =
+                send(c.fd, c.out.data() + c.out_at, c.out.size() - c.out_at, MSG_NOSIGNAL);
+            if (n > 0) {
+                c.out_at += static_cast<std::size_t>(n);
+            } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                watch(c.fd, key, EPOLLOUT, EPOLL_CTL_MOD);
+                return;
+            } else if (n < 0 && errno == EINTR) {
+                continue;
+            } else {
+                return close_connection(key);
+            }
+        }
+        if (c.close_after) return close_connection(key);
+        // Ready for the next request, which may already be buffered.
+        c.state = Connection::State::Reading;
+        c.out.clear();
+        c.out.shrink_to_fit();
+        c.since = Clock::now();
+        c.request_begun = c.parser.buffered() > 0;
+        watch(c.fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
+        if (c.parser.buffered() > 0) process(key, c);
+    }
+
+    // ---- the loop ------------------------------------------------------------
+
+    void on_event(std::uint64_t key, std::uint32_t events) {
+        const auto it = connections.find(key);
+        if (it == connections.end()) return;
+        Connection& c = it->second;
+        if (events & EPOLLERR) return close_connection(key);
+        switch (c.state) {
+            case Connection::State::Reading:
+                if (events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP)) on_readable(key, c);
+                break;
+            case Connection::State::Working:
+                // The answer is still written: a client may half-close its
+                // side after sending a request.
+                // Both sides closed: nobody is left to read the answer.
+                if (events & EPOLLHUP) return close_connection(key);
+                if (events & EPOLLRDHUP) {
+                    c.peer_closed = true;
+                    watch(c.fd, key, 0, EPOLL_CTL_MOD);
+                }
+                break;
+            case Connection::State::Writing:
+                if (events & EPOLLHUP) return close_connection(key);
+                if (events & EPOLLOUT) on_writable(key, c);
+                break;
+        }
+    }
+
+    // Times out requests that arrive too slowly, idle connections and
+    // answers that the client does not read.
+    void sweep() {
+        const Clock::time_point now = Clock::now();
+        const ServerLimits& l = options.server;
+        std::vector<std::uint64_t> expired, slow;
+        for (auto& [key, c] : connections) {
+            if (c.state == Connection::State::Writing && now > c.write_deadline) {
+                expired.push_back(key);
+            } else if (c.state == Connection::State::Reading) {
+                if (!c.request_begun) {
+                    if (now - c.since > seconds(l.idle_seconds)) expired.push_back(key);
+                } else if (now - c.since >
+                           seconds(c.parser.in_body() ? l.request_seconds : l.header_seconds)) {
+                    slow.push_back(key);
+                }
+            }
+        }
+        for (const auto key : expired) close_connection(key);
+        for (const auto key : slow) {
+            const HttpResponse late = HttpResponse::error(
+                408, "the request did not arrive in time; send it whole and promptly");
+            answer(key, connections.at(key), serialize(late, false, false), true);
+        }
+    }
+
+    void loop() {
+        std::vector<epoll_event> events(256);
+        Clock::time_point last_sweep = Clock::now();
+        while (!stopping.load()) {
+            const int n = epoll_wait(epoll_fd, events.data(), static_cast<int>(events.size()), 250);
+            for (int i = 0; i < n; ++i) {
+                const std::uint64_t key = events[static_cast<std::size_t>(i)].data.u64;
+                if (key == kListenKey)
+                    accept_all();
+                else if (key == kWakeKey)
+                    collect();
+                else
+                    on_event(key, events[static_cast<std::size_t>(i)].events);
+            }
+            if (Clock::now() - last_sweep > std::chrono::milliseconds(200)) {
+                sweep();
+                last_sweep = Clock::now();
+            }
+        }
+    }
+
+    int bind_listener() {
+        addrinfo hints{};
+        hints.ai_family = AF_UNSPEC;
+        hints.ai_socktype = SOCK_STREAM;
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+        addrinfo* found = nullptr;
+        const std::string port = std::to_string(options.port);
+        if (getaddrinfo(options.host.c_str(), port.c_str(), &hints, &found) != 0) return -1;
+        int fd = -1;
+        for (addrinfo* a = found; a && fd < 0; a = a->ai_next) {
+            fd =
+                socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+            if (fd < 0) continue;
+            const int on = 1;
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+            if (::bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
+                ::close(fd);
+                fd = -1;
+            }
+        }
+        freeaddrinfo(found);
+        return fd;
     }
 };
 
 HttpServer::HttpServer(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
-    ServeOptions& o = impl_->options;
-    if (o.web_dir.empty()) o.web_dir = default_web_dir();
-    if (!std::filesystem::exists(std::filesystem::path(o.web_dir) / "index.html"))
-        throw GameError("no index.html in the web folder '" + o.web_dir +
-                        "' (give the UI's folder with --web)");
-    httplib::Server& s = impl_->server;
-    // ES modules load only with a JavaScript type; name the types we serve
-    // rather than rely on the library's table.
-    for (const auto& [ext, type] : std::initializer_list<std::pair<const char*, const char*>>{
-             {"html", "text/html; charset=utf-8"},
-             {"js", "text/javascript; charset=utf-8"},
-             {"css", "text/css; charset=utf-8"},
-             {"svg", "image/svg+xml"},
-             {"png", "image/png"},
-             {"json", "application/json"},
-             {"ico", "image/x-icon"}})
-        s.set_file_extension_and_mimetype_mapping(ext, type);
-    s.set_mount_point("/", o.web_dir);
-    // The library's pool has eight threads on a small machine. A browser
-    // keeps several connections open, and a computer move or an analysis
-    // holds its thread while it searches (the Api bounds how many search at
-    // once), so a few tabs could otherwise leave no thread for a quick
-    // request.
-    s.new_task_queue = [] { return new httplib::ThreadPool(32); };
-    s.set_read_timeout(10);
-    s.set_write_timeout(10);
-    // Bodies past the limit are refused by the library with 413 before they
-    // reach the API; the API checks the same limit for its own callers.
-    s.set_payload_max_length(o.limits.max_body);
-    auto handler = [this](const httplib::Request& req, httplib::Response& res) {
-        impl_->answer(req, res);
-    };
-    s.Get(R"(/api/.*)", handler);
-    s.Post(R"(/api/.*)", handler);
-    s.Delete(R"(/api/.*)", handler);
-    // Replies the library makes itself (404 for a missing file, 413, 400 for
-    // an unreadable request) get a message too.
-    s.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-        if (!res.body.empty()) return;
-        std::string what = res.status == 404   ? "no such page: " + req.path
-                           : res.status == 413 ? "the request body is too large"
-                                               : "bad request";
-        res.set_content(nlohmann::json{{"error", what}}.dump(), "application/json");
-    });
-    // A request that throws anyway (a bug) is answered, not fatal.
-    s.set_exception_handler(
-        [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
-            std::string what = "internal error";
-            try {
-                if (ep) std::rethrow_exception(ep);
-            } catch (const std::exception& e) {
-                what += std::string(": ") + e.what();
-            } catch (...) {
-            }
-            res.status = 500;
-            res.set_content(nlohmann::json{{"error", what}}.dump(), "application/json");
-        });
+    Impl& i = *impl_;
+    i.epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+    i.wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (i.epoll_fd < 0 || i.wake_fd < 0)
+        throw GameError(std::string("cannot start the server: ") + std::strerror(errno));
+    i.watch(i.wake_fd, kWakeKey, EPOLLIN, EPOLL_CTL_ADD);
+    i.workers = std::make_unique<WorkerPool>(i.options.server.workers,
+                                             i.options.server.max_queued_requests);
+    i.searches = std::make_unique<WorkerPool>(i.search_threads(),
+                                              static_cast<std::size_t>(i.max_searches()));
 }
 
 HttpServer::~HttpServer() {
     stop();
+    Impl& i = *impl_;
+    // Searches and answers still under way finish before the sockets close.
+    i.searches.reset();
+    i.workers.reset();
+    for (auto& [key, c] : i.connections) ::close(c.fd);
+    if (i.listen_fd >= 0) ::close(i.listen_fd);
+    if (i.wake_fd >= 0) ::close(i.wake_fd);
+    if (i.epoll_fd >= 0) ::close(i.epoll_fd);
 }
 
 int HttpServer::bind() {
-    const ServeOptions& o = impl_->options;
-    int port = 0;
-    if (o.port == 0) {
-        port = impl_->server.bind_to_any_port(o.host);
-    } else {
-        port = impl_->server.bind_to_port(o.host, o.port) ? o.port : -1;
-    }
-    if (port <= 0)
-        throw GameError("cannot listen on " + o.host + ":" + std::to_string(o.port) +
+    Impl& i = *impl_;
+    i.listen_fd = i.bind_listener();
+    if (i.listen_fd < 0)
+        throw GameError("cannot listen on " + i.options.host + ":" +
+                        std::to_string(i.options.port) +
                         " (is the port in use? try --port with another number)");
+    sockaddr_storage addr{};
+    socklen_t len = sizeof addr;
+    getsockname(i.listen_fd, reinterpret_cast<sockaddr*>(&addr), &len);
+    const int port = addr.ss_family == AF_INET6
+                         ? ntohs(reinterpret_cast<sockaddr_in6&>(addr).sin6_port)
+                         : ntohs(reinterpret_cast<sockaddr_in&>(addr).sin_port);
+    i.watch(i.listen_fd, kListenKey, EPOLLIN, EPOLL_CTL_ADD);
     return port;
 }
 
 void HttpServer::run() {
-    impl_->server.listen_after_bind();
+    impl_->loop();
 }
 
 void HttpServer::stop() {
-    if (impl_) impl_->server.stop();
+    if (!impl_) return;
+    impl_->stopping.store(true);
+    impl_->wake();
 }
 
 }  // namespace asterism::server

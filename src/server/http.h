@@ -1,13 +1,20 @@
-// `asterism serve`: the browser UI's static files and the JSON API of api.h
-// over HTTP, with cpp-httplib (Debian's libcpp-httplib-dev). This file only
-// adapts requests and responses; every decision about a request is the
-// Api's, so that the tests can check it without sockets.
+// `asterism serve`: the HTTP/1.1 server in front of the Site (site.h).
+//
+// One thread owns every socket (epoll, non-blocking) and reads requests
+// with the parser of http_message.h, so a slow or idle client holds a few
+// kilobytes and no thread. Complete requests go to a small pool of worker
+// threads, searches to their own pool (one thread per core) behind a
+// per-client admission; answers come back to the socket thread, which
+// writes them. Every resource a client can make the server hold has a cap
+// (ServerLimits in limits.h, docs/server.md).
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "server/api.h"
+#include "server/http_message.h"
+#include "server/limits.h"
 
 namespace asterism::server {
 
@@ -16,6 +23,7 @@ struct ServeOptions {
     int port = 8080;                 // 0: any free port (tests)
     std::string web_dir;             // the UI's files; empty: the source tree's web/
     ApiLimits limits;
+    ServerLimits server;
 };
 
 // The source tree's web/ folder, where a clean build finds the UI.
@@ -32,7 +40,8 @@ class HttpServer {
     // Binds the socket and returns the port (the chosen one for port 0);
     // throws GameError when the port is taken or the host is unknown.
     int bind();
-    // Serves until stop() is called (from another thread or a signal).
+    // Serves until stop() is called (from another thread or a signal
+    // handler: it only writes to an eventfd).
     void run();
     void stop();
 
