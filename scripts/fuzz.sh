@@ -6,14 +6,14 @@
 # under build/fuzz/crashes/ and fails the run.
 #
 # Usage: bash scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
-#   default: 20 seconds for each of moves, positions, records, protocol, api,
+#   default: 20 seconds for each of moves, positions, records, protocol, api, http,
 #   two targets at a time (FUZZ_JOBS=N to change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(moves positions records protocol api)
+[ ${#targets[@]} -gt 0 ] || targets=(moves positions records protocol api http)
 jobs=${FUZZ_JOBS:-2}
 
 cmake --preset fuzz >/dev/null

@@ -7,6 +7,7 @@
 #include <httplib.h>
 
 #include <atomic>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -23,7 +24,7 @@ using nlohmann::json;
 
 ApiResponse call(Api& api, const std::string& method, const std::string& path,
                  const std::string& body = {}, std::map<std::string, std::string> query = {}) {
-    return api.handle(ApiRequest{method, path, std::move(query), body});
+    return api.handle(ApiRequest{method, path, std::move(query), body, "127.0.0.1"});
 }
 
 ApiResponse post(Api& api, const std::string& path, const json& body) {
@@ -246,6 +247,47 @@ TEST(ServerApi, RecordsSaveAndLoad) {
     expect_error(post(api, "/api/records", {{"record", "Game: starstar\n\n1. zz9\n"}}), 400,
                  "record:3: move 1 'zz9'");
     expect_error(post(api, "/api/records", json::object()), 400, "'record' is missing");
+}
+
+// Ids come from the OS, 128 bits each: the engine seed does not fix them,
+// and no id tells anything about the next one.
+TEST(ServerApi, GameIdsAre128RandomBits) {
+    Api a({}, 5), b({}, 5);
+    std::set<std::string> seen;
+    for (int i = 0; i < 50; ++i) {
+        const std::string id = make(a, {{"game", "starstar"}})["id"];
+        EXPECT_EQ(id.size(), 32u);
+        EXPECT_EQ(id.find_first_not_of("0123456789abcdef"), std::string::npos) << id;
+        EXPECT_TRUE(seen.insert(id).second);
+    }
+    // The same seed, a different table: other ids.
+    EXPECT_FALSE(seen.count(make(b, {{"game", "starstar"}})["id"].get<std::string>()));
+}
+
+TEST(ServerApi, TheDownloadNameIsSafeWhateverTheDateTag) {
+    Api api;
+    const std::string record = "Game: starstar:size=6\nDate: ../../etc/x\\y\n\n1. *10\n";
+    const ApiResponse loaded = post(api, "/api/records", {{"record", record}});
+    ASSERT_EQ(loaded.status, 201) << loaded.body.dump();
+    const ApiResponse r = call(api, "GET", path(loaded.body, "record"));
+    ASSERT_EQ(r.status, 200);
+    const std::string name = r.body["filename"];
+    EXPECT_EQ(name.find('/'), std::string::npos) << name;
+    EXPECT_EQ(name.find('\\'), std::string::npos) << name;
+    EXPECT_EQ(name.rfind("starstar-", 0), 0u) << name;
+    EXPECT_EQ(name.substr(name.size() - 4), ".rec");
+    EXPECT_NE(name.substr(9, 1), ".") << name;
+}
+
+TEST(ServerApi, MessagesShowNulAndBadBytesAndStayShort) {
+    Api api;
+    const ApiResponse nul = post(api, "/api/sessions", {{"game", std::string("star\0star", 9)}});
+    EXPECT_EQ(nul.status, 400);
+    const std::string message = nul.body["error"];
+    EXPECT_NE(message.find("star\\x00star"), std::string::npos) << message;
+    const ApiResponse huge = post(api, "/api/sessions", {{"game", std::string(500000, 'q')}});
+    EXPECT_EQ(huge.status, 400);
+    EXPECT_LT(huge.body["error"].get<std::string>().size(), 400u);
 }
 
 TEST(ServerApi, SessionsStaySeparate) {

@@ -1,0 +1,79 @@
+// Fuzzes the HTTP layer of `asterism serve` as the server runs it: the input
+// is the raw byte stream of one connection, fed to the request parser in
+// pieces whose sizes the input's first byte chooses, and every complete
+// request is answered by the Site (the API and the UI's static files from
+// the source tree's web/) and written out as the server writes it. Whatever
+// the bytes: no crash, no exception, every answer a well-formed response
+// with a valid status and a JSON body that is valid UTF-8 for every failure,
+// 5xx only for the server's own "busy" replies (never here), and the
+// parser's buffer never above one request's worth.
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/text.h"
+#include "fuzz/fuzz_common.h"
+#include "server/site.h"
+
+using namespace asterism;
+using namespace asterism::server;
+
+namespace {
+
+Site& site() {
+    static Site s = [] {
+        ApiLimits limits;
+        limits.max_sessions = 4;
+        limits.max_body = 4096;
+        return Site(ASTERISM_WEB_DIR, limits, 1);
+    }();
+    return s;
+}
+
+void check_response(const HttpResponse& r, const HttpRequest* request) {
+    const std::string detail = request ? request->target : std::string("(parser)");
+    fuzz::check(r.status >= 200 && r.status < 600, "a valid status", detail);
+    fuzz::check(r.status < 500, "no 5xx", detail + " -> " + r.body.substr(0, 200));
+    if (r.status >= 400) {
+        fuzz::check(valid_utf8(r.body), "an error body is UTF-8", r.body.substr(0, 200));
+        const auto j = nlohmann::json::parse(r.body, nullptr, false);
+        fuzz::check(j.is_object() && j.contains("error"), "an error body is {error}", r.body);
+    }
+    const std::string bytes = serialize(r, true, request && request->method == "HEAD");
+    fuzz::check(bytes.rfind("HTTP/1.1 ", 0) == 0, "a status line", bytes.substr(0, 40));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size == 0) return 0;
+    const std::size_t piece = 1 + data[0] % 64;
+    std::string_view rest = fuzz::as_text(data + 1, size - 1);
+    HttpLimits limits;
+    limits.max_head = 1024;
+    limits.max_request_line = 512;
+    limits.max_body = 4096;
+    RequestParser parser(limits);
+    int answered = 0;
+    while (!rest.empty() && answered < 16) {
+        parser.feed(rest.substr(0, piece));
+        rest.remove_prefix(std::min(piece, rest.size()));
+        for (;;) {
+            RequestParser::Result r = parser.next();
+            parser.take_continue();
+            if (r.error) {
+                check_response(*r.error, nullptr);
+                return 0;  // the server closes the connection here
+            }
+            if (!r.request) break;
+            // Searches are slow by design; the fuzzer leaves them out.
+            if (Site::searches(*r.request)) continue;
+            r.request->client = "fuzz";
+            check_response(site().respond(*r.request), &*r.request);
+            ++answered;
+        }
+        fuzz::check(parser.buffered() <= limits.max_head + limits.max_body + piece,
+                    "the parser holds one request at most");
+    }
+    return 0;
+}

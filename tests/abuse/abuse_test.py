@@ -1,0 +1,384 @@
+#!/usr/bin/env python3
+"""Hostile clients against a real `asterism serve` and `asterism engine`.
+
+Usage: abuse_test.py ASTERISM_BINARY [--no-memory-bound]
+
+First a 64 MiB line and binary lines go to `asterism engine`: its replies
+and its memory must stay small. Then it starts `asterism serve --port 0` on
+127.0.0.1 and, one after another, sends
+what a hostile or broken client would: paths that are not UTF-8, raw garbage,
+half-sent and trickled requests, more idle connections than the server
+allows, deeply nested JSON, oversized and lying bodies, and a flood of
+analyses. Throughout, a prober (another client) asks for a game's state
+every 100 ms on a new connection and must be answered within PROBE_LIMIT
+seconds, and the server's resident memory must stay under MEMORY_LIMIT_MB.
+At the end the server must still be running and answering.
+
+Every loop is bounded in count and every socket has a timeout; the whole
+test takes about half a minute. Only the loopback interface is used.
+"""
+
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+PROBE_LIMIT = 1.0        # seconds a normal request may take at worst
+MEMORY_LIMIT_MB = 300    # the server's resident memory at worst (docs/server.md)
+ENGINE_MEMORY_MB = 100   # `asterism engine`'s peak memory on a 64 MiB line
+HOST = "127.0.0.1"
+
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("FAIL:", message, flush=True)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+
+
+# ---- a minimal client -------------------------------------------------------
+
+def connect(port, timeout=5.0):
+    s = socket.create_connection((HOST, port), timeout=timeout)
+    return s
+
+
+def read_response(s, limit=1 << 22):
+    """Reads one response; returns (status, headers, body) or None."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = s.recv(65536)
+        if not chunk:
+            return None
+        data += chunk
+        if len(data) > limit:
+            return None
+    head, _, rest = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        k, _, v = line.partition(":")
+        headers[k.strip().lower()] = v.strip()
+    length = int(headers.get("content-length", "0"))
+    while len(rest) < length:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        rest += chunk
+    return status, headers, rest[:length]
+
+
+def request(port, method, path, body=None, timeout=5.0):
+    s = connect(port, timeout)
+    try:
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+        payload = b""
+        if body is not None:
+            payload = body if isinstance(body, bytes) else json.dumps(body).encode()
+            head += f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n"
+        s.sendall(head.encode() + b"\r\n" + payload)
+        return read_response(s)
+    finally:
+        s.close()
+
+
+def raw(port, data, timeout=5.0):
+    """Sends raw bytes, half-closes, and returns the status (or None)."""
+    s = connect(port, timeout)
+    try:
+        s.sendall(data)
+        s.shutdown(socket.SHUT_WR)
+        r = read_response(s)
+        return r[0] if r else None
+    except OSError:
+        return None
+    finally:
+        s.close()
+
+
+# ---- watchers ---------------------------------------------------------------
+
+class Prober(threading.Thread):
+    """A well-behaved client: asks for a game every 100 ms, new connection each."""
+
+    def __init__(self, port, game_id):
+        super().__init__(daemon=True)
+        self.port, self.game_id = port, game_id
+        self.stop = threading.Event()
+        self.worst = 0.0
+        self.count = 0
+        self.phase = "start"
+
+    def run(self):
+        while not self.stop.is_set():
+            t = time.monotonic()
+            try:
+                r = request(self.port, "GET", f"/api/sessions/{self.game_id}", timeout=3 * PROBE_LIMIT)
+                ok = r is not None and r[0] == 200
+            except OSError as e:
+                ok = False
+                r = str(e)
+            took = time.monotonic() - t
+            self.count += 1
+            self.worst = max(self.worst, took)
+            if not ok:
+                fail(f"during {self.phase}: the prober's request failed ({r!r:.80})")
+            elif took > PROBE_LIMIT:
+                fail(f"during {self.phase}: the prober waited {took:.2f} s")
+            self.stop.wait(0.1)
+
+
+class MemoryWatch(threading.Thread):
+    def __init__(self, pid):
+        super().__init__(daemon=True)
+        self.pid = pid
+        self.stop = threading.Event()
+        self.peak_kb = 0
+
+    def run(self):
+        while not self.stop.is_set():
+            try:
+                with open(f"/proc/{self.pid}/status") as f:
+                    for line in f:
+                        if line.startswith("VmRSS:"):
+                            self.peak_kb = max(self.peak_kb, int(line.split()[1]))
+            except OSError:
+                return
+            self.stop.wait(0.05)
+
+
+# ---- the attacks ------------------------------------------------------------
+
+def bad_paths(port, game_id):
+    paths = [b"/%ff", b"/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd", b"/api/%ff",
+             b"/api/sessions/%ff%fe/move", b"/\xff\xfe", b"/%00", b"/%zz", b"/..%2f..%2fetc",
+             b"/api/sessions/" + game_id.encode() + b"%ff"]
+    rng = random.Random(13)
+    for _ in range(100):
+        paths.append(b"/" + bytes(rng.randrange(0x80, 0x100) for _ in range(rng.randrange(1, 40))))
+    for p in paths:
+        status = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+        check(status is not None and 400 <= status < 500, f"path {p[:40]!r} answered {status}")
+
+
+def garbage(port):
+    rng = random.Random(7)
+    cases = [b"\x00" * 100, b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n",
+             b"GET / HTTP/1.1\r\n" + b"X: y\r\n" * 200 + b"\r\n",
+             b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\n\r\n",
+             b"GET / HTTP/1.1\r\nX-Long: " + b"b" * 20000 + b"\r\n\r\n",
+             b"POST /api/sessions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+             b"POST /api/sessions HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
+             b"POST /api/sessions HTTP/1.1\r\nContent-Length: -1\r\n\r\n"]
+    for _ in range(100):
+        cases.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))))
+    for c in cases:
+        status = raw(port, c)
+        check(status is None or 400 <= status < 600 and status != 500, f"garbage {c[:30]!r} answered {status}")
+
+
+def slow_requests(port, prober):
+    """300 connections send half a request and wait; 50 trickle one byte a second."""
+    held = []
+    for _ in range(300):
+        s = connect(port)
+        s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nX-Slow:")
+        held.append(s)
+    trickle = [connect(port) for _ in range(50)]
+    for second in range(4):
+        for s in trickle:
+            try:
+                s.send(b"GET /"[second:second + 1] or b"a")
+            except OSError:
+                pass
+        time.sleep(1)
+    for s in held + trickle:
+        s.close()
+
+
+def idle_connections(port):
+    """More connections than the server allows (512), all silent."""
+    held = []
+    for _ in range(700):
+        try:
+            held.append(connect(port, timeout=2))
+        except OSError:
+            break
+    time.sleep(2)
+    # The newest must be usable: the server made room by closing the oldest.
+    s = held[-1]
+    s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n\r\n")
+    r = read_response(s)
+    check(r is not None and r[0] == 200, f"the newest of 700 idle connections got {r and r[0]}")
+    for s in held:
+        s.close()
+
+
+def deep_json(port):
+    body = b"[" * 500_000 + b"]" * 500_000
+    for _ in range(60):
+        r = request(port, "POST", "/api/sessions", body)
+        check(r is not None and r[0] == 400 and b"deeper" in r[2],
+              f"deep JSON answered {r and (r[0], r[2][:80])}")
+
+
+def big_and_lying_bodies(port):
+    t = time.monotonic()
+    s = connect(port)
+    s.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              b"Content-Length: 50000000\r\n\r\n")
+    r = read_response(s)
+    s.close()
+    check(r is not None and r[0] == 413, f"an oversized Content-Length got {r and r[0]}")
+    check(time.monotonic() - t < PROBE_LIMIT, "the 413 came only after the body was awaited")
+    # 100 connections announce 1 MiB each and send 10 bytes: more than the
+    # server buffers for bodies at once, so some are refused at once.
+    held, refused = [], 0
+    for _ in range(100):
+        s = connect(port)
+        s.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 1048576\r\n\r\n0123456789")
+        held.append(s)
+    time.sleep(0.5)
+    for s in held:
+        s.setblocking(False)
+        try:
+            if s.recv(100).startswith(b"HTTP/1.1 503"):
+                refused += 1
+        except OSError:
+            pass
+        s.close()
+    check(refused > 0, "no lying body was refused although together they exceed the budget")
+    # A whole body of the largest size is still accepted.
+    r = request(port, "POST", "/api/sessions", b" " * 1_000_000 + b'{"game": "starstar"}')
+    check(r is not None and r[0] == 201, f"a 1 MB body got {r and r[0]}")
+
+
+def analysis_flood(port, game_id):
+    results = []
+    lock = threading.Lock()
+
+    def one():
+        try:
+            r = request(port, "POST", f"/api/sessions/{game_id}/analyze", {"level": 4}, timeout=30)
+            status = r[0] if r else None
+        except OSError:
+            status = None
+        with lock:
+            results.append(status)
+
+    threads = [threading.Thread(target=one) for _ in range(40)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    ok = results.count(200)
+    busy = results.count(429)
+    check(ok + busy == len(results) == 40, f"analysis flood answers: {sorted(set(map(str, results)))}")
+    check(busy > 0, "40 analyses at once from one client were all admitted")
+    check(ok >= 1, "no analysis of the flood was run")
+
+
+# ---- the engine -------------------------------------------------------------
+
+def engine_lines(binary):
+    """A 64 MiB line, then lines with bytes that are not text."""
+    p = subprocess.Popen([binary, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    out = bytearray()
+    reader = threading.Thread(target=lambda: out.extend(p.stdout.read()), daemon=True)
+    reader.start()
+    p.stdin.write(b"a" * (64 << 20) + b"\n")
+    p.stdin.write(b"game starstar\nplay black \xff\xfe\x01\nname\n")
+    p.stdin.flush()
+    deadline = time.monotonic() + 30
+    while b"= asterism" not in out and time.monotonic() < deadline:
+        time.sleep(0.05)
+    peak_mb = 0.0
+    with open(f"/proc/{p.pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                peak_mb = int(line.split()[1]) / 1024
+    p.stdin.write(b"quit\n")
+    p.stdin.close()
+    p.wait(30)
+    reader.join(30)
+    out = bytes(out)
+    check(p.returncode == 0, f"engine exit code {p.returncode}")
+    check(len(out) < 2000, f"the engine sent {len(out)} bytes back for a 64 MiB line")
+    check(b"line too long" in out, "no 'line too long' reply")
+    check(b"'\\xff\\xfe'" in out, f"bytes that are not text are not shown: {out[:300]!r}")
+    check(b"= asterism" in out, "the engine stopped answering after the long line")
+    check(peak_mb < ENGINE_MEMORY_MB, f"engine peak memory {peak_mb:.0f} MB")
+    print(f"engine: {len(out)} bytes of replies, peak {peak_mb:.0f} MB", flush=True)
+
+
+def main():
+    binary = sys.argv[1]
+    memory_bound = "--no-memory-bound" not in sys.argv
+    engine_lines(binary)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
+
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        line = server.stdout.readline()
+        port = int(line.split(f"http://{HOST}:")[1].split("/")[0])
+        r = request(port, "POST", "/api/sessions", {"game": "starstar", "options": {"size": 6}})
+        assert r and r[0] == 201, r
+        game_id = json.loads(r[2])["id"]
+        prober, memory = Prober(port, game_id), MemoryWatch(server.pid)
+        prober.start()
+        memory.start()
+        for name, attack in [("bad paths", lambda: bad_paths(port, game_id)),
+                             ("garbage", lambda: garbage(port)),
+                             ("slow requests", lambda: slow_requests(port, prober)),
+                             ("idle connections", lambda: idle_connections(port)),
+                             ("deep JSON", lambda: deep_json(port)),
+                             ("big and lying bodies", lambda: big_and_lying_bodies(port)),
+                             ("analysis flood", lambda: analysis_flood(port, game_id))]:
+            prober.phase = name
+            t = time.monotonic()
+            try:
+                attack()
+            except OSError as e:
+                fail(f"{name}: {e}")
+            print(f"{name}: {time.monotonic() - t:.1f} s, server "
+                  f"{'running' if server.poll() is None else 'GONE'}", flush=True)
+            check(server.poll() is None, f"the server stopped during {name}")
+            if server.poll() is not None:
+                break
+        prober.stop.set()
+        memory.stop.set()
+        prober.join(10)
+        memory.join(10)
+        print(f"prober: {prober.count} requests, worst {prober.worst * 1000:.0f} ms; "
+              f"server peak memory {memory.peak_kb / 1024:.0f} MB", flush=True)
+        check(prober.count > 50, "the prober hardly ran")
+        if memory_bound:
+            check(memory.peak_kb < MEMORY_LIMIT_MB * 1024,
+                  f"server peak memory {memory.peak_kb / 1024:.0f} MB")
+        r = request(port, "GET", "/api/catalog")
+        check(r is not None and r[0] == 200, "the server does not answer at the end")
+    finally:
+        server.kill()
+        server.wait(10)
+    if failures:
+        print(f"{len(failures)} failure(s)")
+        sys.exit(1)
+    print("abuse test passed")
+
+
+if __name__ == "__main__":
+    main()
