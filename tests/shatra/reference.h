@@ -278,7 +278,8 @@ class Generator {
             [&](Sq at, char k, std::vector<Sq>& jumped, std::string text, char promo,
                 std::string first) {
                 auto js = jumps(at, k, jumped, start, jumped.empty());
-                // 5.3 / 13: landing rules for long leaps, per jumped man.
+                // 5.3 / 13: landing rules for long leaps, per jumped man. A
+                // leap over the biy ends the chain (5.8), so it never goes on.
                 if (rules_.landing != Landing::Any && k != 'K' && k != 'S') {
                     std::vector<Jump> kept;
                     for (const Jump& j : js) {
@@ -286,6 +287,7 @@ class Generator {
                         for (const Jump& o : js)
                             if (o.victim == j.victim) same.push_back(o);
                         for (const Jump& o : same) {
+                            if (piece(o.victim) == 'K') continue;
                             jumped.push_back(o.victim);
                             if (!jumps(o.land, k, jumped, start, false).empty())
                                 going_on.push_back(o);

@@ -373,6 +373,28 @@ TEST(ShatraCapture, AltaiLandsWhereTheChainGoesOn) {
                                                   "a5:e5:e8", "a5:e5:e9", "a5:f5", "a5:g5"}));
 }
 
+TEST(ShatraCapture, ALeapOverTheBiyMayLandAnywhereBeyondIt) {
+    // 5.3, 5.8 and 13: taking the biy ends the chain, so no landing cell
+    // beyond it "allows a continuation", and every landing is allowed (each
+    // a final move), in altai and shatrabase as in seed. These are the cases
+    // checked against Shatrabase's own move generator (given in its SPN):
+    // the Black tura d10 jumps the biy e10 ...
+    EXPECT_EQ(legal(make_state(Preset::Shatrabase, "9/1/7/7/1S5/5s1/4s2/2Kr2k/1/9 b - - - 3 34")),
+              (Moves{"d10:f10", "d10:g10"}));
+    // ... and the Black batyr a7 jumps a6 to a5, then the biy b5 (any of
+    // c5..g5) or the shatra c7 (d8 or e9).
+    EXPECT_EQ(
+        legal(make_state(Preset::Shatrabase, "9/1/5K1/4S1R/Q3SSq/2r3k/6s/1R5/1/7B1 b - - - 14 53")),
+        (Moves{"a7:a5:c5", "a7:a5:d5", "a7:a5:d8", "a7:a5:e5", "a7:a5:e9", "a7:a5:f5",
+               "a7:a5:g5"}));
+    // The White batyr a7 over the biy c7: from d7, e7 or f7 it could jump e8
+    // were the game not over, yet g7 is allowed too.
+    const std::string pos = "3/3/3/1/7/7/4s2/Q1k4/7/6K/1/3/3/3 w - - - - 0 1";
+    const Moves all = {"a7:d7", "a7:e7", "a7:f7", "a7:g7"};
+    for (const Preset p : {Preset::Seed, Preset::Altai, Preset::Shatrabase})
+        EXPECT_EQ(legal(make_state(p, pos)), all) << preset_name(p);
+}
+
 TEST(ShatraCapture, SeedTakesTheMostAfterTheFirstJump) {
     // 0 and 5.1: from d8 the batyr can take the biy (2 men) or go g8, e10,
     // c12 (4 men, the last the biy): seed keeps only the longest path after

@@ -271,8 +271,11 @@ class Gen {
     }
 
     // The landing rules of 5.3 and 13: keep the cells from which the man can
-    // capture again (all of them, or the nearest), if there are any.
+    // capture again (all of them, or the nearest), if there are any. A leap
+    // over the enemy biy ends the chain (5.8), so no landing goes on and
+    // every one stays.
     int filter_landings(std::uint8_t* lands, int nl, int victim, int kind) {
+        if (kind_of(p_.board[victim]) == kBiy) return nl;
         jumped_ |= bit(victim);
         int kept = 0;
         for (int i = 0; i < nl; ++i) {
