@@ -322,8 +322,13 @@ class Generator {
                     const std::string t = text + ":" + name(j.land);
                     const std::string f = jumped.size() == 1 ? t : first;
                     if (piece(j.victim) == 'K') {
-                        // 5.8: the game ends at once; no promotion is made.
-                        out.push_back({t, static_cast<int>(jumped.size()), f});
+                        // 5.8: the game ends at once. A shatra that lands on
+                        // its promotion rank promotes only where the rules
+                        // say so (6, 13).
+                        if (rules_.promote_taking_biy && k == 'S')
+                            finish(t, promo, j.land, k, jumped, f, out);
+                        else
+                            out.push_back({t, static_cast<int>(jumped.size()), f});
                     } else {
                         if (k0 == 'K') out.push_back({t, static_cast<int>(jumped.size()), f});
                         const bool promote = k == 'S' && rules_.mid_chain_promotion &&

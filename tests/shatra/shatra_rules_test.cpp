@@ -500,6 +500,25 @@ TEST(ShatraPromotion, MidChainByPreset) {
     EXPECT_EQ(s.pos().board[static_cast<std::size_t>(parse_cell("e12"))], man(kBatyr, kWhite));
 }
 
+TEST(ShatraPromotion, TakingTheBiyOnThePromotionRankByPreset) {
+    // 6, 5.8 and 13: the Black shatra d3 jumps the White biy d2 and lands on
+    // d1, its promotion rank. Shatrabase exchanges it as section 6 says, one
+    // move per type Black lacks; seed and altai end the game with it
+    // unpromoted (docs/shatra.md says why the presets differ).
+    const std::string spn = "4K2s1/1/7/7/7/7/6k/7/1/9 b - - - 3 2";
+    State sb = make_state(Preset::Shatrabase, spn);
+    EXPECT_EQ(legal(sb), (Moves{"d3:d1=B", "d3:d1=Q", "d3:d1=R"}));
+    EXPECT_EQ(legal(make_state(Preset::Seed, spn)), (Moves{"d3:d1"}));
+    EXPECT_EQ(legal(make_state(Preset::Altai, spn)), (Moves{"d3:d1"}));
+    play(sb, "d3:d1=R");
+    EXPECT_EQ(sb.outcome(), Outcome::win(Player::Second));
+    EXPECT_EQ(sb.pos().board[static_cast<std::size_t>(parse_cell("d1"))], man(kTura, kBlack));
+    // The point is its own rules field: altai with it set promotes too.
+    Rules altai = Rules::of(Preset::Altai);
+    altai.promote_taking_biy = true;
+    EXPECT_EQ(legal(make_state(altai, spn)), (Moves{"d3:d1=B", "d3:d1=Q", "d3:d1=R"}));
+}
+
 TEST(ShatraPromotion, DelayedPromotionIntoTheTypeCaptured) {
     // 6: White's shatra waits on d14; when Black takes a White tura it
     // becomes a tura at the end of Black's turn.
