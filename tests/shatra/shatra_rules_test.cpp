@@ -583,6 +583,30 @@ TEST(ShatraEnd, ThreefoldRepetitionDraws) {
     EXPECT_FALSE(sb.outcome().over());
 }
 
+TEST(ShatraEnd, ABiyStepThatIsAlsoADropDoesNotResetTheClock) {
+    // 8.1 and 7: the White biy on its own gate with the temdek off may step
+    // and, being in its own home area, be dropped (4.2). d4-c5 is both and
+    // counts as a step, so the clock runs on; d4-a7 is only a drop and
+    // resets it.
+    const std::string off = setup("Kd4 kg10 sa10", "w - - - - 5 3");
+    State s = make_state(Preset::Seed, off);
+    play(s, "d4-c5");
+    EXPECT_EQ(s.pos().clock, 6);
+    s = make_state(Preset::Seed, off);
+    play(s, "d4-a7");
+    EXPECT_EQ(s.pos().clock, 0);
+    // The same for a batyr on Black's gate: d11-d10 is a move and a drop.
+    s = make_state(Preset::Seed, setup("Ka5 Qd11 kg10", "w - - - - 5 3"));
+    play(s, "d11-d10");
+    EXPECT_EQ(s.pos().clock, 6);
+    // With the temdek on (the tura d2 is a reserve man) the biy on its gate
+    // is a reserve man with no steps (3.1: it is dropped instead of
+    // stepping), so d4-c5 is a drop and resets the clock.
+    s = make_state(Preset::Seed, setup("Kd4 Rd2 kg10", "w T - - - 5 3"));
+    play(s, "d4-c5");
+    EXPECT_EQ(s.pos().clock, 0);
+}
+
 TEST(ShatraEnd, BareBiysAndTheHundredPlyRuleDraw) {
     // 7 [PROPOSAL]: both sides with only the biy; 100 plies without capture,
     // drop, shatra move or promotion (a shatra move resets the count).
@@ -595,6 +619,44 @@ TEST(ShatraEnd, BareBiysAndTheHundredPlyRuleDraw) {
     s.undo();
     play(s, "a5-a6");
     EXPECT_EQ(s.outcome(), Outcome::draw());
+}
+
+// ---- 13: Shatrabase's known bugs, not reproduced ----------------------------------
+//
+// The shatrabase preset follows Shatrabase's move generator except for the
+// three bugs section 13 names; each test below is a position where the
+// program goes wrong and the preset does not.
+
+TEST(ShatrabaseBugNotReproduced, UrgentMarkFlippingOnEachJump) {
+    // 4.4: the reserve tura c1 jumps c2 to c3 and d3 to e3, ending in its
+    // home area, so it is urgent. Shatrabase flips the mark on each jump
+    // inside the home area, so after two jumps it would not be.
+    State s = make_state(Preset::Shatrabase, setup("Ka5 Rc1 kg10 sc2 sd3", "w T - - - 0 1"));
+    EXPECT_EQ(legal(s), (Moves{"c1:c3:e3"}));
+    play(s, "c1:c3:e3");
+    EXPECT_EQ(s.pos().urgent, bit(parse_cell("e3")));
+    play(s, "g10-g9");
+    EXPECT_EQ(legal(s), drops("e3", kWhite, {"a5"}));
+}
+
+TEST(ShatrabaseBugNotReproduced, SliderRunningFromTheEnemyFortressIntoItsOwnHomeArea) {
+    // Section 3: with White's temdek on (the yalkyn c3 is a reserve man) the
+    // tura on Black's d12 may run down the d-file to d5 but not into White's
+    // home area (d4..d1). Shatrabase lets it.
+    const Moves m = moves_of(Preset::Shatrabase, "Ka5 Rd12 Bc3 kg10", "w T - - - 0 1");
+    EXPECT_TRUE(has(m, "d12-d5"));
+    for (const char* to : {"d4", "d3", "d2", "d1"}) EXPECT_FALSE(has(m, std::string("d12-") + to));
+}
+
+TEST(ShatrabaseBugNotReproduced, BiyInTheEnemyFortressDeniedItsSteps) {
+    // 5.6 and 4.2: the White biy on Black's d13 alone can capture (d12 to
+    // d11), so it may instead make any non-capturing move: its seven steps
+    // and its drops onto Black's half. Shatrabase offers only the drops
+    // while White's temdek is on (the tura d2 keeps it on).
+    const Moves m = moves_of(Preset::Shatrabase, "Kd13 Rd2 ka10 sd12", "w T - - - 0 1");
+    EXPECT_EQ(m, join({{"d13:d11", "d13-c12", "d13-e12", "d13-c13", "d13-e13", "d13-c14", "d13-d14",
+                        "d13-e14"},
+                       drops("d13", kBlack, {"a10"})}));
 }
 
 }  // namespace
