@@ -278,7 +278,8 @@ class Generator {
             [&](Sq at, char k, std::vector<Sq>& jumped, std::string text, char promo,
                 std::string first) {
                 auto js = jumps(at, k, jumped, start, jumped.empty());
-                // 5.3 / 13: landing rules for long leaps, per jumped man.
+                // 5.3 / 13: landing rules for long leaps, per jumped man. A
+                // leap over the biy ends the chain (5.8), so it never goes on.
                 if (rules_.landing != Landing::Any && k != 'K' && k != 'S') {
                     std::vector<Jump> kept;
                     for (const Jump& j : js) {
@@ -286,6 +287,7 @@ class Generator {
                         for (const Jump& o : js)
                             if (o.victim == j.victim) same.push_back(o);
                         for (const Jump& o : same) {
+                            if (piece(o.victim) == 'K') continue;
                             jumped.push_back(o.victim);
                             if (!jumps(o.land, k, jumped, start, false).empty())
                                 going_on.push_back(o);
@@ -320,8 +322,13 @@ class Generator {
                     const std::string t = text + ":" + name(j.land);
                     const std::string f = jumped.size() == 1 ? t : first;
                     if (piece(j.victim) == 'K') {
-                        // 5.8: the game ends at once; no promotion is made.
-                        out.push_back({t, static_cast<int>(jumped.size()), f});
+                        // 5.8: the game ends at once. A shatra that lands on
+                        // its promotion rank promotes only where the rules
+                        // say so (6, 13).
+                        if (rules_.promote_taking_biy && k == 'S')
+                            finish(t, promo, j.land, k, jumped, f, out);
+                        else
+                            out.push_back({t, static_cast<int>(jumped.size()), f});
                     } else {
                         if (k0 == 'K') out.push_back({t, static_cast<int>(jumped.size()), f});
                         const bool promote = k == 'S' && rules_.mid_chain_promotion &&

@@ -200,6 +200,16 @@ TEST(ShatraRegistry, PresetsAndSingleOverrides) {
     EXPECT_EQ(g->perft(1, false, nullptr), 154u);
     EXPECT_THROW(reg.create("shatra:rules=kurin"), GameError);
     EXPECT_THROW(reg.create("shatra:landing=far"), GameError);
+    // A shatra taking the biy on its promotion rank (6, 13): promoted only
+    // where the option says so.
+    auto promo = [&](const std::string& spec) {
+        auto game = reg.create(spec);
+        game->set_position("4K2s1/1/7/7/7/7/6k/7/1/9 b - - - 3 2");
+        return game->legal_moves().size();
+    };
+    EXPECT_EQ(promo("shatra:rules=shatrabase"), 3u);
+    EXPECT_EQ(promo("shatra:rules=shatrabase,biy_capture_promotion=off"), 1u);
+    EXPECT_EQ(promo("shatra:biy_capture_promotion=on"), 3u);
 }
 
 TEST(ShatraRegistry, ShatrabaseNotationReadsAndWritesSpn) {

@@ -373,6 +373,28 @@ TEST(ShatraCapture, AltaiLandsWhereTheChainGoesOn) {
                                                   "a5:e5:e8", "a5:e5:e9", "a5:f5", "a5:g5"}));
 }
 
+TEST(ShatraCapture, ALeapOverTheBiyMayLandAnywhereBeyondIt) {
+    // 5.3, 5.8 and 13: taking the biy ends the chain, so no landing cell
+    // beyond it "allows a continuation", and every landing is allowed (each
+    // a final move), in altai and shatrabase as in seed. These are the cases
+    // checked against Shatrabase's own move generator (given in its SPN):
+    // the Black tura d10 jumps the biy e10 ...
+    EXPECT_EQ(legal(make_state(Preset::Shatrabase, "9/1/7/7/1S5/5s1/4s2/2Kr2k/1/9 b - - - 3 34")),
+              (Moves{"d10:f10", "d10:g10"}));
+    // ... and the Black batyr a7 jumps a6 to a5, then the biy b5 (any of
+    // c5..g5) or the shatra c7 (d8 or e9).
+    EXPECT_EQ(
+        legal(make_state(Preset::Shatrabase, "9/1/5K1/4S1R/Q3SSq/2r3k/6s/1R5/1/7B1 b - - - 14 53")),
+        (Moves{"a7:a5:c5", "a7:a5:d5", "a7:a5:d8", "a7:a5:e5", "a7:a5:e9", "a7:a5:f5",
+               "a7:a5:g5"}));
+    // The White batyr a7 over the biy c7: from d7, e7 or f7 it could jump e8
+    // were the game not over, yet g7 is allowed too.
+    const std::string pos = "3/3/3/1/7/7/4s2/Q1k4/7/6K/1/3/3/3 w - - - - 0 1";
+    const Moves all = {"a7:d7", "a7:e7", "a7:f7", "a7:g7"};
+    for (const Preset p : {Preset::Seed, Preset::Altai, Preset::Shatrabase})
+        EXPECT_EQ(legal(make_state(p, pos)), all) << preset_name(p);
+}
+
 TEST(ShatraCapture, SeedTakesTheMostAfterTheFirstJump) {
     // 0 and 5.1: from d8 the batyr can take the biy (2 men) or go g8, e10,
     // c12 (4 men, the last the biy): seed keeps only the longest path after
@@ -478,6 +500,25 @@ TEST(ShatraPromotion, MidChainByPreset) {
     EXPECT_EQ(s.pos().board[static_cast<std::size_t>(parse_cell("e12"))], man(kBatyr, kWhite));
 }
 
+TEST(ShatraPromotion, TakingTheBiyOnThePromotionRankByPreset) {
+    // 6, 5.8 and 13: the Black shatra d3 jumps the White biy d2 and lands on
+    // d1, its promotion rank. Shatrabase exchanges it as section 6 says, one
+    // move per type Black lacks; seed and altai end the game with it
+    // unpromoted (docs/shatra.md says why the presets differ).
+    const std::string spn = "4K2s1/1/7/7/7/7/6k/7/1/9 b - - - 3 2";
+    State sb = make_state(Preset::Shatrabase, spn);
+    EXPECT_EQ(legal(sb), (Moves{"d3:d1=B", "d3:d1=Q", "d3:d1=R"}));
+    EXPECT_EQ(legal(make_state(Preset::Seed, spn)), (Moves{"d3:d1"}));
+    EXPECT_EQ(legal(make_state(Preset::Altai, spn)), (Moves{"d3:d1"}));
+    play(sb, "d3:d1=R");
+    EXPECT_EQ(sb.outcome(), Outcome::win(Player::Second));
+    EXPECT_EQ(sb.pos().board[static_cast<std::size_t>(parse_cell("d1"))], man(kTura, kBlack));
+    // The point is its own rules field: altai with it set promotes too.
+    Rules altai = Rules::of(Preset::Altai);
+    altai.promote_taking_biy = true;
+    EXPECT_EQ(legal(make_state(altai, spn)), (Moves{"d3:d1=B", "d3:d1=Q", "d3:d1=R"}));
+}
+
 TEST(ShatraPromotion, DelayedPromotionIntoTheTypeCaptured) {
     // 6: White's shatra waits on d14; when Black takes a White tura it
     // becomes a tura at the end of Black's turn.
@@ -542,6 +583,30 @@ TEST(ShatraEnd, ThreefoldRepetitionDraws) {
     EXPECT_FALSE(sb.outcome().over());
 }
 
+TEST(ShatraEnd, ABiyStepThatIsAlsoADropDoesNotResetTheClock) {
+    // 8.1 and 7: the White biy on its own gate with the temdek off may step
+    // and, being in its own home area, be dropped (4.2). d4-c5 is both and
+    // counts as a step, so the clock runs on; d4-a7 is only a drop and
+    // resets it.
+    const std::string off = setup("Kd4 kg10 sa10", "w - - - - 5 3");
+    State s = make_state(Preset::Seed, off);
+    play(s, "d4-c5");
+    EXPECT_EQ(s.pos().clock, 6);
+    s = make_state(Preset::Seed, off);
+    play(s, "d4-a7");
+    EXPECT_EQ(s.pos().clock, 0);
+    // The same for a batyr on Black's gate: d11-d10 is a move and a drop.
+    s = make_state(Preset::Seed, setup("Ka5 Qd11 kg10", "w - - - - 5 3"));
+    play(s, "d11-d10");
+    EXPECT_EQ(s.pos().clock, 6);
+    // With the temdek on (the tura d2 is a reserve man) the biy on its gate
+    // is a reserve man with no steps (3.1: it is dropped instead of
+    // stepping), so d4-c5 is a drop and resets the clock.
+    s = make_state(Preset::Seed, setup("Kd4 Rd2 kg10", "w T - - - 5 3"));
+    play(s, "d4-c5");
+    EXPECT_EQ(s.pos().clock, 0);
+}
+
 TEST(ShatraEnd, BareBiysAndTheHundredPlyRuleDraw) {
     // 7 [PROPOSAL]: both sides with only the biy; 100 plies without capture,
     // drop, shatra move or promotion (a shatra move resets the count).
@@ -554,6 +619,44 @@ TEST(ShatraEnd, BareBiysAndTheHundredPlyRuleDraw) {
     s.undo();
     play(s, "a5-a6");
     EXPECT_EQ(s.outcome(), Outcome::draw());
+}
+
+// ---- 13: Shatrabase's known bugs, not reproduced ----------------------------------
+//
+// The shatrabase preset follows Shatrabase's move generator except for the
+// three bugs section 13 names; each test below is a position where the
+// program goes wrong and the preset does not.
+
+TEST(ShatrabaseBugNotReproduced, UrgentMarkFlippingOnEachJump) {
+    // 4.4: the reserve tura c1 jumps c2 to c3 and d3 to e3, ending in its
+    // home area, so it is urgent. Shatrabase flips the mark on each jump
+    // inside the home area, so after two jumps it would not be.
+    State s = make_state(Preset::Shatrabase, setup("Ka5 Rc1 kg10 sc2 sd3", "w T - - - 0 1"));
+    EXPECT_EQ(legal(s), (Moves{"c1:c3:e3"}));
+    play(s, "c1:c3:e3");
+    EXPECT_EQ(s.pos().urgent, bit(parse_cell("e3")));
+    play(s, "g10-g9");
+    EXPECT_EQ(legal(s), drops("e3", kWhite, {"a5"}));
+}
+
+TEST(ShatrabaseBugNotReproduced, SliderRunningFromTheEnemyFortressIntoItsOwnHomeArea) {
+    // Section 3: with White's temdek on (the yalkyn c3 is a reserve man) the
+    // tura on Black's d12 may run down the d-file to d5 but not into White's
+    // home area (d4..d1). Shatrabase lets it.
+    const Moves m = moves_of(Preset::Shatrabase, "Ka5 Rd12 Bc3 kg10", "w T - - - 0 1");
+    EXPECT_TRUE(has(m, "d12-d5"));
+    for (const char* to : {"d4", "d3", "d2", "d1"}) EXPECT_FALSE(has(m, std::string("d12-") + to));
+}
+
+TEST(ShatrabaseBugNotReproduced, BiyInTheEnemyFortressDeniedItsSteps) {
+    // 5.6 and 4.2: the White biy on Black's d13 alone can capture (d12 to
+    // d11), so it may instead make any non-capturing move: its seven steps
+    // and its drops onto Black's half. Shatrabase offers only the drops
+    // while White's temdek is on (the tura d2 keeps it on).
+    const Moves m = moves_of(Preset::Shatrabase, "Kd13 Rd2 ka10 sd12", "w T - - - 0 1");
+    EXPECT_EQ(m, join({{"d13:d11", "d13-c12", "d13-e12", "d13-c13", "d13-e13", "d13-c14", "d13-d14",
+                        "d13-e14"},
+                       drops("d13", kBlack, {"a10"})}));
 }
 
 }  // namespace

@@ -271,8 +271,11 @@ class Gen {
     }
 
     // The landing rules of 5.3 and 13: keep the cells from which the man can
-    // capture again (all of them, or the nearest), if there are any.
+    // capture again (all of them, or the nearest), if there are any. A leap
+    // over the enemy biy ends the chain (5.8), so no landing goes on and
+    // every one stays.
     int filter_landings(std::uint8_t* lands, int nl, int victim, int kind) {
+        if (kind_of(p_.board[victim]) == kBiy) return nl;
         jumped_ |= bit(victim);
         int kept = 0;
         for (int i = 0; i < nl; ++i) {
@@ -293,7 +296,10 @@ class Gen {
         cur_.path[depth] = static_cast<std::uint8_t>(land);
         jumped_ |= bit(victim);
         if (kind_of(p_.board[victim]) == kBiy) {
-            emit(depth + 1, kBiy);  // taking the biy ends the game at once (5.8)
+            // Taking the biy ends the game at once (5.8). Only with
+            // promote_taking_biy does a shatra landing on its promotion
+            // rank still choose its new type (6, as Shatrabase does).
+            emit(depth + 1, rules_.promote_taking_biy ? kind : kBiy);
         } else {
             if (kind == kBiy) emit(depth + 1, kBiy);  // the biy may stop anywhere (5.6)
             if (kind == kShatra && rules_.mid_chain_promotion && (kPromo[us_] & bit(land)) &&
@@ -314,7 +320,8 @@ class Gen {
     }
 
     // Records the current chain of `depth` jumps made by a man now of `kind`
-    // (kBiy also marks a chain ended by taking the enemy biy).
+    // (kBiy also marks a chain ended by taking the enemy biy without a
+    // promotion).
     void emit(int depth, int kind) {
         if (max_rule_) {
             if (depth < group_max_) return;

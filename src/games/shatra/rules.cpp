@@ -15,6 +15,7 @@ Rules Rules::of(Preset p) {
     // ... and Shatrabase's changes to them (section 13).
     r.landing = Landing::Nearest;
     r.mid_chain_promotion = false;
+    r.promote_taking_biy = true;
     r.gate_drops = false;
     r.urgent_blocked_loses = true;
     r.tower_squares = true;
@@ -76,6 +77,11 @@ const std::vector<Point>& points() {
          "a shatra promotes when it lands on its promotion rank inside a chain "
          "(off: only where the chain ends; shatrabase)",
          [](Rules& r, int v) { r.mid_chain_promotion = v == 0; }},
+        {"biy_capture_promotion",
+         {"off", "on"},
+         "a shatra that takes the biy on its promotion rank is exchanged for an available "
+         "type, one move per type (shatrabase: on); off: the game ends with it unpromoted",
+         [](Rules& r, int v) { r.promote_taking_biy = v == 1; }},
         {"gate_drops",
          {"on", "off"},
          "men on a gate may be dropped (off: only the biy on its own gate, temdek on; "

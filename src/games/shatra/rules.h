@@ -40,6 +40,8 @@ struct Rules {
     Landing landing = Landing::Any;      // 0/5.3
     bool great_road = false;             // 3.6
     bool mid_chain_promotion = true;     // 5.4 / 11.3
+    bool promote_taking_biy = false;     // 6 / 13: a shatra that takes the biy on its
+                                         // promotion rank is exchanged (Shatrabase)
     bool gate_drops = true;              // 11.9: men on a gate may be dropped
     bool urgent_blocked_loses = false;   // 11.12: true = an urgent man that cannot drop
                                          // leaves its side without moves

@@ -23,6 +23,7 @@
 //   landing             any|continue|nearest        seed: any
 //   great_road          off|on                      seed: off
 //   mid_chain_promotion on|off                      seed: on
+//   biy_capture_promotion off|on                    seed: off
 //   gate_drops          on|off                      seed: on
 //   urgent_blocked      suspend|lose                seed: suspend
 //   tower_squares       off|on                      seed: off
