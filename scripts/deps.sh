@@ -8,10 +8,12 @@
 set -euo pipefail
 
 # clang and libclang-rt-14-dev (libFuzzer and the sanitizer runtimes for
-# clang 14, Debian 12) build the fuzz targets. cpp-httplib is the HTTP
-# server of `asterism serve`; pkg-config finds its flags.
+# clang 14, Debian 12) build the fuzz targets. cpp-httplib's client talks to
+# `asterism serve` in the socket tests; pkg-config finds its flags. python3
+# runs the abuse test (tests/abuse/), standard library only.
 packages=(cmake ninja-build g++ make libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-          nlohmann-json3-dev clang-format clang libclang-rt-14-dev libcpp-httplib-dev pkg-config)
+          nlohmann-json3-dev clang-format clang libclang-rt-14-dev libcpp-httplib-dev pkg-config
+          python3)
 if [ "${1:-}" = "--browser-tests" ]; then
   # The browser tests drive Debian's chromium with playwright-core from npm.
   # Node and npm come from Debian only when there are none yet (a machine

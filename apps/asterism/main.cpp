@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -503,13 +504,29 @@ int cmd_engine(const EngineOptions& options) {
 
 // ---- serve -------------------------------------------------------------------
 
+// The server a signal stops; stop() only stores a flag and writes to an
+// eventfd, both safe in a signal handler.
+server::HttpServer* serving = nullptr;
+
+extern "C" void stop_serving(int) {
+    if (serving) serving->stop();
+}
+
 int cmd_serve(server::ServeOptions options) {
     server::HttpServer http(options);
     const int port = http.bind();
     const std::string host = options.host == "0.0.0.0" ? "localhost" : options.host;
     std::cout << "asterism: serving the browser interface at http://" << host << ":" << port
               << "/  (Ctrl-C stops it)" << std::endl;
+    // Ctrl-C and SIGTERM let answers under way finish before the exit.
+    serving = &http;
+    std::signal(SIGINT, stop_serving);
+    std::signal(SIGTERM, stop_serving);
     http.run();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    serving = nullptr;
+    std::cout << "asterism: stopped" << std::endl;
     return 0;
 }
 
@@ -621,6 +638,11 @@ int run(int argc, char** argv) {
                      "Games kept at once; the least recently used goes first")
         ->capture_default_str()
         ->check(CLI::Range(1, 100000));
+    serve
+        ->add_option("--max-connections", serve_options.server.max_connections,
+                     "Open connections at once; past it the longest idle one is closed")
+        ->capture_default_str()
+        ->check(CLI::Range(8, 100000));
 
     try {
         app.parse(argc, argv);

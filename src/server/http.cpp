@@ -7,6 +7,7 @@
 #include <netinet/tcp.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -147,7 +148,13 @@ struct HttpServer::Impl {
             socklen_t len = sizeof addr;
             const int fd = accept4(listen_fd, reinterpret_cast<sockaddr*>(&addr), &len,
                                    SOCK_NONBLOCK | SOCK_CLOEXEC);
-            if (fd < 0) return;  // EAGAIN, or out of descriptors: try on the next event
+            if (fd < 0) {
+                // Out of descriptors (only if something besides the sockets
+                // holds many): make room, or the listener would wake the
+                // loop again at once.
+                if ((errno == EMFILE || errno == ENFILE) && evict_one()) continue;
+                return;  // EAGAIN: all taken
+            }
             if (connections.size() >= options.server.max_connections && !evict_one()) {
                 const std::string busy = serialize(
                     HttpResponse::error(503, "too many open connections; try again shortly"), false,
@@ -448,8 +455,28 @@ struct HttpServer::Impl {
     }
 };
 
+namespace {
+
+// As many descriptors as the system lets this process have, and a connection
+// cap that leaves room for the rest (the listener, files, the database).
+std::size_t connection_cap(std::size_t wanted) {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return wanted;
+    if (limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+        getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    const std::size_t reserve = 64;
+    if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > wanted + reserve) return wanted;
+    return limit.rlim_cur > 2 * reserve ? static_cast<std::size_t>(limit.rlim_cur) - reserve : 8;
+}
+
+}  // namespace
+
 HttpServer::HttpServer(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
     Impl& i = *impl_;
+    i.options.server.max_connections = connection_cap(i.options.server.max_connections);
     i.epoll_fd = epoll_create1(EPOLL_CLOEXEC);
     i.wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (i.epoll_fd < 0 || i.wake_fd < 0)
