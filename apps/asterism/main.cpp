@@ -229,6 +229,7 @@ int cmd_match(const MatchSettings& settings, bool quiet) {
                     r.min_plies, r.max_plies);
     if (settings.resign || settings.draw)
         std::printf("adjudicated: %d wins, %d draws\n", r.adjudicated_wins, r.adjudicated_draws);
+    if (r.solo_deals == 0) std::printf("agreed:  %d draws by agreement\n", r.agreed_draws);
     std::printf("score:   %.3f\n", r.score());
     const auto [score_lo, score_hi] = r.score_interval();
     std::printf("elo:     %s  (95%% interval %s to %s)\n", elo_text(r.score()).c_str(),
