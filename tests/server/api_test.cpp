@@ -254,9 +254,8 @@ ApiResponse draw(Api& api, const json& session, const json& body) {
 
 TEST(ServerApi, DrawsBetweenPeopleAreOfferedAnsweredAndRecorded) {
     Api api;
-    const json s = make(api, {{"game", "starstar"},
-                              {"options", {{"size", 6}}},
-                              {"players", {"human", "human"}}});
+    const json s = make(
+        api, {{"game", "starstar"}, {"options", {{"size", 6}}}, {"players", {"human", "human"}}});
     EXPECT_EQ(s["draw"], json({{"offered_by", -1}, {"agreed", false}}));
     expect_error(draw(api, s, {{"action", "accept"}}), 400, "no draw offer stands");
     expect_error(draw(api, s, {{"action", "resign"}}), 400, "'action' must be");
