@@ -1,5 +1,5 @@
 // The asterism browser UI: game setup, moves by click or drag, computer
-// play, move list with navigation, analysis graph and records. It talks to
+// play, draw offers, move list with navigation, analysis graph and records. It talks to
 // `asterism serve` through the JSON API (docs/server.md) and draws boards
 // from the server's view of each game (board.js), so it holds no rules.
 import { drawBoard, cellAt, asteriskIcon, el } from './board.js';
@@ -183,6 +183,7 @@ function render() {
     lastStep: ui.animation ? ui.animation.step : undefined,
   });
   renderStatus();
+  renderDraw();
   renderSpecials();
   drawScore($('score'), s, ui);
   renderMoves();
@@ -208,6 +209,50 @@ function renderStatus() {
   $('status').dataset.terminal = String(ui.state.terminal);
   $('status').dataset.ply = String(ui.state.ply);
   $('status').dataset.busy = String(ui.busy);
+}
+
+// Draws by agreement: "Offer draw" while a person may offer one, and a
+// banner with Accept and Decline while an offer to a person stands.
+function renderDraw() {
+  const s = ui.state;
+  const draw = s.draw || { offered_by: -1, agreed: false };
+  const people = s.players.filter((p) => p.seat === 'human').length;
+  const offer = draw.offered_by;
+  $('draw-offer').disabled = s.terminal || browsing() || ui.busy || s.players.length !== 2 ||
+    people === 0 || offer >= 0;
+  const toPerson = offer >= 0 && !s.terminal && seatOf(1 - offer) === 'human';
+  $('draw-banner').hidden = !toPerson || browsing();
+  if (toPerson) {
+    $('draw-text').textContent = `${s.players[offer].name}` +
+      (seatOf(offer) === 'computer' ? ' (computer)' : '') +
+      ` offers a draw. ${s.players[1 - offer].name}, do you accept?`;
+  }
+}
+
+async function drawAction(action) {
+  if (!ui.state || ui.busy) return;
+  const id = ui.state.id;
+  ui.busy = true;
+  renderStatus();
+  try {
+    const s = await api('POST', `/api/sessions/${id}/draw`, { action });
+    ui.busy = false;
+    if (ui.state.id !== id) return;
+    if (s.answer) {
+      const other = s.players.find((p) => p.seat === 'computer');
+      const verb = s.answer === 'accepted' ? 'accepts' : 'declines';
+      message(`${other ? other.name : 'The computer'} ${verb} the draw.`, 'hint');
+    } else if (action === 'decline') {
+      message('Draw declined.', 'hint');
+    } else {
+      message('');
+    }
+    show(s);
+  } catch (e) {
+    ui.busy = false;
+    message(e.message);
+    render();
+  }
 }
 
 // Moves made without clicking cells (a swap, Asterisk's hand-over), as buttons.
@@ -605,6 +650,9 @@ async function start() {
   $('last').addEventListener('click', () => browse(ui.state.ply));
   $('undo').addEventListener('click', undo);
   $('computer').addEventListener('click', () => maybeComputer(true));
+  $('draw-offer').addEventListener('click', () => drawAction('offer'));
+  $('draw-accept').addEventListener('click', () => drawAction('accept'));
+  $('draw-decline').addEventListener('click', () => drawAction('decline'));
   $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; render(); });
   $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
   $('analysis').addEventListener('change', () => { if ($('analysis').checked) analyse(); });

@@ -11,14 +11,17 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/registry.h"
+#include "core/text.h"
 #include "protocol/engine.h"
 #include "record/record.h"
 #include "search/agent.h"
+#include "search/draw.h"
 #include "search/engines.h"
 #include "search/match.h"
 #include "server/http.h"
@@ -98,11 +101,12 @@ nlohmann::json state_json(const Game& g) {
             {"hash", g.hash()}};
 }
 
-void print_state(const Game& g) {
+// `agreed`: the players agreed a draw (a record says so).
+void print_state(const Game& g, bool agreed = false) {
     std::cout << g.render() << "game:     " << g.spec() << "\n"
               << "position: " << g.position() << "\n"
               << "to move:  " << player_label(g, g.to_move()) << "\n"
-              << "result:   " << g.result() << "\n"
+              << "result:   " << (agreed ? "1/2-1/2 (draw by agreement)" : g.result()) << "\n"
               << "legal:    " << g.legal_moves().size() << " moves\n";
 }
 
@@ -230,6 +234,7 @@ int cmd_match(const MatchSettings& settings, bool quiet) {
                     r.min_plies, r.max_plies);
     if (settings.resign || settings.draw)
         std::printf("adjudicated: %d wins, %d draws\n", r.adjudicated_wins, r.adjudicated_draws);
+    if (r.solo_deals == 0) std::printf("agreed:  %d draws by agreement\n", r.agreed_draws);
     std::printf("score:   %.3f\n", r.score());
     const auto [score_lo, score_hi] = r.score_interval();
     std::printf("elo:     %s  (95%% interval %s to %s)\n", elo_text(r.score()).c_str(),
@@ -246,6 +251,7 @@ const char* kPlayHelp =
     "Commands:\n"
     "  <move>     play a move (see 'notation')\n"
     "  undo       take back your last move (and the computer's reply)\n"
+    "  draw       offer a draw: the computer answers by its search, a person is asked\n"
     "  hint       ask the computer for the best moves here, with win rates\n"
     "  think      show or hide the computer's thinking after its moves\n"
     "  level N    set the computer's strength, 1 (random) to 10 (strongest)\n"
@@ -303,6 +309,92 @@ void print_candidates(const Analysis& a, std::size_t count) {
     std::cout.unsetf(std::ios::floatfield);
 }
 
+// Asks the person holding `who`'s seat whether they accept a draw; no at the
+// end of the input.
+bool person_accepts_draw(const Game& game, Player who) {
+    for (;;) {
+        std::cout << game.player_name(who) << ", do you accept a draw? (yes/no)> " << std::flush;
+        std::string answer;
+        const LineRead got = read_line(std::cin, answer, kMaxCommandLine);
+        if (got == LineRead::End) {
+            std::cout << "\n";
+            return false;
+        }
+        std::istringstream words(answer);
+        words >> answer;
+        if (answer == "yes" || answer == "y" || answer == "accept") return true;
+        if (answer == "no" || answer == "n" || answer == "decline") return false;
+        std::cout << "Please answer yes or no.\n";
+    }
+}
+
+std::string seat_label(const Game& game, const Seat (&seats)[2], Player p) {
+    return game.player_name(p) + " (" + seats[index(p)].kind + ")";
+}
+
+// The computer in the seat to move answers a draw offer that stands against
+// it, then moves, and may offer a draw with its move (search/draw.h); a
+// person it offers one to is asked at once. Returns its analysis, empty when
+// it accepted a draw instead of moving.
+std::optional<Analysis> computer_turn(Game& game, const Seat (&seats)[2], Rng& rng,
+                                      DrawOffers& draws) {
+    const Player p = game.to_move();
+    Agent& agent = *seats[index(p)].agent;
+    const Analysis a = agent.analyze(game, rng, {}, nullptr);
+    const DrawRating rating = [&] { return analysis_rating(a); };
+    if (draws.offered_by() == opponent(p)) {
+        const bool yes = computer_accepts_draw(game, rating);
+        std::cout << seat_label(game, seats, p) << (yes ? " accepts" : " declines")
+                  << " the draw.\n";
+        if (yes) {
+            draws.accept();
+            return std::nullopt;
+        }
+        draws.decline();
+    }
+    const std::string m =
+        a.candidates.empty() ? agent.choose(game, rng) : a.candidates.front().move;
+    game.play(m);
+    draws.moved(p);
+    std::cout << seat_label(game, seats, p) << " plays " << m << "\n";
+    if (computer_offers_draw(game, draws.last_offer_ply(p), rating)) {
+        draws.offer(p, static_cast<int>(game.history().size()));
+        std::cout << seat_label(game, seats, p) << " offers a draw.\n";
+        // Another computer answers at its turn, with its own search.
+        const Player other = opponent(p);
+        if (seats[index(other)].kind == "human") {
+            if (person_accepts_draw(game, other))
+                draws.accept();
+            else
+                draws.decline();
+        }
+    }
+    return a;
+}
+
+// A person offers a draw at the prompt: a computer opponent answers by its
+// search, a person is asked.
+void offer_draw_at_prompt(const Game& game, const Seat (&seats)[2], Rng& rng, DrawOffers& draws) {
+    if (game.num_players() != 2) {
+        std::cout << "error: a one-player game has no draws\n";
+        return;
+    }
+    const Player p = game.to_move(), other = opponent(p);
+    draws.offer(p, static_cast<int>(game.history().size()));
+    bool yes = false;
+    if (Agent* agent = seats[index(other)].agent.get()) {
+        yes = computer_accepts_draw(game, [&] { return search_rating(*agent, game, other, rng); });
+        std::cout << seat_label(game, seats, other) << (yes ? " accepts" : " declines")
+                  << " the draw.\n";
+    } else {
+        yes = person_accepts_draw(game, other);
+    }
+    if (yes)
+        draws.accept();
+    else
+        draws.decline();
+}
+
 int cmd_play(const std::string& spec, const std::string& first, const std::string& second,
              std::uint64_t seed, const std::string& load_path, const std::string& save_path) {
     // The game and its record: new, or continued from a record file.
@@ -317,6 +409,8 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
         start_position = std::move(loaded.start_position);
         record = std::move(loaded.record);
     }
+    DrawOffers draws;
+    if (drawn_by_agreement(record)) draws.set_agreed();
     Seat seats[2];
     auto seat_player = [&](int p, const std::string& kind) {
         const bool human = kind == "human";
@@ -351,34 +445,36 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
         return std::max(level, kDefaultPlayLevel);
     };
     bool announced = false;
+    auto over = [&] { return game->terminal() || draws.agreed(); };
     for (;;) {
-        if (game->terminal()) {
+        if (over()) {
             if (!announced) {
-                std::cout << "Game over: " << game->result() << "\n"
+                std::cout << "Game over: "
+                          << (draws.agreed() ? "1/2-1/2 (draw by agreement)" : game->result())
+                          << "\n"
                           << game->score().dump() << "\n"
                           << "Type 'undo', 'new' or 'quit'.\n";
                 announced = true;
             }
         } else if (!is_human(game->to_move())) {
-            const Player p = game->to_move();
-            const Analysis a = seats[index(p)].agent->analyze(*game, rng, {}, nullptr);
-            const std::string m = a.candidates.empty() ? seats[index(p)].agent->choose(*game, rng)
-                                                       : a.candidates.front().move;
-            game->play(m);
-            std::cout << game->player_name(p) << " (" << seats[index(p)].kind << ") plays " << m
-                      << "\n";
-            if (think) print_candidates(a, 3);
-            std::cout << "\n" << board();
+            const auto a = computer_turn(*game, seats, rng, draws);
+            if (a && think) print_candidates(*a, 3);
+            if (a) std::cout << "\n" << board();
             continue;
         }
-        if (!game->terminal())
+        if (!over())
             std::cout << game->player_name(game->to_move()) << " to move> " << std::flush;
         else
             std::cout << "> " << std::flush;
         std::string line;
-        if (!std::getline(std::cin, line)) {
+        const LineRead got = read_line(std::cin, line, kMaxCommandLine);
+        if (got == LineRead::End) {
             std::cout << "\n";
             break;
+        }
+        if (got == LineRead::TooLong) {
+            std::cout << "error: line too long (the limit is " << kMaxCommandLine << " bytes)\n";
+            continue;
         }
         std::istringstream words(line);
         std::string cmd;
@@ -390,7 +486,7 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
             std::getline(words >> std::ws, path);
             try {
                 if (path.empty()) throw GameError("usage: save FILE");
-                save_game_record(path, record, *game, start_position);
+                save_game_record(path, record, *game, start_position, draws.agreed());
                 std::cout << "Saved to " << path << ".\n";
             } catch (const GameError& e) {
                 std::cout << "error: " << e.what() << "\n";
@@ -444,6 +540,7 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
         } else if (cmd == "new") {
             game = Registry::instance().create(game->spec());
             if (!start_position.empty()) game->set_position(start_position);
+            draws.clear();
             announced = false;
             std::cout << board();
         } else if (cmd == "undo") {
@@ -454,13 +551,17 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
                 undone = true;
                 if (is_human(game->to_move())) break;
             }
+            // An agreement and any offer go with the moves taken back.
+            if (undone) draws.clear();
             announced = false;
             if (!undone)
                 std::cout << "error: nothing to undo\n";
             else
                 std::cout << board();
-        } else if (game->terminal()) {
+        } else if (over()) {
             std::cout << "error: the game is over; try 'undo', 'new' or 'quit'\n";
+        } else if (cmd == "draw") {
+            offer_draw_at_prompt(*game, seats, rng, draws);
         } else if (cmd == "hint") {
             EngineSettings settings;
             settings.level = hint_level();
@@ -470,7 +571,9 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
             print_candidates(adviser->analyze(*game, rng, {}, nullptr), 3);
         } else {
             try {
+                const Player mover = game->to_move();
                 game->play(cmd);
+                draws.moved(mover);
                 std::cout << "\n" << board();
             } catch (const GameError& e) {
                 std::cout << "error: " << e.what() << "\n";
@@ -478,7 +581,7 @@ int cmd_play(const std::string& spec, const std::string& first, const std::strin
         }
     }
     if (!save_path.empty()) {
-        save_game_record(save_path, record, *game, start_position);
+        save_game_record(save_path, record, *game, start_position, draws.agreed());
         std::cout << "Saved to " << save_path << ".\n";
     }
     return 0;
@@ -490,7 +593,7 @@ int cmd_replay(const std::string& path) {
     const LoadedGame loaded = load_record_file(path);
     for (const auto& t : loaded.record.tags) std::cout << t.key << ": " << t.value << "\n";
     std::cout << "moves:    " << loaded.record.moves.size() << "\n";
-    print_state(*loaded.game);
+    print_state(*loaded.game, drawn_by_agreement(loaded.record));
     return 0;
 }
 

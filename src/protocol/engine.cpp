@@ -19,6 +19,7 @@
 #include "protocol/time_control.h"
 #include "record/record.h"
 #include "search/agent.h"
+#include "search/draw.h"
 
 #ifndef ASTERISM_VERSION
 #define ASTERISM_VERSION "unknown"
@@ -107,9 +108,10 @@ std::string format_winrate(double w) {
     return buf;
 }
 
-// One analysis update in the lz-analyze / kata-analyze layout that GTP
-// front ends already read: "info move M visits N winrate W pv M ..." for
-// each candidate, best first, on one line.
+// One analysis update in the line layout of Leela Zero's lz-analyze, which
+// GTP front ends already read: "info move M visits N winrate W pv M ..." for
+// each candidate, best first, on one line; W is from 0 to 1 as in KataGo's
+// kata-analyze (Leela Zero writes 0 to 10000).
 std::string info_line(const Analysis& a) {
     std::string out;
     for (const auto& c : a.candidates) {
@@ -195,6 +197,8 @@ class Engine::Session {
             {"level N", 1, 1, &Session::cmd_level},
             {"set_seed N", 1, 1, &Session::cmd_set_seed},
             {"analyze [COLOR] [INTERVAL]", 0, 2, &Session::cmd_analyze},
+            {"offer_draw COLOR", 1, 1, &Session::cmd_offer_draw},
+            {"draw_offered", 0, 0, &Session::cmd_draw_offered},
         };
         return table;
     }
@@ -237,6 +241,15 @@ class Engine::Session {
         record_ = std::move(record);
         clock_.reset();
         player_.reset();
+        draws_.clear();
+        if (drawn_by_agreement(record_)) draws_.set_agreed();
+    }
+
+    std::string result_text() { return draws_.agreed() ? "1/2-1/2" : game().result(); }
+
+    void check_not_over() {
+        if (draws_.agreed()) throw GameError("the game is over (1/2-1/2, draw by agreement)");
+        if (game().terminal()) throw GameError("the game is over (" + game_->result() + ")");
     }
 
     void set_level(int level) {
@@ -250,7 +263,7 @@ class Engine::Session {
     // The player named by a COLOR argument, who must be the one to move.
     Player mover(const std::string& color) {
         Game& g = game();
-        if (g.terminal()) throw GameError("the game is over (" + g.result() + ")");
+        check_not_over();
         const Player p = parse_color(g, color);
         if (p != g.to_move())
             throw GameError("it is " + color_name(g, g.to_move()) + "'s turn, not " +
@@ -299,8 +312,9 @@ class Engine::Session {
     }
 
     std::optional<std::string> cmd_play(const gtp::CommandLine& c) {
-        mover(c.args[0]);
+        const Player p = mover(c.args[0]);
         game_->play(c.args[1]);
+        draws_.moved(p);
         return "";
     }
 
@@ -312,17 +326,21 @@ class Engine::Session {
         const double budget = clock_.budget(p);
         const auto start = Clock::now();
         std::string move;
+        std::optional<Analysis> analysis;
         if (budget > 0) {
             // The level still caps the effort; the clock caps the time.
             SearchLimits limits;
             limits.seconds = budget;
             limits.playouts = player_->level_effort();
-            move = player_->analyze(*game_, rng_, limits, nullptr).candidates.front().move;
+            analysis = player_->analyze(*game_, rng_, limits, nullptr);
+            move = analysis->candidates.front().move;
         } else {
             move = player_->choose(*game_, rng_);
         }
         clock_.spend(p, std::chrono::duration<double>(Clock::now() - start).count());
         game_->play(move);
+        draws_.moved(p);
+        consider_offering(p, analysis);
         const bool first = p == Player::First;
         record_.set_tag(first ? tag::kFirst : tag::kSecond, "asterism");
         record_.set_tag(first ? tag::kFirstLevel : tag::kSecondLevel,
@@ -332,6 +350,8 @@ class Engine::Session {
 
     std::optional<std::string> cmd_undo(const gtp::CommandLine&) {
         if (!game().undo()) throw GameError("nothing to undo");
+        // An agreement or an offer goes with the move taken back.
+        draws_.clear();
         return "";
     }
 
@@ -344,21 +364,22 @@ class Engine::Session {
     }
 
     std::optional<std::string> cmd_legal_moves(const gtp::CommandLine&) {
+        if (draws_.agreed()) return "";
         return join(game().legal_moves(), " ");
     }
 
     std::optional<std::string> cmd_side_to_move(const gtp::CommandLine&) {
-        return color_name(game(), game().to_move());
+        return draws_.agreed() ? "none" : color_name(game(), game().to_move());
     }
 
     std::optional<std::string> cmd_history(const gtp::CommandLine&) {
         return join(game().history(), " ");
     }
 
-    std::optional<std::string> cmd_result(const gtp::CommandLine&) { return game().result(); }
+    std::optional<std::string> cmd_result(const gtp::CommandLine&) { return result_text(); }
 
     std::optional<std::string> cmd_final_score(const gtp::CommandLine&) {
-        return game().result() + " " + game().score().dump();
+        return result_text() + " " + game().score().dump();
     }
 
     std::optional<std::string> cmd_position(const gtp::CommandLine&) { return game().position(); }
@@ -366,6 +387,7 @@ class Engine::Session {
     std::optional<std::string> cmd_set_position(const gtp::CommandLine& c) {
         game().set_position(c.rest);
         start_position_ = game_->position();
+        draws_.clear();
         return "";
     }
 
@@ -385,7 +407,7 @@ class Engine::Session {
         check_files_allowed();
         if (clock_.control().kind != TimeControl::Kind::None)
             record_.set_tag(tag::kTimeControl, clock_.control().describe());
-        save_game_record(c.rest, record_, game(), start_position_);
+        save_game_record(c.rest, record_, game(), start_position_, draws_.agreed());
         return "";
     }
 
@@ -452,16 +474,57 @@ class Engine::Session {
             else
                 color = arg;
         }
-        if (color) {
+        if (color)
             mover(*color);
-        } else if (game().terminal()) {
-            throw GameError("the game is over (" + game_->result() + ")");
-        }
+        else
+            check_not_over();
         // A player of its own, so that genmove afterwards does not depend on
         // how long the analysis ran.
         auto agent = level_agent();
         reply_and_stream(c.id, *agent, std::chrono::milliseconds(10 * interval_cs));
         return std::nullopt;
+    }
+
+    // ---- draws by agreement (search/draw.h) -----------------------------------
+
+    // The rating of the game for `who` by a player of the current level, on
+    // a copy of the random state so that later genmoves do not depend on
+    // whether a draw was ever considered.
+    std::optional<double> rating_for(Player who) {
+        auto agent = level_agent();
+        Rng rng = rng_;
+        return search_rating(*agent, *game_, who, rng);
+    }
+
+    // After its genmove for `p`: the engine offers a draw when the policy
+    // says so; the offer stands until the next move.
+    void consider_offering(Player p, const std::optional<Analysis>& analysis) {
+        if (game_->num_players() != 2) return;
+        const DrawRating rating = [&] {
+            return analysis ? analysis_rating(*analysis) : rating_for(p);
+        };
+        if (computer_offers_draw(*game_, draws_.last_offer_ply(p), rating))
+            draws_.offer(p, static_cast<int>(game_->history().size()));
+    }
+
+    // A draw is offered to COLOR, the side the engine answers for. Its own
+    // offer standing, made with its last genmove, it accepts; otherwise it
+    // answers by the draw policy.
+    std::optional<std::string> cmd_offer_draw(const gtp::CommandLine& c) {
+        Game& g = game();
+        check_not_over();
+        if (g.num_players() != 2) throw GameError("a one-player game has no draws");
+        const Player who = parse_color(g, c.args[0]);
+        const bool yes =
+            draws_.offered_by() == who || computer_accepts_draw(g, [&] { return rating_for(who); });
+        if (!yes) return "decline";
+        draws_.accept();
+        return "accept";
+    }
+
+    std::optional<std::string> cmd_draw_offered(const gtp::CommandLine&) {
+        game();
+        return draws_.offered_by() != Player::None ? "true" : "false";
     }
 
     // Starts the reply, runs the analysis on a second thread that writes an
@@ -521,6 +584,7 @@ class Engine::Session {
     int level_ = kDefaultEngineLevel;
     std::unique_ptr<Agent> player_;  // made on the first genmove of a game at a level
     GameClock clock_;
+    DrawOffers draws_;  // the engine's offer with its last genmove; an agreed draw
     bool quit_ = false;
     std::optional<std::string> pending_;  // a line read while analysing, not yet answered
 };

@@ -173,6 +173,25 @@ std::string format_record(const Record& record) {
     return out;
 }
 
+namespace {
+
+// A draw by agreement needs two players, a game the rules have not ended,
+// and a drawn result.
+void check_agreement(const Record& record, const Game& game, std::string_view source) {
+    const RecordTag* termination = record.find_tag(tag::kTermination);
+    if (!termination || termination->value != tag::kAgreement) return;
+    std::string problem;
+    if (game.num_players() != 2)
+        problem = "a one-player game cannot be drawn by agreement";
+    else if (game.terminal())
+        problem = "the moves end the game (" + game.result() + "), so no agreement ended it";
+    else if (record.tag_value(tag::kResult) != "1/2-1/2")
+        problem = "a game ended by agreement needs 'Result: 1/2-1/2'";
+    if (!problem.empty()) throw RecordError(source, termination->line, problem);
+}
+
+}  // namespace
+
 LoadedGame replay_record(Record record, std::string_view source) {
     LoadedGame loaded;
     const RecordTag* game_tag = record.find_tag(tag::kGame);
@@ -217,6 +236,7 @@ LoadedGame replay_record(Record record, std::string_view source) {
                               "the record says " + result->value + " but the moves end in " +
                                   loaded.game->result());
     }
+    check_agreement(record, *loaded.game, source);
     loaded.record = std::move(record);
     return loaded;
 }
@@ -245,8 +265,30 @@ void update_record(Record& record, const Game& game, std::string_view start_posi
         record.erase_tag(tag::kPosition);
     else
         record.set_tag(tag::kPosition, std::string(start_position));
-    if (game.terminal() || !unchanged || !record.find_tag(tag::kResult))
+    if (game.terminal() || !unchanged || !record.find_tag(tag::kResult)) {
         record.set_tag(tag::kResult, game.result());
+        // How the record's game ended says nothing about this one.
+        record.erase_tag(tag::kTermination);
+    }
+}
+
+void set_draw_by_agreement(Record& record) {
+    record.set_tag(tag::kResult, "1/2-1/2");
+    record.set_tag(tag::kTermination, std::string(tag::kAgreement));
+}
+
+void apply_agreement(Record& record, const Game& game, bool agreed) {
+    if (agreed) {
+        set_draw_by_agreement(record);
+    } else if (record.tag_value(tag::kTermination) == tag::kAgreement) {
+        record.set_tag(tag::kResult, game.result());
+        record.erase_tag(tag::kTermination);
+    }
+}
+
+bool drawn_by_agreement(const Record& record) {
+    return record.tag_value(tag::kTermination) == tag::kAgreement &&
+           record.tag_value(tag::kResult) == "1/2-1/2";
 }
 
 LoadedGame load_record_file(const std::string& path) {
@@ -259,9 +301,10 @@ void save_record_file(const std::string& path, const Record& record) {
 }
 
 void save_game_record(const std::string& path, Record& record, const Game& game,
-                      std::string_view start_position) {
+                      std::string_view start_position, bool agreed) {
     Record updated = record;
     update_record(updated, game, start_position);
+    apply_agreement(updated, game, agreed);
     if (!updated.find_tag(tag::kDate)) updated.set_tag(tag::kDate, today_utc());
     save_record_file(path, updated);
     record = std::move(updated);

@@ -39,6 +39,10 @@ inline constexpr std::string_view kSecondLevel = "SecondLevel";
 inline constexpr std::string_view kDate = "Date";  // YYYY-MM-DD, UTC
 inline constexpr std::string_view kResult = "Result";
 inline constexpr std::string_view kTimeControl = "TimeControl";
+// How a game that the rules did not end came to its Result; asterism writes
+// and checks one value, kAgreement.
+inline constexpr std::string_view kTermination = "Termination";
+inline constexpr std::string_view kAgreement = "agreement";
 }  // namespace tag
 
 struct RecordTag {
@@ -100,8 +104,19 @@ LoadedGame replay_record(Record record, std::string_view source = {});
 // Brings a record up to date with a game: the Game, Position and Result tags
 // and the move list. A move keeps its comment while the moves up to it are
 // those of the record. A game that is not over keeps the record's Result
-// (a resignation, say) only if its moves are exactly the record's.
+// (a resignation, a draw by agreement) and Termination only if its moves are
+// exactly the record's.
 void update_record(Record& record, const Game& game, std::string_view start_position);
+
+// A draw by agreement is written as a resignation is, by a Result on a game
+// that the rules have not ended: Result 1/2-1/2, with Termination agreement
+// saying how it came about.
+void set_draw_by_agreement(Record& record);
+bool drawn_by_agreement(const Record& record);
+// After update_record: a front end that knows whether the players `agreed`
+// a draw has the last word on it (a record that said so is taken back to
+// the game's own result when they no longer have).
+void apply_agreement(Record& record, const Game& game, bool agreed);
 
 // The files. Loading reads, parses and replays; saving formats and writes
 // atomically. Both throw GameError (RecordError for content) naming the file.
@@ -109,10 +124,11 @@ LoadedGame load_record_file(const std::string& path);
 void save_record_file(const std::string& path, const Record& record);
 
 // Saves a game in play: brings a copy of `record` up to date with the game
-// (update_record, and today's Date unless the record has one), writes it,
-// and only then stores the copy back in `record`.
+// (update_record, apply_agreement with `agreed`, and today's Date unless
+// the record has one), writes it, and only then stores the copy back in
+// `record`.
 void save_game_record(const std::string& path, Record& record, const Game& game,
-                      std::string_view start_position);
+                      std::string_view start_position, bool agreed = false);
 
 // Today's date in the Date tag's form, YYYY-MM-DD in UTC.
 std::string today_utc();

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "core/registry.h"
+#include "search/draw.h"
 #include "search/engines.h"
 
 namespace asterism {
@@ -280,6 +281,57 @@ double sprt_llr(int wins, int draws, int losses, double elo0, double elo1) {
     return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
 }
 
+namespace {
+
+// Plays one game out between `agents` (by seat). The players answer each
+// other's draw offers by the draw policy (search/draw.h); `agreed` is set
+// when they agree a draw, which ends the game. Returns the adjudicated
+// outcome, or an ongoing one when the rules or an agreement ended the game.
+Outcome play_out(Game& game, std::unique_ptr<Agent> (&agents)[2], Rng& rng, Adjudicator& judge,
+                 bool solo, bool& agreed) {
+    DrawOffers draws;
+    Outcome o;
+    while (!game.terminal()) {
+        const Player mover = game.to_move();
+        Agent& agent = *agents[index(mover)];
+        // The mover's analysis, made once when a rating or the adjudicator
+        // needs one; otherwise the player chooses as it would anyway.
+        std::optional<Analysis> searched;
+        auto analysis = [&]() -> const Analysis& {
+            if (!searched) searched = agent.analyze(game, rng, {}, nullptr);
+            if (searched->candidates.empty())
+                throw GameError("internal: " + agent.name() + " found no move");
+            return *searched;
+        };
+        if (!solo && draws.offered_by() == opponent(mover)) {
+            if (computer_accepts_draw(game, [&] { return analysis_rating(analysis()); })) {
+                draws.accept();
+                agreed = true;
+                return o;
+            }
+            draws.decline();
+        }
+        const bool judged = judge.active() && !solo;
+        game.play(searched || judged ? analysis().candidates.front().move
+                                     : agent.choose(game, rng));
+        if (judged && judge.observe(mover, analysis_rating(*searched),
+                                    static_cast<int>(game.history().size()), o))
+            return o;
+        if (solo) continue;
+        // The rating of the move just played is its analysis's, if it had
+        // one; otherwise the player rates the position it left.
+        const DrawRating rating = [&]() -> std::optional<double> {
+            if (searched) return analysis_rating(*searched);
+            return search_rating(agent, game, mover, rng);
+        };
+        if (computer_offers_draw(game, draws.last_offer_ply(mover), rating))
+            draws.offer(mover, static_cast<int>(game.history().size()));
+    }
+    return o;
+}
+
+}  // namespace
+
 MatchResult play_match(const MatchSettings& settings,
                        const std::function<void(const MatchResult&)>& on_game) {
     auto probe = Registry::instance().create(settings.game);
@@ -299,8 +351,9 @@ MatchResult play_match(const MatchSettings& settings,
 
     // Plays game `g` and returns A's result: 1 win, 0.5 draw, 0 loss; for one
     // player games, which of A and B won deal `g`. `seat_won` gets the seat
-    // (0 first, 1 second) that won a two-player game, -1 for a draw.
-    auto play_one = [&](int g, int& seat_won, bool& adjudicated, int& plies) {
+    // (0 first, 1 second) that won a two-player game, -1 for a draw;
+    // `agreed` says whether the players agreed that draw.
+    auto play_one = [&](int g, int& seat_won, bool& adjudicated, bool& agreed, int& plies) {
         // One-player games: every deal (the game's seed option) is played
         // once by each player.
         const std::string spec = solo && has_seed
@@ -329,26 +382,8 @@ MatchResult play_match(const MatchSettings& settings,
             Rng play_rng(settings.seed + static_cast<std::uint64_t>(g) * 31 +
                          static_cast<std::uint64_t>(r));
             Adjudicator judge(settings.resign, settings.draw);
-            Outcome o;
-            while (!game->terminal()) {
-                const Player mover = game->to_move();
-                Agent& agent = *agents[index(mover)];
-                if (!judge.active() || solo) {
-                    game->play(agent.choose(*game, play_rng));
-                    continue;
-                }
-                const Analysis a = agent.analyze(*game, play_rng, {}, nullptr);
-                if (a.candidates.empty())
-                    throw GameError("internal: " + agent.name() + " found no move");
-                game->play(a.candidates.front().move);
-                // A player without a search reports no effort: no rating.
-                const auto rating = a.playouts > 0
-                                        ? std::optional<double>(a.candidates.front().winrate)
-                                        : std::nullopt;
-                if (judge.observe(mover, rating, static_cast<int>(game->history().size()), o))
-                    break;
-            }
-            if (!o.over()) o = game->outcome();
+            Outcome o = play_out(*game, agents, play_rng, judge, solo, agreed);
+            if (!o.over()) o = agreed ? Outcome::draw() : game->outcome();
             adjudicated = judge.decided();
             plies = static_cast<int>(game->history().size());
             seat_won = -1;
@@ -374,10 +409,11 @@ MatchResult play_match(const MatchSettings& settings,
                 g = next_game++;
             }
             int seat_won = -1, plies = 0;
-            bool adjudicated = false;
-            const auto r = play_one(g, seat_won, adjudicated, plies);
+            bool adjudicated = false, agreed = false;
+            const auto r = play_one(g, seat_won, adjudicated, agreed, plies);
             std::lock_guard<std::mutex> lock(mutex);
             if (adjudicated) ++(seat_won < 0 ? result.adjudicated_draws : result.adjudicated_wins);
+            if (agreed) ++result.agreed_draws;
             result.min_plies = result.games() ? std::min(result.min_plies, plies) : plies;
             result.max_plies = std::max(result.max_plies, plies);
             result.plies += static_cast<std::uint64_t>(plies);

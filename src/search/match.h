@@ -1,6 +1,8 @@
 // Engine-against-engine matches with the statistics that strength claims
 // need (DESIGN.md habit 7): wins, draws, losses, score, Elo difference with a
-// 95% interval, and an optional SPRT stop.
+// 95% interval, and an optional SPRT stop. The players offer and accept
+// draws by the draw policy (search/draw.h), which also makes sure that every
+// game ends, even under rules without a draw rule.
 #pragma once
 
 #include <cstdint>
@@ -86,6 +88,7 @@ struct MatchResult {
     int wins = 0, draws = 0, losses = 0;  // from A's point of view
     int seat_wins[2] = {0, 0};            // games won by the first and the second seat
     int adjudicated_wins = 0, adjudicated_draws = 0;
+    int agreed_draws = 0;     // the players agreed a draw (search/draw.h)
     std::uint64_t plies = 0;  // over all games, the random opening included
     int min_plies = 0, max_plies = 0;
     int games() const { return wins + draws + losses; }

@@ -17,6 +17,7 @@
 #include "record/record.h"
 #include "search/agent.h"
 #include "search/engines.h"
+#include "server/draws.h"
 
 namespace asterism::server {
 
@@ -33,6 +34,7 @@ struct Api::Session {
     int level = 3;
     std::uint64_t next_seed = 1;
     std::uint64_t last_used = 0;
+    DrawOffers draws;  // a standing draw offer, an agreed draw (server/draws.h)
 };
 
 namespace {
@@ -344,9 +346,11 @@ ApiResponse Api::route(const ApiRequest& r) {
         s->game = std::move(loaded.game);
         s->start_position = std::move(loaded.start_position);
         s->record = std::move(loaded.record);
+        if (drawn_by_agreement(s->record)) s->draws.set_agreed();
         const Game& g = *s->game;
         const int ply = static_cast<int>(g.history().size());
         json state = describe("", g, g, ply, s->seats, s->level);
+        add_draw_state(state, s->draws);
         state["id"] = add(s);
         return {201, state};
     }
@@ -365,6 +369,7 @@ ApiResponse Api::route(const ApiRequest& r) {
             read_seats(body, s->seats, s->level);
             const Game& g = *s->game;
             json state = describe("", g, g, 0, s->seats, s->level);
+            add_draw_state(state, s->draws);
             state["id"] = add(s);
             return {201, state};
         }
@@ -375,8 +380,14 @@ ApiResponse Api::route(const ApiRequest& r) {
 
         auto state_of = [&](const Session& session) {
             const Game& g = *session.game;
-            return describe(id, g, g, static_cast<int>(g.history().size()), session.seats,
-                            session.level);
+            json state = describe(id, g, g, static_cast<int>(g.history().size()), session.seats,
+                                  session.level);
+            add_draw_state(state, session.draws);
+            return state;
+        };
+        auto check_not_agreed = [](const Session& session) {
+            if (session.draws.agreed())
+                fail(400, "the game is over (1/2-1/2, draw by agreement); no more moves");
         };
 
         if (action.empty() && r.method == "DELETE") {
@@ -412,7 +423,10 @@ ApiResponse Api::route(const ApiRequest& r) {
             if (move.empty())
                 fail(400, "'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}");
             std::lock_guard lock(s->mutex);
+            check_not_agreed(*s);
+            const Player mover = s->game->to_move();
             s->game->play(move);
+            s->draws.moved(mover);
             return {200, state_of(*s)};
         }
         if (action == "undo") {
@@ -436,6 +450,7 @@ ApiResponse Api::route(const ApiRequest& r) {
                 for (long long k = 0; k < count && g.undo(); ++k) {
                 }
             }
+            s->draws.clear();  // an agreement or an offer goes with the moves
             return {200, state_of(*s)};
         }
         if (action == "players") {
@@ -464,6 +479,7 @@ ApiResponse Api::route(const ApiRequest& r) {
                                    "level " + std::to_string(s->level));
             }
             update_record(record, g, s->start_position);
+            apply_agreement(record, g, s->draws.agreed());
             if (record.tag_value(tag::kDate).empty()) record.set_tag(tag::kDate, today_utc());
             const std::string game_id = g.spec().substr(0, g.spec().find(':'));
             return {200,
@@ -479,31 +495,45 @@ ApiResponse Api::route(const ApiRequest& r) {
             std::unique_ptr<Game> copy;
             std::uint64_t seed = 0;
             int level = 0;
+            DrawOffers draws;
+            bool own_seat = false;  // the computer's own seat answers and offers draws
             {
                 std::lock_guard lock(s->mutex);
                 if (s->game->terminal())
                     fail(400, "the game is over (" + s->game->result() + "); no more moves");
+                check_not_agreed(*s);
                 copy = s->game->clone();
                 seed = s->next_seed++;
                 level = s->level;
+                draws = s->draws;
+                own_seat = s->seats[static_cast<std::size_t>(index(copy->to_move()))] == "computer";
             }
             EngineSettings settings;
             settings.level = static_cast<int>(get_int(body, "level", level, 1, kMaxLevel));
             settings.seed = seed;
             Rng rng(seed);
             if (action == "computer") {
-                std::string move;
+                ComputerTurn turn;
                 {
                     SearchSlot slot;
-                    move = make_engine(*copy, settings)->choose(*copy, rng);
+                    turn =
+                        computer_turn(*copy, *make_engine(*copy, settings), rng, draws, own_seat);
                 }
                 std::lock_guard lock(s->mutex);
                 if (s->game->hash() != copy->hash() ||
                     s->game->history().size() != copy->history().size())
                     fail(409, "the game changed while the computer was thinking; ask again");
-                s->game->play(move);
+                check_not_agreed(*s);
+                const Player mover = copy->to_move();
+                if (turn.accepts) {
+                    s->draws.accept();
+                    return {200, state_of(*s)};
+                }
+                s->game->play(turn.move);
+                s->draws.moved(mover);
+                if (turn.offers) s->draws.offer(mover, static_cast<int>(s->game->history().size()));
                 json state = state_of(*s);
-                state["move"] = move;
+                state["move"] = turn.move;
                 return {200, state};
             }
             settings.limits.playouts = static_cast<std::uint64_t>(
@@ -541,6 +571,78 @@ ApiResponse Api::route(const ApiRequest& r) {
                 out["winrate_first"] = mover == Player::Second ? 1 - w : w;
             }
             return {200, out};
+        }
+        if (action == "draw") {
+            // Draws by agreement (docs/server.md): a person offers, accepts
+            // or declines; a computer answers an offer made to it at once.
+            method_is("POST");
+            const json body = parse_body(r, limits_.max_json_depth);
+            const std::string what = get_string(body, "action");
+            std::unique_ptr<Game> copy;
+            Player by = Player::None;
+            std::uint64_t seed = 0;
+            int level = 0;
+            {
+                std::lock_guard lock(s->mutex);
+                Game& g = *s->game;
+                check_not_agreed(*s);
+                if (g.terminal()) fail(400, "the game is over (" + g.result() + ")");
+                if (g.num_players() != 2) fail(400, "a one-player game has no draws");
+                const Player standing = s->draws.offered_by();
+                auto seat_of = [&](Player p) {
+                    return s->seats[static_cast<std::size_t>(index(p))];
+                };
+                if (what == "accept" || what == "decline") {
+                    if (standing == Player::None) fail(400, "no draw offer stands");
+                    if (seat_of(opponent(standing)) != "human")
+                        fail(400, "the offer is to the computer, which answers it by itself");
+                    if (what == "accept")
+                        s->draws.accept();
+                    else
+                        s->draws.decline();
+                    return {200, state_of(*s)};
+                }
+                if (what != "offer")
+                    fail(400, "'action' must be \"offer\", \"accept\" or \"decline\"");
+                by = offering_player(body, g, s->seats);
+                // Offering back what the other side offers is agreeing; an
+                // offer to a person stands until they answer or move.
+                if (standing == opponent(by)) {
+                    s->draws.accept();
+                    return {200, state_of(*s)};
+                }
+                if (seat_of(opponent(by)) == "human") {
+                    s->draws.offer(by, static_cast<int>(g.history().size()));
+                    return {200, state_of(*s)};
+                }
+                copy = g.clone();
+                seed = s->next_seed++;
+                level = s->level;
+            }
+            // The computer answers by its search, on a copy, unlocked.
+            EngineSettings settings;
+            settings.level = level;
+            settings.seed = seed;
+            Rng rng(seed);
+            bool yes = false;
+            {
+                SearchSlot slot;
+                auto agent = make_engine(*copy, settings);
+                yes = computer_accepts_draw(
+                    *copy, [&] { return search_rating(*agent, *copy, opponent(by), rng); });
+            }
+            std::lock_guard lock(s->mutex);
+            if (s->game->hash() != copy->hash() ||
+                s->game->history().size() != copy->history().size() || s->draws.agreed())
+                fail(409, "the game changed while the computer was thinking; offer again");
+            s->draws.offer(by, static_cast<int>(copy->history().size()));
+            if (yes)
+                s->draws.accept();
+            else
+                s->draws.decline();
+            json state = state_of(*s);
+            state["answer"] = yes ? "accepted" : "declined";
+            return {200, state};
         }
         fail(404, "no such page: " + printable(r.path, 200));
     }

@@ -62,7 +62,8 @@ bool Site::searches(const HttpRequest& r) {
     if (r.method != "POST" || !is_api(r.path)) return false;
     const auto slash = r.path.find_last_of('/');
     const std::string_view last = std::string_view(r.path).substr(slash + 1);
-    return last == "computer" || last == "analyze";
+    // A draw offer to a computer seat is answered by a search.
+    return last == "computer" || last == "analyze" || last == "draw";
 }
 
 HttpResponse Site::respond(const HttpRequest& request) {

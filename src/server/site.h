@@ -20,8 +20,9 @@ class Site {
 
     HttpResponse respond(const HttpRequest& request);
 
-    // Requests that run a search (a computer move, an analysis): the server
-    // gives them their own threads and caps them per client.
+    // Requests that may run a search (a computer move, an analysis, a draw
+    // offer the computer answers): the server gives them their own threads
+    // and caps them per client.
     static bool searches(const HttpRequest& request);
 
     Api& api() { return api_; }

@@ -307,6 +307,67 @@ test('Star Pool Chess: a knight by dragging, a Wizard swap, the computer replies
     await page.close();
   });
 
+test('draws by agreement: the computer declines, two people agree, the computer offers',
+  async () => {
+    const page = await open();
+    await newGame(page, 'starstar', { options: { size: '6' }, seats: ['human', 'computer'] });
+    // Level 1 does not search and nothing repeats: the computer declines.
+    await page.click('#draw-offer');
+    await page.waitForFunction(() => document.querySelector('#message').textContent !== '');
+    await expectMessage(page, /White declines the draw/);
+    assert.equal(await state(page, 'terminal'), false);
+
+    // Two people at one screen: White offers, Black declines, then accepts.
+    await newGame(page, 'starstar', { options: { size: '6' }, seats: ['human', 'human'] });
+    await click(page, '*10');
+    await waitPly(page, 1);
+    await page.click('#draw-offer');
+    await page.waitForSelector('#draw-banner:not([hidden])');
+    assert.match(await page.textContent('#draw-text'), /White offers a draw\. Black, do you accept\?/);
+    assert.equal(await page.isDisabled('#draw-offer'), true);
+    await page.click('#draw-decline');
+    await page.waitForSelector('#draw-banner', { state: 'hidden' });
+    assert.equal(await state(page, 'terminal'), false);
+    await page.click('#draw-offer');
+    await page.waitForSelector('#draw-banner:not([hidden])');
+    await shot(page, 'draw-offer');
+    await page.click('#draw-accept');
+    await page.waitForFunction(() => window.asterism.state.terminal && !window.asterism.busy);
+    assert.match(await page.textContent('#status'), /Game over: Draw by agreement \(1\/2-1\/2\)/);
+    assert.equal(await page.isHidden('#draw-banner'), true);
+    assert.equal(await page.isDisabled('#draw-offer'), true);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+    const file = path.join(shots, 'agreed.rec');
+    await download.saveAs(file);
+    assert.match(fs.readFileSync(file, 'utf8'), /^Termination: agreement$/m);
+    await page.click('#undo');
+    await waitPly(page, 0);
+    assert.equal(await state(page, 'terminal'), false);
+
+    // Shatra's biys stepping back and forth under shatrabase, which has no
+    // draw rule: on the fifth time round the computer offers with its move,
+    // and the banner asks the person.
+    const cycle = ['a5-b5', 'g10-f10', 'b5-a5', 'f10-g10'];
+    const moves = Array.from({ length: 17 }, (_, i) => `${i + 1}. ${cycle[i % 4]}`);
+    const record = path.join(shots, 'shuffle.rec');
+    fs.writeFileSync(record, ['Game: shatra:rules=shatrabase',
+      'Position: 3/3/3/1/6k/7/6r/R6/7/K6/1/3/3/3 w - - - - 0 1', '', ...moves, ''].join('\n'));
+    await page.selectOption('#seat0', 'human');
+    await page.selectOption('#seat1', 'computer');
+    await page.selectOption('#level', '1');
+    await page.setInputFiles('#load', record);
+    await waitPly(page, 18);
+    await page.waitForSelector('#draw-banner:not([hidden])');
+    assert.match(await page.textContent('#draw-text'),
+      /Black \(computer\) offers a draw\. White, do you accept\?/);
+    await page.click('#draw-accept');
+    await page.waitForFunction(() => window.asterism.state.terminal && !window.asterism.busy);
+    assert.match(await page.textContent('#status'), /Draw by agreement/);
+    await shot(page, 'draw-agreed');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
 test('a phone-sized screen shows the whole board in one column', async () => {
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });

@@ -120,6 +120,49 @@ printf 'play black *10\nplay black S21\nquit\n' | "$bin" engine starstar:size=6 
 if [ $? -eq 0 ] && [ "$(cat "$out")" = "$(printf '=\n\n? it is white'"'"'s turn, not black'"'"'s\n\n=')" ]
 then ok; else bad "engine session: $(cat "$out")"; fi
 
+# Draws by agreement (src/search/draw.h). Two computers under shatrabase,
+# which has no draw rule, agree one instead of playing on for ever, and the
+# record says so.
+timeout 120 "$bin" play shatra:rules=shatrabase --first 2 --second 2 --save "$tmp/agreed.rec" \
+  >"$out" 2>"$err" </dev/null
+rc=$?
+if [ $rc -eq 0 ] && grep -q "(2) offers a draw" "$out" && grep -q "(2) accepts the draw" "$out" &&
+   grep -q "Game over: 1/2-1/2 (draw by agreement)" "$out"
+then ok; else bad "play: two computers under shatrabase (rc $rc)"; fi
+expect_output 'result:   1/2-1/2 (draw by agreement)' replay "$tmp/agreed.rec"
+expect_output 'Termination: agreement' replay "$tmp/agreed.rec"
+# Two people at one screen: one offers, the other is asked until they answer.
+printf 'help\ndraw\nmaybe\nno\n*10\ndraw\nyes\n*20\nsave %s\nquit\n' "$tmp/people.rec" |
+  "$bin" play starstar:size=6 --first human --second human >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q "draw       offer a draw" "$out" && grep -q "Please answer yes or no." "$out" &&
+   grep -q "Game over: 1/2-1/2 (draw by agreement)" "$out" && grep -q "error: the game is over" "$out" &&
+   grep -q "^Termination: agreement" "$tmp/people.rec" && grep -q "^1\. \*10" "$tmp/people.rec"
+then ok; else bad "play: draw between two people"; fi
+# A computer that does not search (level 1) declines while nothing repeats.
+printf 'draw\nquit\n' | "$bin" play starstar:size=6 --second 1 >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q "White (1) declines the draw." "$out"; then ok; else bad "play: level 1 declines"; fi
+printf 'draw\nquit\n' | "$bin" play asterisk:mode=solitaire >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q "error: a one-player game has no draws" "$out"; then ok; else bad "play: solitaire draw"; fi
+# Biys stepping back and forth: after 16 moves the start has come round a
+# fifth time, and the computer accepts a person's offer whatever it rates;
+# after 17 it offers one with its own move, and the person is asked.
+shuffle() {
+  printf 'Game: shatra:rules=shatrabase\nPosition: 3/3/3/1/6k/7/6r/R6/7/K6/1/3/3/3 w - - - - 0 1\n\n'
+  local cycle=(a5-b5 g10-f10 b5-a5 f10-g10)
+  for ((i = 0; i < $1; i++)); do echo "$((i + 1)). ${cycle[i % 4]}"; done
+}
+shuffle 16 >"$tmp/shuffle16.rec"
+shuffle 17 >"$tmp/shuffle17.rec"
+printf 'draw\nquit\n' | "$bin" play --load "$tmp/shuffle16.rec" --first human --second 1 >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q "Black (1) accepts the draw." "$out" && grep -q "draw by agreement" "$out"
+then ok; else bad "play: the computer accepts on the fifth repetition"; fi
+printf 'yes\nquit\n' | "$bin" play --load "$tmp/shuffle17.rec" --first human --second 3 >"$out" 2>"$err"
+if [ $? -eq 0 ] && grep -q "Black (3) offers a draw." "$out" && grep -q "White, do you accept a draw? (yes/no)>" "$out" &&
+   grep -q "Game over: 1/2-1/2 (draw by agreement)" "$out"
+then ok; else bad "play: the computer offers on the fifth repetition"; fi
+# A match counts the draws its players agreed.
+expect_output 'agreed:  2 draws by agreement' match shatra:rules=shatrabase --a level:2 --b level:2 --games 2 --random-plies 0
+
 # The server refuses bad settings before it listens.
 expect_error "65535" serve --port 70000
 expect_error "no index.html" serve --port 0 --web "$tmp"

@@ -213,6 +213,53 @@ TEST(RecordUpdate, CommentsStayWithTheirMovesAndResultsWithTheirGame) {
     EXPECT_EQ(record.moves[0].comment, "");
 }
 
+// A draw by agreement is recorded as a resignation is, by its Result on a
+// game the rules have not ended, with Termination saying how it came about;
+// it reads back, and goes when the game goes on differently.
+TEST(RecordUpdate, ADrawByAgreementIsWrittenReadBackAndReplayed) {
+    // A two-player game still going after six random moves.
+    std::unique_ptr<Game> game;
+    Rng rng(7);
+    for (const auto& spec : every_spec()) {
+        game = Registry::instance().create(spec);
+        play_random(*game, rng, 6);
+        if (game->num_players() == 2 && !game->terminal()) break;
+        game.reset();
+    }
+    if (!game) GTEST_SKIP() << "no two-player game lasts six moves";
+    const fs::path dir = scratch("agreement");
+    const std::string path = (dir / "agreed.rec").string();
+    Record record;
+    save_game_record(path, record, *game, "", true);
+    EXPECT_EQ(record.tag_value(tag::kResult), "1/2-1/2");
+    EXPECT_EQ(record.tag_value(tag::kTermination), "agreement");
+    EXPECT_TRUE(drawn_by_agreement(record));
+
+    const LoadedGame loaded = load_record_file(path);
+    EXPECT_TRUE(drawn_by_agreement(loaded.record));
+    EXPECT_EQ(loaded.game->history(), game->history());
+    EXPECT_FALSE(loaded.game->terminal());
+
+    // Saved again by a front end that still knows of the agreement: kept.
+    Record again = loaded.record;
+    save_game_record(path, again, *loaded.game, "", true);
+    EXPECT_TRUE(drawn_by_agreement(again));
+    // The game went on after a takeback: the result is the game's again.
+    Record changed = loaded.record;
+    auto other = loaded.game->clone();
+    other->undo();
+    update_record(changed, *other, "");
+    EXPECT_EQ(changed.tag_value(tag::kResult), "*");
+    EXPECT_EQ(changed.find_tag(tag::kTermination), nullptr);
+    // Same moves, but the front end says the agreement was taken back.
+    Record withdrawn = loaded.record;
+    update_record(withdrawn, *loaded.game, "");
+    apply_agreement(withdrawn, *loaded.game, false);
+    EXPECT_EQ(withdrawn.tag_value(tag::kResult), "*");
+    EXPECT_FALSE(drawn_by_agreement(withdrawn));
+    fs::remove_all(dir);
+}
+
 TEST(RecordFiles, AFailedSaveLeavesTheOldFileAndNoLitter) {
     const fs::path dir = scratch("atomic");
     const std::string path = (dir / "keep.rec").string();

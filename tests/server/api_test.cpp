@@ -290,6 +290,122 @@ TEST(ServerApi, MessagesShowNulAndBadBytesAndStayShort) {
     EXPECT_LT(huge.body["error"].get<std::string>().size(), 400u);
 }
 
+ApiResponse draw(Api& api, const json& session, const json& body) {
+    return post(api, path(session, "draw"), body);
+}
+
+TEST(ServerApi, DrawsBetweenPeopleAreOfferedAnsweredAndRecorded) {
+    Api api;
+    const json s = make(
+        api, {{"game", "starstar"}, {"options", {{"size", 6}}}, {"players", {"human", "human"}}});
+    EXPECT_EQ(s["draw"], json({{"offered_by", -1}, {"agreed", false}}));
+    expect_error(draw(api, s, {{"action", "accept"}}), 400, "no draw offer stands");
+    expect_error(draw(api, s, {{"action", "resign"}}), 400, "'action' must be");
+    expect_error(draw(api, s, {{"action", "offer"}, {"player", 2}}), 400, "'player'");
+
+    // Black offers; its own move keeps the offer, White's move declines it.
+    ApiResponse r = draw(api, s, {{"action", "offer"}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["draw"]["offered_by"], 0);
+    EXPECT_FALSE(r.body["terminal"]);
+    EXPECT_EQ(post(api, path(s, "move"), {{"move", "*10"}}).body["draw"]["offered_by"], 0);
+    EXPECT_EQ(post(api, path(s, "move"), {{"move", "S21"}}).body["draw"]["offered_by"], -1);
+    // Offered and declined.
+    EXPECT_EQ(draw(api, s, {{"action", "offer"}}).body["draw"]["offered_by"], 0);
+    EXPECT_EQ(draw(api, s, {{"action", "decline"}}).body["draw"]["offered_by"], -1);
+    // White offers (a player may be named), Black offers back: agreed.
+    EXPECT_EQ(draw(api, s, {{"action", "offer"}, {"player", 1}}).body["draw"]["offered_by"], 1);
+    r = draw(api, s, {{"action", "offer"}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["draw"], json({{"offered_by", -1}, {"agreed", true}}));
+    EXPECT_TRUE(r.body["terminal"]);
+    EXPECT_EQ(r.body["result"], "1/2-1/2");
+    EXPECT_EQ(r.body["outcome"], "Draw by agreement");
+    EXPECT_EQ(r.body["to_move"], -1);
+    EXPECT_TRUE(call(api, "GET", path(s)).body["terminal"]);
+    expect_error(post(api, path(s, "move"), {{"move", "T32"}}), 400, "draw by agreement");
+    expect_error(post(api, path(s, "computer"), json::object()), 400, "draw by agreement");
+    expect_error(draw(api, s, {{"action", "offer"}}), 400, "draw by agreement");
+
+    // The record says so, and loads as a finished game.
+    const std::string text = call(api, "GET", path(s, "record")).body["record"];
+    EXPECT_NE(text.find("Result: 1/2-1/2"), std::string::npos) << text;
+    EXPECT_NE(text.find("Termination: agreement"), std::string::npos) << text;
+    r = post(api, "/api/records", {{"record", text}});
+    ASSERT_EQ(r.status, 201) << r.body.dump();
+    EXPECT_TRUE(r.body["draw"]["agreed"]);
+    EXPECT_EQ(r.body["outcome"], "Draw by agreement");
+
+    // Undo takes the agreement back with the move.
+    r = post(api, path(s, "undo"), {{"count", 1}});
+    EXPECT_FALSE(r.body["draw"]["agreed"]);
+    EXPECT_FALSE(r.body["terminal"]);
+    EXPECT_EQ(r.body["ply"], 1);
+    const std::string undone = call(api, "GET", path(s, "record")).body["record"];
+    EXPECT_EQ(undone.find("Termination"), std::string::npos) << undone;
+
+    const json solo = make(api, {{"game", "asterisk"}, {"options", {{"mode", "solitaire"}}}});
+    expect_error(draw(api, solo, {{"action", "offer"}}), 400, "one-player");
+}
+
+// Shatra's biys stepping back and forth under shatrabase, which has no draw
+// rule: the position after `plies` moves of the cycle, in a new session.
+json shuffled(Api& api, const json& players, int plies) {
+    const json s = make(api, {{"game", "shatra"},
+                              {"options", {{"rules", "shatrabase"}}},
+                              {"position", "3/3/3/1/6k/7/6r/R6/7/K6/1/3/3/3 w - - - - 0 1"},
+                              {"players", players},
+                              {"level", 1}});
+    const char* cycle[] = {"a5-b5", "g10-f10", "b5-a5", "f10-g10"};
+    for (int i = 0; i < plies; ++i)
+        EXPECT_EQ(post(api, path(s, "move"), {{"move", cycle[i % 4]}}).status, 200);
+    return s;
+}
+
+TEST(ServerApi, TheComputerAnswersAndOffersDrawsByThePolicy) {
+    Api api({}, 3);
+    // Level 1 does not search, so it accepts by the hard rules only: not
+    // at the start, but when the start comes round a fifth time.
+    json s = shuffled(api, {"human", "computer"}, 0);
+    ApiResponse r = draw(api, s, {{"action", "offer"}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["answer"], "declined");
+    EXPECT_EQ(r.body["draw"], json({{"offered_by", -1}, {"agreed", false}}));
+    expect_error(draw(api, s, {{"action", "offer"}, {"player", 1}}), 400, "computer");
+    s = shuffled(api, {"human", "computer"}, 16);
+    r = draw(api, s, {{"action", "offer"}});
+    EXPECT_EQ(r.body["answer"], "accepted");
+    EXPECT_EQ(r.body["outcome"], "Draw by agreement");
+
+    // At its turn on a fifth occurrence the computer offers with its move;
+    // the person declines (or would accept) with the buttons' routes.
+    s = shuffled(api, {"human", "computer"}, 17);
+    r = post(api, path(s, "computer"), json::object());
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["ply"], 18);
+    EXPECT_EQ(r.body["draw"]["offered_by"], 1);
+    r = draw(api, s, {{"action", "accept"}});
+    EXPECT_TRUE(r.body["draw"]["agreed"]);
+    EXPECT_EQ(r.body["outcome"], "Draw by agreement");
+    s = shuffled(api, {"human", "computer"}, 17);
+    post(api, path(s, "computer"), json::object());
+    r = draw(api, s, {{"action", "decline"}});
+    EXPECT_EQ(r.body["draw"], json({{"offered_by", -1}, {"agreed", false}}));
+
+    // Two computers: one offers with its move, the other accepts at its turn.
+    s = shuffled(api, {"computer", "computer"}, 17);
+    expect_error(draw(api, s, {{"action", "offer"}}), 400, "no person plays");
+    r = post(api, path(s, "computer"), json::object());
+    EXPECT_EQ(r.body["draw"]["offered_by"], 1);
+    expect_error(draw(api, s, {{"action", "accept"}}), 400, "answers it by itself");
+    r = post(api, path(s, "computer"), json::object());
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_FALSE(r.body.contains("move"));
+    EXPECT_EQ(r.body["ply"], 18);
+    EXPECT_TRUE(r.body["draw"]["agreed"]);
+    EXPECT_TRUE(r.body["terminal"]);
+}
+
 TEST(ServerApi, SessionsStaySeparate) {
     Api api;
     const json a = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});

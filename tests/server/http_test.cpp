@@ -230,6 +230,7 @@ TEST_F(SiteTest, SearchesAreToldApart) {
     };
     EXPECT_TRUE(Site::searches(req("POST", "/api/sessions/x/computer")));
     EXPECT_TRUE(Site::searches(req("POST", "/api/sessions/x/analyze")));
+    EXPECT_TRUE(Site::searches(req("POST", "/api/sessions/x/draw")));
     EXPECT_FALSE(Site::searches(req("GET", "/api/sessions/x/analyze")));
     EXPECT_FALSE(Site::searches(req("POST", "/api/sessions/x/move")));
     EXPECT_FALSE(Site::searches(req("POST", "/computer")));

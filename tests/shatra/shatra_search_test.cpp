@@ -1,7 +1,8 @@
 // Alpha-beta and MCTS on Shatra: the search finds wins by capturing the biy
 // (at once and after a forcing sacrifice), wins material, agrees with and
 // without its transposition table, repeats itself exactly, keeps to its
-// node limit, and only ever answers with legal moves.
+// node limit, and only ever answers with legal moves; two computers end
+// every game, even under the shatrabase preset, which has no draw rule.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,7 +11,9 @@
 #include "core/registry.h"
 #include "core/state_game.h"
 #include "search/alphabeta.h"
+#include "search/draw.h"
 #include "search/engines.h"
+#include "search/match.h"
 #include "search/mcts.h"
 #include "shatra/shatra_test_util.h"
 
@@ -183,6 +186,34 @@ TEST(ShatraSearch, MctsRunsOnShatraToo) {
         mcts.search({300, 0});
         EXPECT_EQ(s.move_text(mcts.node(mcts.best_child()).move), "a6:a10");
     }
+}
+
+// Level 2 against itself under shatrabase once went on for ever, the biys
+// stepping back and forth from ply 67. Now the two agree a draw when the
+// positions come round a fifth time (search/draw.h), and every game between
+// two computers ends by the policy's ply cap at the latest.
+TEST(ShatraSearch, TwoComputersEndEveryGameUnderShatrabase) {
+    MatchSettings s;
+    s.game = "shatra:rules=shatrabase";
+    s.a = s.b = "level:2";
+    s.games = 2;
+    s.random_plies = 0;  // the game of the report, played with both colours
+    const MatchResult r = play_match(s, nullptr);
+    EXPECT_EQ(r.games(), 2);
+    EXPECT_EQ(r.agreed_draws, 2);
+    EXPECT_EQ(r.draws, 2);
+    EXPECT_LE(r.max_plies, 100);
+
+    // With random openings some games are won, the others agreed drawn,
+    // and none outlasts the cap.
+    s.games = 10;
+    s.random_plies = 2;
+    const MatchResult more = play_match(s, nullptr);
+    EXPECT_EQ(more.games(), 10);
+    EXPECT_EQ(more.agreed_draws, more.draws);
+    EXPECT_GT(more.agreed_draws, 0);
+    const DrawPolicy policy;
+    EXPECT_LE(more.max_plies, policy.ply_cap + policy.reoffer_plies);
 }
 
 }  // namespace

@@ -12,8 +12,9 @@
 // A shatra on the far rank promotes to a piece type its side has lost. A side
 // wins by capturing the enemy biy or leaving the enemy without a move.
 //
-// Deliberately left out: draws by agreement; positions in the middle of a
-// capture chain (a chain is one move here, so such positions never arise;
+// Deliberately left out: draws by agreement, which are no move (the front
+// ends offer and accept them by search/draw.h); positions in the middle of
+// a capture chain (a chain is one move here, so such positions never arise;
 // position strings that name one are refused).
 //
 // Options (rules.h; every rules option defaults to "preset"):
