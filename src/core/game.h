@@ -65,6 +65,7 @@ class Game {
 
     // Identity.
     virtual std::string spec() const = 0;  // canonical: id plus every option
+    std::string id() const;                // the game id alone: "shatra" of "shatra:rules=altai"
     virtual std::unique_ptr<Game> clone() const = 0;
     virtual int num_players() const = 0;
     virtual std::string player_name(Player p) const = 0;

@@ -1,4 +1,5 @@
 #include "core/registry.h"
+#include "core/key_values.h"
 #include "core/text.h"
 
 #include <algorithm>
@@ -47,6 +48,11 @@ bool Options::get_bool(const std::string& name) const {
 }
 std::uint64_t Options::get_u64(const std::string& name) const {
     return std::stoull(get(name));
+}
+
+std::string Game::id() const {
+    const std::string s = spec();
+    return s.substr(0, s.find(':'));
 }
 
 std::string Game::result() const {
@@ -144,28 +150,22 @@ Options Registry::parse_options(const GameInfo& info, std::string_view text) con
     std::map<std::string, bool> seen;
     if (!text.empty() && text.back() == ',')
         throw GameError("empty option at the end of the spec for " + info.id);
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t comma = text.find(',', pos);
-        if (comma == std::string_view::npos) comma = text.size();
-        std::string item(text.substr(pos, comma - pos));
-        pos = comma + 1;
-        if (item.empty()) throw GameError("empty option in spec for " + info.id);
-        auto eq = item.find('=');
-        if (eq == std::string::npos)
-            throw GameError("option '" + item + "' for " + info.id + " needs the form key=value");
-        std::string key = item.substr(0, eq);
+    for (const KeyValue& kv : split_key_values(text)) {
+        if (kv.item.empty()) throw GameError("empty option in spec for " + info.id);
+        if (!kv.has_equals)
+            throw GameError("option '" + kv.item + "' for " + info.id +
+                            " needs the form key=value");
         auto it = std::find_if(info.options.begin(), info.options.end(),
-                               [&](const OptionSpec& o) { return o.name == key; });
+                               [&](const OptionSpec& o) { return o.name == kv.key; });
         if (it == info.options.end()) {
             std::string list;
             for (const auto& o : info.options) list += (list.empty() ? "" : ", ") + o.name;
-            throw GameError("unknown option '" + key + "' for " + info.id +
+            throw GameError("unknown option '" + kv.key + "' for " + info.id +
                             (list.empty() ? " (it has no options)" : " (options: " + list + ")"));
         }
-        if (seen[key]) throw GameError("option '" + key + "' given twice for " + info.id);
-        seen[key] = true;
-        values[key] = normalise_value(info, *it, item.substr(eq + 1));
+        if (seen[kv.key]) throw GameError("option '" + kv.key + "' given twice for " + info.id);
+        seen[kv.key] = true;
+        values[kv.key] = normalise_value(info, *it, kv.value);
     }
     return Options(std::move(values));
 }
@@ -194,13 +194,8 @@ std::string Registry::with_option(std::string_view spec, const std::string& key,
     // Keep every other option as it is and put the new value last.
     std::string options;
     const std::string rest = colon == std::string::npos ? "" : canonical.substr(colon + 1);
-    for (std::size_t pos = 0; pos < rest.size();) {
-        std::size_t comma = rest.find(',', pos);
-        if (comma == std::string::npos) comma = rest.size();
-        const std::string item = rest.substr(pos, comma - pos);
-        if (item.rfind(key + "=", 0) != 0) options += item + ",";
-        pos = comma + 1;
-    }
+    for (const KeyValue& kv : split_key_values(rest))
+        if (kv.key != key) options += kv.item + ",";
     return canonical_spec(*info, parse_options(*info, options + key + "=" + value));
 }
 

@@ -16,10 +16,10 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "protocol/gtp.h"
-#include "protocol/time_control.h"
 #include "record/record.h"
 #include "search/agent.h"
 #include "search/draw.h"
+#include "table/time_control.h"
 
 #ifndef ASTERISM_VERSION
 #define ASTERISM_VERSION "unknown"

@@ -135,29 +135,4 @@ std::unique_ptr<Agent> make_flat_monte_carlo(std::uint64_t playouts_per_move) {
     return std::make_unique<MonteCarloAgent>(playouts_per_move);
 }
 
-const std::vector<std::string>& agent_kinds() {
-    static const std::vector<std::string> kinds{"random", "greedy", "mc", "1..10"};
-    return kinds;
-}
-
-std::unique_ptr<Agent> make_agent(std::string_view kind, const Game& game) {
-    if (kind == "random") return make_random_agent();
-    if (kind == "greedy") return make_greedy_agent();
-    if (kind == "mc") {
-        if (game.num_players() != 2)
-            throw GameError(
-                "the mc player is for two-player games only (its playouts would "
-                "see the hidden draw order); use greedy or random");
-        return make_flat_monte_carlo(64);
-    }
-    if (!kind.empty() && kind.find_first_not_of("0123456789") == std::string_view::npos &&
-        kind.size() <= 2) {
-        EngineSettings settings;
-        settings.level = std::stoi(std::string(kind));
-        return make_engine(game, settings);
-    }
-    throw GameError("unknown player '" + std::string(kind) +
-                    "' (known: human, random, greedy, mc, or a level 1-10)");
-}
-
 }  // namespace asterism

@@ -70,13 +70,6 @@ class Agent {
                              const std::function<bool(const Analysis&)>& progress);
 };
 
-// Kinds accepted by make_agent(), for help texts.
-const std::vector<std::string>& agent_kinds();
-
-// Throws GameError for an unknown kind or one that does not suit the game.
-// Kinds: random, greedy, mc, and the strength levels 1..10 (see engines.h).
-std::unique_ptr<Agent> make_agent(std::string_view kind, const Game& game);
-
 std::unique_ptr<Agent> make_random_agent();
 std::unique_ptr<Agent> make_greedy_agent();
 std::unique_ptr<Agent> make_flat_monte_carlo(std::uint64_t playouts_per_move);

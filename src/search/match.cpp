@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "search/draw.h"
 #include "search/engines.h"
+#include "search/players.h"
 
 namespace asterism {
 namespace {
@@ -22,121 +23,6 @@ double elo_of(double score) {
     score = std::clamp(score, 1e-6, 1 - 1e-6);
     return -400.0 * std::log10(1.0 / score - 1.0);
 }
-
-std::map<std::string, std::string> parse_keys(const std::string& text, const std::string& whole) {
-    std::map<std::string, std::string> out;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t comma = text.find(',', pos);
-        if (comma == std::string::npos) comma = text.size();
-        const std::string item = text.substr(pos, comma - pos);
-        const auto eq = item.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw GameError("bad player '" + whole + "': expected key=value, got '" + item + "'");
-        out[item.substr(0, eq)] = item.substr(eq + 1);
-        pos = comma + 1;
-    }
-    return out;
-}
-
-double number(const std::map<std::string, std::string>& keys, const std::string& key,
-              double fallback, const std::string& whole) {
-    auto it = keys.find(key);
-    if (it == keys.end()) return fallback;
-    try {
-        std::size_t used = 0;
-        const double v = std::stod(it->second, &used);
-        if (used != it->second.size() || v < 0) throw std::invalid_argument("x");
-        return v;
-    } catch (const std::exception&) {
-        throw GameError("bad player '" + whole + "': " + key + " must be a number >= 0");
-    }
-}
-
-}  // namespace
-
-std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, std::uint64_t seed) {
-    const auto colon = text.find(':');
-    const std::string name = text.substr(0, colon);
-    const std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
-    if (name == "level" || (!name.empty() && std::all_of(name.begin(), name.end(), ::isdigit))) {
-        EngineSettings s;
-        const std::string digits = name == "level" ? rest : name;
-        if (digits.empty() || digits.size() > 2 ||
-            !std::all_of(digits.begin(), digits.end(), ::isdigit))
-            throw GameError("bad player '" + text + "': expected level:N with N from 1 to 10");
-        s.level = std::stoi(digits);
-        s.seed = seed;
-        return make_engine(game, s);
-    }
-    const auto keys = parse_keys(rest, text);
-    if (name == "ab" || name == "alphabeta") {
-        for (const auto& [k, v] : keys)
-            if (k != "nodes" && k != "depth" && k != "seconds" && k != "level")
-                throw GameError("bad player '" + text + "': unknown key '" + k +
-                                "' (known: nodes, depth, seconds, level)");
-        EngineSettings s;
-        s.seed = seed;
-        s.search = EngineSettings::Search::AlphaBeta;
-        s.limits.playouts = static_cast<std::uint64_t>(number(keys, "nodes", 0, text));
-        s.limits.seconds = number(keys, "seconds", 0, text);
-        s.depth = static_cast<int>(number(keys, "depth", 0, text));
-        const double level = number(keys, "level", kMaxLevel, text);
-        if (level < 2 || level > kMaxLevel || level != static_cast<int>(level))
-            throw GameError("bad player '" + text + "': level must be 2 to " +
-                            std::to_string(kMaxLevel));
-        s.level = static_cast<int>(level);
-        const std::string spec = game.spec();
-        if (!has_engine(spec.substr(0, spec.find(':'))))
-            throw GameError("no alpha-beta search is registered for " + spec);
-        return make_engine(game, s);
-    }
-    const bool tree = name == "mcts" || name == "uct";
-    for (const auto& [k, v] : keys)
-        if (k != "playouts" && k != "seconds" && k != "threads" &&
-            !(tree && (k == "exploration" || k == "rave_k" || k == "prior_weight" ||
-                       k == "expand" || k == "pool")))
-            throw GameError("bad player '" + text + "': unknown key '" + k +
-                            (tree ? "' (known: playouts, seconds, threads, exploration, rave_k, "
-                                    "prior_weight, expand, pool)"
-                                  : "' (known: playouts, seconds, threads)"));
-    if (name == "mc") {
-        if (game.num_players() != 2) throw GameError("the mc player is for two-player games only");
-        return make_flat_monte_carlo(
-            static_cast<std::uint64_t>(number(keys, "playouts", 64, text)));
-    }
-    if (name == "mcts" || name == "uct") {
-        EngineSettings s;
-        s.seed = seed;
-        s.plain_uct = name == "uct";
-        s.search = EngineSettings::Search::Mcts;
-        s.threads = static_cast<int>(number(keys, "threads", 1, text));
-        s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
-        s.limits.seconds = number(keys, "seconds", 0, text);
-        auto set = [&](auto& field, const char* key) {
-            if (keys.count(key))
-                field = static_cast<typename std::decay_t<decltype(field)>::value_type>(
-                    number(keys, key, 0, text));
-        };
-        set(s.mcts.exploration, "exploration");
-        set(s.mcts.rave_k, "rave_k");
-        set(s.mcts.prior_weight, "prior_weight");
-        set(s.mcts.expand_visits, "expand");
-        set(s.mcts.max_nodes, "pool");
-        if (s.mcts.expand_visits && *s.mcts.expand_visits < 1)
-            throw GameError("bad player '" + text + "': expand must be at least 1");
-        if (s.mcts.max_nodes && *s.mcts.max_nodes < 1000)
-            throw GameError("bad player '" + text + "': pool must be at least 1000");
-        const std::string spec = game.spec();
-        if (!has_engine(spec.substr(0, spec.find(':'))))
-            throw GameError("no tree search is registered for " + spec);
-        return make_engine(game, s);
-    }
-    if (!keys.empty()) throw GameError("player '" + name + "' takes no options");
-    return make_agent(name, game);
-}
-
-namespace {
 
 // A comma-separated list of finite numbers, or an empty list if `text` is
 // not one.

@@ -14,16 +14,9 @@
 
 #include "core/game.h"
 #include "search/agent.h"
+#include "search/players.h"
 
 namespace asterism {
-
-// A player described by text: `random`, `greedy`, `mc[:playouts=N]`,
-// `level:N` (or just `N`), or a search with explicit limits,
-// `mcts:playouts=N,seconds=X,threads=T` and `uct:...` (plain UCT: no RAVE and
-// no game knowledge), where the game has a registered search, and
-// alpha-beta, `ab:nodes=N,depth=D,seconds=X,level=L` (also `alphabeta:`),
-// where the game has one (the level's node budget unless a limit is given).
-std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, std::uint64_t seed);
 
 struct SprtSettings {
     double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;

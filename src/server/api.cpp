@@ -17,24 +17,24 @@
 #include "record/record.h"
 #include "search/agent.h"
 #include "search/engines.h"
+#include "search/players.h"
 #include "server/draws.h"
+#include "table/table.h"
 
 namespace asterism::server {
 
 using nlohmann::json;
 
 // A game in play and what the API keeps about it. `mutex` guards every
-// field but `last_used`, which the Api's table lock guards.
+// field but `last_used`, which the Api's table lock guards. `level` is the
+// level of the seats named "computer" (and of "Computer move" for a person).
 struct Api::Session {
+    explicit Session(Table t) : table(std::move(t)) {}
     std::mutex mutex;
-    std::unique_ptr<Game> game;
-    std::string start_position;  // empty: the game's usual start
-    Record record;               // tags kept for saving (players, date, ...)
-    std::array<std::string, 2> seats{"human", "computer"};
+    Table table;
     int level = 3;
     std::uint64_t next_seed = 1;
     std::uint64_t last_used = 0;
-    DrawOffers draws;  // a standing draw offer, an agreed draw (server/draws.h)
 };
 
 namespace {
@@ -165,20 +165,6 @@ std::string spec_from(const json& body) {
     return spec + (spec.find(':') == std::string::npos ? ":" : ",") + extra;
 }
 
-// Seats: "human" or "computer", one per player.
-void read_seats(const json& body, std::array<std::string, 2>& seats, int& level) {
-    level = static_cast<int>(get_int(body, "level", level, 1, kMaxLevel));
-    if (!body.contains("players") || body["players"].is_null()) return;
-    const json& p = body["players"];
-    if (!p.is_array() || p.size() < 1 || p.size() > 2)
-        fail(400, "'players' must be a list of one or two of \"human\" and \"computer\"");
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        if (!p[i].is_string() || (p[i] != "human" && p[i] != "computer"))
-            fail(400, "each player must be \"human\" or \"computer\"");
-        seats[i] = p[i].get<std::string>();
-    }
-}
-
 // The name a record downloads under: "GAME-DATE.rec" with only letters,
 // digits, '.', '_' and '-' from the Date tag, which a loaded record may set
 // to anything ("../../x" must not become a path).
@@ -194,46 +180,75 @@ std::string download_name(const std::string& game_id, const std::string& date) {
     return game_id + (safe.empty() ? "" : "-" + safe) + ".rec";
 }
 
-std::string outcome_text(const Game& g) {
-    const Outcome o = g.outcome();
-    switch (o.kind) {
-        case Outcome::Kind::Ongoing:
-            return "";
-        case Outcome::Kind::Draw:
-            return "Draw";
-        case Outcome::Kind::Loss:
-            return "Lost";
-        case Outcome::Kind::Win:
-            return g.num_players() == 1 ? "Won" : g.player_name(o.winner) + " wins";
+// A seat as the API names it: "human", "computer" (a computer at the
+// session's level), or any player of search/players.h ("level:8", "random").
+Seat seat_from(const json& item, const Game& game, int level) {
+    if (!item.is_string())
+        fail(400, "each player must be \"human\", \"computer\" or a player such as \"level:6\"");
+    const std::string text = item.get<std::string>();
+    if (text == "computer") return Seat::computer_player("level:" + std::to_string(level));
+    try {
+        return parse_seat(text, game);
+    } catch (const GameError& e) {
+        fail(400, std::string("each player must be \"human\" or \"computer\" or a player such as "
+                              "\"level:6\": ") +
+                      e.what());
     }
-    return "";
 }
 
-// Everything the UI shows about a session: `game` is the game as it is now,
-// `shown` the position being looked at (the same game, or a copy taken back
-// to an earlier ply while the player browses the move list).
-json describe(const std::string& id, const Game& game, const Game& shown, int shown_ply,
-              const std::array<std::string, 2>& seats, int level) {
+// The seats and level a body asks for; computer seats at the old level
+// follow a new one.
+void read_seats(const json& body, Table& table, int& level) {
+    const int old_level = level;
+    level = static_cast<int>(get_int(body, "level", level, 1, kMaxLevel));
+    for (int p = 0; p < 2; ++p) {
+        const Seat& s = table.seat(static_cast<Player>(p));
+        if (s.computer() && player_level(s.player) == old_level)
+            table.set_seat(static_cast<Player>(p), seat_from("computer", table.game(), level));
+    }
+    if (!body.contains("players") || body["players"].is_null()) return;
+    const json& p = body["players"];
+    if (!p.is_array() || p.size() < 1 || p.size() > 2)
+        fail(400, "'players' must be a list of one or two of \"human\" and \"computer\"");
+    for (std::size_t i = 0; i < p.size(); ++i)
+        table.set_seat(static_cast<Player>(i), seat_from(p[i], table.game(), level));
+}
+
+// The seats as the UI shows them: "human" or "computer", and the player.
+json players_json(const Table& table) {
+    const Game& g = table.game();
     json players = json::array();
-    for (int p = 0; p < game.num_players(); ++p)
-        players.push_back({{"name", game.player_name(static_cast<Player>(p))},
-                           {"seat", seats[static_cast<std::size_t>(p)]}});
+    for (int p = 0; p < g.num_players(); ++p) {
+        const Seat& s = table.seat(static_cast<Player>(p));
+        players.push_back({{"name", g.player_name(static_cast<Player>(p))},
+                           {"seat", s.computer() ? "computer" : "human"},
+                           {"player", s.text()}});
+    }
+    return players;
+}
+
+// Everything the UI shows about a session: the game as it is now, and
+// `shown`, the position being looked at (the same game, or a copy taken
+// back to an earlier ply while the player browses the move list).
+json describe(const std::string& id, const Table& table, int level, const Game& shown,
+              int shown_ply) {
+    const Game& game = table.game();
     const Player to_move = shown.to_move();
-    const std::string game_id = game.spec().substr(0, game.spec().find(':'));
-    const GameInfo* info = Registry::instance().find(game_id);
+    const GameInfo* info = Registry::instance().find(game.id());
+    const bool now = &shown == &game;
     return {{"id", id},
             {"game", game.spec()},
-            {"game_id", game_id},
-            {"title", info ? info->title : game_id},
-            {"players", players},
+            {"game_id", game.id()},
+            {"title", info ? info->title : game.id()},
+            {"players", players_json(table)},
             {"level", level},
             {"history", game.history()},
             {"ply", game.history().size()},
             {"shown_ply", shown_ply},
-            {"to_move", to_move == Player::None ? -1 : index(to_move)},
-            {"terminal", shown.terminal()},
-            {"result", shown.result()},
-            {"outcome", outcome_text(shown)},
+            {"to_move", to_move == Player::None || (now && table.over()) ? -1 : index(to_move)},
+            {"terminal", now ? table.over() : shown.terminal()},
+            {"result", now ? table.result() : shown.result()},
+            {"outcome", now ? table.outcome_text() : outcome_text(shown)},
             {"score", shown.score()},
             {"position", shown.position()},
             {"move_help", game.move_help()},
@@ -241,6 +256,345 @@ json describe(const std::string& id, const Game& game, const Game& shown, int sh
 }
 
 }  // namespace
+
+// ---- the routes ------------------------------------------------------------------
+
+// One request on its way through a route: the request, the session named
+// in the path (for session routes) and its id.
+struct Api::Call {
+    const ApiRequest& request;
+    std::string id;
+    std::shared_ptr<Session> session;
+};
+
+json Api::state_of(const std::string& id, const Session& s) {
+    const Game& g = s.table.game();
+    json state = describe(id, s.table, s.level, g, static_cast<int>(g.history().size()));
+    add_draw_state(state, s.table.draws());
+    return state;
+}
+
+struct Api::Route {
+    std::string_view method;
+    std::string_view path;  // ":id" stands for a session id
+    ApiResponse (Api::*handler)(Call&);
+};
+
+const std::vector<Api::Route>& Api::routes() {
+    static const std::vector<Route> table{
+        {"GET", "/api/catalog", &Api::get_catalog},
+        {"POST", "/api/records", &Api::post_record},
+        {"POST", "/api/sessions", &Api::post_session},
+        {"GET", "/api/sessions/:id", &Api::get_session},
+        {"DELETE", "/api/sessions/:id", &Api::delete_session},
+        {"GET", "/api/sessions/:id/legal", &Api::get_legal},
+        {"POST", "/api/sessions/:id/move", &Api::post_move},
+        {"POST", "/api/sessions/:id/undo", &Api::post_undo},
+        {"POST", "/api/sessions/:id/players", &Api::post_players},
+        {"GET", "/api/sessions/:id/record", &Api::get_record},
+        {"POST", "/api/sessions/:id/computer", &Api::post_computer},
+        {"POST", "/api/sessions/:id/analyze", &Api::post_analyze},
+        {"POST", "/api/sessions/:id/draw", &Api::post_draw},
+    };
+    return table;
+}
+
+namespace {
+
+std::vector<std::string_view> segments(std::string_view path) {
+    std::vector<std::string_view> out;
+    for (std::size_t at = 0; at <= path.size();) {
+        const std::size_t next = std::min(path.find('/', at), path.size());
+        if (next > at) out.push_back(path.substr(at, next - at));
+        at = next + 1;
+    }
+    return out;
+}
+
+// Whether `path` fits `pattern`; the segment under ":id" goes to `id`.
+bool matches(std::string_view pattern, std::string_view path, std::string& id) {
+    const auto want = segments(pattern), got = segments(path);
+    if (want.size() != got.size()) return false;
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        if (want[i] == ":id")
+            id = got[i];
+        else if (want[i] != got[i])
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+ApiResponse Api::route(const ApiRequest& r) {
+    std::string allowed;
+    for (const Route& route : routes()) {
+        std::string id;
+        if (!matches(route.path, r.path, id)) continue;
+        if (!id.empty()) find(id);  // an unknown game is a 404 whatever the method
+        if (route.method != r.method) {
+            allowed += (allowed.empty() ? "" : ", ") + std::string(route.method) +
+                       (route.method == "GET" ? ", HEAD" : "");
+            continue;
+        }
+        Call call{r, id, id.empty() ? nullptr : find(id)};
+        return (this->*route.handler)(call);
+    }
+    // A path takes its methods (GET also answers HEAD, which the HTTP layer
+    // turns into GET); the reply to another names them.
+    if (!allowed.empty())
+        throw HttpError{
+            405, printable(r.path, 200) + " takes " + allowed + ", not " + printable(r.method, 16),
+            allowed};
+    fail(404, "no such page: " + printable(r.path, 200));
+}
+
+ApiResponse Api::get_catalog(Call&) {
+    json games = json::array();
+    for (const GameInfo* info : Registry::instance().all()) {
+        json g = game_info_json(*info);
+        g["search"] = has_engine(info->id);
+        games.push_back(std::move(g));
+    }
+    return {200, {{"games", games}, {"levels", {{"min", 1}, {"max", kMaxLevel}}}}};
+}
+
+ApiResponse Api::created(std::shared_ptr<Session> s, const json& body) {
+    s->table.set_seat(Player::Second, Seat::computer_player("level:" + std::to_string(s->level)));
+    read_seats(body, s->table, s->level);
+    json state = state_of("", *s);
+    state["id"] = add(s);
+    return {201, state};
+}
+
+// Loads a record: a new session continuing it.
+ApiResponse Api::post_record(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    const std::string text = get_string(body, "record");
+    if (text.empty()) fail(400, "'record' is missing: send the record's text");
+    return created(
+        std::make_shared<Session>(Table(replay_record(parse_record(text, "record"), "record"))),
+        body);
+}
+
+ApiResponse Api::post_session(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    auto game = Registry::instance().create(spec_from(body));
+    const std::string position = get_string(body, "position");
+    if (!position.empty()) game->set_position(position);
+    std::string start = position.empty() ? "" : game->position();
+    return created(std::make_shared<Session>(Table(std::move(game), std::move(start))), body);
+}
+
+ApiResponse Api::get_session(Call& c) {
+    std::lock_guard lock(c.session->mutex);
+    const Table& t = c.session->table;
+    const int ply = static_cast<int>(t.game().history().size());
+    const auto it = c.request.query.find("ply");
+    if (it == c.request.query.end()) return {200, state_of(c.id, *c.session)};
+    // Browsing: the position after `ply` moves, on a copy.
+    int shown = -1;
+    if (std::sscanf(it->second.c_str(), "%d", &shown) != 1 || shown < 0 || shown > ply ||
+        std::to_string(shown) != it->second)
+        fail(400, "'ply' must be a whole number from 0 to " + std::to_string(ply));
+    auto copy = t.game().clone();
+    for (int k = ply; k > shown; --k) copy->undo();
+    return {200, describe(c.id, t, c.session->level, *copy, shown)};
+}
+
+ApiResponse Api::delete_session(Call& c) {
+    std::lock_guard lock(mutex_);
+    sessions_.erase(c.id);
+    return {200, {{"deleted", c.id}}};
+}
+
+ApiResponse Api::get_legal(Call& c) {
+    std::lock_guard lock(c.session->mutex);
+    return {200, {{"moves", c.session->table.game().legal_moves()}}};
+}
+
+ApiResponse Api::post_move(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    const std::string move = get_string(body, "move");
+    if (move.empty())
+        fail(400, "'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}");
+    std::lock_guard lock(c.session->mutex);
+    c.session->table.play(move);
+    return {200, state_of(c.id, *c.session)};
+}
+
+ApiResponse Api::post_undo(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    const long long count = get_int(body, "count", 1, 1, 100000);
+    const bool to_human = body.contains("to_human") && body["to_human"] == true;
+    std::lock_guard lock(c.session->mutex);
+    Table& t = c.session->table;
+    if (t.game().history().empty()) fail(400, "nothing to undo");
+    t.undo(to_human ? UndoTo::PersonToMove : UndoTo::OneMove, static_cast<int>(count));
+    return {200, state_of(c.id, *c.session)};
+}
+
+ApiResponse Api::post_players(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    std::lock_guard lock(c.session->mutex);
+    read_seats(body, c.session->table, c.session->level);
+    return {200, state_of(c.id, *c.session)};
+}
+
+ApiResponse Api::get_record(Call& c) {
+    std::lock_guard lock(c.session->mutex);
+    const Table& t = c.session->table;
+    const Record record = t.record();
+    return {200,
+            {{"record", format_record(record)},
+             {"filename", download_name(t.game().id(), record.tag_value(tag::kDate))}}};
+}
+
+// A copy of a session's game to search on without holding its lock.
+struct Api::Snapshot {
+    std::unique_ptr<Game> game;
+    DrawOffers draws;
+    Seat seat;  // the seat to move
+    int level = 0;
+    std::uint64_t seed = 0;
+};
+
+Api::Snapshot Api::snapshot(Session& s) {
+    std::lock_guard lock(s.mutex);
+    const Table& t = s.table;
+    if (t.over()) fail(400, t.over_message() + "; no more moves");
+    const Game& g = t.game();
+    return {g.clone(), t.draws(), t.seat(g.to_move()), s.level, s.next_seed++};
+}
+
+// Whether the session's game is still the one `snap` was taken of.
+void Api::check_unchanged(const Session& s, const Snapshot& snap) {
+    const Game& g = s.table.game();
+    if (g.hash() != snap.game->hash() || g.history().size() != snap.game->history().size() ||
+        s.table.over())
+        fail(409, "the game changed while the computer was thinking; ask again");
+}
+
+ApiResponse Api::post_computer(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    Snapshot snap = snapshot(*c.session);
+    const bool own = snap.seat.computer() && !body.contains("level");
+    const std::string player =
+        own ? snap.seat.player
+            : "level:" + std::to_string(get_int(body, "level", snap.level, 1, kMaxLevel));
+    Rng rng(snap.seed);
+    ComputerTurn turn;
+    {
+        SearchSlot slot;
+        auto agent = make_player(player, *snap.game, snap.seed);
+        turn = plan_computer_turn(*snap.game, snap.draws, *agent, rng,
+                                  {.analyse = false, .answer_draws = snap.seat.computer()});
+    }
+    std::lock_guard lock(c.session->mutex);
+    check_unchanged(*c.session, snap);
+    c.session->table.apply(turn);
+    json state = state_of(c.id, *c.session);
+    if (turn.move) state["move"] = *turn.move;
+    return {200, state};
+}
+
+ApiResponse Api::post_analyze(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    Snapshot snap = snapshot(*c.session);
+    EngineSettings settings;
+    settings.level = static_cast<int>(get_int(body, "level", snap.level, 1, kMaxLevel));
+    settings.seed = snap.seed;
+    settings.limits.playouts = static_cast<std::uint64_t>(
+        get_int(body, "playouts", 0, 0, static_cast<long long>(limits_.max_playouts)));
+    settings.limits.seconds = get_number(body, "seconds", 0, 0, limits_.max_seconds);
+    Rng rng(snap.seed);
+    const auto start = std::chrono::steady_clock::now();
+    Analysis a;
+    {
+        SearchSlot slot;
+        auto agent = make_engine(*snap.game, settings);
+        // Whatever the engine's own effort, stop at the server's cap.
+        a = agent->analyze(*snap.game, rng, settings.limits, [&](const Analysis&) {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
+                   limits_.max_seconds;
+        });
+    }
+    return {200, analysis_json(a, *snap.game, settings.level)};
+}
+
+json Api::analysis_json(const Analysis& a, const Game& game, int level) const {
+    json candidates = json::array();
+    for (const Candidate& c : a.candidates) {
+        if (static_cast<int>(candidates.size()) >= limits_.max_candidates) break;
+        candidates.push_back(
+            {{"move", c.move}, {"visits", c.visits}, {"winrate", c.winrate}, {"pv", c.pv}});
+    }
+    const Player mover = game.to_move();
+    json out = {{"ply", game.history().size()},
+                {"to_move", index(mover)},
+                {"candidates", candidates},
+                {"playouts", a.playouts},
+                {"unit", a.unit},
+                {"seconds", a.seconds},
+                {"level", level}};
+    // The best move's winrate, turned to the first player's view for the
+    // graph (one-player games: the player's own chance).
+    if (!a.candidates.empty()) {
+        const double w = a.candidates.front().winrate;
+        out["winrate_first"] = mover == Player::Second ? 1 - w : w;
+    }
+    return out;
+}
+
+// Draws by agreement (docs/server.md): a person offers, accepts or
+// declines; a computer answers an offer made to it at once, by a search
+// made without holding the session.
+ApiResponse Api::post_draw(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    const std::string what = get_string(body, "action");
+    if (what != "offer" && what != "accept" && what != "decline")
+        fail(400, "'action' must be \"offer\", \"accept\" or \"decline\"");
+    Player by = Player::None;
+    Snapshot snap;
+    {
+        std::lock_guard lock(c.session->mutex);
+        Table& t = c.session->table;
+        if (t.over()) fail(400, t.over_message());
+        if (t.game().num_players() != 2) fail(400, "a one-player game has no draws");
+        const Player standing = t.draws().offered_by();
+        if (what != "offer") {
+            if (standing == Player::None) fail(400, "no draw offer stands");
+            if (t.seat(opponent(standing)).computer())
+                fail(400, "the offer is to the computer, which answers it by itself");
+            t.answer_draw(what == "accept");
+            return {200, state_of(c.id, *c.session)};
+        }
+        by = offering_player(body, t);
+        // Offering back what the other side offers is agreeing; an offer to
+        // a person stands until they answer or move.
+        if (standing == opponent(by) || !t.seat(opponent(by)).computer()) {
+            Rng unused(1);
+            t.offer_draw(by, unused);
+            return {200, state_of(c.id, *c.session)};
+        }
+        const Game& g = t.game();
+        snap = {g.clone(), t.draws(), t.seat(opponent(by)), c.session->level,
+                c.session->next_seed++};
+    }
+    Rng rng(snap.seed);
+    bool yes = false;
+    {
+        SearchSlot slot;
+        auto agent = make_player(snap.seat.player, *snap.game, snap.seed);
+        yes = computer_accepts_offer(*snap.game, opponent(by), *agent, rng);
+    }
+    std::lock_guard lock(c.session->mutex);
+    check_unchanged(*c.session, snap);
+    c.session->table.apply_draw_answer(by, yes);
+    json state = state_of(c.id, *c.session);
+    state["answer"] = yes ? "accepted" : "declined";
+    return {200, state};
+}
 
 Api::Api(ApiLimits limits, std::uint64_t seed) : limits_(limits) {
     if (seed == 0) {
@@ -302,351 +656,6 @@ ApiResponse Api::handle(const ApiRequest& request) {
     } catch (const std::exception& e) {
         return {500, {{"error", std::string("internal error: ") + e.what()}}};
     }
-}
-
-ApiResponse Api::route(const ApiRequest& r) {
-    // Split "/api/sessions/ID/action" into its parts.
-    std::vector<std::string> parts;
-    for (std::size_t at = 0; at <= r.path.size();) {
-        const std::size_t next = std::min(r.path.find('/', at), r.path.size());
-        if (next > at) parts.push_back(r.path.substr(at, next - at));
-        at = next + 1;
-    }
-    if (parts.empty() || parts[0] != "api") fail(404, "no such page: " + printable(r.path, 200));
-    // A path takes one method (GET also answers HEAD, which the HTTP layer
-    // turns into GET); the reply to another names the ones it takes.
-    auto method_is = [&](const char* m, const char* allow = nullptr) {
-        if (r.method == m) return true;
-        const std::string allowed = allow ? allow : (std::string(m) == "GET" ? "GET, HEAD" : m);
-        throw HttpError{
-            405, printable(r.path, 200) + " takes " + allowed + ", not " + printable(r.method, 16),
-            allowed};
-    };
-
-    if (parts.size() == 2 && parts[1] == "catalog") {
-        method_is("GET");
-        json games = json::array();
-        for (const GameInfo* info : Registry::instance().all()) {
-            json g = game_info_json(*info);
-            g["search"] = has_engine(info->id);
-            games.push_back(std::move(g));
-        }
-        return {200, {{"games", games}, {"levels", {{"min", 1}, {"max", kMaxLevel}}}}};
-    }
-
-    if (parts.size() == 2 && parts[1] == "records") {
-        // Load a record: a new session continuing it.
-        method_is("POST");
-        const json body = parse_body(r, limits_.max_json_depth);
-        const std::string text = get_string(body, "record");
-        if (text.empty()) fail(400, "'record' is missing: send the record's text");
-        LoadedGame loaded = replay_record(parse_record(text, "record"), "record");
-        auto s = std::make_shared<Session>();
-        read_seats(body, s->seats, s->level);
-        s->game = std::move(loaded.game);
-        s->start_position = std::move(loaded.start_position);
-        s->record = std::move(loaded.record);
-        if (drawn_by_agreement(s->record)) s->draws.set_agreed();
-        const Game& g = *s->game;
-        const int ply = static_cast<int>(g.history().size());
-        json state = describe("", g, g, ply, s->seats, s->level);
-        add_draw_state(state, s->draws);
-        state["id"] = add(s);
-        return {201, state};
-    }
-
-    if (parts.size() >= 2 && parts[1] == "sessions") {
-        if (parts.size() == 2) {
-            method_is("POST");
-            const json body = parse_body(r, limits_.max_json_depth);
-            auto s = std::make_shared<Session>();
-            s->game = Registry::instance().create(spec_from(body));
-            const std::string position = get_string(body, "position");
-            if (!position.empty()) {
-                s->game->set_position(position);
-                s->start_position = s->game->position();
-            }
-            read_seats(body, s->seats, s->level);
-            const Game& g = *s->game;
-            json state = describe("", g, g, 0, s->seats, s->level);
-            add_draw_state(state, s->draws);
-            state["id"] = add(s);
-            return {201, state};
-        }
-        const std::string& id = parts[2];
-        const std::shared_ptr<Session> s = find(id);
-        const std::string action = parts.size() > 3 ? parts[3] : "";
-        if (parts.size() > 4) fail(404, "no such page: " + printable(r.path, 200));
-
-        auto state_of = [&](const Session& session) {
-            const Game& g = *session.game;
-            json state = describe(id, g, g, static_cast<int>(g.history().size()), session.seats,
-                                  session.level);
-            add_draw_state(state, session.draws);
-            return state;
-        };
-        auto check_not_agreed = [](const Session& session) {
-            if (session.draws.agreed())
-                fail(400, "the game is over (1/2-1/2, draw by agreement); no more moves");
-        };
-
-        if (action.empty() && r.method == "DELETE") {
-            std::lock_guard lock(mutex_);
-            sessions_.erase(id);
-            return {200, {{"deleted", id}}};
-        }
-        if (action.empty()) {
-            method_is("GET", "GET, HEAD, DELETE");
-            std::lock_guard lock(s->mutex);
-            const Game& g = *s->game;
-            const int ply = static_cast<int>(g.history().size());
-            const auto it = r.query.find("ply");
-            if (it == r.query.end()) return {200, state_of(*s)};
-            // Browsing: the position after `ply` moves, on a copy.
-            int shown = -1;
-            if (std::sscanf(it->second.c_str(), "%d", &shown) != 1 || shown < 0 || shown > ply ||
-                std::to_string(shown) != it->second)
-                fail(400, "'ply' must be a whole number from 0 to " + std::to_string(ply));
-            auto copy = g.clone();
-            for (int k = ply; k > shown; --k) copy->undo();
-            return {200, describe(id, g, *copy, shown, s->seats, s->level)};
-        }
-        if (action == "legal") {
-            method_is("GET");
-            std::lock_guard lock(s->mutex);
-            return {200, {{"moves", s->game->legal_moves()}}};
-        }
-        if (action == "move") {
-            method_is("POST");
-            const json body = parse_body(r, limits_.max_json_depth);
-            const std::string move = get_string(body, "move");
-            if (move.empty())
-                fail(400, "'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}");
-            std::lock_guard lock(s->mutex);
-            check_not_agreed(*s);
-            const Player mover = s->game->to_move();
-            s->game->play(move);
-            s->draws.moved(mover);
-            return {200, state_of(*s)};
-        }
-        if (action == "undo") {
-            method_is("POST");
-            const json body = parse_body(r, limits_.max_json_depth);
-            const long long count = get_int(body, "count", 1, 1, 100000);
-            const bool to_human = body.contains("to_human") && body["to_human"] == true;
-            std::lock_guard lock(s->mutex);
-            Game& g = *s->game;
-            if (g.history().empty()) fail(400, "nothing to undo");
-            if (to_human) {
-                // Back to and including the last move made by a person, so
-                // that a person is to move again (or to the start).
-                while (g.undo()) {
-                    const Player p = g.to_move();
-                    if (p != Player::None &&
-                        s->seats[static_cast<std::size_t>(index(p))] == "human")
-                        break;
-                }
-            } else {
-                for (long long k = 0; k < count && g.undo(); ++k) {
-                }
-            }
-            s->draws.clear();  // an agreement or an offer goes with the moves
-            return {200, state_of(*s)};
-        }
-        if (action == "players") {
-            method_is("POST");
-            const json body = parse_body(r, limits_.max_json_depth);
-            std::lock_guard lock(s->mutex);
-            auto seats = s->seats;
-            int level = s->level;
-            read_seats(body, seats, level);
-            s->seats = seats;
-            s->level = level;
-            return {200, state_of(*s)};
-        }
-        if (action == "record") {
-            method_is("GET");
-            std::lock_guard lock(s->mutex);
-            Record record = s->record;
-            const Game& g = *s->game;
-            for (int p = 0; p < g.num_players(); ++p) {
-                const bool human = s->seats[static_cast<std::size_t>(p)] == "human";
-                record.set_tag(p == 0 ? tag::kFirst : tag::kSecond, human ? "human" : "asterism");
-                if (human)
-                    record.erase_tag(p == 0 ? tag::kFirstLevel : tag::kSecondLevel);
-                else
-                    record.set_tag(p == 0 ? tag::kFirstLevel : tag::kSecondLevel,
-                                   "level " + std::to_string(s->level));
-            }
-            update_record(record, g, s->start_position);
-            apply_agreement(record, g, s->draws.agreed());
-            if (record.tag_value(tag::kDate).empty()) record.set_tag(tag::kDate, today_utc());
-            const std::string game_id = g.spec().substr(0, g.spec().find(':'));
-            return {200,
-                    {{"record", format_record(record)},
-                     {"filename", download_name(game_id, record.tag_value(tag::kDate))}}};
-        }
-        if (action == "computer" || action == "analyze") {
-            method_is("POST");
-            const json body = parse_body(r, limits_.max_json_depth);
-            // Search on a copy without holding the session, so that the page
-            // can still read the game meanwhile; the move is played only if
-            // the game has not changed in between.
-            std::unique_ptr<Game> copy;
-            std::uint64_t seed = 0;
-            int level = 0;
-            DrawOffers draws;
-            bool own_seat = false;  // the computer's own seat answers and offers draws
-            {
-                std::lock_guard lock(s->mutex);
-                if (s->game->terminal())
-                    fail(400, "the game is over (" + s->game->result() + "); no more moves");
-                check_not_agreed(*s);
-                copy = s->game->clone();
-                seed = s->next_seed++;
-                level = s->level;
-                draws = s->draws;
-                own_seat = s->seats[static_cast<std::size_t>(index(copy->to_move()))] == "computer";
-            }
-            EngineSettings settings;
-            settings.level = static_cast<int>(get_int(body, "level", level, 1, kMaxLevel));
-            settings.seed = seed;
-            Rng rng(seed);
-            if (action == "computer") {
-                ComputerTurn turn;
-                {
-                    SearchSlot slot;
-                    turn =
-                        computer_turn(*copy, *make_engine(*copy, settings), rng, draws, own_seat);
-                }
-                std::lock_guard lock(s->mutex);
-                if (s->game->hash() != copy->hash() ||
-                    s->game->history().size() != copy->history().size())
-                    fail(409, "the game changed while the computer was thinking; ask again");
-                check_not_agreed(*s);
-                const Player mover = copy->to_move();
-                if (turn.accepts) {
-                    s->draws.accept();
-                    return {200, state_of(*s)};
-                }
-                s->game->play(turn.move);
-                s->draws.moved(mover);
-                if (turn.offers) s->draws.offer(mover, static_cast<int>(s->game->history().size()));
-                json state = state_of(*s);
-                state["move"] = turn.move;
-                return {200, state};
-            }
-            settings.limits.playouts = static_cast<std::uint64_t>(
-                get_int(body, "playouts", 0, 0, static_cast<long long>(limits_.max_playouts)));
-            settings.limits.seconds = get_number(body, "seconds", 0, 0, limits_.max_seconds);
-            const auto start = std::chrono::steady_clock::now();
-            Analysis a;
-            {
-                SearchSlot slot;
-                auto agent = make_engine(*copy, settings);
-                // Whatever the engine's own effort, stop at the server's cap.
-                a = agent->analyze(*copy, rng, settings.limits, [&](const Analysis&) {
-                    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                               .count() < limits_.max_seconds;
-                });
-            }
-            json candidates = json::array();
-            for (const Candidate& c : a.candidates) {
-                if (static_cast<int>(candidates.size()) >= limits_.max_candidates) break;
-                candidates.push_back(
-                    {{"move", c.move}, {"visits", c.visits}, {"winrate", c.winrate}, {"pv", c.pv}});
-            }
-            const Player mover = copy->to_move();
-            json out = {{"ply", copy->history().size()},
-                        {"to_move", index(mover)},
-                        {"candidates", candidates},
-                        {"playouts", a.playouts},
-                        {"unit", a.unit},
-                        {"seconds", a.seconds},
-                        {"level", settings.level}};
-            // The best move's winrate, turned to the first player's view for
-            // the graph (one-player games: the player's own chance).
-            if (!a.candidates.empty()) {
-                const double w = a.candidates.front().winrate;
-                out["winrate_first"] = mover == Player::Second ? 1 - w : w;
-            }
-            return {200, out};
-        }
-        if (action == "draw") {
-            // Draws by agreement (docs/server.md): a person offers, accepts
-            // or declines; a computer answers an offer made to it at once.
-            method_is("POST");
-            const json body = parse_body(r, limits_.max_json_depth);
-            const std::string what = get_string(body, "action");
-            std::unique_ptr<Game> copy;
-            Player by = Player::None;
-            std::uint64_t seed = 0;
-            int level = 0;
-            {
-                std::lock_guard lock(s->mutex);
-                Game& g = *s->game;
-                check_not_agreed(*s);
-                if (g.terminal()) fail(400, "the game is over (" + g.result() + ")");
-                if (g.num_players() != 2) fail(400, "a one-player game has no draws");
-                const Player standing = s->draws.offered_by();
-                auto seat_of = [&](Player p) {
-                    return s->seats[static_cast<std::size_t>(index(p))];
-                };
-                if (what == "accept" || what == "decline") {
-                    if (standing == Player::None) fail(400, "no draw offer stands");
-                    if (seat_of(opponent(standing)) != "human")
-                        fail(400, "the offer is to the computer, which answers it by itself");
-                    if (what == "accept")
-                        s->draws.accept();
-                    else
-                        s->draws.decline();
-                    return {200, state_of(*s)};
-                }
-                if (what != "offer")
-                    fail(400, "'action' must be \"offer\", \"accept\" or \"decline\"");
-                by = offering_player(body, g, s->seats);
-                // Offering back what the other side offers is agreeing; an
-                // offer to a person stands until they answer or move.
-                if (standing == opponent(by)) {
-                    s->draws.accept();
-                    return {200, state_of(*s)};
-                }
-                if (seat_of(opponent(by)) == "human") {
-                    s->draws.offer(by, static_cast<int>(g.history().size()));
-                    return {200, state_of(*s)};
-                }
-                copy = g.clone();
-                seed = s->next_seed++;
-                level = s->level;
-            }
-            // The computer answers by its search, on a copy, unlocked.
-            EngineSettings settings;
-            settings.level = level;
-            settings.seed = seed;
-            Rng rng(seed);
-            bool yes = false;
-            {
-                SearchSlot slot;
-                auto agent = make_engine(*copy, settings);
-                yes = computer_accepts_draw(
-                    *copy, [&] { return search_rating(*agent, *copy, opponent(by), rng); });
-            }
-            std::lock_guard lock(s->mutex);
-            if (s->game->hash() != copy->hash() ||
-                s->game->history().size() != copy->history().size() || s->draws.agreed())
-                fail(409, "the game changed while the computer was thinking; offer again");
-            s->draws.offer(by, static_cast<int>(copy->history().size()));
-            if (yes)
-                s->draws.accept();
-            else
-                s->draws.decline();
-            json state = state_of(*s);
-            state["answer"] = yes ? "accepted" : "declined";
-            return {200, state};
-        }
-        fail(404, "no such page: " + printable(r.path, 200));
-    }
-    fail(404, "no such page: " + printable(r.path, 200));
 }
 
 }  // namespace asterism::server

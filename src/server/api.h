@@ -13,10 +13,12 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "core/rng.h"
+#include "search/agent.h"
 
 namespace asterism::server {
 
@@ -61,9 +63,35 @@ class Api {
     std::size_t session_count() const;
     const ApiLimits& limits() const { return limits_; }
 
-  private:
     struct Session;
+
+  private:
+    // The routes (docs/server.md) are a table of small handlers, as the
+    // engine protocol's commands are.
+    struct Call;
+    struct Route;
+    struct Snapshot;
+    static const std::vector<Route>& routes();
     ApiResponse route(const ApiRequest& request);
+    ApiResponse get_catalog(Call& c);
+    ApiResponse post_record(Call& c);
+    ApiResponse post_session(Call& c);
+    ApiResponse get_session(Call& c);
+    ApiResponse delete_session(Call& c);
+    ApiResponse get_legal(Call& c);
+    ApiResponse post_move(Call& c);
+    ApiResponse post_undo(Call& c);
+    ApiResponse post_players(Call& c);
+    ApiResponse get_record(Call& c);
+    ApiResponse post_computer(Call& c);
+    ApiResponse post_analyze(Call& c);
+    ApiResponse post_draw(Call& c);
+
+    ApiResponse created(std::shared_ptr<Session> session, const nlohmann::json& body);
+    Snapshot snapshot(Session& s);
+    static void check_unchanged(const Session& s, const Snapshot& snap);
+    static nlohmann::json state_of(const std::string& id, const Session& s);
+    nlohmann::json analysis_json(const Analysis& a, const Game& game, int level) const;
     std::shared_ptr<Session> find(const std::string& id);
     std::string add(std::shared_ptr<Session> session);
 

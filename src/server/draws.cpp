@@ -1,7 +1,5 @@
 #include "server/draws.h"
 
-#include <optional>
-
 namespace asterism::server {
 
 void add_draw_state(nlohmann::json& state, const DrawOffers& draws) {
@@ -15,9 +13,9 @@ void add_draw_state(nlohmann::json& state, const DrawOffers& draws) {
     state["to_move"] = -1;
 }
 
-Player offering_player(const nlohmann::json& body, const Game& game,
-                       const std::array<std::string, 2>& seats) {
-    auto human = [&](int p) { return seats[static_cast<std::size_t>(p)] == "human"; };
+Player offering_player(const nlohmann::json& body, const Table& table) {
+    const Game& game = table.game();
+    auto human = [&](int p) { return !table.seat(static_cast<Player>(p)).computer(); };
     if (body.contains("player") && !body["player"].is_null()) {
         const auto& p = body["player"];
         if (!p.is_number_integer() || p.get<int>() < 0 || p.get<int>() > 1)
@@ -31,29 +29,6 @@ Player offering_player(const nlohmann::json& body, const Game& game,
     if (to_move != Player::None && human(index(to_move))) return to_move;
     if (human(0) != human(1)) return human(0) ? Player::First : Player::Second;
     throw GameError("no person plays in this game; the computers offer draws by themselves");
-}
-
-ComputerTurn computer_turn(const Game& game, Agent& agent, Rng& rng, const DrawOffers& draws,
-                           bool answers) {
-    ComputerTurn turn;
-    const Player me = game.to_move();
-    // One analysis serves both the answer and the move when an offer stands;
-    // otherwise the player chooses its move as it always does.
-    std::optional<Analysis> searched;
-    if (answers && draws.offered_by() == opponent(me)) {
-        searched = agent.analyze(game, rng, {}, nullptr);
-        turn.accepts = computer_accepts_draw(game, [&] { return analysis_rating(*searched); });
-        if (turn.accepts) return turn;
-    }
-    turn.move = searched && !searched->candidates.empty() ? searched->candidates.front().move
-                                                          : agent.choose(game, rng);
-    if (!answers) return turn;
-    auto after = game.clone();
-    after->play(turn.move);
-    turn.offers = computer_offers_draw(*after, draws.last_offer_ply(me), [&] {
-        return searched ? analysis_rating(*searched) : search_rating(agent, *after, me, rng);
-    });
-    return turn;
 }
 
 }  // namespace asterism::server

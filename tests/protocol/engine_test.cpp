@@ -17,7 +17,7 @@
 #include "core/registry.h"
 #include "protocol/engine.h"
 #include "protocol/gtp.h"
-#include "protocol/time_control.h"
+#include "table/time_control.h"
 
 namespace asterism {
 namespace {

@@ -235,7 +235,7 @@ TEST(ServerApi, RecordsSaveAndLoad) {
     const std::string text = r.body["record"];
     EXPECT_NE(text.find("Game: starstar:size=6,swap=false"), std::string::npos);
     EXPECT_NE(text.find("Second: asterism"), std::string::npos);
-    EXPECT_NE(text.find("SecondLevel: level 2"), std::string::npos);
+    EXPECT_NE(text.find("SecondLevel: level:2"), std::string::npos);
     EXPECT_NE(text.find("2. S21"), std::string::npos);
     EXPECT_EQ(r.body["filename"].get<std::string>().rfind("starstar-", 0), 0u);
 

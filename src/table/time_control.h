@@ -1,6 +1,6 @@
-// Clocks for the engine protocol: the time control a controller sets with
-// time_settings, each side's remaining time, and how long the engine may
-// think about its next move.
+// Clocks of a game in progress: the time control (set by a controller's
+// time_settings in the engine protocol), each side's remaining time, and how
+// long a computer may think about its next move.
 //
 // Kinds of time control (all times in seconds):
 //   none       no limit; the engine plays at its level's usual effort

@@ -1,4 +1,4 @@
-#include "protocol/time_control.h"
+#include "table/time_control.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,0 +1,47 @@
+// Helpers several subcommands share (cli.h).
+#include <iostream>
+#include <sstream>
+
+#include "cli.h"
+#include "core/registry.h"
+
+namespace asterism::cli {
+
+std::vector<std::string> split_moves(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string m; in >> m;) out.push_back(m);
+    return out;
+}
+
+// Creates the game, sets the position and replays the moves, naming the
+// failing move and its number if one is bad.
+std::unique_ptr<Game> setup_game(const std::string& spec, const std::string& position,
+                                 const std::string& moves) {
+    auto game = Registry::instance().create(spec);
+    if (!position.empty()) game->set_position(position);
+    int number = 0;
+    for (const auto& m : split_moves(moves)) {
+        ++number;
+        try {
+            game->play(m);
+        } catch (const GameError& e) {
+            throw GameError("move " + std::to_string(number) + " '" + m + "': " + e.what());
+        }
+    }
+    return game;
+}
+
+std::string player_label(const Game& g, Player p) {
+    return p == Player::None ? "none" : g.player_name(p);
+}
+
+void print_state(const Game& g, bool agreed) {
+    std::cout << g.render() << "game:     " << g.spec() << "\n"
+              << "position: " << g.position() << "\n"
+              << "to move:  " << player_label(g, g.to_move()) << "\n"
+              << "result:   " << (agreed ? "1/2-1/2 (draw by agreement)" : g.result()) << "\n"
+              << "legal:    " << g.legal_moves().size() << " moves\n";
+}
+
+}  // namespace asterism::cli

@@ -1,0 +1,62 @@
+// `asterism serve`: the browser interface and its API.
+#include <csignal>
+#include <iostream>
+
+#include "cli.h"
+#include "server/http.h"
+
+namespace asterism::cli {
+
+namespace {
+
+// The server a signal stops; stop() only stores a flag and writes to an
+// eventfd, both safe in a signal handler.
+server::HttpServer* serving = nullptr;
+
+extern "C" void stop_serving(int) {
+    if (serving) serving->stop();
+}
+
+int cmd_serve(server::ServeOptions options) {
+    server::HttpServer http(options);
+    const int port = http.bind();
+    const std::string host = options.host == "0.0.0.0" ? "localhost" : options.host;
+    std::cout << "asterism: serving the browser interface at http://" << host << ":" << port
+              << "/  (Ctrl-C stops it)" << std::endl;
+    // Ctrl-C and SIGTERM let answers under way finish before the exit.
+    serving = &http;
+    std::signal(SIGINT, stop_serving);
+    std::signal(SIGTERM, stop_serving);
+    http.run();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    serving = nullptr;
+    std::cout << "asterism: stopped" << std::endl;
+    return 0;
+}
+
+}  // namespace
+
+Runner setup_serve(CLI::App& command) {
+    auto o = std::make_shared<server::ServeOptions>();
+    command.add_option("--port", o->port, "TCP port (0: any free port)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 65535));
+    command.add_option("--host", o->host, "Address to listen on (0.0.0.0 to let other devices in)")
+        ->capture_default_str();
+    command.add_option("--web", o->web_dir, "Folder of the UI's files")
+        ->default_str(server::default_web_dir());
+    command
+        .add_option("--max-games", o->limits.max_sessions,
+                    "Games kept at once; the least recently used goes first")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    command
+        .add_option("--max-connections", o->server.max_connections,
+                    "Open connections at once; past it the longest idle one is closed")
+        ->capture_default_str()
+        ->check(CLI::Range(8, 100000));
+    return [o] { return cmd_serve(*o); };
+}
+
+}  // namespace asterism::cli

@@ -1,0 +1,160 @@
+// Computer players by name (players.h).
+#include "search/players.h"
+
+#include <algorithm>
+#include <map>
+#include <type_traits>
+
+#include "core/key_values.h"
+#include "search/engines.h"
+
+namespace asterism {
+
+namespace {
+
+using Keys = std::map<std::string, std::string>;
+
+Keys parse_keys(const std::string& text, const std::string& whole) {
+    Keys out;
+    for (const KeyValue& kv : split_key_values(text)) {
+        if (!kv.has_equals || kv.key.empty())
+            throw GameError("bad player '" + whole + "': expected key=value, got '" + kv.item +
+                            "'");
+        out[kv.key] = kv.value;
+    }
+    return out;
+}
+
+double number(const Keys& keys, const std::string& key, double fallback, const std::string& whole) {
+    auto it = keys.find(key);
+    if (it == keys.end()) return fallback;
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(it->second, &used);
+        if (used != it->second.size() || v < 0) throw std::invalid_argument("x");
+        return v;
+    } catch (const std::exception&) {
+        throw GameError("bad player '" + whole + "': " + key + " must be a number >= 0");
+    }
+}
+
+void only_keys(const Keys& keys, std::initializer_list<std::string_view> known,
+               const std::string& whole) {
+    std::string list;
+    for (const auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+    for (const auto& [k, v] : keys)
+        if (std::find(known.begin(), known.end(), k) == known.end())
+            throw GameError("bad player '" + whole + "': unknown key '" + k + "' (known: " + list +
+                            ")");
+}
+
+bool all_digits(const std::string& s) {
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::unique_ptr<Agent> level_player(const std::string& digits, const std::string& text,
+                                    const Game& game, std::uint64_t seed) {
+    if (digits.size() > 2 || !all_digits(digits))
+        throw GameError("bad player '" + text + "': expected level:N with N from 1 to 10");
+    EngineSettings s;
+    s.level = std::stoi(digits);
+    s.seed = seed;
+    return make_engine(game, s);
+}
+
+std::unique_ptr<Agent> alphabeta_player(const Keys& keys, const std::string& text, const Game& game,
+                                        std::uint64_t seed) {
+    only_keys(keys, {"nodes", "depth", "seconds", "level"}, text);
+    EngineSettings s;
+    s.seed = seed;
+    s.search = EngineSettings::Search::AlphaBeta;
+    s.limits.playouts = static_cast<std::uint64_t>(number(keys, "nodes", 0, text));
+    s.limits.seconds = number(keys, "seconds", 0, text);
+    s.depth = static_cast<int>(number(keys, "depth", 0, text));
+    const double level = number(keys, "level", kMaxLevel, text);
+    if (level < 2 || level > kMaxLevel || level != static_cast<int>(level))
+        throw GameError("bad player '" + text + "': level must be 2 to " +
+                        std::to_string(kMaxLevel));
+    s.level = static_cast<int>(level);
+    if (!has_engine(game.id()))
+        throw GameError("no alpha-beta search is registered for " + game.spec());
+    return make_engine(game, s);
+}
+
+std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
+                                   const std::string& text, const Game& game, std::uint64_t seed) {
+    only_keys(keys,
+              {"playouts", "seconds", "threads", "exploration", "rave_k", "prior_weight", "expand",
+               "pool"},
+              text);
+    EngineSettings s;
+    s.seed = seed;
+    s.plain_uct = name == "uct";
+    s.search = EngineSettings::Search::Mcts;
+    s.threads = static_cast<int>(number(keys, "threads", 1, text));
+    s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
+    s.limits.seconds = number(keys, "seconds", 0, text);
+    auto set = [&](auto& field, const char* key) {
+        if (keys.count(key))
+            field = static_cast<typename std::decay_t<decltype(field)>::value_type>(
+                number(keys, key, 0, text));
+    };
+    set(s.mcts.exploration, "exploration");
+    set(s.mcts.rave_k, "rave_k");
+    set(s.mcts.prior_weight, "prior_weight");
+    set(s.mcts.expand_visits, "expand");
+    set(s.mcts.max_nodes, "pool");
+    if (s.mcts.expand_visits && *s.mcts.expand_visits < 1)
+        throw GameError("bad player '" + text + "': expand must be at least 1");
+    if (s.mcts.max_nodes && *s.mcts.max_nodes < 1000)
+        throw GameError("bad player '" + text + "': pool must be at least 1000");
+    if (!has_engine(game.id())) throw GameError("no tree search is registered for " + game.spec());
+    return make_engine(game, s);
+}
+
+std::unique_ptr<Agent> simple_player(const std::string& name, const Keys& keys,
+                                     const std::string& text, const Game& game) {
+    if (name == "mc") {
+        only_keys(keys, {"playouts", "seconds", "threads"}, text);
+        if (game.num_players() != 2)
+            throw GameError(
+                "the mc player is for two-player games only (its playouts would "
+                "see the hidden draw order); use greedy or random");
+        return make_flat_monte_carlo(
+            static_cast<std::uint64_t>(number(keys, "playouts", 64, text)));
+    }
+    if (name != "random" && name != "greedy")
+        throw GameError("unknown player '" + name +
+                        "' (known: human, random, greedy, mc, a level 1-10, level:N, mcts:..., "
+                        "uct:..., ab:...)");
+    if (!keys.empty()) throw GameError("player '" + name + "' takes no options");
+    return name == "random" ? make_random_agent() : make_greedy_agent();
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, std::uint64_t seed) {
+    const auto colon = text.find(':');
+    const std::string name = text.substr(0, colon);
+    const std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
+    if (name == "level") return level_player(rest, text, game, seed);
+    if (all_digits(name) && colon == std::string::npos) return level_player(name, text, game, seed);
+    const Keys keys = parse_keys(rest, text);
+    if (name == "ab" || name == "alphabeta") return alphabeta_player(keys, text, game, seed);
+    if (name == "mcts" || name == "uct") return tree_player(name, keys, text, game, seed);
+    return simple_player(name, keys, text, game);
+}
+
+int player_level(const std::string& text) {
+    const std::string digits = text.rfind("level:", 0) == 0 ? text.substr(6) : text;
+    if (!all_digits(digits) || digits.size() > 2) return 0;
+    return std::stoi(digits);
+}
+
+std::string canonical_player(const std::string& text) {
+    const int level = player_level(text);
+    return level > 0 ? "level:" + std::to_string(level) : text;
+}
+
+}  // namespace asterism

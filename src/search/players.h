@@ -1,0 +1,39 @@
+// The one grammar for naming a computer player, used by every front end
+// (`asterism play` and `match`, the engine protocol, the server and its
+// records). A player is:
+//
+//   level:N         the game's own search at strength N (1..10); "N" alone too
+//   random          a uniformly random legal move
+//   greedy          a move that wins at once, else one that does not lose at once
+//   mc[:playouts=N] flat Monte Carlo (two-player games)
+//   mcts:KEYS       the game's tree search with explicit limits and tuning:
+//                   playouts, seconds, threads, exploration, rave_k,
+//                   prior_weight, expand, pool
+//   uct:KEYS        the same, as plain UCT (no RAVE, no game knowledge)
+//   ab:KEYS         alpha-beta (also alphabeta:): nodes, depth, seconds, level
+//
+// A person's seat ("human") is the table's business (table/seat.h), not a
+// player's.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "search/agent.h"
+
+namespace asterism {
+
+// Throws GameError for a malformed player, an unknown key, or a search the
+// game does not have.
+std::unique_ptr<Agent> make_player(const std::string& text, const Game& game,
+                                   std::uint64_t seed = 1);
+
+// The form records and messages write: "level:6" for "6", otherwise the
+// text as given.
+std::string canonical_player(const std::string& text);
+
+// The strength level a player text names ("level:6", "6"), or 0.
+int player_level(const std::string& text);
+
+}  // namespace asterism
