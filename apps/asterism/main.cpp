@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cmd_pgn.h"
 #include "core/registry.h"
 #include "protocol/engine.h"
 #include "record/record.h"
@@ -605,6 +606,9 @@ int run(int argc, char** argv) {
                       "M of 0.5: M,N,P (e.g. 0.02,20,80)");
     match->add_flag("--quiet", quiet, "No running count");
 
+    PgnArgs pgn_args;
+    auto* pgn = add_pgn_subcommand(app, pgn_args);
+
     server::ServeOptions serve_options;
     auto* serve = app.add_subcommand("serve", "The browser interface: a local web server");
     serve->add_option("--port", serve_options.port, "TCP port (0: any free port)")
@@ -645,6 +649,7 @@ int run(int argc, char** argv) {
     if (*engine) return cmd_engine(engine_options);
     if (*bench) return cmd_bench(bench_games, seed);
     if (*serve) return cmd_serve(serve_options);
+    if (*pgn) return cmd_pgn(pgn_args);
     if (*match) {
         if (!sprt_text.empty()) match_settings.sprt = parse_sprt(sprt_text);
         if (!resign_text.empty()) match_settings.resign = parse_resign(resign_text);
