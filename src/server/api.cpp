@@ -14,6 +14,7 @@
 #include "core/os_random.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "record/pgn.h"
 #include "record/record.h"
 #include "search/agent.h"
 #include "search/engines.h"
@@ -338,7 +339,10 @@ ApiResponse Api::route(const ApiRequest& r) {
         const json body = parse_body(r, limits_.max_json_depth);
         const std::string text = get_string(body, "record");
         if (text.empty()) fail(400, "'record' is missing: send the record's text");
-        LoadedGame loaded = replay_record(parse_record(text, "record"), "record");
+        // A PGN text (docs/records.md, "PGN") loads its first game.
+        LoadedGame loaded = looks_like_pgn(text)
+                                ? std::move(read_pgn(text, "record").front())
+                                : replay_record(parse_record(text, "record"), "record");
         auto s = std::make_shared<Session>();
         read_seats(body, s->seats, s->level);
         s->game = std::move(loaded.game);
@@ -449,7 +453,7 @@ ApiResponse Api::route(const ApiRequest& r) {
             s->level = level;
             return {200, state_of(*s)};
         }
-        if (action == "record") {
+        if (action == "record" || action == "pgn") {
             method_is("GET");
             std::lock_guard lock(s->mutex);
             Record record = s->record;
@@ -466,9 +470,12 @@ ApiResponse Api::route(const ApiRequest& r) {
             update_record(record, g, s->start_position);
             if (record.tag_value(tag::kDate).empty()) record.set_tag(tag::kDate, today_utc());
             const std::string game_id = g.spec().substr(0, g.spec().find(':'));
-            return {200,
-                    {{"record", format_record(record)},
-                     {"filename", download_name(game_id, record.tag_value(tag::kDate))}}};
+            std::string name = download_name(game_id, record.tag_value(tag::kDate));
+            if (action == "record")
+                return {200, {{"record", format_record(record)}, {"filename", name}}};
+            // PGN covers the chess-likes only: another game is a 400.
+            name.replace(name.size() - 4, 4, ".pgn");
+            return {200, {{"pgn", format_pgn_game(record)}, {"filename", name}}};
         }
         if (action == "computer" || action == "analyze") {
             method_is("POST");
