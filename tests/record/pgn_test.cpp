@@ -197,9 +197,20 @@ TEST(Pgn, ReadingIsTolerant) {
         "{before the moves} 1.c3-c4! {good} {very} $1 (1. g3-g4 {skipped} e7-e6) 1... "
         "e7-e6?! 2. Nb1-c3 ; to the end of the line\n"
         "d7-d6\n\n"
-        "[GameSpec \"shatra\"]\n1. c5-c7 *\n";
+        "[GameSpec \"shatra\"]\n1. c5-c7 *\n"
+        // Shatrabase's chains: a biy that may stop or go on (docs/shatra.md,
+        // 5.6), stopping with "pass", and going on with a ":f8" token.
+        "[GameSpec \"shatra\"] [SetUp \"1\"]\n"
+        "[FEN \"3/3/3/k/7/7/4s2/3s3/3K3/S6/1/3/3/3 w - - - - 0 1\"]\n"
+        "1. Kd6:d8 pass *\n"
+        "[GameSpec \"shatra\"] [SPN \"3/3/3/k/7/7/4s2/3s3/3K3/S6/1/3/3/3 w - - - - 0 1\"]\n"
+        "1. Kd6:d8 :f8 *\n";
     const std::vector<LoadedGame> games = read_pgn(text, "t");
-    ASSERT_EQ(games.size(), 2u);
+    ASSERT_EQ(games.size(), 4u);
+    ASSERT_EQ(games[2].record.moves.size(), 1u);
+    EXPECT_EQ(games[2].record.moves[0].move, "d6:d8");
+    ASSERT_EQ(games[3].record.moves.size(), 1u);
+    EXPECT_EQ(games[3].record.moves[0].move, "d6:d8:f8");
     const Record& a = games[0].record;
     EXPECT_EQ(a.tag_value(tag::kGame), "starpool:setup=standard");
     EXPECT_EQ(a.tag_value(tag::kFirst), "A");
