@@ -450,6 +450,18 @@ Record record_tags(const PgnGame& game, const std::map<std::string, const Record
 
 }  // namespace
 
+namespace {
+
+// The game's result and the line that says it: the termination marker, or
+// the Result tag when the marker is missing or '*'.
+std::pair<std::string, int> pgn_result(const PgnGame& game, const RecordTag* tag) {
+    if (tag && (game.result.empty() || game.result == "*"))
+        return {normal_result(tag->value), tag->line};
+    return {game.result, game.moves.empty() ? game.line : game.moves.back().line};
+}
+
+}  // namespace
+
 LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view source,
                               const PgnReadOptions& options) {
     auto fail = [&](int line, const std::string& message) {
@@ -489,14 +501,8 @@ LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view 
             {replace_all(m.move, variant->pgn, variant->native), m.comment, m.line});
     if (!spec_tag && variant->id == "shatra") shatrabase_numbering(record.moves);
 
-    // The termination marker decides; the Result tag stands in when the
-    // marker is missing or '*'. An unfinished result is settled by replaying.
-    std::string result = game.result;
-    int result_line = game.moves.empty() ? game.line : game.moves.back().line;
-    if (const RecordTag* t = known("Result"); t && (result.empty() || result == "*")) {
-        result = normal_result(t->value);
-        result_line = t->line;
-    }
+    // An unfinished result ('*' or none) is settled by replaying.
+    const auto [result, result_line] = pgn_result(game, known("Result"));
     if (!result.empty() && !is_result(result))
         throw fail(result_line, "unknown result '" + result + "' (use 1-0, 0-1, 1/2-1/2 or *)");
     const std::size_t result_at =
