@@ -15,6 +15,7 @@ const ui = {
   pick: null,           // a piece type or promotion chosen for it
   flipped: false,
   labels: false,
+  letters: localStorage.getItem('asterism-men') === 'letters',  // else drawn pieces
   busy: false,          // a request that changes the game is under way
   winrates: new Map(),  // ply -> first player's winrate, from analyses
   animation: null,
@@ -176,6 +177,7 @@ function render() {
   drawBoard($('board'), view, {
     flipped: ui.flipped,
     labels: ui.labels,
+    letters: ui.letters,
     path: ui.path,
     targets,
     last: view.last ? view.last.path : [],
@@ -189,6 +191,7 @@ function render() {
   renderMoves();
   renderGraph();
   $('help').textContent = s.move_help;
+  $('save-pgn').hidden = !['shatra', 'starpool'].includes(view.kind);
   $('undo').disabled = ui.state.ply === 0;
   $('computer').disabled = ui.state.terminal;
   for (const id of ['first', 'back']) $(id).disabled = s.shown_ply === 0;
@@ -560,10 +563,12 @@ function renderGraph() {
 
 // ---- records ----------------------------------------------------------------
 
-async function saveRecord() {
+// `format` is 'record' (asterism's own, docs/records.md) or 'pgn' (the
+// chess-likes only); loading takes either, the server tells them apart.
+async function saveRecord(format = 'record') {
   try {
-    const r = await api('GET', `/api/sessions/${ui.state.id}/record`);
-    const blob = new Blob([r.record], { type: 'text/plain' });
+    const r = await api('GET', `/api/sessions/${ui.state.id}/${format}`);
+    const blob = new Blob([r[format]], { type: format === 'pgn' ? 'application/x-chess-pgn' : 'text/plain' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = r.filename;
@@ -655,9 +660,16 @@ async function start() {
   $('draw-decline').addEventListener('click', () => drawAction('decline'));
   $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; render(); });
   $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
+  $('letters').checked = ui.letters;
+  $('letters').addEventListener('change', () => {
+    ui.letters = $('letters').checked;
+    localStorage.setItem('asterism-men', ui.letters ? 'letters' : 'pieces');
+    render();
+  });
   $('analysis').addEventListener('change', () => { if ($('analysis').checked) analyse(); });
   $('analyse-now').addEventListener('click', analyse);
-  $('save').addEventListener('click', saveRecord);
+  $('save').addEventListener('click', () => saveRecord('record'));
+  $('save-pgn').addEventListener('click', () => saveRecord('pgn'));
   $('load').addEventListener('change', () => loadRecord($('load').files[0]));
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select')) return;

@@ -1,6 +1,8 @@
 // Draws a game's view (the JSON of Game::view, docs/view.md) as SVG. The
 // server gives every cell's outline in board units, so this file knows no
 // game's geometry: it only knows how to draw the kinds of men.
+import { drawGlyph, glyphFor } from './pieces.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 
 export function el(name, attrs = {}, parent = null) {
@@ -43,7 +45,9 @@ export function asteriskIcon(t, size = 28) {
   return svg;
 }
 
-function drawMan(parent, piece, x, y, kind) {
+// The chess-like games' men are drawn with asterism's piece set
+// (pieces.js), or as letters in discs when `letters` is set.
+function drawMan(parent, piece, x, y, kind, letters) {
   const cls = `man owner-${piece.owner} ${piece.cls || ''}`;
   const g = el('g', { class: cls, 'data-cell': piece.cell }, parent);
   if (kind === 'starstar') {
@@ -56,16 +60,24 @@ function drawMan(parent, piece, x, y, kind) {
     asteriskPiece(g, piece, x, y, 0.5);
     return g;
   }
-  el('circle', { cx: x, cy: y, r: 0.4, class: 'disc' }, g);
-  const t = el('text', { x, y: y + 0.02, class: 'letter' }, g);
-  t.textContent = piece.label || '?';
+  const glyph = letters ? null : glyphFor(kind, piece.kind);
+  // The disc is the man's outline for clicks and dragging; under a drawn
+  // man it is only a ring that marks reserve and urgent men.
+  el('circle', { cx: x, cy: y, r: glyph ? 0.46 : 0.4, class: glyph ? 'disc ring' : 'disc' }, g);
+  if (glyph) {
+    drawGlyph(g, glyph, x, y + 0.02, 0.86);
+  } else {
+    const t = el('text', { x, y: y + 0.02, class: 'letter' }, g);
+    t.textContent = piece.label || '?';
+  }
   const title = el('title', {}, g);
   title.textContent = `${piece.owner === 0 ? 'White' : 'Black'} ${piece.kind}`;
   return g;
 }
 
 // Draws `view` into `svg`. `ui` holds what the player is doing:
-//   flipped, labels: display choices;
+//   flipped, labels, letters: display choices (letters: men as letters in
+//   discs rather than drawn pieces);
 //   path: cells clicked so far (a move in progress);
 //   targets: cells that would continue it;
 //   last: the last move's path (shown with numbered steps);
@@ -130,7 +142,7 @@ export function drawBoard(svg, view, ui) {
     let where = centre(p.cell);
     if (!where) continue;
     if (p.cell === moving) where = centre(path[path.length - 1]);
-    const g = drawMan(menLayer, p, where[0], where[1], view.kind);
+    const g = drawMan(menLayer, p, where[0], where[1], view.kind, ui.letters);
     if (p.cell === moving) g.classList.add('moving');
   }
   // A placement (one cell) is ringed, since the man on it hides the cell.

@@ -14,6 +14,7 @@
 #include "core/os_random.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "record/pgn.h"
 #include "record/record.h"
 #include "search/agent.h"
 #include "search/engines.h"
@@ -165,10 +166,11 @@ std::string spec_from(const json& body) {
     return spec + (spec.find(':') == std::string::npos ? ":" : ",") + extra;
 }
 
-// The name a record downloads under: "GAME-DATE.rec" with only letters,
+// The name a record downloads under: "GAME-DATE.rec" (or .pgn) with only letters,
 // digits, '.', '_' and '-' from the Date tag, which a loaded record may set
 // to anything ("../../x" must not become a path).
-std::string download_name(const std::string& game_id, const std::string& date) {
+std::string download_name(const std::string& game_id, const std::string& date,
+                          const std::string& extension) {
     std::string safe;
     for (const char c : date.substr(0, 32)) {
         const bool ok =
@@ -177,7 +179,7 @@ std::string download_name(const std::string& game_id, const std::string& date) {
         safe.push_back(ok ? c : '_');
     }
     while (!safe.empty() && (safe.front() == '.' || safe.front() == '_')) safe.erase(0, 1);
-    return game_id + (safe.empty() ? "" : "-" + safe) + ".rec";
+    return game_id + (safe.empty() ? "" : "-" + safe) + extension;
 }
 
 // A seat as the API names it: "human", "computer" (a computer at the
@@ -292,6 +294,7 @@ const std::vector<Api::Route>& Api::routes() {
         {"POST", "/api/sessions/:id/undo", &Api::post_undo},
         {"POST", "/api/sessions/:id/players", &Api::post_players},
         {"GET", "/api/sessions/:id/record", &Api::get_record},
+        {"GET", "/api/sessions/:id/pgn", &Api::get_pgn},
         {"POST", "/api/sessions/:id/computer", &Api::post_computer},
         {"POST", "/api/sessions/:id/analyze", &Api::post_analyze},
         {"POST", "/api/sessions/:id/draw", &Api::post_draw},
@@ -372,9 +375,11 @@ ApiResponse Api::post_record(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
     const std::string text = get_string(body, "record");
     if (text.empty()) fail(400, "'record' is missing: send the record's text");
-    return created(
-        std::make_shared<Session>(Table(replay_record(parse_record(text, "record"), "record"))),
-        body);
+    // A PGN text (docs/records.md, "PGN") loads its first game.
+    LoadedGame loaded = looks_like_pgn(text)
+                            ? std::move(read_pgn(text, "record").front())
+                            : replay_record(parse_record(text, "record"), "record");
+    return created(std::make_shared<Session>(Table(std::move(loaded))), body);
 }
 
 ApiResponse Api::post_session(Call& c) {
@@ -447,7 +452,17 @@ ApiResponse Api::get_record(Call& c) {
     const Record record = t.record();
     return {200,
             {{"record", format_record(record)},
-             {"filename", download_name(t.game().id(), record.tag_value(tag::kDate))}}};
+             {"filename", download_name(t.game().id(), record.tag_value(tag::kDate), ".rec")}}};
+}
+
+// PGN covers the chess-likes only: another game is a 400.
+ApiResponse Api::get_pgn(Call& c) {
+    std::lock_guard lock(c.session->mutex);
+    const Table& t = c.session->table;
+    const Record record = t.record();
+    return {200,
+            {{"pgn", format_pgn_game(record)},
+             {"filename", download_name(t.game().id(), record.tag_value(tag::kDate), ".pgn")}}};
 }
 
 // A copy of a session's game to search on without holding its lock.

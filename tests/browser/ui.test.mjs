@@ -368,6 +368,65 @@ test('draws by agreement: the computer declines, two people agree, the computer 
     await page.close();
   });
 
+test('Shatra and Star Pool Chess: drawn men, letters on request, PGN saved and loaded', async () => {
+  const page = await open();
+  await page.evaluate(() => localStorage.removeItem('asterism-men'));
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  await newGame(page, 'shatra', {});
+  // Every man of the 34 is drawn (no letters): two biys, twenty-two shatras.
+  assert.equal(await page.locator('#board .men .man').count(), 34);
+  assert.equal(await page.locator('#board .men .letter').count(), 0);
+  assert.equal(await page.locator('#board .men .glyph-king').count(), 2);
+  assert.equal(await page.locator('#board .men .glyph-pawn').count(), 22);
+  assert.equal(await page.locator('#board .men .owner-1 .glyph-queen').count(), 1);
+  await click(page, 'c5');
+  await click(page, 'c6');
+  await waitPly(page, 1);
+  await click(page, 'e10');
+  await click(page, 'e9');
+  await waitPly(page, 2);
+  await shot(page, 'shatra-pieces');
+
+  // Letters instead, remembered across a reload; then drawn men again.
+  await page.check('#letters');
+  assert.equal(await page.locator('#board .men .glyph').count(), 0);
+  assert.equal(await page.locator('#board .men .letter', { hasText: 'K' }).count(), 2);
+  await page.reload();
+  await page.waitForSelector('#board .men .man');
+  assert.equal(await page.isChecked('#letters'), true);
+  assert.equal(await page.locator('#board .men .letter').count(), 34);
+  await shot(page, 'shatra-letters');
+  await page.uncheck('#letters');
+  assert.equal(await page.locator('#board .men .glyph').count(), 34);
+
+  // The game as PGN, and loaded back from it.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-pgn')]);
+  const file = path.join(shots, 'shatra.pgn');
+  await download.saveAs(file);
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /^\[Variant "Shatra"\]$/m);
+  assert.match(text, /^1\. c5-c6 e10-e9 \*$/m);
+  await page.setInputFiles('#load', file);
+  await page.waitForFunction((old) => window.asterism.state.id !== old, await state(page, 'id'));
+  assert.deepEqual(await state(page, 'history'), ['c5-c6', 'e10-e9']);
+
+  // Star Pool Chess: all ten men of both sides (the General, Captain and
+  // Sergeant set up on ranks 2 and 8).
+  await newGame(page, 'starpool', {
+    position: 'rnelklenr/1g2c2s1/ppppppppp/9/4*4/9/PPPPPPPPP/1S2C2G1/RNELKLENR [WWww] w Kk 0 1',
+  });
+  for (const g of ['king', 'general', 'captain', 'elephant', 'knight', 'rook', 'wizard', 'pawn',
+    'sergeant', 'lieutenant'])
+    assert.equal(await page.locator(`#board .men .owner-0 .glyph-${g}`).count() > 0, true, g);
+  await shot(page, 'starpool-pieces');
+  // No Save PGN for a game that PGN does not cover.
+  await newGame(page, 'starstar', { options: { size: '6' } });
+  assert.equal(await page.isHidden('#save-pgn'), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('a phone-sized screen shows the whole board in one column', async () => {
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -382,5 +441,7 @@ test('a phone-sized screen shows the whole board in one column', async () => {
   await click(page, 'c6');
   await waitPly(page, 1);
   await shot(page, 'phone-shatra');
+  await newGame(page, 'starpool', {});
+  await shot(page, 'phone-starpool');
   await page.close();
 });

@@ -162,6 +162,28 @@ if [ $? -eq 0 ] && grep -q "Black (3) offers a draw." "$out" && grep -q "White, 
 then ok; else bad "play: the computer offers on the fifth repetition"; fi
 # A match counts the draws its players agreed.
 expect_output 'agreed:  2 draws by agreement' match shatra:rules=shatrabase --a level:2 --b level:2 --games 2 --random-plies 0
+# PGN (docs/records.md, "PGN"): records out and back in, several games to a
+# file, and bad PGN refused with its line and nothing written.
+expect_output 'Saved to' play shatra --first random --second random --seed 3 --save "$tmp/s.rec"
+expect_output 'Saved to' play starpool --first random --second random --seed 4 --save "$tmp/p.rec"
+expect_output '[Variant "Shatra"]' pgn export "$tmp/s.rec" "$tmp/p.rec"
+if "$bin" pgn export "$tmp/s.rec" "$tmp/p.rec" -o "$tmp/two.pgn" && [ "$(grep -c '^\[Event ' "$tmp/two.pgn")" -eq 2 ]
+then ok; else bad "pgn export -o: two games"; fi
+mkdir "$tmp/in"
+expect_output "wrote $tmp/in/two-2.rec: starpool" pgn import "$tmp/two.pgn" --out "$tmp/in"
+if cmp -s <(grep '^[0-9]' "$tmp/s.rec") <(grep '^[0-9]' "$tmp/in/two-1.rec") &&
+   cmp -s <(grep '^[0-9]' "$tmp/p.rec") <(grep '^[0-9]' "$tmp/in/two-2.rec")
+then ok; else bad "pgn export then import changed the moves"; fi
+expect_error "two-1.rec exists; --force replaces it" pgn import "$tmp/two.pgn" --out "$tmp/in"
+expect_output 'game 2: starpool' pgn import "$tmp/two.pgn" --check
+expect_output 'shatra:rules=shatrabase' pgn import "$data/pgn/good/shatrabase.pgn" --check
+expect_error "illegal_move_second_game.pgn:10: game 2: move 3 'c5-c8'" \
+  pgn import "$data/pgn/bad/illegal_move_second_game.pgn" --out "$tmp/in" --force
+if [ ! -e "$tmp/in/illegal_move_second_game-1.rec" ]; then ok; else bad "bad PGN wrote a record"; fi
+expect_error "unclosed_comment.pgn:5: a comment '{' is not closed" pgn import "$data/pgn/bad/unclosed_comment.pgn"
+expect_error "not starstar" pgn export "$data/records/good/starstar-finished.rec"
+expect_error "cannot read $tmp/none.pgn" pgn import "$tmp/none.pgn"
+expect_error "" pgn
 
 # The server refuses bad settings before it listens.
 expect_error "65535" serve --port 70000

@@ -249,6 +249,27 @@ TEST(ServerApi, RecordsSaveAndLoad) {
     expect_error(post(api, "/api/records", json::object()), 400, "'record' is missing");
 }
 
+TEST(ServerApi, PgnSaveAndLoadForTheChessLikes) {
+    Api api;
+    const json s = make(api, {{"game", "starpool"}, {"players", {"human", "human"}}});
+    for (const char* m : {"w1<>a1", "e7-e6"}) post(api, path(s, "move"), {{"move", m}});
+    ApiResponse r = call(api, "GET", path(s, "pgn"));
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    const std::string pgn = r.body["pgn"];
+    EXPECT_NE(pgn.find("[Variant \"Star Pool Chess\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("1. w1=a1 e7-e6 *"), std::string::npos) << pgn;
+    const std::string name = r.body["filename"];
+    EXPECT_TRUE(name.starts_with("starpool-") && name.ends_with(".pgn")) << name;
+
+    r = post(api, "/api/records", {{"record", pgn}});
+    ASSERT_EQ(r.status, 201) << r.body.dump();
+    EXPECT_EQ(r.body["history"], json({"w1<>a1", "e7-e6"}));
+    expect_error(post(api, "/api/records", {{"record", "[Variant \"Shatra\"]\n\n1. c5-c9 *\n"}}),
+                 400, "record:3: game 1: move 1 'c5-c9'");
+    const json star = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});
+    expect_error(call(api, "GET", path(star, "pgn")), 400, "chess-like");
+}
+
 // Ids come from the OS, 128 bits each: the engine seed does not fix them,
 // and no id tells anything about the next one.
 TEST(ServerApi, GameIdsAre128RandomBits) {
