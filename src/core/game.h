@@ -59,13 +59,16 @@ struct PlayoutStats {
     std::uint64_t checksum = 0;      // deterministic summary of the outcomes
 };
 
+// The game id of a spec string: "shatra" of "shatra:rules=altai".
+std::string spec_id(std::string_view spec);
+
 class Game {
   public:
     virtual ~Game() = default;
 
     // Identity.
     virtual std::string spec() const = 0;  // canonical: id plus every option
-    std::string id() const;                // the game id alone: "shatra" of "shatra:rules=altai"
+    std::string id() const;                // the game id alone (spec_id() of the spec)
     virtual std::unique_ptr<Game> clone() const = 0;
     virtual int num_players() const = 0;
     virtual std::string player_name(Player p) const = 0;

@@ -50,9 +50,12 @@ std::uint64_t Options::get_u64(const std::string& name) const {
     return std::stoull(get(name));
 }
 
+std::string spec_id(std::string_view spec) {
+    return std::string(spec.substr(0, spec.find(':')));
+}
+
 std::string Game::id() const {
-    const std::string s = spec();
-    return s.substr(0, s.find(':'));
+    return spec_id(spec());
 }
 
 std::string Game::result() const {

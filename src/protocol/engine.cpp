@@ -19,7 +19,7 @@
 #include "record/record.h"
 #include "search/agent.h"
 #include "search/draw.h"
-#include "table/time_control.h"
+#include "table/table.h"
 
 #ifndef ASTERISM_VERSION
 #define ASTERISM_VERSION "unknown"
@@ -129,7 +129,7 @@ class Engine::Session {
     Session(std::istream& in, std::ostream& out, EngineOptions options)
         : in_(in), out_(out), options_(std::move(options)), seed_(options_.seed), rng_(seed_) {
         set_level(options_.level);
-        if (!options_.game.empty()) new_game(Registry::instance().create(options_.game), {}, {});
+        if (!options_.game.empty()) new_game(Table(Registry::instance().create(options_.game)));
     }
 
     void run() {
@@ -230,26 +230,22 @@ class Engine::Session {
 
     // ---- state ------------------------------------------------------------
 
-    Game& game() {
-        if (!game_) throw GameError("no game selected; use 'game SPEC' first");
-        return *game_;
+    Table& table() {
+        if (!table_) throw GameError("no game selected; use 'game SPEC' first");
+        return *table_;
     }
+    Game& game() { return table().game(); }
 
-    void new_game(std::unique_ptr<Game> game, std::string start_position, Record record) {
-        game_ = std::move(game);
-        start_position_ = std::move(start_position);
-        record_ = std::move(record);
-        clock_.reset();
+    // A new game in progress; the time control stays as the controller set it.
+    void new_game(Table table) {
+        const TimeControl control = table_ ? table_->clock().control() : TimeControl{};
+        table_.emplace(std::move(table));
+        table_->clock().set_control(control);
         player_.reset();
-        draws_.clear();
-        if (drawn_by_agreement(record_)) draws_.set_agreed();
     }
-
-    std::string result_text() { return draws_.agreed() ? "1/2-1/2" : game().result(); }
 
     void check_not_over() {
-        if (draws_.agreed()) throw GameError("the game is over (1/2-1/2, draw by agreement)");
-        if (game().terminal()) throw GameError("the game is over (" + game_->result() + ")");
+        if (table().over()) throw GameError(table_->over_message());
     }
 
     void set_level(int level) {
@@ -302,19 +298,18 @@ class Engine::Session {
     }
 
     std::optional<std::string> cmd_game(const gtp::CommandLine& c) {
-        new_game(Registry::instance().create(c.args[0]), {}, {});
-        return game_->spec();
+        new_game(Table(Registry::instance().create(c.args[0])));
+        return game().spec();
     }
 
     std::optional<std::string> cmd_clear_board(const gtp::CommandLine&) {
-        new_game(Registry::instance().create(game().spec()), {}, {});
+        new_game(Table(Registry::instance().create(game().spec())));
         return "";
     }
 
     std::optional<std::string> cmd_play(const gtp::CommandLine& c) {
-        const Player p = mover(c.args[0]);
-        game_->play(c.args[1]);
-        draws_.moved(p);
+        mover(c.args[0]);
+        table().play(c.args[1]);
         return "";
     }
 
@@ -323,7 +318,8 @@ class Engine::Session {
         // The player lives as long as the game and the level, so that a
         // search can keep its tree from one move to the next.
         if (!player_) player_ = level_agent();
-        const double budget = clock_.budget(p);
+        Table& t = table();
+        const double budget = t.clock().budget(p);
         const auto start = Clock::now();
         std::string move;
         std::optional<Analysis> analysis;
@@ -332,26 +328,26 @@ class Engine::Session {
             SearchLimits limits;
             limits.seconds = budget;
             limits.playouts = player_->level_effort();
-            analysis = player_->analyze(*game_, rng_, limits, nullptr);
+            analysis = player_->analyze(t.game(), rng_, limits, nullptr);
             move = analysis->candidates.front().move;
         } else {
-            move = player_->choose(*game_, rng_);
+            move = player_->choose(t.game(), rng_);
         }
-        clock_.spend(p, std::chrono::duration<double>(Clock::now() - start).count());
-        game_->play(move);
-        draws_.moved(p);
-        consider_offering(p, analysis);
-        const bool first = p == Player::First;
-        record_.set_tag(first ? tag::kFirst : tag::kSecond, "asterism");
-        record_.set_tag(first ? tag::kFirstLevel : tag::kSecondLevel,
-                        "level " + std::to_string(level_) + " (" + player_->name() + ")");
+        t.clock().spend(p, std::chrono::duration<double>(Clock::now() - start).count());
+        // The engine holds the seat it moves for, at its level, in the record.
+        const Seat seat = Seat::computer_player("level:" + std::to_string(level_));
+        if (t.seat(p).player != seat.player) t.set_seat(p, seat);
+        ComputerTurn turn;
+        turn.player = p;
+        turn.move = move;
+        turn.offers_draw = offers_draw(p, move, analysis);
+        t.apply(turn);
         return move;
     }
 
     std::optional<std::string> cmd_undo(const gtp::CommandLine&) {
-        if (!game().undo()) throw GameError("nothing to undo");
         // An agreement or an offer goes with the move taken back.
-        draws_.clear();
+        if (table().undo(UndoTo::OneMove) == 0) throw GameError("nothing to undo");
         return "";
     }
 
@@ -364,30 +360,28 @@ class Engine::Session {
     }
 
     std::optional<std::string> cmd_legal_moves(const gtp::CommandLine&) {
-        if (draws_.agreed()) return "";
+        if (table().draws().agreed()) return "";
         return join(game().legal_moves(), " ");
     }
 
     std::optional<std::string> cmd_side_to_move(const gtp::CommandLine&) {
-        return draws_.agreed() ? "none" : color_name(game(), game().to_move());
+        return table().draws().agreed() ? "none" : color_name(game(), game().to_move());
     }
 
     std::optional<std::string> cmd_history(const gtp::CommandLine&) {
         return join(game().history(), " ");
     }
 
-    std::optional<std::string> cmd_result(const gtp::CommandLine&) { return result_text(); }
+    std::optional<std::string> cmd_result(const gtp::CommandLine&) { return table().result(); }
 
     std::optional<std::string> cmd_final_score(const gtp::CommandLine&) {
-        return result_text() + " " + game().score().dump();
+        return table().result() + " " + game().score().dump();
     }
 
     std::optional<std::string> cmd_position(const gtp::CommandLine&) { return game().position(); }
 
     std::optional<std::string> cmd_set_position(const gtp::CommandLine& c) {
-        game().set_position(c.rest);
-        start_position_ = game_->position();
-        draws_.clear();
+        table().set_position(c.rest);
         return "";
     }
 
@@ -397,17 +391,13 @@ class Engine::Session {
 
     std::optional<std::string> cmd_loadrecord(const gtp::CommandLine& c) {
         check_files_allowed();
-        LoadedGame loaded = load_record_file(c.rest);
-        new_game(std::move(loaded.game), std::move(loaded.start_position),
-                 std::move(loaded.record));
+        new_game(Table(load_record_file(c.rest)));
         return "";
     }
 
     std::optional<std::string> cmd_saverecord(const gtp::CommandLine& c) {
         check_files_allowed();
-        if (clock_.control().kind != TimeControl::Kind::None)
-            record_.set_tag(tag::kTimeControl, clock_.control().describe());
-        save_game_record(c.rest, record_, game(), start_position_, draws_.agreed());
+        table().save(c.rest);
         return "";
     }
 
@@ -441,7 +431,7 @@ class Engine::Session {
             else if (tc.stones > 0)
                 tc.kind = TimeControl::Kind::Canadian;
         }
-        clock_.set_control(tc);
+        table().clock().set_control(tc);
         return "";
     }
 
@@ -449,7 +439,7 @@ class Engine::Session {
         const Player p = parse_color(game(), c.args[0]);
         const double seconds = parse_seconds(c.args[1]);
         const int stones = c.args.size() > 2 ? parse_count(c.args[2], "stone count") : 0;
-        clock_.set_left(p, seconds, stones);
+        table().clock().set_left(p, seconds, stones);
         return "";
     }
 
@@ -490,21 +480,22 @@ class Engine::Session {
     // The rating of the game for `who` by a player of the current level, on
     // a copy of the random state so that later genmoves do not depend on
     // whether a draw was ever considered.
-    std::optional<double> rating_for(Player who) {
+    std::optional<double> rating_for(const Game& g, Player who) {
         auto agent = level_agent();
         Rng rng = rng_;
-        return search_rating(*agent, *game_, who, rng);
+        return search_rating(*agent, g, who, rng);
     }
 
-    // After its genmove for `p`: the engine offers a draw when the policy
-    // says so; the offer stands until the next move.
-    void consider_offering(Player p, const std::optional<Analysis>& analysis) {
-        if (game_->num_players() != 2) return;
+    // Whether the engine, having chosen `move` for `p`, offers a draw with
+    // it by the policy; the offer stands until the next move.
+    bool offers_draw(Player p, const std::string& move, const std::optional<Analysis>& analysis) {
+        if (game().num_players() != 2) return false;
+        auto after = game().clone();
+        after->play(move);
         const DrawRating rating = [&] {
-            return analysis ? analysis_rating(*analysis) : rating_for(p);
+            return analysis ? analysis_rating(*analysis) : rating_for(*after, p);
         };
-        if (computer_offers_draw(*game_, draws_.last_offer_ply(p), rating))
-            draws_.offer(p, static_cast<int>(game_->history().size()));
+        return computer_offers_draw(*after, table().draws().last_offer_ply(p), rating);
     }
 
     // A draw is offered to COLOR, the side the engine answers for. Its own
@@ -515,16 +506,19 @@ class Engine::Session {
         check_not_over();
         if (g.num_players() != 2) throw GameError("a one-player game has no draws");
         const Player who = parse_color(g, c.args[0]);
-        const bool yes =
-            draws_.offered_by() == who || computer_accepts_draw(g, [&] { return rating_for(who); });
-        if (!yes) return "decline";
-        draws_.accept();
+        Table& t = table();
+        if (t.draws().offered_by() == who) {
+            t.answer_draw(true);
+            return "accept";
+        }
+        if (!computer_accepts_draw(g, [&] { return rating_for(g, who); })) return "decline";
+        t.apply_draw_answer(opponent(who), true);
         return "accept";
     }
 
     std::optional<std::string> cmd_draw_offered(const gtp::CommandLine&) {
         game();
-        return draws_.offered_by() != Player::None ? "true" : "false";
+        return table().draws().offered_by() != Player::None ? "true" : "false";
     }
 
     // Starts the reply, runs the analysis on a second thread that writes an
@@ -533,7 +527,7 @@ class Engine::Session {
     void reply_and_stream(const std::string& id, Agent& agent, Clock::duration interval) {
         out_ << "=" << id << "\n" << std::flush;
         std::atomic<bool> stop{false};
-        const std::unique_ptr<Game> position = game_->clone();
+        const std::unique_ptr<Game> position = game().clone();
         Rng rng = rng_;  // a copy, for the same reason as the player
         std::thread worker([&] {
             auto last = Clock::now();
@@ -576,15 +570,11 @@ class Engine::Session {
     std::istream& in_;
     std::ostream& out_;
     EngineOptions options_;
-    std::unique_ptr<Game> game_;
-    std::string start_position_;  // empty when the game began at its usual start
-    Record record_;               // tags and comments carried to saverecord
+    std::optional<Table> table_;  // the game in progress, once a game is chosen
     std::uint64_t seed_;
     Rng rng_;
     int level_ = kDefaultEngineLevel;
     std::unique_ptr<Agent> player_;  // made on the first genmove of a game at a level
-    GameClock clock_;
-    DrawOffers draws_;  // the engine's offer with its last genmove; an agreed draw
     bool quit_ = false;
     std::optional<std::string> pending_;  // a line read while analysing, not yet answered
 };

@@ -54,10 +54,6 @@ constexpr std::string_view kMappedRecordTags[] = {
 // A record tag for the comment that PGN puts before the first move.
 constexpr std::string_view kComment = "Comment";
 
-std::string game_id(std::string_view spec) {
-    return std::string(spec.substr(0, spec.find(':')));
-}
-
 const PgnVariant* variant_by_id(std::string_view id) {
     for (const auto& v : kVariants)
         if (v.id == id) return &v;
@@ -488,7 +484,7 @@ LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view 
                              : named  ? std::string(named->id)
                                       : options.default_game;
     const int spec_line = spec_tag ? spec_tag->line : variant_tag ? variant_tag->line : game.line;
-    const PgnVariant* variant = variant_by_id(game_id(spec));
+    const PgnVariant* variant = variant_by_id(spec_id(spec));
     if (!variant)
         throw fail(spec_line, "'" + spec + "' is not a game that PGN covers (shatra, starpool)");
     if (named && named != variant)
@@ -690,7 +686,7 @@ std::string pgn_moves(const LoadedGame& loaded, const PgnVariant& variant) {
 
 std::string format_pgn_game(const Record& record) {
     const LoadedGame loaded = replay_record(record);
-    const std::string id = game_id(loaded.game->spec());
+    const std::string id = loaded.game->id();
     const PgnVariant* variant = variant_by_id(id);
     if (!variant)
         throw GameError("PGN covers the chess-like games (shatra, starpool), not " + id +

@@ -33,8 +33,7 @@ inline MctsConfig mcts_config_for(const EngineSettings& s) {
 template <class S, class Tune>
 std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& s, Tune&& tune) {
     if (s.search == EngineSettings::Search::AlphaBeta) {
-        const std::string spec = game.spec();
-        throw GameError("no alpha-beta search is registered for " + spec.substr(0, spec.find(':')));
+        throw GameError("no alpha-beta search is registered for " + game.id());
     }
     SearchLimits limits = s.limits;
     if (!limits.playouts && limits.seconds <= 0) limits.playouts = playouts_for_level(s.level);

@@ -11,11 +11,6 @@ std::map<std::string, EngineMaker>& makers() {
     return m;
 }
 
-std::string game_id(const Game& game) {
-    const std::string spec = game.spec();
-    return spec.substr(0, spec.find(':'));
-}
-
 std::map<std::string, std::vector<RegisteredSearchBench>>& benches() {
     static std::map<std::string, std::vector<RegisteredSearchBench>> m;
     return m;
@@ -106,7 +101,7 @@ std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& setti
     // at the smallest budget, or greedy where that is the better first
     // step); it may decline (return null) for a variant it has no search
     // for, e.g. after reading the game's options.
-    auto it = makers().find(game_id(game));
+    auto it = makers().find(game.id());
     if (it != makers().end())
         if (auto agent = it->second(game, settings)) return agent;
     if (settings.level == 2 || game.num_players() != 2) return make_greedy_agent();

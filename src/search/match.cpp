@@ -222,8 +222,7 @@ MatchResult play_match(const MatchSettings& settings,
                        const std::function<void(const MatchResult&)>& on_game) {
     auto probe = Registry::instance().create(settings.game);
     const bool solo = probe->num_players() == 1;
-    const std::string probe_spec = probe->spec();
-    const GameInfo* info = Registry::instance().find(probe_spec.substr(0, probe_spec.find(':')));
+    const GameInfo* info = Registry::instance().find(probe->id());
     const bool has_seed = std::any_of(info->options.begin(), info->options.end(),
                                       [](const OptionSpec& o) { return o.name == "seed"; });
     // Validate both players before starting any thread.

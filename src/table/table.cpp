@@ -188,6 +188,13 @@ void Table::restart() {
     clock_.reset();
 }
 
+void Table::set_position(std::string_view position) {
+    game_->set_position(position);
+    start_position_ = game_->position();
+    draws_.clear();
+    resigned_ = Player::None;
+}
+
 void Table::resign(Player p) {
     check_playing();
     if (game_->num_players() != 2) throw GameError("a one-player game cannot be resigned");

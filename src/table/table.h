@@ -119,6 +119,9 @@ class Table {
     int undo(UndoTo to, int count = 1);
     // Back to the start, seats kept.
     void restart();
+    // A new start position (the game's own position string); the moves,
+    // offers and any resignation go. Throws GameError, then unchanged.
+    void set_position(std::string_view position);
     void resign(Player p);
     Player resigned() const { return resigned_; }
 

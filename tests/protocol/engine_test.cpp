@@ -297,7 +297,8 @@ TEST(ProtocolEngine, AClockKeepsGenmoveShort) {
     // The largest board at full strength with 0.3 s on the clock: the budget
     // is 0.01 s, so the move must come far sooner than an unbounded search.
     std::string largest = spec;
-    for (const auto& s : Registry::instance().find(spec.substr(0, spec.find(':')))->bench_specs)
+    for (const auto& s :
+         Registry::instance().find(Registry::instance().create(spec)->id())->bench_specs)
         largest = s;
     const auto start = std::chrono::steady_clock::now();
     const auto r = replies(
