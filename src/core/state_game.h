@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/state_concept.h"
 
 namespace asterism {
 
@@ -52,6 +53,8 @@ std::uint64_t perft(S& s, int depth) {
 
 template <class S>
 class StateGame final : public Game {
+    static_assert(GameState<S>, "a game's State must meet the contract above (state_concept.h)");
+
   public:
     StateGame(std::string spec, S state) : spec_(std::move(spec)), state_(std::move(state)) {}
 

@@ -10,6 +10,10 @@
 #include "games/asterisk/asterisk.h"
 #include "search/engine_maker.h"
 
+// The game's side of the contract, checked here so that a missing member is
+// an error at this line (search/concepts.h).
+static_assert(asterism::MctsState<asterism::asterisk::AsteriskState>);
+
 namespace asterism {
 namespace {
 

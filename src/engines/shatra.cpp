@@ -3,6 +3,11 @@
 #include "games/shatra/shatra.h"
 #include "search/engine_maker.h"
 
+// The game's side of the contract, checked here so that a missing member is
+// an error at this line (search/concepts.h): alpha-beta, and MCTS on request.
+static_assert(asterism::AlphaBetaState<asterism::shatra::State>);
+static_assert(asterism::MctsState<asterism::shatra::State>);
+
 namespace asterism {
 namespace {
 

@@ -3,6 +3,11 @@
 #include "games/starpool/starpool.h"
 #include "search/engine_maker.h"
 
+// The game's side of the contract, checked here so that a missing member is
+// an error at this line (search/concepts.h): alpha-beta, and MCTS on request.
+static_assert(asterism::AlphaBetaState<asterism::starpool::State>);
+static_assert(asterism::MctsState<asterism::starpool::State>);
+
 namespace asterism {
 namespace {
 

@@ -2,6 +2,10 @@
 #include "games/starstar/starstar.h"
 #include "search/engine_maker.h"
 
+// The game's side of the contract, checked here so that a missing member is
+// an error at this line (search/concepts.h).
+static_assert(asterism::MctsState<asterism::starstar::StarState>);
+
 namespace asterism {
 namespace {
 

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "search/alphabeta_agent.h"
+#include "search/concepts.h"
 #include "search/engines.h"
 #include "search/mcts_agent.h"
 

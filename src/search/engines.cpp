@@ -56,6 +56,12 @@ bool has_engine(const std::string& id) {
     return makers().count(id) > 0;
 }
 
+std::vector<std::string> engine_ids() {
+    std::vector<std::string> ids;
+    for (const auto& [id, maker] : makers()) ids.push_back(id);
+    return ids;
+}
+
 // Playouts per decision at each level from 2 up: 16 at level 2, then a
 // factor of three per level from 50 (level 3) to about a hundred thousand
 // (level 10).

@@ -78,6 +78,9 @@ std::uint64_t nodes_for_level(int level);
 
 // Whether a game has a registered search.
 bool has_engine(const std::string& game_id);
+// The game ids searches are registered under (a test checks each is a
+// registered game, and that every game has one).
+std::vector<std::string> engine_ids();
 
 // Fixed-effort searches that `asterism bench` times and counts into its
 // signature, registered by the games' binding files: a spec, a position
