@@ -161,6 +161,25 @@ class StarState {
     nlohmann::json view() const;
     nlohmann::json move_view(Move m) const;
 
+    // For learning programs (core/state_batch.h, docs/python.md): action =
+    // the cell's dense id, and cells() for the swap, whether or not the
+    // rules allow one. The observation (learning.cpp) is 7 planes over the
+    // cells in id order.
+    int num_actions() const { return geo_->cells() + 1; }
+    int action_of(Move m) const { return m.is_swap() ? geo_->cells() : m.cell; }
+    bool decode_action(int a, Move* m) const {
+        if (a == geo_->cells() && swap_legal())
+            *m = Move::swap();
+        else if (a >= 0 && a < geo_->cells() && stone_[a] == Player::None)
+            *m = Move{static_cast<Cell>(a)};
+        else
+            return false;
+        return true;
+    }
+    std::vector<int> observation_shape() const;
+    std::vector<std::string> observation_planes() const;
+    void observe(float* out) const;
+
     // Plays random moves from here to a full board on a copy (fill then
     // score) and returns the result; *moves receives the number of moves.
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const {
