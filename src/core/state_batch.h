@@ -18,13 +18,13 @@
 //   void observe(float* out) const;           sets the tensor's non-zero
 //                                             entries; the caller zero-fills
 //   Move random_move(Rng&) const;             (already used by playouts)
+//   using BatchState = ...;                   a lighter type that batches step
+//                                             instead of S (see BatchStateOf)
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -88,6 +88,21 @@ struct LegalSet {
     }
 };
 
+// The type a batch steps: S itself, or a lighter state that S names as
+// S::BatchState, built from an S, when the game's stepping can skip work
+// that a batch never reads (*Star's groups, which only scoring needs).
+template <class S>
+struct BatchStateOf {
+    using type = S;
+};
+template <class S>
+requires requires {
+    typename S::BatchState;
+}
+struct BatchStateOf<S> {
+    using type = typename S::BatchState;
+};
+
 // Observation size: the product of the shape.
 inline int observation_size(const std::vector<int>& shape) {
     int n = 1;
@@ -95,22 +110,23 @@ inline int observation_size(const std::vector<int>& shape) {
     return n;
 }
 
-template <class S>
+template <class Start>
 class StateBatch final : public GameBatch {
   public:
+    using S = typename BatchStateOf<Start>::type;
     using Move = typename S::Move;
 
-    StateBatch(const S& start, int size, std::uint64_t seed, int max_plies)
+    StateBatch(const Start& start, int size, std::uint64_t seed, int max_plies)
         : start_(start), rng_(seed), max_plies_(max_plies) {
         if (size < 1) throw GameError("a batch needs at least one game");
         if (max_plies < 0) throw GameError("max_plies must be 0 (no limit) or more");
         if (start.outcome().over()) throw GameError("the game is over; a batch cannot start here");
-        games_.assign(static_cast<std::size_t>(size), start);
+        games_.assign(static_cast<std::size_t>(size), start_);
         plies_.assign(games_.size(), 0);
         legal_.resize(games_.size());
         fresh_.assign(games_.size(), 0);
         chosen_.resize(games_.size());
-        if constexpr (HasObservation<S>) shape_ = start.observation_shape();
+        if constexpr (HasObservation<S>) shape_ = start_.observation_shape();
     }
 
     int size() const override { return static_cast<int>(games_.size()); }

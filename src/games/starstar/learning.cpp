@@ -3,6 +3,8 @@
 // not by who is to move, and two constant planes say whose turn it is and
 // whether the swap is on offer; the perimeter and quark planes let a
 // network that sees the cells as a list find the edge.
+#include <algorithm>
+
 #include "games/starstar/starstar.h"
 
 namespace asterism::starstar {
@@ -21,19 +23,21 @@ std::vector<std::string> StarState::observation_planes() const {
 }
 
 void StarState::observe(float* out) const {
-    const int cells = geo_->cells();
+    observe_stones(*geo_, stone_.data(), to_move_, swap_legal(), out);
+}
+
+void observe_stones(const Geometry& g, const Player* stones, Player to_move, bool swap_legal,
+                    float* out) {
+    const int cells = g.cells();
     auto plane = [&](int p) { return out + static_cast<std::ptrdiff_t>(p) * cells; };
     for (Cell c = 0; c < cells; ++c) {
-        const Player s = stone_[c];
+        const Player s = stones[c];
         plane(s == kBlack ? kBlackStone : s == kWhite ? kWhiteStone : kEmpty)[c] = 1;
-        if (geo_->is_peri(c)) plane(kPeri)[c] = 1;
-        if (geo_->is_corner(c)) plane(kQuark)[c] = 1;
+        if (g.is_peri(c)) plane(kPeri)[c] = 1;
+        if (g.is_corner(c)) plane(kQuark)[c] = 1;
     }
-    const bool black = to_move_ == kBlack, swap = swap_legal();
-    for (Cell c = 0; c < cells; ++c) {
-        if (black) plane(kBlackToMove)[c] = 1;
-        if (swap) plane(kSwapLegal)[c] = 1;
-    }
+    if (to_move == kBlack) std::fill(plane(kBlackToMove), plane(kBlackToMove) + cells, 1.0f);
+    if (swap_legal) std::fill(plane(kSwapLegal), plane(kSwapLegal) + cells, 1.0f);
 }
 
 }  // namespace asterism::starstar

@@ -82,6 +82,8 @@ struct StarGroup {
     int quarks = 0;
 };
 
+class StarBatchState;
+
 class StarState {
   public:
     // A cell, or the swap. Trivially copyable, two bytes.
@@ -179,6 +181,11 @@ class StarState {
     std::vector<int> observation_shape() const;
     std::vector<std::string> observation_planes() const;
     void observe(float* out) const;
+    // Batches step a lighter state without groups (batch_state.h).
+    using BatchState = StarBatchState;
+    // Scores a full board of stones (Black minus White into `margin` when
+    // it is not null): the end of every playout, and of a batch's games.
+    Outcome score_filled(const std::array<Player, kMaxCells>& board, int* margin) const;
 
     // Plays random moves from here to a full board on a copy (fill then
     // score) and returns the result; *moves receives the number of moves.
@@ -245,7 +252,6 @@ class StarState {
     // not null, receives Black's score minus White's (section 4.2).
     Outcome fill_and_score(Rng& rng, std::array<Player, kMaxCells>& board, std::uint64_t* moves,
                            int* margin = nullptr) const;
-    Outcome score_filled(const std::array<Player, kMaxCells>& board, int* margin) const;
     // The knowledge playout: fills `board`, lists the moves in `order` (the
     // swap as kSwapCell) and scores the result.
     Outcome policy_playout(Rng& rng, std::array<Player, kMaxCells>& board,
@@ -351,3 +357,5 @@ inline void StarState::undo() {
 }
 
 }  // namespace asterism::starstar
+
+#include "games/starstar/batch_state.h"  // IWYU pragma: export
