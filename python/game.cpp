@@ -66,6 +66,15 @@ void bind_state(py::module_& m) {
         .def("num_players", [](const PyState& s) { return s.game->num_players(); })
         .def("legal_actions", [](const PyState& s) { return s.game->legal_actions(); })
         .def(
+            "legal_actions",
+            [](const PyState& s, int player) {
+                return player == current_player(s) ? s.game->legal_actions() : std::vector<int>{};
+            },
+            "pyspiel's form: the legal actions of `player`, none unless it is to move.")
+        .def(
+            "is_chance_node", [](const PyState&) { return false; },
+            "Always false: Solitaire's draws come from its seed option.")
+        .def(
             "legal_moves", [](const PyState& s) { return s.game->legal_moves(); },
             "The legal moves as text, sorted.")
         .def("apply_action", [](PyState& s, int a) { s.game->apply_action(a); })
@@ -105,6 +114,14 @@ void bind_state(py::module_& m) {
         .def("hash", [](const PyState& s) { return s.game->hash(); })
         .def("observation_tensor", &observation,
              "The position as a float32 array of Game.observation_tensor_shape().")
+        .def(
+            "observation_tensor",
+            [](const PyState& s, int player) {
+                if (player < 0 || player >= s.game->num_players())
+                    throw GameError("no player " + std::to_string(player) + " in this game");
+                return observation(s);
+            },
+            "pyspiel's form: every player sees the whole position, so it is the same tensor.")
         .def("__str__", [](const PyState& s) { return s.game->render(); })
         .def("__repr__", [](const PyState& s) {
             return "<asterism.State " + s.game->spec() + " " + s.game->position() + ">";

@@ -22,6 +22,9 @@ def check_actions(state, game):
     assert actions == sorted(set(actions)), "legal actions are not distinct and ascending"
     assert len(actions) == len(moves)
     assert all(0 <= a < game.num_distinct_actions() for a in actions)
+    mover = state.current_player()
+    assert state.legal_actions(mover) == actions
+    assert state.legal_actions(1 - mover) == [] or game.num_players() == 1
     texts = [state.action_to_string(a) for a in actions]
     assert sorted(texts) == moves, "actions do not name the legal moves"
     assert [state.string_to_action(t) for t in texts] == actions
@@ -40,6 +43,8 @@ def check_copies(state, game):
 
 def check_observation(state, game):
     tensor = state.observation_tensor()
+    assert np.array_equal(state.observation_tensor(game.num_players() - 1), tensor)
+    assert not state.is_chance_node()
     assert tensor.dtype == np.float32
     assert list(tensor.shape) == game.observation_tensor_shape()
     assert len(game.observation_planes()) == tensor.shape[0]
