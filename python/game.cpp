@@ -56,9 +56,11 @@ void check_player(const PyState& s, int player) {
         throw GameError("player " + std::to_string(player) + " is not to move");
 }
 
-void bind_state(py::module_& m) {
-    py::class_<PyState>(m, "State", "A game in progress.")
-        .def("get_game", [](const PyState& s) { return load_game(s.game->spec()); })
+using StateClass = py::class_<PyState>;
+
+// Who moves, what is legal, and playing and taking back moves.
+void bind_state_moves(StateClass& c) {
+    c.def("get_game", [](const PyState& s) { return load_game(s.game->spec()); })
         .def("spec", [](const PyState& s) { return s.game->spec(); })
         .def("current_player", &current_player,
              "The player to move (0 or 1), or asterism.TERMINAL when the game is over.")
@@ -91,12 +93,16 @@ void bind_state(py::module_& m) {
              })
         .def("string_to_action",
              [](const PyState& s, const std::string& t) { return s.game->string_to_action(t); })
-        .def("string_to_action",
-             [](const PyState& s, int player, const std::string& t) {
-                 check_player(s, player);
-                 return s.game->string_to_action(t);
-             })
-        .def("returns", &returns, "+1 for a win, -1 for a loss, 0 otherwise, per player.")
+        .def("string_to_action", [](const PyState& s, int player, const std::string& t) {
+            check_player(s, player);
+            return s.game->string_to_action(t);
+        });
+}
+
+// What a state is worth and how it reads: returns, score, copies, the
+// position string and the observation tensor.
+void bind_state_views(StateClass& c) {
+    c.def("returns", &returns, "+1 for a win, -1 for a loss, 0 otherwise, per player.")
         .def("result", [](const PyState& s) { return s.game->result(); })
         .def(
             "score", [](const PyState& s) { return json_to_python(s.game->score()); },
@@ -148,7 +154,9 @@ void bind_game(py::module_& m) {
              "A state at a position string (State.serialize).")
         .def("__str__", &PyGame::spec)
         .def("__repr__", [](const PyGame& g) { return "<asterism.Game " + g.spec() + ">"; });
-    bind_state(m);
+    StateClass state(m, "State", "A game in progress.");
+    bind_state_moves(state);
+    bind_state_views(state);
 }
 
 }  // namespace asterism::python
