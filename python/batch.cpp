@@ -5,6 +5,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <mutex>
+
 #include "python/bindings.h"
 
 namespace asterism::python {
@@ -13,9 +15,19 @@ namespace {
 
 using Actions = py::array_t<std::int32_t, py::array::c_style | py::array::forcecast>;
 
+// The GIL is released while a batch works, so a mutex keeps two Python
+// threads from stepping one batch at once.
 struct PyBatch {
     std::unique_ptr<GameBatch> batch;
     std::string spec;
+    std::unique_ptr<std::mutex> busy = std::make_unique<std::mutex>();
+};
+
+// Releases the GIL, then holds the batch.
+struct Working {
+    explicit Working(const PyBatch& b) : lock(*b.busy) {}
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock;
 };
 
 PyBatch make(const PyGame& g, int size, std::uint64_t seed, int max_plies) {
@@ -35,7 +47,7 @@ py::tuple step(PyBatch& b, const Actions& actions) {
         // numpy's bool is one byte, 0 or 1, which is what the batch writes.
         auto* d = reinterpret_cast<std::uint8_t*>(done.mutable_data());
         auto* t = reinterpret_cast<std::uint8_t*>(truncated.mutable_data());
-        py::gil_scoped_release release;
+        Working working(b);
         b.batch->step(a, r, d, t);
     }
     return py::make_tuple(returns, done, truncated);
@@ -44,7 +56,7 @@ py::tuple step(PyBatch& b, const Actions& actions) {
 py::array_t<std::int32_t> random_actions(PyBatch& b) {
     py::array_t<std::int32_t> out(b.batch->size());
     std::int32_t* p = out.mutable_data();
-    py::gil_scoped_release release;
+    Working working(b);
     b.batch->random_actions(p);
     return out;
 }
@@ -53,20 +65,26 @@ py::array_t<bool> legal_mask(PyBatch& b) {
     py::array_t<bool> out({static_cast<py::ssize_t>(b.batch->size()),
                            static_cast<py::ssize_t>(b.batch->num_actions())});
     auto* p = reinterpret_cast<std::uint8_t*>(out.mutable_data());
-    py::gil_scoped_release release;
+    Working working(b);
     b.batch->legal_mask(p);
     return out;
 }
 
 py::tuple legal_actions(PyBatch& b) {
-    const int width = b.batch->max_legal();
+    // Another thread may step the batch between the two calls; then the
+    // second one throws rather than overrun the arrays.
+    int width = 0;
+    {
+        Working working(b);
+        width = b.batch->max_legal();
+    }
     py::array_t<std::int32_t> out(
         {static_cast<py::ssize_t>(b.batch->size()), static_cast<py::ssize_t>(width)});
     py::array_t<std::int32_t> counts(b.batch->size());
     {
         std::int32_t* o = out.mutable_data();
         std::int32_t* c = counts.mutable_data();
-        py::gil_scoped_release release;
+        Working working(b);
         b.batch->legal_actions(o, width, c);
     }
     return py::make_tuple(out, counts);
@@ -77,14 +95,16 @@ py::array_t<float> observations(const PyBatch& b) {
     for (int d : b.batch->observation_shape()) shape.push_back(d);
     py::array_t<float> out(shape);
     float* p = out.mutable_data();
-    py::gil_scoped_release release;
+    Working working(b);
     b.batch->observations(p);
     return out;
 }
 
 py::array_t<std::int32_t> current_players(const PyBatch& b) {
     py::array_t<std::int32_t> out(b.batch->size());
-    b.batch->current_players(out.mutable_data());
+    std::int32_t* p = out.mutable_data();
+    Working working(b);
+    b.batch->current_players(p);
     return out;
 }
 
@@ -115,7 +135,11 @@ and a game that ends starts again at once, so every game always has a move.)")
                                [](const PyBatch& b) { return b.batch->num_actions(); })
         .def_property_readonly("observation_shape",
                                [](const PyBatch& b) { return b.batch->observation_shape(); })
-        .def("reset", [](PyBatch& b) { b.batch->reset(); })
+        .def("reset",
+             [](PyBatch& b) {
+                 Working working(b);
+                 b.batch->reset();
+             })
         .def("step", &step, py::arg("actions"),
              "Plays one action per game; returns (returns[size, players], done[size], "
              "truncated[size]) for the games that ended, which start again.")

@@ -3,6 +3,8 @@
 // a state. Searches run with the GIL released.
 #include <pybind11/stl.h>
 
+#include <mutex>
+
 #include "python/bindings.h"
 #include "search/agent.h"
 #include "search/match.h"
@@ -11,11 +13,15 @@ namespace asterism::python {
 
 namespace {
 
+// Searches run with the GIL released, on a copy of the state taken before,
+// so that other Python threads may go on using the state meanwhile; a mutex
+// keeps two threads from using one player at once.
 struct PyPlayer {
     std::unique_ptr<Agent> agent;
     std::string spec;
     std::string kind;
     Rng rng;
+    std::unique_ptr<std::mutex> busy = std::make_unique<std::mutex>();
 };
 
 PyPlayer make(const PyGame& g, const std::string& kind, std::uint64_t seed) {
@@ -32,17 +38,21 @@ void check(const PyPlayer& p, const PyState& s) {
 
 std::string move(PyPlayer& p, const PyState& s) {
     check(p, s);
+    const std::unique_ptr<Game> game = s.game->clone();
     py::gil_scoped_release release;
-    return p.agent->choose(*s.game, p.rng);
+    const std::lock_guard<std::mutex> lock(*p.busy);
+    return p.agent->choose(*game, p.rng);
 }
 
 py::dict analyze(PyPlayer& p, const PyState& s, std::uint64_t playouts, double seconds) {
     check(p, s);
     if (seconds < 0) throw GameError("seconds must be 0 or more");
     Analysis a;
+    const std::unique_ptr<Game> game = s.game->clone();
     {
         py::gil_scoped_release release;
-        a = p.agent->analyze(*s.game, p.rng, SearchLimits{playouts, seconds}, nullptr);
+        const std::lock_guard<std::mutex> lock(*p.busy);
+        a = p.agent->analyze(*game, p.rng, SearchLimits{playouts, seconds}, nullptr);
     }
     py::list candidates;
     for (const Candidate& c : a.candidates) {
