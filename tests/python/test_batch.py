@@ -97,3 +97,33 @@ def test_bad_batches_raise():
         state.apply_action(state.legal_actions()[0])
     with pytest.raises(asterism.Error, match="game is over"):
         asterism.Batch(state, 1)
+
+
+def test_two_threads_on_one_batch_wait_or_raise():
+    """Steps from two threads at once: each step either happens whole or
+    raises asterism.Error (an action chosen before the other thread moved),
+    and the batch stays consistent."""
+    import threading
+
+    batch = asterism.Batch("starstar:size=6", 16, seed=4)
+    failures = []
+
+    def work():
+        for _ in range(300):
+            try:
+                batch.step(batch.random_actions())
+            except asterism.Error as e:
+                assert "is not legal" in str(e)
+            except Exception as e:  # noqa: BLE001 - anything else is the failure
+                failures.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
+    actions, counts = batch.legal_actions()
+    mask = batch.legal_mask()
+    assert (mask.sum(axis=1) == counts).all()
+    batch.step(batch.random_actions())
