@@ -113,7 +113,8 @@ def test_two_threads_on_one_batch_wait_or_raise():
             try:
                 batch.step(batch.random_actions())
             except asterism.Error as e:
-                assert "is not legal" in str(e)
+                if "is not legal" not in str(e):
+                    failures.append(e)
             except Exception as e:  # noqa: BLE001 - anything else is the failure
                 failures.append(e)
 
