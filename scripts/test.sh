@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Quick start, part 2: installs what is missing, then builds and runs every
-# test: the format check, the release build, the browser tests of the UI
+# test: the format check, the release build (with the Python module and its
+# pytest suite, run by ctest), the browser tests of the UI
 # (scripts/browser-test.sh), the AddressSanitizer + UBSan build, and a short
 # run of each fuzz target (scripts/fuzz.sh). Exits non-zero on the first
 # failure.

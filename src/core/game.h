@@ -62,6 +62,55 @@ struct PlayoutStats {
 // The game id of a spec string: "shatra" of "shatra:rules=altai".
 std::string spec_id(std::string_view spec);
 
+// What each player gets from a game, as learning programs count it
+// (pyspiel's returns): +1 for the winner, -1 for the loser, 0 for both in a
+// draw or a game still going; a one-player game's one value is +1 for a win
+// and -1 for a loss.
+template <class T>
+void outcome_returns(Outcome o, int players, T* out) {
+    for (int p = 0; p < players; ++p) out[p] = T(0);
+    if (o.kind == Outcome::Kind::Loss) out[0] = T(-1);
+    if (o.kind != Outcome::Kind::Win) return;
+    for (int p = 0; p < players; ++p) out[p] = p == index(o.winner) ? T(1) : T(-1);
+}
+
+// Many games of one spec played side by side, for learning loops that step
+// them from arrays of integer actions (the Python module's Batch; see
+// docs/python.md). Every array is row-major with one row per game. The games
+// run on the concrete State of their game (state_batch.h), never through
+// move text, so that stepping costs what the rules cost.
+class GameBatch {
+  public:
+    virtual ~GameBatch() = default;
+    virtual int size() const = 0;
+    virtual int num_players() const = 0;
+    virtual int num_actions() const = 0;
+    virtual std::vector<int> observation_shape() const = 0;
+
+    // Puts every game back at the batch's start position.
+    virtual void reset() = 0;
+    // Plays actions[i] in game i. A game that ends, or that reaches the
+    // batch's ply limit (truncated), writes its returns (num_players()
+    // values, all 0 for a truncated game), sets done[i] and starts again
+    // from the start position; the rows of the others are zeros. Every
+    // action is checked before any is played: an illegal one throws
+    // GameError naming the game and the action, and nothing changes.
+    virtual void step(const std::int32_t* actions, float* returns, std::uint8_t* done,
+                      std::uint8_t* truncated) = 0;
+    // A uniformly random legal action for every game.
+    virtual void random_actions(std::int32_t* out) = 0;
+    // size() x num_actions() bytes, 1 for a legal action.
+    virtual void legal_mask(std::uint8_t* out) = 0;
+    // The legal actions of each game in ascending order, padded with -1 to
+    // `width` (at least max_legal()), and how many there are.
+    virtual int max_legal() = 0;
+    virtual void legal_actions(std::int32_t* out, int width, std::int32_t* counts) = 0;
+    // size() observation tensors (Game::observation_tensor).
+    virtual void observations(float* out) const = 0;
+    // The player to move in each game (0 or 1).
+    virtual void current_players(std::int32_t* out) const = 0;
+};
+
 class Game {
   public:
     virtual ~Game() = default;
@@ -108,6 +157,31 @@ class Game {
     // the cells a player clicks to make it. docs/view.md describes the
     // shape. The default lists the legal moves only, with no cells.
     virtual nlohmann::json view() const;
+
+    // Integer actions, for learning programs (docs/python.md describes each
+    // game's encoding). Every legal move has one action in
+    // 0..num_distinct_actions()-1, distinct from the other legal moves' in
+    // the same position. Games without an encoding throw GameError.
+    virtual int num_distinct_actions() const = 0;
+    virtual std::vector<int> legal_actions() const = 0;  // ascending
+    // Throws GameError, and leaves the game unchanged, for an action that
+    // is not legal here; otherwise plays it like play() (history, undo).
+    virtual void apply_action(int action) = 0;
+    virtual std::string action_to_string(int action) const = 0;     // of a legal action
+    virtual int string_to_action(std::string_view move) const = 0;  // play()'s errors
+
+    // The position as numbers: observation_shape() gives the dimensions
+    // (planes first), observation_planes() names each plane, and
+    // observation_tensor() fills the product of the dimensions with floats.
+    virtual std::vector<int> observation_shape() const = 0;
+    virtual std::vector<std::string> observation_planes() const = 0;
+    virtual void observation_tensor(float* out) const = 0;
+
+    // `size` copies of the current position, stepped together; a game that
+    // ends starts again from here. `max_plies` (0 = none) truncates games
+    // that run longer. `seed` drives random_actions().
+    virtual std::unique_ptr<GameBatch> make_batch(int size, std::uint64_t seed,
+                                                  int max_plies) const = 0;
 
     // Counting and timing through the concrete State (fast paths).
     virtual std::uint64_t perft(int depth, bool divide,

@@ -21,6 +21,9 @@
 // Optional, for graphical front ends (Game::view, docs/view.md):
 //   nlohmann::json view() const;            cells, men, decorations, extras
 //   nlohmann::json move_view(Move m) const; {text, path, pick, label} of a legal move
+//
+// Optional, for learning programs (integer actions, observation tensors and
+// batches; Game::num_distinct_actions and the rest): see state_batch.h.
 #pragma once
 
 #include <algorithm>
@@ -31,6 +34,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/state_batch.h"
 #include "core/state_concept.h"
 
 namespace asterism {
@@ -179,10 +183,102 @@ class StateGame final : public Game {
         return st;
     }
 
+    int num_distinct_actions() const override {
+        if constexpr (HasActions<S>)
+            return state_.num_actions();
+        else
+            throw no_actions();
+    }
+
+    std::vector<int> legal_actions() const override {
+        LegalSet<S> l = legal_set();
+        std::sort(l.actions.begin(), l.actions.end());
+        return l.actions;
+    }
+
+    void apply_action(int action) override {
+        const typename S::Move m = legal_move(action);
+        history_.push_back(state_.move_text(m));
+        state_.apply(m);
+    }
+
+    std::string action_to_string(int action) const override {
+        return state_.move_text(legal_move(action));
+    }
+
+    int string_to_action(std::string_view text) const override {
+        if (state_.outcome().over())
+            throw GameError("the game is over (" + result() + "); no more moves");
+        const typename S::Move m = state_.parse_move(text);
+        const LegalSet<S> l = legal_set();
+        for (std::size_t i = 0; i < l.moves.size(); ++i)
+            if (l.moves[i] == m) return l.actions[i];
+        throw GameError("internal: '" + std::string(text) + "' parsed to a move not generated");
+    }
+
+    std::vector<int> observation_shape() const override {
+        if constexpr (HasObservation<S>)
+            return state_.observation_shape();
+        else
+            throw no_observation();
+    }
+    std::vector<std::string> observation_planes() const override {
+        if constexpr (HasObservation<S>)
+            return state_.observation_planes();
+        else
+            throw no_observation();
+    }
+    void observation_tensor(float* out) const override {
+        if constexpr (HasObservation<S>) {
+            std::fill(out, out + observation_size(state_.observation_shape()), 0.0f);
+            state_.observe(out);
+        } else {
+            throw no_observation();
+        }
+    }
+
+    std::unique_ptr<GameBatch> make_batch(int size, std::uint64_t seed,
+                                          int max_plies) const override {
+        if constexpr (HasActions<S>)
+            return std::make_unique<StateBatch<S>>(state_, size, seed, max_plies);
+        else
+            throw no_actions();
+    }
+
     // The concrete state, for code that knows the game (tests, benchmarks).
     const S& state() const { return state_; }
 
   private:
+    GameError no_actions() const {
+        return GameError(spec_.substr(0, spec_.find(':')) + " has no integer actions");
+    }
+    GameError no_observation() const {
+        return GameError(spec_.substr(0, spec_.find(':')) + " has no observation tensor");
+    }
+    LegalSet<S> legal_set() const {
+        LegalSet<S> l;
+        if constexpr (HasActions<S>) {
+            std::vector<typename S::Move> scratch;
+            l.fill(state_, scratch);
+        } else {
+            throw no_actions();
+        }
+        return l;
+    }
+    // The legal move of an action, or GameError saying why there is none.
+    typename S::Move legal_move(int action) const {
+        const int count = num_distinct_actions();
+        if (state_.outcome().over())
+            throw GameError("the game is over (" + result() + "); no more moves");
+        if (action < 0 || action >= count)
+            throw GameError("action " + std::to_string(action) + " is out of range (0 to " +
+                            std::to_string(count - 1) + ")");
+        const LegalSet<S> l = legal_set();
+        const int k = l.find(action);
+        if (k < 0) throw GameError("action " + std::to_string(action) + " is not legal here");
+        return l.moves[static_cast<std::size_t>(k)];
+    }
+
     std::string spec_;
     S state_;
     std::vector<std::string> history_;

@@ -49,6 +49,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -241,6 +242,19 @@ class AsteriskState : private detail::StateData {
     // The same, also writing the moves played to `record` (kMaxPlies slots)
     // when it is not null, so tests can replay a playout through apply().
     Outcome recorded_playout(Rng& rng, std::uint64_t* moves, Move* record) const;
+
+    // ---- for learning programs (core/state_batch.h, docs/python.md) ----------
+    // Action = 7 * cell + type, where cell `cells` stands for no cell (the
+    // swap and Inverted's first hand-over) and type 0 for no piece (the swap,
+    // and Inverted's placement that ends the game). The observation
+    // (learning.cpp) is 25 planes over the cells in id order.
+    int num_actions() const { return (geo_->cells + 1) * (kTypes + 1); }
+    int action_of(Move m) const {
+        return (m.cell == kNoCell ? geo_->cells : m.cell) * (kTypes + 1) + m.type;
+    }
+    std::vector<int> observation_shape() const;
+    std::vector<std::string> observation_planes() const;
+    void observe(float* out) const;
 
     // ---- for Monte Carlo tree search (src/search/mcts.h) ---------------------
     // AMAF keys: in Standard a placement's key is its cell and type, so RAVE

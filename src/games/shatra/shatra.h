@@ -137,6 +137,16 @@ class State {
     const Rules& rules() const { return rules_; }
     const Pos& pos() const { return pos_; }
 
+    // For learning programs (core/state_batch.h; learning.cpp, where the
+    // encoding is explained; docs/python.md): integer actions and a 17-plane
+    // observation on the 14 x 7 grid.
+    static constexpr int kActionVariants = 128;
+    int num_actions() const { return 4 * kCells * kCells * kActionVariants; }
+    void encode_actions(const Move* moves, int n, int* out) const;
+    std::vector<int> observation_shape() const;
+    std::vector<std::string> observation_planes() const;
+    void observe(float* out) const;
+
     // For the searches (src/search/alphabeta.h and mcts.h); game knowledge
     // in eval.cpp. Shatra has no check: a biy in danger is the evaluation's
     // business, and capturing it ends the game.

@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -182,6 +183,16 @@ class State {
     // The largest number of destinations any man has on an empty board, from
     // the move tables (checked against kMaxTargetsPerMan by a test).
     static int max_targets_per_man();
+
+    // For learning programs (core/state_batch.h; learning.cpp; docs/python.md):
+    // action = 84 * from + to over the 84 cells (the board without the pool,
+    // then the citadels), and a 25-plane observation on the 11 x 11 grid.
+    static constexpr int kActionCells = 84;
+    int num_actions() const { return kActionCells * kActionCells; }
+    int action_of(Move m) const;
+    std::vector<int> observation_shape() const;
+    std::vector<std::string> observation_planes() const;
+    void observe(float* out) const;
 
     // For the searches (src/search/alphabeta.h and mcts.h); game knowledge
     // in eval.cpp. Noisy moves change material or promote.

@@ -82,6 +82,8 @@ struct StarGroup {
     int quarks = 0;
 };
 
+class StarBatchState;
+
 class StarState {
   public:
     // A cell, or the swap. Trivially copyable, two bytes.
@@ -161,6 +163,30 @@ class StarState {
     nlohmann::json view() const;
     nlohmann::json move_view(Move m) const;
 
+    // For learning programs (core/state_batch.h, docs/python.md): action =
+    // the cell's dense id, and cells() for the swap, whether or not the
+    // rules allow one. The observation (learning.cpp) is 7 planes over the
+    // cells in id order.
+    int num_actions() const { return geo_->cells() + 1; }
+    int action_of(Move m) const { return m.is_swap() ? geo_->cells() : m.cell; }
+    bool decode_action(int a, Move* m) const {
+        if (a == geo_->cells() && swap_legal())
+            *m = Move::swap();
+        else if (a >= 0 && a < geo_->cells() && stone_[a] == Player::None)
+            *m = Move{static_cast<Cell>(a)};
+        else
+            return false;
+        return true;
+    }
+    std::vector<int> observation_shape() const;
+    std::vector<std::string> observation_planes() const;
+    void observe(float* out) const;
+    // Batches step a lighter state without groups (batch_state.h).
+    using BatchState = StarBatchState;
+    // Scores a full board of stones (Black minus White into `margin` when
+    // it is not null): the end of every playout, and of a batch's games.
+    Outcome score_filled(const std::array<Player, kMaxCells>& board, int* margin) const;
+
     // Plays random moves from here to a full board on a copy (fill then
     // score) and returns the result; *moves receives the number of moves.
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const {
@@ -226,7 +252,6 @@ class StarState {
     // not null, receives Black's score minus White's (section 4.2).
     Outcome fill_and_score(Rng& rng, std::array<Player, kMaxCells>& board, std::uint64_t* moves,
                            int* margin = nullptr) const;
-    Outcome score_filled(const std::array<Player, kMaxCells>& board, int* margin) const;
     // The knowledge playout: fills `board`, lists the moves in `order` (the
     // swap as kSwapCell) and scores the result.
     Outcome policy_playout(Rng& rng, std::array<Player, kMaxCells>& board,
@@ -332,3 +357,5 @@ inline void StarState::undo() {
 }
 
 }  // namespace asterism::starstar
+
+#include "games/starstar/batch_state.h"  // IWYU pragma: export
