@@ -294,7 +294,7 @@ const std::vector<Api::Route>& Api::routes() {
         {"POST", "/api/sessions/:id/undo", &Api::post_undo},
         {"POST", "/api/sessions/:id/players", &Api::post_players},
         {"GET", "/api/sessions/:id/record", &Api::get_record},
-        {"GET", "/api/sessions/:id/pgn", &Api::get_pgn},
+        {"GET", "/api/sessions/:id/pgn", &Api::get_record},
         {"POST", "/api/sessions/:id/computer", &Api::post_computer},
         {"POST", "/api/sessions/:id/analyze", &Api::post_analyze},
         {"POST", "/api/sessions/:id/draw", &Api::post_draw},
@@ -446,23 +446,17 @@ ApiResponse Api::post_players(Call& c) {
     return {200, state_of(c.id, *c.session)};
 }
 
+// The record for download, in the project's format or as PGN (the
+// chess-likes only: another game is a 400).
 ApiResponse Api::get_record(Call& c) {
+    const bool pgn = c.request.path.ends_with("/pgn");
     std::lock_guard lock(c.session->mutex);
     const Table& t = c.session->table;
     const Record record = t.record();
+    const std::string date = record.tag_value(tag::kDate);
     return {200,
-            {{"record", format_record(record)},
-             {"filename", download_name(t.game().id(), record.tag_value(tag::kDate), ".rec")}}};
-}
-
-// PGN covers the chess-likes only: another game is a 400.
-ApiResponse Api::get_pgn(Call& c) {
-    std::lock_guard lock(c.session->mutex);
-    const Table& t = c.session->table;
-    const Record record = t.record();
-    return {200,
-            {{"pgn", format_pgn_game(record)},
-             {"filename", download_name(t.game().id(), record.tag_value(tag::kDate), ".pgn")}}};
+            {{pgn ? "pgn" : "record", pgn ? format_pgn_game(record) : format_record(record)},
+             {"filename", download_name(t.game().id(), date, pgn ? ".pgn" : ".rec")}}};
 }
 
 // A copy of a session's game to search on without holding its lock.

@@ -83,7 +83,6 @@ class Api {
     ApiResponse post_undo(Call& c);
     ApiResponse post_players(Call& c);
     ApiResponse get_record(Call& c);
-    ApiResponse get_pgn(Call& c);
     ApiResponse post_computer(Call& c);
     ApiResponse post_analyze(Call& c);
     ApiResponse post_draw(Call& c);

@@ -204,8 +204,20 @@ RequestParser::Result RequestParser::next() {
 
 std::optional<HttpResponse> RequestParser::parse_head(std::string_view head) {
     const std::vector<std::string_view> lines = split_lines(head);
-    // The request line: METHOD SP target SP HTTP/1.x
-    const std::string_view line = lines.empty() ? std::string_view{} : lines[0];
+    if (auto error = parse_request_line(lines.empty() ? std::string_view{} : lines[0]))
+        return error;
+    if (lines.size() - 1 > limits_.max_headers)
+        return bad(431, "more than " + std::to_string(limits_.max_headers) + " header fields");
+    if (auto error = parse_fields(lines)) return error;
+    const std::string* expect = pending_.header("expect");
+    if (expect && lower(*expect) != "100-continue")
+        return bad(417, "only 'Expect: 100-continue' is understood");
+    continue_due_ = expect && body_length_ > 0;
+    return std::nullopt;
+}
+
+// METHOD SP target SP HTTP/1.x, with the target's path and query decoded.
+std::optional<HttpResponse> RequestParser::parse_request_line(std::string_view line) {
     const auto sp1 = line.find(' ');
     const auto sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
     if (sp2 == std::string_view::npos || line.find(' ', sp2 + 1) != std::string_view::npos)
@@ -222,6 +234,7 @@ std::optional<HttpResponse> RequestParser::parse_head(std::string_view head) {
                    : bad(400, "malformed HTTP version");
     if (target.empty() || target[0] != '/')
         return bad(400, "the request target must be a path starting with '/'");
+    http_1_1_ = version == "HTTP/1.1";
     pending_.method = method;
     pending_.target = target;
     const auto q = target.find('?');
@@ -229,23 +242,26 @@ std::optional<HttpResponse> RequestParser::parse_head(std::string_view head) {
     if (!path) return bad(400, "malformed percent escape in the path");
     if (path->find('\0') != std::string::npos) return bad(400, "a NUL byte in the path");
     pending_.path = *path;
-    if (q != std::string_view::npos) {
-        std::string_view rest = target.substr(q + 1);
-        while (!rest.empty()) {
-            const auto amp = rest.find('&');
-            const std::string_view item = rest.substr(0, amp);
-            rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
-            const auto eq = item.find('=');
-            const auto key = percent_decode(item.substr(0, eq), true);
-            const auto value = percent_decode(
-                eq == std::string_view::npos ? std::string_view{} : item.substr(eq + 1), true);
-            if (!key || !value) return bad(400, "malformed percent escape in the query");
-            pending_.query.emplace(*key, *value);
-        }
+    if (q == std::string_view::npos) return std::nullopt;
+    std::string_view rest = target.substr(q + 1);
+    while (!rest.empty()) {
+        const auto amp = rest.find('&');
+        const std::string_view item = rest.substr(0, amp);
+        rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
+        const auto eq = item.find('=');
+        const auto key = percent_decode(item.substr(0, eq), true);
+        const auto value = percent_decode(
+            eq == std::string_view::npos ? std::string_view{} : item.substr(eq + 1), true);
+        if (!key || !value) return bad(400, "malformed percent escape in the query");
+        pending_.query.emplace(*key, *value);
     }
+    return std::nullopt;
+}
 
-    if (lines.size() - 1 > limits_.max_headers)
-        return bad(431, "more than " + std::to_string(limits_.max_headers) + " header fields");
+// The header fields after the request line: names in lower case, the
+// body's length, and whether the connection stays open.
+std::optional<HttpResponse> RequestParser::parse_fields(
+    const std::vector<std::string_view>& lines) {
     std::optional<std::size_t> length;
     for (std::size_t i = 1; i < lines.size(); ++i) {
         const std::string_view h = lines[i];
@@ -276,14 +292,9 @@ std::optional<HttpResponse> RequestParser::parse_head(std::string_view head) {
         return bad(413, "the request body is " + std::to_string(*length) + " bytes; the limit is " +
                             std::to_string(limits_.max_body));
     body_length_ = length.value_or(0);
-    const std::string* expect = pending_.header("expect");
-    if (expect && lower(*expect) != "100-continue")
-        return bad(417, "only 'Expect: 100-continue' is understood");
-    continue_due_ = expect && body_length_ > 0;
     const std::string* connection = pending_.header("connection");
-    pending_.keep_alive = version == "HTTP/1.1"
-                              ? !(connection && has_token(*connection, "close"))
-                              : (connection && has_token(*connection, "keep-alive"));
+    pending_.keep_alive = http_1_1_ ? !(connection && has_token(*connection, "close"))
+                                    : (connection && has_token(*connection, "keep-alive"));
     return std::nullopt;
 }
 

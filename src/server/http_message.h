@@ -88,6 +88,8 @@ class RequestParser {
 
   private:
     std::optional<HttpResponse> parse_head(std::string_view head);
+    std::optional<HttpResponse> parse_request_line(std::string_view line);
+    std::optional<HttpResponse> parse_fields(const std::vector<std::string_view>& lines);
 
     HttpLimits limits_;
     std::string buffer_;
@@ -95,6 +97,7 @@ class RequestParser {
     std::size_t head_length_ = 0;  // bytes of the head, with its blank line
     std::size_t body_length_ = 0;
     bool continue_due_ = false;
+    bool http_1_1_ = true;  // the version of the request being read
     HttpRequest pending_;
 };
 
