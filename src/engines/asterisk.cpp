@@ -12,7 +12,7 @@
 
 // The game's side of the contract, checked here so that a missing member is
 // an error at this line (search/concepts.h).
-static_assert(asterism::MctsState<asterism::asterisk::AsteriskState>);
+static_assert(asterism::MctsState<asterism::asterisk::State>);
 
 namespace asterism {
 namespace {
@@ -27,7 +27,7 @@ using asterisk::PieceType;
 // board, the drawn piece and the counts of the pieces still to come. So the
 // player first rebuilds the position from exactly that (public_view: the
 // rest of the queue in a fixed order), and every look into the future draws
-// pieces at random from the supply (AsteriskState::solitaire_rollout); the
+// pieces at random from the supply (State::solitaire_rollout); the
 // real queue never reaches the search.
 //
 // A decision is between the cells where the drawn piece completes no chain
@@ -231,13 +231,13 @@ std::uint64_t two_player_playouts(int level) {
 }
 
 std::unique_ptr<Agent> make_asterisk_engine(const Game& game, const EngineSettings& s) {
-    if (const auto* sg = dynamic_cast<const StateGame<asterisk::AsteriskState>*>(&game)) {
+    if (const auto* sg = dynamic_cast<const StateGame<asterisk::State>*>(&game)) {
         EngineSettings at_level = s;
         if (!s.limits.playouts && s.limits.seconds <= 0)
             at_level.limits.playouts = two_player_playouts(s.level);
         if (sg->state().rules().mode == asterisk::Mode::Standard)
-            return make_mcts_engine<asterisk::AsteriskState>(game, at_level, tune_standard);
-        return make_mcts_engine<asterisk::AsteriskState>(game, at_level);
+            return make_mcts_engine<asterisk::State>(game, at_level, tune_standard);
+        return make_mcts_engine<asterisk::State>(game, at_level);
     }
     if (s.search == EngineSettings::Search::AlphaBeta)
         throw GameError("no alpha-beta search is registered for asterisk");

@@ -10,7 +10,7 @@ using testing::make_rules;
 using testing::play;
 
 // Expects parse_move(text) to throw a GameError whose message contains `needle`.
-void expect_refused(const AsteriskState& s, const std::string& text, const std::string& needle) {
+void expect_refused(const State& s, const std::string& text, const std::string& needle) {
     try {
         s.parse_move(text);
         ADD_FAILURE() << "'" << text << "' was accepted";
@@ -21,7 +21,7 @@ void expect_refused(const AsteriskState& s, const std::string& text, const std::
     }
 }
 
-void expect_bad_position(AsteriskState& s, const std::string& text, const std::string& needle) {
+void expect_bad_position(State& s, const std::string& text, const std::string& needle) {
     const std::string before = s.position();
     const std::uint64_t hash = s.hash();
     try {
@@ -36,7 +36,7 @@ void expect_bad_position(AsteriskState& s, const std::string& text, const std::s
 }
 
 TEST(AsteriskNotation, StandardMovesParseCaseInsensitivelyAndRefuseNonsense) {
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     EXPECT_EQ(s.move_text(s.parse_move("DHE@C5")), "dhe@c5");
     expect_refused(s, "xyz@a1", "not a piece type");
     expect_refused(s, "dha@a1", "do not exist");
@@ -57,7 +57,7 @@ TEST(AsteriskNotation, StandardMovesParseCaseInsensitivelyAndRefuseNonsense) {
 
 TEST(AsteriskNotation, EmptySupplyIsRefused) {
     // All six dhe of the n = 8 set on the board.
-    AsteriskState s(make_rules(8));
+    State s(make_rules(8));
     std::vector<std::pair<std::string, std::string>> pieces;
     for (const char* cell : {"a1", "a3", "a5", "c3", "c5", "e5"}) pieces.push_back({cell, "dhe"});
     s.set_position(board_field(8, pieces) + " 1 D");
@@ -67,7 +67,7 @@ TEST(AsteriskNotation, EmptySupplyIsRefused) {
 }
 
 TEST(AsteriskNotation, InvertedMovesAreChecked) {
-    AsteriskState s(make_rules(11, Mode::Inverted));
+    State s(make_rules(11, Mode::Inverted));
     expect_refused(s, "c5>dhe", "first turn");
     expect_refused(s, "dhe", "first turn");
     expect_refused(s, ">xyz", "not a piece type");
@@ -84,7 +84,7 @@ TEST(AsteriskNotation, InvertedMovesAreChecked) {
 
 TEST(AsteriskNotation, GameOverRefusesMoves) {
     // Column a of dark hexes joins all three sides in colour and shape.
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     std::vector<std::pair<std::string, std::string>> column;
     for (int r = 1; r <= 11; ++r) column.push_back({testing::cell('a', r), "dhe"});
     s.set_position(board_field(11, column) + " 1 D");
@@ -93,14 +93,13 @@ TEST(AsteriskNotation, GameOverRefusesMoves) {
 }
 
 TEST(AsteriskPosition, StartPositionsAreDocumentedStrings) {
-    EXPECT_EQ(AsteriskState(make_rules(8)).position(),
-              "./../.../..../...../....../......./........ 1 D");
-    EXPECT_EQ(AsteriskState(make_rules(8, Mode::Inverted)).position(),
+    EXPECT_EQ(State(make_rules(8)).position(), "./../.../..../...../....../......./........ 1 D");
+    EXPECT_EQ(State(make_rules(8, Mode::Inverted)).position(),
               "./../.../..../...../....../......./........ 1 D -");
 }
 
 TEST(AsteriskPosition, MalformedStringsAreRefusedAndLeaveTheStateAlone) {
-    AsteriskState s(make_rules(8));
+    State s(make_rules(8));
     play(s, "dhe@a1");
     const std::string empty8 = "./../.../..../...../....../......./........";
     expect_bad_position(s, "", "expected 3 fields");
@@ -124,7 +123,7 @@ TEST(AsteriskPosition, MalformedStringsAreRefusedAndLeaveTheStateAlone) {
 
 TEST(AsteriskPosition, ModeSpecificFieldsAreChecked) {
     const std::string empty8 = "./../.../..../...../....../......./........";
-    AsteriskState inv(make_rules(8, Mode::Inverted));
+    State inv(make_rules(8, Mode::Inverted));
     expect_bad_position(inv, empty8 + " 1 D", "expected 4 fields");
     expect_bad_position(inv, empty8 + " 1 D 9", "handed piece");
     expect_bad_position(inv, empty8 + " 1 D 1", "second player places the first piece");
@@ -138,7 +137,7 @@ TEST(AsteriskPosition, ModeSpecificFieldsAreChecked) {
     EXPECT_EQ(inv.ply(), 1);
 
     AsteriskRules r = make_rules(8, Mode::Solitaire);
-    AsteriskState sol(r);
+    State sol(r);
     expect_bad_position(sol, empty8 + " 1 D", "expected 2 fields");
     expect_bad_position(sol, empty8 + " 12x", "'x'");
     expect_bad_position(sol, empty8 + " 123", "3 pieces to draw for 36 empty cells");

@@ -14,7 +14,7 @@ using testing::goal_count;
 using testing::make_rules;
 
 // Checks the end of a finished game.
-void check_end(const AsteriskState& s) {
+void check_end(const State& s) {
     const Outcome o = s.outcome();
     ASSERT_TRUE(o.over()) << s.position();
     if (s.rules().mode == Mode::Solitaire) {
@@ -44,10 +44,10 @@ TEST(AsteriskProperty, StandardRandomGames) {
     for (const auto& [n, games] : kRuns) {
         SCOPED_TRACE("n=" + std::to_string(n));
         const int cells = n * (n + 1) / 2;
-        random_games(AsteriskState(make_rules(n)), scaled(games), cells + 1, 100 + n, check_end);
+        random_games(State(make_rules(n)), scaled(games), cells + 1, 100 + n, check_end);
         AsteriskRules l = make_rules(n);
         l.first_goals = GoalSet::L;
-        random_games(AsteriskState(l), scaled(games / 4), cells + 1, 200 + n, check_end);
+        random_games(State(l), scaled(games / 4), cells + 1, 200 + n, check_end);
     }
 }
 
@@ -55,11 +55,11 @@ TEST(AsteriskProperty, InvertedRandomGames) {
     for (const auto& [n, games] : kRuns) {
         SCOPED_TRACE("n=" + std::to_string(n));
         const int cells = n * (n + 1) / 2;
-        random_games(AsteriskState(make_rules(n, Mode::Inverted)), scaled(games), cells + 1,
-                     300 + n, check_end);
+        random_games(State(make_rules(n, Mode::Inverted)), scaled(games), cells + 1, 300 + n,
+                     check_end);
         AsteriskRules pie = make_rules(n, Mode::Inverted);
         pie.pie = true;
-        random_games(AsteriskState(pie), scaled(games / 4), cells + 2, 400 + n, check_end);
+        random_games(State(pie), scaled(games / 4), cells + 2, 400 + n, check_end);
     }
 }
 
@@ -72,7 +72,7 @@ TEST(AsteriskProperty, SolitaireRandomGames) {
                 AsteriskRules r = make_rules(n, Mode::Solitaire);
                 r.seed = seed;
                 r.setup = setup;
-                random_games(AsteriskState(r), scaled(30), n * (n + 1) / 2, 500 + seed, check_end);
+                random_games(State(r), scaled(30), n * (n + 1) / 2, 500 + seed, check_end);
             }
     }
 }
@@ -80,20 +80,20 @@ TEST(AsteriskProperty, SolitaireRandomGames) {
 // The fast playout plays the same rules as apply(): every move it records is
 // legal where it was played, and replaying them gives the same outcome.
 TEST(AsteriskProperty, PlayoutsReplayThroughApply) {
-    std::vector<AsteriskState::Move> record(AsteriskState::kMaxPlies);
-    std::vector<AsteriskState::Move> legal(AsteriskState::kMaxMoves);
+    std::vector<State::Move> record(State::kMaxPlies);
+    std::vector<State::Move> legal(State::kMaxMoves);
     for (int n : kSizes)
         for (Mode mode : {Mode::Standard, Mode::Inverted, Mode::Solitaire})
             for (bool pie : {false, true}) {
                 if (pie && mode != Mode::Inverted) continue;
                 AsteriskRules r = make_rules(n, mode);
                 r.pie = pie;
-                const AsteriskState start(r);
+                const State start(r);
                 Rng rng(static_cast<std::uint64_t>(n) * 7 + static_cast<std::uint64_t>(mode));
                 for (int game = 0; game < scaled(200); ++game) {
                     std::uint64_t moves = 0;
                     const Outcome o = start.recorded_playout(rng, &moves, record.data());
-                    AsteriskState s = start;
+                    State s = start;
                     for (std::uint64_t i = 0; i < moves; ++i) {
                         const int count = s.generate(legal.data());
                         ASSERT_NE(std::find(legal.begin(), legal.begin() + count, record[i]),
@@ -110,9 +110,9 @@ TEST(AsteriskProperty, PlayoutsReplayThroughApply) {
 // The swap is one legal move among 6 x 33 + 1 after the n = 8 opening, so a
 // uniform playout takes it about once in 199 games from there.
 TEST(AsteriskProperty, PlayoutsTakeTheSwapAsOneMoveAmongAll) {
-    AsteriskState s(make_rules(8));
+    State s(make_rules(8));
     for (const char* m : {"dhe@a1", "dca@b2", "dce@c3"}) testing::play(s, m);
-    std::vector<AsteriskState::Move> record(AsteriskState::kMaxPlies);
+    std::vector<State::Move> record(State::kMaxPlies);
     Rng rng(99);
     int swaps = 0;
     const int games = 8000;  // not scaled: too few games would make the count meaningless
@@ -132,7 +132,7 @@ TEST(AsteriskProperty, FullBoardsHaveExactlyOneWinner) {
     for (const auto& row : testing::load_sizes()) {
         SCOPED_TRACE("n=" + std::to_string(row.n));
         Rng rng(static_cast<std::uint64_t>(row.n));
-        AsteriskState s(make_rules(row.n));
+        State s(make_rules(row.n));
         std::string cells;
         for (int t = 1; t <= kTypes; ++t) cells += std::string(row.per_type, char('0' + t));
         int sweeps = 0;

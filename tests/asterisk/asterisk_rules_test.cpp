@@ -33,8 +33,8 @@ Pieces without(Pieces p, const std::string& cell) {
     return p;
 }
 
-std::vector<std::string> legal_texts(const AsteriskState& s) {
-    std::vector<AsteriskState::Move> moves(AsteriskState::kMaxMoves);
+std::vector<std::string> legal_texts(const State& s) {
+    std::vector<State::Move> moves(State::kMaxMoves);
     const int n = s.generate(moves.data());
     std::vector<std::string> out;
     for (int i = 0; i < n; ++i) out.push_back(s.move_text(moves[i]));
@@ -42,7 +42,7 @@ std::vector<std::string> legal_texts(const AsteriskState& s) {
 }
 
 TEST(AsteriskGoals, CornerCountsForBothItsSides) {
-    AsteriskState s(make_rules(8));
+    State s(make_rules(8));
     // Column a without the apex touches L and B only. The hex at a8 keeps
     // the circles from reaching B.
     Pieces column{{"a8", "dhe"}};
@@ -62,13 +62,13 @@ TEST(AsteriskGoals, CornerCountsForBothItsSides) {
 
 TEST(AsteriskGoals, TwoGoalsWinForWhoeverHoldsTheGoalSet) {
     for (const char* goals : {"D", "L"}) {
-        AsteriskState s(make_rules(8));
+        State s(make_rules(8));
         s.set_position(board_field(8, dark_column_and_hex_row()) + " 1 " + goals);
         EXPECT_EQ(s.chains(), (1u << value_index(kColour, 0)) | (1u << value_index(kShape, 0)));
         const Player d_holder = goals[0] == 'D' ? Player::First : Player::Second;
         EXPECT_EQ(s.outcome(), Outcome::win(d_holder)) << goals;
         EXPECT_EQ(s.score()["goals"]["shape"], d_holder == Player::First ? "first" : "second");
-        std::vector<AsteriskState::Move> moves(AsteriskState::kMaxMoves);
+        std::vector<State::Move> moves(State::kMaxMoves);
         EXPECT_EQ(s.generate(moves.data()), 0);
         EXPECT_THROW(s.parse_move("dhe@b2"), GameError);
     }
@@ -77,7 +77,7 @@ TEST(AsteriskGoals, TwoGoalsWinForWhoeverHoldsTheGoalSet) {
 TEST(AsteriskGoals, OpponentsMoveCanCompleteYourWin) {
     // Second (goal set L) is to move; any hex on h8 completes First's hex
     // chain, which with the dark chain wins for First at once (A4).
-    AsteriskState s(make_rules(8));
+    State s(make_rules(8));
     s.set_position(board_field(8, without(dark_column_and_hex_row(), "h8")) + " 2 D");
     ASSERT_FALSE(s.outcome().over());
     EXPECT_EQ(s.to_move(), Player::Second);
@@ -97,7 +97,7 @@ TEST(AsteriskGoals, OpponentsMoveCanCompleteYourWin) {
 }
 
 TEST(AsteriskStandard, OpeningIsThreeDistinctTypesByTheFirstPlayer) {
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     // The opening plies allow 6, 5 and 4 types on every empty cell.
     EXPECT_EQ(legal_texts(s).size(), 6u * 66);
     play(s, "dhe@a1");
@@ -119,7 +119,7 @@ TEST(AsteriskStandard, OpeningIsThreeDistinctTypesByTheFirstPlayer) {
 }
 
 TEST(AsteriskStandard, SwapExchangesGoalSetsAndFirstMovesNext) {
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     for (const char* m : {"dhe@a1", "dca@b2", "dce@c3"}) play(s, m);
     const std::string before = s.position();
     play(s, "swap");
@@ -130,7 +130,7 @@ TEST(AsteriskStandard, SwapExchangesGoalSetsAndFirstMovesNext) {
     EXPECT_EQ(s.score()["goal_sets"]["first"], "L");
     EXPECT_THROW(s.parse_move("swap"), GameError);
     // The swapped position round-trips, including who moves.
-    AsteriskState copy(make_rules(11));
+    State copy(make_rules(11));
     copy.set_position(s.position());
     EXPECT_EQ(copy.position(), s.position());
     EXPECT_EQ(copy.hash(), s.hash());
@@ -151,13 +151,13 @@ TEST(AsteriskStandard, SwapExchangesGoalSetsAndFirstMovesNext) {
 TEST(AsteriskStandard, FirstGoalsOptionGivesTheFirstPlayerGoalSetL) {
     AsteriskRules r = make_rules(8);
     r.first_goals = GoalSet::L;
-    AsteriskState s(r);
+    State s(r);
     EXPECT_EQ(s.goals(Player::First), GoalSet::L);
     EXPECT_EQ(s.position().substr(s.position().size() - 3), "1 L");
 }
 
 TEST(AsteriskInverted, HandingNotationAndFinalPlacement) {
-    AsteriskState s(make_rules(11, Mode::Inverted));
+    State s(make_rules(11, Mode::Inverted));
     auto legal = legal_texts(s);
     ASSERT_EQ(legal.size(), 6u);
     for (const auto& m : legal) EXPECT_EQ(m[0], '>');
@@ -179,7 +179,7 @@ TEST(AsteriskInverted, HandingNotationAndFinalPlacement) {
 TEST(AsteriskInverted, AGameEndingPlacementHandsNothing) {
     // The n = 8 position of OpponentsMoveCanCompleteYourWin, with lhe handed
     // to Second: placing it on h8 wins for First and is written "h8".
-    AsteriskState s(make_rules(8, Mode::Inverted));
+    State s(make_rules(8, Mode::Inverted));
     s.set_position(board_field(8, without(dark_column_and_hex_row(), "h8")) + " 2 D 5");
     const auto legal = legal_texts(s);
     EXPECT_EQ(std::count(legal.begin(), legal.end(), "h8"), 1);
@@ -199,7 +199,7 @@ TEST(AsteriskInverted, AGameEndingPlacementHandsNothing) {
 TEST(AsteriskInverted, PieSwapPassesTheTurnToTheSecondPlayer) {
     AsteriskRules r = make_rules(11, Mode::Inverted);
     r.pie = true;
-    AsteriskState s(r);
+    State s(r);
     play(s, ">dhe");
     EXPECT_THROW(s.parse_move("swap"), GameError);
     play(s, "c5>lca");
@@ -214,7 +214,7 @@ TEST(AsteriskInverted, PieSwapPassesTheTurnToTheSecondPlayer) {
     EXPECT_EQ(s.to_move(), Player::First);
     EXPECT_EQ(s.at(geometry(11).parse("d5")), parse_type("lca"));
     // Both sides of the swap round-trip through position strings.
-    AsteriskState copy(r);
+    State copy(r);
     copy.set_position(s.position());
     EXPECT_EQ(copy.hash(), s.hash());
     EXPECT_EQ(copy.ply(), s.ply());

@@ -25,14 +25,14 @@ bool is_hex(PieceType t) {
     return attribute_bit(t, kShape) == 0;
 }
 
-Cell cell_of(const AsteriskState& s, const char* name) {
+Cell cell_of(const State& s, const char* name) {
     const Cell c = s.geometry().parse(name);
     EXPECT_NE(c, kNoCell) << name;
     return c;
 }
 
 // The first move of a knowledge playout from s.
-std::pair<Move, Player> first_policy_move(const AsteriskState& s, std::uint64_t seed) {
+std::pair<Move, Player> first_policy_move(const State& s, std::uint64_t seed) {
     Rng rng(seed);
     std::pair<Move, Player> first{kSwap, Player::None};
     bool seen = false;
@@ -49,7 +49,7 @@ std::pair<Move, Player> first_policy_move(const AsteriskState& s, std::uint64_t 
 // light piece on the carrier c6. The policy answers on d6, the other carrier,
 // with a dark piece, whatever the random numbers.
 TEST(AsteriskPolicy, AnswersAnIntrusionIntoATwoBridge) {
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     for (const char* m : {"dhe@c5", "dca@d7", "lha@k11", "lca@c6"}) play(s, m);
     ASSERT_EQ(s.to_move(), Player::First);
     Rng rng(1);
@@ -69,13 +69,13 @@ TEST(AsteriskPolicy, AnswersAnIntrusionIntoATwoBridge) {
 // (shared pieces strengthen a bridge), and a bridge of the opponent's value
 // is not the mover's to keep.
 TEST(AsteriskPolicy, IgnoresPiecesThatDoNotCutTheMoversBridge) {
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     for (const char* m : {"dhe@c5", "dca@d7", "lha@k11", "dce@c6"}) play(s, m);
     Rng rng(1);
     ValueSet need = 0;
     EXPECT_EQ(s.bridge_reply(cell_of(s, "c6"), Player::First, kNoPiece, &need, rng), kNoCell);
 
-    AsteriskState t(make_rules(11));
+    State t(make_rules(11));
     for (const char* m : {"dhe@c5", "dca@d7", "lha@k11", "lca@c6"}) play(t, m);
     // Dark is First's value, so Second has no bridge there to keep.
     EXPECT_EQ(t.bridge_reply(cell_of(t, "c6"), Player::Second, kNoPiece, &need, rng), kNoCell);
@@ -84,7 +84,7 @@ TEST(AsteriskPolicy, IgnoresPiecesThatDoNotCutTheMoversBridge) {
 // An edge bridge: a dark piece on b3 reaches side L through a2 or a3; after
 // a light piece on a3 the policy takes a2 with a dark piece.
 TEST(AsteriskPolicy, AnswersAnIntrusionIntoAnEdgeBridge) {
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     for (const char* m : {"dhe@b3", "lha@k11", "lhe@j11", "lca@a3"}) play(s, m);
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
         const auto [m, who] = first_policy_move(s, seed);
@@ -100,7 +100,7 @@ TEST(AsteriskPolicy, InvertedAnswersOnlyWithAPieceThatKeepsTheBridge) {
     // and a dark piece has landed on the carrier c6.
     AsteriskRules r = make_rules(11, Mode::Inverted);
     r.first_goals = GoalSet::L;
-    AsteriskState dark(r), light(r);
+    State dark(r), light(r);
     const std::string board = board_field(11, {{"c5", "lhe"}, {"d7", "lca"}, {"c6", "dce"}});
     dark.set_position(board + " 1 L 3");   // handed dce: dark, it cannot keep the bridge
     light.set_position(board + " 1 L 6");  // handed lca: light, it can
@@ -116,7 +116,7 @@ TEST(AsteriskPolicy, InvertedAnswersOnlyWithAPieceThatKeepsTheBridge) {
 // lha (light, hex, asterisk), the one type with D's values in both, and
 // Second (L) places dce (dark, circle, empty).
 TEST(AsteriskPolicy, PrefersTheTypeThatServesTheMoversLiveGoals) {
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     std::vector<std::pair<std::string, std::string>> pieces;
     for (int c = 0; c < 11; ++c)
         pieces.emplace_back(testing::cell(static_cast<char>('a' + c), 11), c % 2 ? "dca" : "dhe");
@@ -132,7 +132,7 @@ TEST(AsteriskPolicy, PrefersTheTypeThatServesTheMoversLiveGoals) {
     }
     // On an open board with nothing settled, the mover takes one of the
     // three types that carry two of its values, in proportion to the supply.
-    AsteriskState open(make_rules(11));
+    State open(make_rules(11));
     for (const char* m : {"lca@a1", "lhe@k11", "dce@a11"}) play(open, m);
     play(open, "lca@f6");
     std::array<int, kTypes + 1> chosen{};
@@ -145,7 +145,7 @@ TEST(AsteriskPolicy, PrefersTheTypeThatServesTheMoversLiveGoals) {
 // When the supply runs out of the best type, the policy takes the next best
 // that is left, never one that serves the mover in no live attribute.
 TEST(AsteriskPolicy, FollowsTheSupplyWhenTheBestTypeIsGone) {
-    AsteriskState s(make_rules(11));
+    State s(make_rules(11));
     std::vector<std::pair<std::string, std::string>> pieces;
     for (int c = 0; c < 11; ++c)
         pieces.emplace_back(testing::cell(static_cast<char>('a' + c), 11), c % 2 ? "dca" : "dhe");
@@ -169,7 +169,7 @@ TEST(AsteriskPolicy, FollowsTheSupplyWhenTheBestTypeIsGone) {
 // attribute, so the policy puts the mover's value on it: First, holding
 // colour, completes its hex chain (and wins) on a4 rather than concede shape.
 TEST(AsteriskPolicy, PutsTheMoversValueWhereAChainIsDecided) {
-    AsteriskState s(make_rules(8));
+    State s(make_rules(8));
     s.set_position(board_field(8, {{"a8", "dhe"},
                                    {"b8", "dca"},
                                    {"c8", "dhe"},
@@ -194,20 +194,20 @@ TEST(AsteriskPolicy, PutsTheMoversValueWhereAChainIsDecided) {
 // Knowledge playouts play the rules: every move they report is legal where
 // it is played, and replaying them gives their result.
 TEST(AsteriskPolicy, PlayoutsReplayThroughApply) {
-    std::vector<Move> legal(AsteriskState::kMaxMoves);
+    std::vector<Move> legal(State::kMaxMoves);
     for (int n : {8, 11})
         for (Mode mode : {Mode::Standard, Mode::Inverted})
             for (bool pie : {false, true}) {
                 if (pie && mode != Mode::Inverted) continue;
                 AsteriskRules r = make_rules(n, mode);
                 r.pie = pie;
-                const AsteriskState start(r);
+                const State start(r);
                 Rng rng(static_cast<std::uint64_t>(n) * 13 + static_cast<std::uint64_t>(mode));
                 for (int game = 0; game < 100; ++game) {
                     std::vector<std::pair<Move, Player>> moves;
                     const Outcome o = start.policy_playout(
                         rng, [&](Move m, Player p) { moves.emplace_back(m, p); });
-                    AsteriskState s = start;
+                    State s = start;
                     for (const auto& [m, who] : moves) {
                         ASSERT_EQ(s.to_move(), who);
                         const int count = s.generate(legal.data());

@@ -22,11 +22,11 @@ TEST(AsteriskSolitaire, PrefillReadingsLeaveTheTabledCellsEmpty) {
     for (const auto& row : load_sizes()) {
         SCOPED_TRACE("n=" + std::to_string(row.n));
         for (std::uint64_t seed : {1, 2, 3}) {
-            const AsteriskState a(solitaire(row.n, seed, Prefill::A));
+            const State a(solitaire(row.n, seed, Prefill::A));
             EXPECT_EQ(a.empty_cells(), row.a_empty);
             EXPECT_EQ(row.cells - a.empty_cells(), row.a_prefilled);
             EXPECT_EQ(a.queue_left(), row.a_empty);
-            const AsteriskState b(solitaire(row.n, seed, Prefill::B));
+            const State b(solitaire(row.n, seed, Prefill::B));
             EXPECT_EQ(b.empty_cells(), row.b_empty);
             const Geometry& g = a.geometry();
             for (int c = 0; c < g.cells; ++c) {
@@ -48,7 +48,7 @@ TEST(AsteriskSolitaire, PrefillReadingsLeaveTheTabledCellsEmpty) {
 
 TEST(AsteriskSolitaire, DealIsDeterministicPerSeed) {
     for (int n : kSizes) {
-        const AsteriskState a(solitaire(n, 42)), b(solitaire(n, 42)), c(solitaire(n, 43));
+        const State a(solitaire(n, 42)), b(solitaire(n, 42)), c(solitaire(n, 43));
         EXPECT_EQ(a.position(), b.position());
         EXPECT_EQ(a.hash(), b.hash());
         EXPECT_NE(a.position(), c.position());
@@ -79,9 +79,9 @@ TEST(AsteriskSolitaire, SetupsWithAChainAreDealtAgain) {
     // On n = 8 about 7% of first deals already hold a chain (rules 5.2).
     int redealt = 0;
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-        const AsteriskState dealt(solitaire(8, seed));
+        const State dealt(solitaire(8, seed));
         ASSERT_EQ(dealt.chains(), 0);
-        AsteriskState first = dealt;
+        State first = dealt;
         first.set_position(first_attempt(8, seed));
         if (first.chains() != 0) {
             ++redealt;
@@ -98,14 +98,14 @@ TEST(AsteriskSolitaire, OnlyTheLastPieceMayCompleteAChain) {
     // Random games on n = 8: wins exist (about 1%), and every game ends
     // either when the board is full (a win) or at the first chain (a loss).
     int wins = 0, losses = 0;
-    std::vector<AsteriskState::Move> record(AsteriskState::kMaxPlies);
+    std::vector<State::Move> record(State::kMaxPlies);
     for (std::uint64_t seed = 1; seed <= 400; ++seed) {
-        AsteriskState s(solitaire(8, seed));
+        State s(solitaire(8, seed));
         Rng rng(seed);
         for (int game = 0; game < 10; ++game) {
             std::uint64_t moves = 0;
             const Outcome o = s.recorded_playout(rng, &moves, record.data());
-            AsteriskState replay = s;
+            State replay = s;
             for (std::uint64_t i = 0; i < moves; ++i) {
                 ASSERT_FALSE(replay.outcome().over());
                 ASSERT_EQ(replay.chains(), 0);
@@ -148,7 +148,7 @@ TEST(AsteriskSolitaire, DealsMatchTheRecordedOnes) {
 }
 
 TEST(AsteriskSolitaire, MovesNameTheDrawnPiece) {
-    AsteriskState s(solitaire(11, 5));
+    State s(solitaire(11, 5));
     const std::string current(type_name(s.current()));
     std::string other = current == "dhe" ? "lca" : "dhe";
     // The first ring-1 cell is b3.

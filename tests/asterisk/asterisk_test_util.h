@@ -75,13 +75,13 @@ inline std::string cell(char column, int row) {
     return out;
 }
 
-inline AsteriskState::Move play(AsteriskState& s, std::string_view text) {
-    const AsteriskState::Move m = s.parse_move(text);
+inline State::Move play(State& s, std::string_view text) {
+    const State::Move m = s.parse_move(text);
     s.apply(m);
     return m;
 }
 
-inline int goal_count(const AsteriskState& s, GoalSet g) {
+inline int goal_count(const State& s, GoalSet g) {
     const ValueSet mine = g == GoalSet::D ? kValuesD : kValuesL;
     int n = 0;
     for (int v = 0; v < 6; ++v) n += (s.chains() & mine) >> v & 1;

@@ -19,7 +19,7 @@ using asterism::testing::scaled;
 
 // The full-board position of s seen through symmetry k, with the colours
 // exchanged if asked.
-std::string transformed(const StarState& s, int k, bool exchange) {
+std::string transformed(const State& s, int k, bool exchange) {
     const Geometry& g = s.geometry();
     std::array<Player, kMaxCells> image{};
     for (Cell c = 0; c < g.cells(); ++c) image[g.symmetry(k)[c]] = s.stone(c);
@@ -42,7 +42,7 @@ void expect_same(const Score& a, const Score& b, bool exchanged) {
     }
 }
 
-void check_full_board(const StarState& s, int game) {
+void check_full_board(const State& s, int game) {
     const Geometry& g = s.geometry();
     const int rings = g.rings();
     ASSERT_TRUE(s.full());
@@ -89,7 +89,7 @@ void check_full_board(const StarState& s, int game) {
     EXPECT_EQ(moves, 0u);
 
     // Board symmetries keep the score; exchanging colours exchanges it.
-    StarState image(s.rules());
+    State image(s.rules());
     image.set_position(transformed(s, game % kSymmetries, false));
     expect_same(image.exact_score(), score, false);
     image.set_position(transformed(s, (game + 3) % kSymmetries, true));
@@ -97,10 +97,10 @@ void check_full_board(const StarState& s, int game) {
 }
 
 void run(int size, bool swap, int games, std::uint64_t seed) {
-    const StarState start(Rules{size, swap});
+    const State start(Rules{size, swap});
     const int cells = start.geometry().cells();
     int game = 0, swaps = 0;
-    random_games(start, games, cells + 1, seed, [&](const StarState& s) {
+    random_games(start, games, cells + 1, seed, [&](const State& s) {
         // Every game fills the board, one stone per move, plus the swap.
         const int swapped = s.ply() - cells;
         EXPECT_TRUE(swapped == 0 || (swap && swapped == 1)) << s.ply();
@@ -132,12 +132,12 @@ TEST(StarProperty, RandomGamesWithSwap) {
 TEST(StarProperty, PlayoutsFromAnyPosition) {
     for (int size : {6, 8, 10}) {
         for (bool swap : {false, true}) {
-            StarState s(Rules{size, swap});
+            State s(Rules{size, swap});
             Rng rng(size * 2 + swap);
             int wins[2] = {0, 0};
             const int games = scaled(300);
             for (int g = 0; g < games; ++g) {
-                StarState t = s;
+                State t = s;
                 const int plies = static_cast<int>(rng.below(6)) == 0
                                       ? 1
                                       : static_cast<int>(rng.below(t.geometry().cells()));
@@ -160,20 +160,20 @@ TEST(StarProperty, PlayoutsFromAnyPosition) {
 // with alternating colours starting from the side to move (and the swap
 // first, when chosen).
 TEST(StarProperty, SearchPlayoutReportsEveryMove) {
-    StarState s(Rules{8, true});
+    State s(Rules{8, true});
     Rng rng(9);
     s.apply(s.random_move(rng));
     ASSERT_TRUE(s.swap_legal());
     int swaps = 0;
     for (int g = 0; g < scaled(2000); ++g) {
         const bool knowledge = g % 2 == 1;
-        std::vector<int> seen(StarState::kAmafKeys, 0);
+        std::vector<int> seen(State::kAmafKeys, 0);
         int stones[2] = {0, 0};
         const Outcome o = s.playout(rng, knowledge, [&](int key, Player who) {
             ASSERT_GE(key, 0);
-            ASSERT_LT(key, StarState::kAmafKeys);
+            ASSERT_LT(key, State::kAmafKeys);
             ++seen[key];
-            if (key == StarState::amaf_key(StarState::Move::swap())) {
+            if (key == State::amaf_key(State::Move::swap())) {
                 EXPECT_EQ(who, kWhite);
                 ++swaps;
             } else {
@@ -185,7 +185,7 @@ TEST(StarProperty, SearchPlayoutReportsEveryMove) {
         for (int key = 0; key < s.geometry().cells(); ++key)
             EXPECT_EQ(seen[key], s.stone(static_cast<Cell>(key)) == Player::None ? 1 : 0);
         // 179 cells: with the swap Black moves next and gets 90, else White does.
-        const bool swapped = seen[StarState::amaf_key(StarState::Move::swap())] == 1;
+        const bool swapped = seen[State::amaf_key(State::Move::swap())] == 1;
         EXPECT_EQ(stones[index(swapped ? kBlack : kWhite)], 90);
         EXPECT_EQ(stones[index(swapped ? kWhite : kBlack)], 89);
     }
@@ -195,7 +195,7 @@ TEST(StarProperty, SearchPlayoutReportsEveryMove) {
 // With knowledge, a player whose two-bridge was just intruded answers at
 // once in the other carrier cell; without it the answer is left to chance.
 TEST(StarProperty, KnowledgePlayoutAnswersBridgeIntrusions) {
-    StarState s(Rules{8, false});
+    State s(Rules{8, false});
     // Black *41 and *20 form a bridge over *30 and *31 (their two common
     // neighbours); White intrudes at *31.
     for (const char* m : {"*41", "A65", "*20", "*31"}) s.apply(s.parse_move(m));
@@ -219,14 +219,14 @@ TEST(StarProperty, KnowledgePlayoutAnswersBridgeIntrusions) {
 // playing uniformly random moves one by one; compare Black's win rates on
 // the small board within four standard errors.
 TEST(StarProperty, PlayoutsMatchRandomMoves) {
-    const StarState start(Rules{6, false});
+    const State start(Rules{6, false});
     const int games = scaled(20000);
     Rng rng(5);
     int fill_wins = 0, move_wins = 0;
     for (int g = 0; g < games; ++g) {
         std::uint64_t moves = 0;
         fill_wins += start.random_playout(rng, &moves).winner == kBlack;
-        StarState s = start;
+        State s = start;
         while (!s.full()) s.apply(s.random_move(rng));
         move_wins += s.outcome().winner == kBlack;
     }

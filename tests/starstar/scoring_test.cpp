@@ -76,7 +76,7 @@ TEST(StarScoring, WorkedExamples) {
     ASSERT_GE(examples.size(), 8u);
     for (const Example& e : examples) {
         SCOPED_TRACE(e.name);
-        StarState s(Rules{e.size, false});
+        State s(Rules{e.size, false});
         ASSERT_NO_THROW(s.set_position(e.position));
         EXPECT_EQ(s.position(), e.position) << "examples are written canonically";
 
@@ -120,7 +120,7 @@ TEST(StarScoring, WorkedExampleGroups) {
     const auto it = std::find_if(examples.begin(), examples.end(),
                                  [](const Example& e) { return e.name == "worked-example-4.2"; });
     ASSERT_NE(it, examples.end());
-    StarState s(Rules{6, false});
+    State s(Rules{6, false});
     s.set_position(it->position);
     const Geometry& g = s.geometry();
     auto cell = [&](const char* name) { return g.parse(name, nullptr); };

@@ -11,13 +11,13 @@
 namespace asterism::starstar {
 namespace {
 
-using Move = StarState::Move;
+using Move = State::Move;
 
 // The exact margin (Black minus White) after `first` and then the only
 // other empty cell: positions with two empty cells have one line each.
-int margin_after(StarState s, Move first) {
+int margin_after(State s, Move first) {
     s.apply(first);
-    Move last[StarState::kMaxMoves];
+    Move last[State::kMaxMoves];
     EXPECT_EQ(s.generate(last), 1);
     s.apply(last[0]);
     EXPECT_TRUE(s.outcome().over());
@@ -28,9 +28,9 @@ TEST(StarSearch, AmongWinningEndingsTheLargestMarginIsPlayed) {
     int checked = 0;
     for (std::uint64_t seed = 1; seed < 400 && checked < 8; ++seed) {
         // A random game on the small board up to two empty cells.
-        StarState s(Rules{6, false});
+        State s(Rules{6, false});
         Rng rng(seed);
-        Move moves[StarState::kMaxMoves];
+        Move moves[State::kMaxMoves];
         while (s.generate(moves) > 2) {
             const int n = s.generate(moves);
             s.apply(moves[rng.below(static_cast<std::uint32_t>(n))]);
@@ -41,7 +41,7 @@ TEST(StarSearch, AmongWinningEndingsTheLargestMarginIsPlayed) {
         const int a = sign * margin_after(s, moves[0]), b = sign * margin_after(s, moves[1]);
         // Both endings must go the same way and differ in margin.
         if (a == b || (a > 0) != (b > 0)) continue;
-        Mcts<StarState> mcts;
+        Mcts<State> mcts;
         mcts.set_root(s);
         mcts.search({500, 0});
         const Move chosen = mcts.node(mcts.best_child()).move;

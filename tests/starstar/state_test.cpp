@@ -12,7 +12,7 @@
 namespace asterism::starstar {
 namespace {
 
-using Move = StarState::Move;
+using Move = State::Move;
 
 // Runs f and returns the GameError message it throws ("" if none).
 template <class F>
@@ -29,24 +29,24 @@ bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-TEST(StarState, EmptyBoards) {
+TEST(State, EmptyBoards) {
     const std::pair<int, const char*> cases[] = {{6, "5/10/15/20/25/30 b"},
                                                  {8, "5/10/15/20/25/30/35/40 b"},
                                                  {10, "5/10/15/20/25/30/35/40/45/50 b"}};
     for (const auto& [size, position] : cases) {
-        StarState s(Rules{size, false});
+        State s(Rules{size, false});
         EXPECT_EQ(s.position(), position);
         EXPECT_EQ(s.to_move(), kBlack);
         EXPECT_EQ(s.outcome(), Outcome::ongoing());
-        std::vector<Move> moves(StarState::kMaxMoves);
+        std::vector<Move> moves(State::kMaxMoves);
         EXPECT_EQ(s.generate(moves.data()), s.geometry().cells());
         EXPECT_EQ(s.score()["provisional"], true);
     }
-    EXPECT_THROW(StarState(Rules{7, false}), GameError);
+    EXPECT_THROW(State(Rules{7, false}), GameError);
 }
 
-TEST(StarState, MovesChangeAndRestoreThePosition) {
-    StarState s(Rules{6, false});
+TEST(State, MovesChangeAndRestoreThePosition) {
+    State s(Rules{6, false});
     const std::uint64_t empty_hash = s.hash();
     s.apply(s.parse_move("*10"));
     EXPECT_EQ(s.position(), "b4/10/15/20/25/30 w");
@@ -56,7 +56,7 @@ TEST(StarState, MovesChangeAndRestoreThePosition) {
     EXPECT_EQ(s.ply(), 2);
     EXPECT_EQ(s.to_move(), kBlack);
     // The incremental hash is the hash of the position set from scratch.
-    StarState fresh(Rules{6, false});
+    State fresh(Rules{6, false});
     fresh.set_position(s.position());
     EXPECT_EQ(fresh.hash(), s.hash());
     EXPECT_EQ(fresh.ply(), 0);
@@ -67,8 +67,8 @@ TEST(StarState, MovesChangeAndRestoreThePosition) {
     EXPECT_EQ(s.ply(), 0);
 }
 
-TEST(StarState, BridgeJoinsRingOneStones) {
-    StarState s(Rules{6, false});
+TEST(State, BridgeJoinsRingOneStones) {
+    State s(Rules{6, false});
     for (const char* m : {"*10", "*60", "T10"}) s.apply(s.parse_move(m));
     const Geometry& g = s.geometry();
     // *10 and T10 are not lattice neighbours; the bridge joins them.
@@ -77,8 +77,8 @@ TEST(StarState, BridgeJoinsRingOneStones) {
     EXPECT_NE(s.group(g.parse("*10", nullptr)), s.group(g.parse("T10", nullptr)));
 }
 
-TEST(StarState, BadMovesThrowWithTheReason) {
-    StarState s(Rules{6, false});
+TEST(State, BadMovesThrowWithTheReason) {
+    State s(Rules{6, false});
     s.apply(s.parse_move("*10"));
     const std::string before = s.position();
     EXPECT_TRUE(contains(error_of([&] { s.parse_move("hello"); }),
@@ -92,9 +92,9 @@ TEST(StarState, BadMovesThrowWithTheReason) {
     EXPECT_EQ(s.position(), before);
 }
 
-TEST(StarState, SwapRule) {
-    StarState s(Rules{8, true});
-    std::vector<Move> moves(StarState::kMaxMoves);
+TEST(State, SwapRule) {
+    State s(Rules{8, true});
+    std::vector<Move> moves(State::kMaxMoves);
     // Not before Black's first stone.
     EXPECT_FALSE(s.swap_legal());
     EXPECT_TRUE(contains(error_of([&] { s.parse_move("swap"); }), "only legal"));
@@ -115,7 +115,7 @@ TEST(StarState, SwapRule) {
     EXPECT_EQ(s.to_move(), kBlack);
     EXPECT_EQ(s.ply(), 2);
     EXPECT_EQ(s.empty_count(), 179);
-    StarState fresh(Rules{8, true});
+    State fresh(Rules{8, true});
     fresh.set_position(s.position());
     EXPECT_EQ(fresh.hash(), s.hash());
     EXPECT_FALSE(s.swap_legal());
@@ -130,17 +130,17 @@ TEST(StarState, SwapRule) {
     EXPECT_FALSE(s.swap_legal());
     s.undo();
     // A position set up with one black stone and White to move allows it.
-    StarState set_up(Rules{8, true});
+    State set_up(Rules{8, true});
     set_up.set_position(before);
     EXPECT_TRUE(set_up.swap_legal());
     // Without the option, never.
-    StarState off(Rules{8, false});
+    State off(Rules{8, false});
     off.set_position(before);
     EXPECT_FALSE(off.swap_legal());
 }
 
-TEST(StarState, BadPositionsThrowAndChangeNothing) {
-    StarState s(Rules{6, false});
+TEST(State, BadPositionsThrowAndChangeNothing) {
+    State s(Rules{6, false});
     s.apply(s.parse_move("A32"));
     const std::string before = s.position();
     const std::uint64_t hash = s.hash();
@@ -171,9 +171,9 @@ TEST(StarState, BadPositionsThrowAndChangeNothing) {
     EXPECT_EQ(s.position(), "1b3/10/15/20/25/30 b");
 }
 
-TEST(StarState, RenderShowsEveryCell) {
+TEST(State, RenderShowsEveryCell) {
     for (int size : {6, 8, 10}) {
-        StarState s(Rules{size, false});
+        State s(Rules{size, false});
         const int n = s.geometry().cells();
         // Every cell gets its own spot, so an empty board shows n dots.
         std::string text = s.render();
@@ -205,7 +205,7 @@ TEST(StarState, RenderShowsEveryCell) {
     }
 }
 
-TEST(StarState, RegisteredGame) {
+TEST(State, RegisteredGame) {
     const GameInfo* info = Registry::instance().find("starstar");
     ASSERT_NE(info, nullptr);
     EXPECT_EQ(info->title, "*Star");

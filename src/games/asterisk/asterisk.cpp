@@ -103,7 +103,7 @@ AsteriskRules AsteriskRules::from_options(const Options& o) {
 
 // ---- construction ----------------------------------------------------------------
 
-AsteriskState::AsteriskState(const AsteriskRules& rules) {
+State::State(const AsteriskRules& rules) {
     geo_ = &asterisk::geometry(rules.size);
     rules_ = rules;
     first_goals_ = rules.mode == Mode::Solitaire ? GoalSet::D : rules.first_goals;
@@ -113,7 +113,7 @@ AsteriskState::AsteriskState(const AsteriskRules& rules) {
         rebuild();
 }
 
-void AsteriskState::rebuild() {
+void State::rebuild() {
     const Geometry& g = *geo_;
     const int full = g.cells / kTypes;
     std::array<int, kTypes + 1> used{};
@@ -175,7 +175,7 @@ void AsteriskState::rebuild() {
 // order with the first pieces and keeps the rest, in order, as the draw
 // queue. A setup that already holds a chain is dealt again with the next
 // numbers of the same generator (A8), so a seed names one deal.
-void AsteriskState::deal() {
+void State::deal() {
     const Geometry& g = *geo_;
     Rng rng(rules_.seed);
     std::array<PieceType, kMaxCells> set{};
@@ -199,7 +199,7 @@ void AsteriskState::deal() {
 
 // ---- moves as text ------------------------------------------------------------------
 
-std::string AsteriskState::move_text(Move m) const {
+std::string State::move_text(Move m) const {
     if (m == kSwap) return "swap";
     const std::string type(type_name(m.type));
     if (rules_.mode != Mode::Inverted) return type + "@" + geo_->name(m.cell);
@@ -207,7 +207,7 @@ std::string AsteriskState::move_text(Move m) const {
     return geo_->name(m.cell) + (m.type == kNoPiece ? "" : ">" + type);
 }
 
-void AsteriskState::check_placement(Cell c, PieceType t, std::string_view text) const {
+void State::check_placement(Cell c, PieceType t, std::string_view text) const {
     if (board_[c] != kNoPiece)
         throw GameError(std::string(text) + " is occupied (" + std::string(type_name(board_[c])) +
                         ")");
@@ -217,7 +217,7 @@ void AsteriskState::check_placement(Cell c, PieceType t, std::string_view text) 
                         std::string(type_name(t)) + " is already on the board");
 }
 
-AsteriskState::Move AsteriskState::parse_move(std::string_view raw) const {
+State::Move State::parse_move(std::string_view raw) const {
     if (outcome().over()) throw GameError("the game is over; no more moves");
     const std::string text = lower(raw);
     if (text == "swap") {
@@ -293,7 +293,7 @@ AsteriskState::Move AsteriskState::parse_move(std::string_view raw) const {
 
 // ---- position strings ------------------------------------------------------------------
 
-std::string AsteriskState::position() const {
+std::string State::position() const {
     const Geometry& g = *geo_;
     std::string out;
     for (int r = 0; r < g.n; ++r) {
@@ -318,7 +318,7 @@ std::string AsteriskState::position() const {
     return out;
 }
 
-void AsteriskState::set_position(std::string_view text) {
+void State::set_position(std::string_view text) {
     const Geometry& g = *geo_;
     const auto fields = split_fields(text);
     const std::size_t want = rules_.mode == Mode::Solitaire  ? 2
@@ -332,7 +332,7 @@ void AsteriskState::set_position(std::string_view text) {
         throw GameError("bad position: expected " + std::to_string(want) + " fields (" + layout +
                         "), got " + std::to_string(fields.size()));
 
-    AsteriskState s = *this;
+    State s = *this;
     const std::string_view rows = fields[0];
     std::size_t pos = 0;
     for (int r = 0; r < g.n; ++r) {
@@ -419,7 +419,7 @@ void AsteriskState::set_position(std::string_view text) {
 
 // ---- scoring and presentation ---------------------------------------------------------
 
-nlohmann::json AsteriskState::score() const {
+nlohmann::json State::score() const {
     nlohmann::json supply = nlohmann::json::object();
     for (int t = 1; t <= kTypes; ++t) supply[std::string(type_name(PieceType(t)))] = supply_[t];
     nlohmann::json j;
@@ -452,7 +452,7 @@ nlohmann::json AsteriskState::score() const {
     return j;
 }
 
-std::string AsteriskState::status() const {
+std::string State::status() const {
     std::string out;
     std::string supply = "Supply:";
     for (int t = 1; t <= kTypes; ++t)
@@ -510,7 +510,7 @@ std::string AsteriskState::status() const {
     return out + supply + "\n";
 }
 
-std::string AsteriskState::render() const {
+std::string State::render() const {
     const Geometry& g = *geo_;
     std::string out;
     // Each cell is three characters plus a space, and each row starts half a
@@ -536,12 +536,12 @@ std::string AsteriskState::render() const {
     return out + "\n" + status();
 }
 
-std::string AsteriskState::player_name(Player p) const {
+std::string State::player_name(Player p) const {
     if (rules_.mode == Mode::Solitaire) return "Player";
     return p == Player::None ? "none" : side_name(p);
 }
 
-std::string AsteriskState::move_help() const {
+std::string State::move_help() const {
     const std::string types =
         " Types are three letters: colour d(ark)|l(ight), shape h(ex)|c(ircle), marking "
         "a(sterisk)|e(mpty): dhe, dca, dce, lha, lhe, lca. Cells are a column letter and a "
@@ -573,7 +573,7 @@ std::string AsteriskState::move_help() const {
 
 // ---- random playouts ------------------------------------------------------------------
 
-Outcome AsteriskState::recorded_playout(Rng& rng, std::uint64_t* moves, Move* record) const {
+Outcome State::recorded_playout(Rng& rng, std::uint64_t* moves, Move* record) const {
     detail::StateData s = *this;
     std::uint64_t played = 0;
     const Outcome o = detail::uniform_playout(s, rng, [&](Move m, Player) {
@@ -626,7 +626,7 @@ const GameRegistration kRegistration(GameInfo{
         const std::string spec = canonical_spec(*Registry::instance().find("asterisk"), options);
         if (rules.mode == Mode::Solitaire)
             return std::make_unique<StateGame<AsteriskSolitaire>>(spec, AsteriskSolitaire(rules));
-        return std::make_unique<StateGame<AsteriskState>>(spec, AsteriskState(rules));
+        return std::make_unique<StateGame<State>>(spec, State(rules));
     },
     bench_specs()});
 

@@ -98,7 +98,7 @@ inline constexpr Move kSwap{kNoCell, kNoPiece};
 namespace detail {
 
 // The position and its incremental connectivity: everything a playout
-// copies, and the rules that read and change it. AsteriskState adds the undo
+// copies, and the rules that read and change it. State adds the undo
 // stacks and the text faces.
 struct StateData {
     using UnionFind = UndoableUnionFind<kMaxCells>;
@@ -204,7 +204,7 @@ struct StateData {
 
 }  // namespace detail
 
-class AsteriskState : private detail::StateData {
+class State : private detail::StateData {
   public:
     using Move = asterisk::Move;
     static constexpr int kMaxMoves = kTypes * kMaxCells + 1;
@@ -212,7 +212,7 @@ class AsteriskState : private detail::StateData {
     static constexpr int kPlayers = 2;
 
     // The start position of the rules (for Solitaire: the deal of rules.seed).
-    explicit AsteriskState(const AsteriskRules& rules = {});
+    explicit State(const AsteriskRules& rules = {});
 
     // ---- the State contract of core/state_game.h ------------------------------
     using StateData::generate;
@@ -362,9 +362,9 @@ class AsteriskState : private detail::StateData {
 // Solitaire has one player; this face says so (kPlayers = 1) so that front
 // ends report "win"/"loss" and refuse two-player agents. The rules engine is
 // the same.
-struct AsteriskSolitaire final : AsteriskState {
+struct AsteriskSolitaire final : State {
     static constexpr int kPlayers = 1;
-    using AsteriskState::AsteriskState;
+    using State::State;
 };
 
 // ---- hot paths, inline so that templated search code sees them ------------------
@@ -560,7 +560,7 @@ inline void StateData::play(Move m, OnUnion&& on_union) {
 
 }  // namespace detail
 
-inline void AsteriskState::apply(Move m) {
+inline void State::apply(Move m) {
     undo_[depth_++] = {hash_, m,           static_cast<std::uint16_t>(nchanges_), hand_, chains_,
                        side_, first_goals_};
     play(m, [this](int attribute, const UnionFind::Change& change) {
@@ -569,7 +569,7 @@ inline void AsteriskState::apply(Move m) {
     });
 }
 
-inline void AsteriskState::undo() {
+inline void State::undo() {
     const Undo& u = undo_[--depth_];
     const Move m = u.move;
     const Mode mode = rules_.mode;

@@ -13,11 +13,11 @@ constexpr int kPieceOn = 0, kEmpty = 6, kToPlace = 7, kSupply = 13, kHoldsD = 19
               kFirstToMove = 21, kTouches = 22, kPlanes = 25;
 }  // namespace
 
-std::vector<int> AsteriskState::observation_shape() const {
+std::vector<int> State::observation_shape() const {
     return {kPlanes, geo_->cells};
 }
 
-std::vector<std::string> AsteriskState::observation_planes() const {
+std::vector<std::string> State::observation_planes() const {
     std::vector<std::string> out;
     for (PieceType t = 1; t <= kTypes; ++t) out.push_back(std::string(type_name(t)) + " on cell");
     out.push_back("empty");
@@ -30,7 +30,7 @@ std::vector<std::string> AsteriskState::observation_planes() const {
     return out;
 }
 
-void AsteriskState::observe(float* out) const {
+void State::observe(float* out) const {
     const int cells = geo_->cells;
     auto plane = [&](int p) { return out + static_cast<std::ptrdiff_t>(p) * cells; };
     auto fill = [&](int p, float v) { std::fill(plane(p), plane(p) + cells, v); };

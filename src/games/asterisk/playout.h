@@ -315,7 +315,7 @@ Outcome policy_playout(StateData& s, Rng& rng, Cell last, OnMove&& on_move) {
 
 }  // namespace detail
 
-inline Outcome AsteriskState::solitaire_rollout(Rng& draws, Rng& choices, int policy) const {
+inline Outcome State::solitaire_rollout(Rng& draws, Rng& choices, int policy) const {
     detail::StateData s = *this;
     auto no_record = [](int, const UnionFind::Change&) {};
     while (!s.decided(s.chains_) && s.empties_ > 0) {
@@ -334,7 +334,7 @@ inline Outcome AsteriskState::solitaire_rollout(Rng& draws, Rng& choices, int po
 // worse than the best one on that cell (Standard) or a handed piece that
 // serves the hander worse than the best (Inverted); with a threat on the
 // board, moves elsewhere that do not win lose too.
-inline void AsteriskState::priors(const Move* moves, int count, float* value) const {
+inline void State::priors(const Move* moves, int count, float* value) const {
     using detail::kTypeValues;
     const Player mover = side_, other = opponent(side_);
     const int g = int(goals_of(mover));
@@ -426,7 +426,7 @@ inline void AsteriskState::priors(const Move* moves, int count, float* value) co
 }
 
 template <class Sink>
-Outcome AsteriskState::playout(Rng& rng, bool knowledge, Sink&& sink) {
+Outcome State::playout(Rng& rng, bool knowledge, Sink&& sink) {
     auto report = [&](Move m, Player mover) { sink(amaf_key(m), mover); };
     detail::StateData& s = *this;
     if (!knowledge || rules_.mode == Mode::Solitaire)
@@ -435,7 +435,7 @@ Outcome AsteriskState::playout(Rng& rng, bool knowledge, Sink&& sink) {
 }
 
 template <class OnMove>
-Outcome AsteriskState::policy_playout(Rng& rng, OnMove&& on_move) const {
+Outcome State::policy_playout(Rng& rng, OnMove&& on_move) const {
     detail::StateData s = *this;
     if (rules_.mode == Mode::Solitaire) return detail::uniform_playout(s, rng, on_move);
     return detail::policy_playout(s, rng, last_cell(), on_move);

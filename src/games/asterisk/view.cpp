@@ -34,7 +34,7 @@ std::string goal_set_text(GoalSet g) {
 
 }  // namespace
 
-nlohmann::json AsteriskState::view() const {
+nlohmann::json State::view() const {
     const Geometry& g = *geo_;
     nlohmann::json cells = nlohmann::json::array();
     nlohmann::json pieces = nlohmann::json::array();
@@ -93,7 +93,7 @@ nlohmann::json AsteriskState::view() const {
                          0.4);
 }
 
-nlohmann::json AsteriskState::move_view(Move m) const {
+nlohmann::json State::move_view(Move m) const {
     const std::string text = move_text(m);
     if (m == kSwap)
         return {{"text", text}, {"path", nlohmann::json::array()}, {"label", "Swap goal sets"}};

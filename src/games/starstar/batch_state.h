@@ -1,11 +1,11 @@
 // The *Star state that batches step (core/state_batch.h; the Python
-// module's Batch). A batch never reads the groups that StarState keeps up to
+// module's Batch). A batch never reads the groups that State keeps up to
 // date move by move: its observations are the stones, its legal moves the
 // empty cells, and its result is known only on a full board. So this state
 // keeps the stones and the empty-cell list alone and scores the full board
 // once, as the random playouts of `asterism bench` do; it is what lets a
 // batch step *Star near the speed of those playouts. The Python tests check
-// that a batch agrees with StarState move by move.
+// that a batch agrees with State move by move.
 #pragma once
 
 #include <array>
@@ -19,21 +19,21 @@
 
 namespace asterism::starstar {
 
-// The observation planes of StarState::observe, from the stones (learning.cpp).
+// The observation planes of State::observe, from the stones (learning.cpp).
 void observe_stones(const Geometry& g, const Player* stones, Player to_move, bool swap_legal,
                     float* out);
 
 class StarBatchState {
   public:
-    using Move = StarState::Move;
-    static constexpr int kMaxMoves = StarState::kMaxMoves;
-    static constexpr int kPlayers = StarState::kPlayers;
+    using Move = State::Move;
+    static constexpr int kMaxMoves = State::kMaxMoves;
+    static constexpr int kPlayers = State::kPlayers;
 
-    explicit StarBatchState(const StarState& s)
-        : rules_(std::make_shared<const StarState>(StarState(s.rules()))),
+    explicit StarBatchState(const State& s)
+        : rules_(std::make_shared<const State>(State(s.rules()))),
           geo_(&s.geometry()),
           to_move_(s.to_move()) {
-        // The empty cells first, the stones after, as StarState keeps them,
+        // The empty cells first, the stones after, as State keeps them,
         // so that a lone stone sits last (swap_legal reads it there).
         int front = 0, back = geo_->cells();
         for (Cell c = 0; c < geo_->cells(); ++c) {
@@ -78,7 +78,7 @@ class StarBatchState {
         if (m.is_swap()) {
             stone_[empty_[geo_->cells() - 1]] = kWhite;
         } else {
-            // As StarState::place_stone: the cell leaves the empty part.
+            // As State::place_stone: the cell leaves the empty part.
             const Cell last = empty_[--empty_count_];
             const Cell slot = where_[m.cell];
             empty_[slot] = last;
@@ -103,10 +103,10 @@ class StarBatchState {
 
   private:
     // An empty board of the same rules, which scores full boards.
-    std::shared_ptr<const StarState> rules_;
+    std::shared_ptr<const State> rules_;
     const Geometry* geo_;
     std::array<Player, kMaxCells> stone_{};
-    std::array<Cell, kMaxCells> empty_{};  // the empty cells first, as in StarState
+    std::array<Cell, kMaxCells> empty_{};  // the empty cells first, as in State
     std::array<Cell, kMaxCells> where_{};
     int empty_count_ = 0;
     Player to_move_ = kBlack;

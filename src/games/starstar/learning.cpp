@@ -13,16 +13,16 @@ namespace {
 enum Plane { kBlackStone, kWhiteStone, kEmpty, kPeri, kQuark, kBlackToMove, kSwapLegal, kPlanes };
 }  // namespace
 
-std::vector<int> StarState::observation_shape() const {
+std::vector<int> State::observation_shape() const {
     return {kPlanes, geo_->cells()};
 }
 
-std::vector<std::string> StarState::observation_planes() const {
+std::vector<std::string> State::observation_planes() const {
     return {"black stone", "white stone",   "empty",     "perimeter cell",
             "quark cell",  "black to move", "swap legal"};
 }
 
-void StarState::observe(float* out) const {
+void State::observe(float* out) const {
     observe_stones(*geo_, stone_.data(), to_move_, swap_legal(), out);
 }
 

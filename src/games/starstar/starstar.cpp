@@ -19,7 +19,7 @@ using Owners = std::array<Cell, kMaxPeri>;
 // and how many pericells that group contains, answered either by a state's
 // incremental union-find or by a one-pass union-find built for a playout.
 
-// The incremental groups of a StarState: each root's mask has one bit per
+// The incremental groups of a State: each root's mask has one bit per
 // pericell of the group.
 struct MaskGroups {
     const UndoableUnionFind<kMaxCells, std::uint64_t>& uf;
@@ -114,11 +114,11 @@ Player Score::leader() const {
     return Player::None;
 }
 
-StarState::StarState(Rules rules) : rules_(rules), geo_(&Geometry::get(rules.size)) {
+State::State(Rules rules) : rules_(rules), geo_(&Geometry::get(rules.size)) {
     clear();
 }
 
-void StarState::clear() {
+void State::clear() {
     const int n = geo_->cells();
     stone_.fill(Player::None);
     std::iota(empty_.begin(), empty_.begin() + n, Cell{0});
@@ -132,18 +132,18 @@ void StarState::clear() {
     for (int k = 0; k < geo_->peri_count(); ++k) groups_.set_mask(geo_->peri_cell(k), 1ULL << k);
 }
 
-Outcome StarState::outcome() const {
+Outcome State::outcome() const {
     return full() ? outcome_of(exact_score()) : Outcome::ongoing();
 }
 
 // ---------------------------------------------------------------------------
 // Text: moves, positions, names.
 
-std::string StarState::move_text(Move m) const {
+std::string State::move_text(Move m) const {
     return m.is_swap() ? std::string("swap") : geo_->name(m.cell);
 }
 
-StarState::Move StarState::parse_move(std::string_view text) const {
+State::Move State::parse_move(std::string_view text) const {
     const std::string shown(text);
     if (text.size() == 4 && std::equal(text.begin(), text.end(), "swap",
                                        [](char a, char b) { return (a | 0x20) == b; })) {
@@ -162,7 +162,7 @@ StarState::Move StarState::parse_move(std::string_view text) const {
     return Move{c};
 }
 
-std::string StarState::position() const {
+std::string State::position() const {
     std::string out;
     for (Ring x = 1; x <= geo_->rings(); ++x) {
         if (x > 1) out += '/';
@@ -183,7 +183,7 @@ std::string StarState::position() const {
     return out;
 }
 
-void StarState::set_position(std::string_view text) {
+void State::set_position(std::string_view text) {
     // Parse everything into locals first, so a bad string changes nothing.
     auto bad = [&](const std::string& why) { return GameError("bad *Star position: " + why); };
     std::string_view body = text;
@@ -244,11 +244,11 @@ void StarState::set_position(std::string_view text) {
     if (side == kWhite) hash_ ^= kZobrist.extra(0);
 }
 
-std::string StarState::player_name(Player p) const {
+std::string State::player_name(Player p) const {
     return p == kBlack ? "Black" : p == kWhite ? "White" : "nobody";
 }
 
-std::string StarState::move_help() const {
+std::string State::move_help() const {
     const int r = geo_->rings();
     return "Play a cell by its name Nxy: the arm letter * S T A R (clockwise; s t a r also "
            "work), the ring x counted from the centre, 1 to " +
@@ -265,11 +265,11 @@ std::string StarState::move_help() const {
 // ---------------------------------------------------------------------------
 // Scoring.
 
-StarState::Owners StarState::exact_owners() const {
+State::Owners State::exact_owners() const {
     return full_board_owners(*geo_, MaskGroups{groups_});
 }
 
-StarState::Owners StarState::estimate_owners() const {
+State::Owners State::estimate_owners() const {
     // Section 5: provisional stars hold two or more occupied pericells; the
     // other cells form regions under lattice adjacency (no bridge), and a
     // region gives its pericells to the one star it borders, if only one.
@@ -316,17 +316,17 @@ StarState::Owners StarState::estimate_owners() const {
     return owner;
 }
 
-Score StarState::exact_score() const {
+Score State::exact_score() const {
     // Ownership by rules 4.1 is only defined once every cell is filled.
     if (!full()) throw GameError("internal: exact *Star score asked for a board that is not full");
     return tally(*geo_, stone_.data(), MaskGroups{groups_}, exact_owners(), false);
 }
 
-Score StarState::estimate() const {
+Score State::estimate() const {
     return tally(*geo_, stone_.data(), MaskGroups{groups_}, estimate_owners(), true);
 }
 
-std::vector<StarGroup> StarState::stars() const {
+std::vector<StarGroup> State::stars() const {
     const Geometry& g = *geo_;
     const MaskGroups groups{groups_};
     const Owners owner = full() ? exact_owners() : estimate_owners();
@@ -347,7 +347,7 @@ std::vector<StarGroup> StarState::stars() const {
     return out;
 }
 
-nlohmann::json StarState::score() const {
+nlohmann::json State::score() const {
     const Score s = current_score();
     auto side = [](const SideScore& p) {
         return nlohmann::json{{"peries", p.peries},
@@ -365,14 +365,14 @@ nlohmann::json StarState::score() const {
 // ---------------------------------------------------------------------------
 // Drawing.
 
-std::string StarState::render() const {
+std::string State::render() const {
     return draw(false);
 }
-std::string StarState::render_labels() const {
+std::string State::render_labels() const {
     return draw(true);
 }
 
-std::string StarState::draw(bool labels) const {
+std::string State::draw(bool labels) const {
     // Character cells are about twice as tall as wide, hence the larger x
     // scale; these scales keep every cell of every size on its own spot with
     // at least one blank between neighbours in a row (checked by the tests),
@@ -440,8 +440,8 @@ std::string StarState::draw(bool labels) const {
 // ---------------------------------------------------------------------------
 // Random playouts.
 
-Outcome StarState::fill_and_score(Rng& rng, std::array<Player, kMaxCells>& colour,
-                                  std::uint64_t* moves, int* margin) const {
+Outcome State::fill_and_score(Rng& rng, std::array<Player, kMaxCells>& colour, std::uint64_t* moves,
+                              int* margin) const {
     const Geometry& g = *geo_;
     colour = stone_;
     std::array<Cell, kMaxCells> pool;
@@ -470,7 +470,7 @@ Outcome StarState::fill_and_score(Rng& rng, std::array<Player, kMaxCells>& colou
     return score_filled(colour, margin);
 }
 
-Outcome StarState::score_filled(const std::array<Player, kMaxCells>& colour, int* margin) const {
+Outcome State::score_filled(const std::array<Player, kMaxCells>& colour, int* margin) const {
     const Geometry& g = *geo_;
     const FlatGroups groups(g, colour.data());
     const Score score = tally(g, colour.data(), groups, full_board_owners(g, groups), false);
@@ -478,9 +478,9 @@ Outcome StarState::score_filled(const std::array<Player, kMaxCells>& colour, int
     return outcome_of(score);
 }
 
-Outcome StarState::policy_playout(Rng& rng, std::array<Player, kMaxCells>& colour,
-                                  std::array<Cell, kMaxCells + 1>& order, int* count,
-                                  int* margin) const {
+Outcome State::policy_playout(Rng& rng, std::array<Player, kMaxCells>& colour,
+                              std::array<Cell, kMaxCells + 1>& order, int* count,
+                              int* margin) const {
     const Geometry& g = *geo_;
     colour = stone_;
     // The empty cells in a pool with its inverse, so that a chosen reply can
@@ -546,9 +546,9 @@ const GameRegistration kRegistration{GameInfo{
                  .help = "pie rule: White may answer Black's first stone with swap"}},
     .make = [](const Options& options) -> std::unique_ptr<Game> {
         const GameInfo& info = *Registry::instance().find("starstar");
-        return std::make_unique<StateGame<StarState>>(
+        return std::make_unique<StateGame<State>>(
             canonical_spec(info, options),
-            StarState(Rules{options.get_int("size"), options.get_bool("swap")}));
+            State(Rules{options.get_int("size"), options.get_bool("swap")}));
     },
     .bench_specs = {"starstar:size=6", "starstar:size=8", "starstar:size=10"},
 }};

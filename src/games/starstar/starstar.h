@@ -84,7 +84,7 @@ struct StarGroup {
 
 class StarBatchState;
 
-class StarState {
+class State {
   public:
     // A cell, or the swap. Trivially copyable, two bytes.
     struct Move {
@@ -97,7 +97,7 @@ class StarState {
     static constexpr int kMaxMoves = kMaxCells + 1;
     static constexpr int kPlayers = 2;
 
-    explicit StarState(Rules rules = {});
+    explicit State(Rules rules = {});
 
     const Rules& rules() const { return rules_; }
     const Geometry& geometry() const { return *geo_; }
@@ -288,10 +288,10 @@ class StarState {
 // Zobrist keys: cell x colour, and extra(0) for White to move.
 inline constexpr ZobristTable<kMaxCells, 2> kZobrist(0x57a2'57a2ULL);
 
-// apply() and undo() are inline so that search templates over StarState see
+// apply() and undo() are inline so that search templates over State see
 // them whole.
 
-inline int StarState::place_stone(Cell c, Player p) {
+inline int State::place_stone(Cell c, Player p) {
     // Move c from the empty part of empty_ to the front of the occupied part.
     const Cell last = empty_[--empty_count_];
     const Cell slot = where_[c];
@@ -313,7 +313,7 @@ inline int StarState::place_stone(Cell c, Player p) {
     return unions;
 }
 
-inline void StarState::apply(Move m) {
+inline void State::apply(Move m) {
     Step& step = steps_[ply_++];
     step.move = m;
     if (m.is_swap()) {
@@ -332,7 +332,7 @@ inline void StarState::apply(Move m) {
     hash_ ^= kZobrist.extra(0);
 }
 
-inline void StarState::undo() {
+inline void State::undo() {
     const Step& step = steps_[--ply_];
     to_move_ = opponent(to_move_);
     hash_ ^= kZobrist.extra(0);

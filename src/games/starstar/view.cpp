@@ -94,7 +94,7 @@ std::vector<Pt> cell_outline(const Geometry& g, Cell c) {
 
 }  // namespace
 
-nlohmann::json StarState::view() const {
+nlohmann::json State::view() const {
     const Geometry& g = *geo_;
     nlohmann::json cells = nlohmann::json::array();
     nlohmann::json pieces = nlohmann::json::array();
@@ -134,7 +134,7 @@ nlohmann::json StarState::view() const {
                          {{"rings", g.rings()}, {"swap", rules_.swap}}, 0.3);
 }
 
-nlohmann::json StarState::move_view(Move m) const {
+nlohmann::json State::move_view(Move m) const {
     if (m.is_swap())
         return {{"text", "swap"},
                 {"path", nlohmann::json::array()},
