@@ -53,7 +53,12 @@ bool computer_accepts_draw(const Game& game, const DrawRating& rating, const Dra
     if (!can_draw(game)) return false;
     if (hard_rule(game, policy, repetitions(game))) return true;
     const std::optional<double> r = rating();
-    return r && (std::abs(*r - 0.5) <= policy.even_margin || *r <= policy.losing);
+    if (!r) return false;
+    if (*r <= policy.losing) return true;
+    // Dead even counts only where the game goes round in circles: an
+    // offer in an even opening is declined, as a player would.
+    return repetitions(game) >= policy.accept_repetitions &&
+           std::abs(*r - 0.5) <= policy.even_margin;
 }
 
 std::optional<double> analysis_rating(const Analysis& analysis) {

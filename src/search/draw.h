@@ -14,8 +14,9 @@
 //           it offers again, so that a person who declined is not asked at
 //           every move.
 //   accept  a computer accepts an offer under the same two hard rules, or
-//           when its search rates the position within `even_margin` of even,
-//           or at most `losing` for itself.
+//           when its search rates the position at most `losing` for
+//           itself, or, in a position that has occurred at least
+//           `accept_repetitions` times, within `even_margin` of even.
 //
 // The two hard rules depend on no evaluation, so that every game between
 // two computers ends: in a cycle of repeated positions at the fifth
@@ -35,6 +36,7 @@ struct DrawPolicy {
     double even_margin = 0.05;   // win rates from 0.45 to 0.55 are "dead even"
     double losing = 0.2;         // a win rate at most this is a lost game
     int offer_repetitions = 3;   // with an even rating
+    int accept_repetitions = 2;  // an offer is accepted on an even rating from here
     int forced_repetitions = 5;  // whatever the rating
     // Whatever the rating. Long enough for every game that ends by its own
     // rules (Shatra's longest measured game between two computers with the

@@ -98,8 +98,13 @@ TEST_F(DrawPolicyTest, ADeclinedOfferWaitsBeforeItIsMadeAgain) {
     EXPECT_TRUE(computer_offers_draw(*game, ply - policy.reoffer_plies, rated(0.5)));
 }
 
-TEST_F(DrawPolicyTest, AnOfferIsAcceptedWhenEvenOrLosing) {
+TEST_F(DrawPolicyTest, AnOfferIsAcceptedWhenLosingOrEvenInARepeatedPosition) {
     shuffle(1);
+    // Nothing has repeated yet: an even game is played on.
+    EXPECT_FALSE(computer_accepts_draw(*game, rated(0.5)));
+    EXPECT_TRUE(computer_accepts_draw(*game, rated(0.1)));  // losing
+    shuffle(3);                                             // the start for the second time
+    ASSERT_EQ(repetitions(*game), 2);
     EXPECT_TRUE(computer_accepts_draw(*game, rated(0.5)));
     EXPECT_TRUE(computer_accepts_draw(*game, rated(0.54)));
     EXPECT_TRUE(computer_accepts_draw(*game, rated(0.1)));  // losing
