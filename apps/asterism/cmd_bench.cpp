@@ -11,7 +11,9 @@ namespace asterism::cli {
 
 namespace {
 
-int cmd_bench(std::uint64_t games, std::uint64_t seed) {
+// Random playouts of every registered game and benched variant; returns the
+// number of moves played, its part of the signature.
+std::uint64_t bench_playouts(std::uint64_t games, std::uint64_t seed) {
     std::uint64_t signature = 0;
     std::printf("%-44s %10s %12s %14s %10s\n", "game", "games", "games/s", "moves/s", "check");
     for (const GameInfo* info : Registry::instance().all()) {
@@ -29,6 +31,12 @@ int cmd_bench(std::uint64_t games, std::uint64_t seed) {
                         static_cast<unsigned long long>(st.checksum % 100000));
         }
     }
+    return signature;
+}
+
+// Perft of the positions each game lists; returns the nodes counted.
+std::uint64_t bench_perft() {
+    std::uint64_t signature = 0;
     bool header = false;
     for (const GameInfo* info : Registry::instance().all()) {
         for (const auto& pb : info->bench_perft) {
@@ -48,9 +56,14 @@ int cmd_bench(std::uint64_t games, std::uint64_t seed) {
                         static_cast<unsigned long long>(nodes), static_cast<double>(nodes) / secs);
         }
     }
-    // Fixed-effort searches: alpha-beta to a depth, MCTS for a number of
-    // playouts; deterministic with one thread, so they join the signature.
-    header = false;
+    return signature;
+}
+
+// Fixed-effort searches: alpha-beta to a depth, MCTS for a number of
+// playouts; deterministic with one thread, so they join the signature.
+std::uint64_t bench_searches() {
+    std::uint64_t signature = 0;
+    bool header = false;
     for (const auto& sb : search_benches()) {
         if (!header)
             std::printf("\n%-38s %-10s %8s %12s %12s %8s %s\n", "search", "kind", "effort", "nodes",
@@ -70,6 +83,11 @@ int cmd_bench(std::uint64_t games, std::uint64_t seed) {
                     static_cast<double>(run.nodes) / std::max(run.seconds, 1e-9), run.score,
                     run.best.c_str());
     }
+    return signature;
+}
+
+int cmd_bench(std::uint64_t games, std::uint64_t seed) {
+    const std::uint64_t signature = bench_playouts(games, seed) + bench_perft() + bench_searches();
     std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
     return 0;
 }

@@ -458,49 +458,83 @@ std::pair<std::string, int> pgn_result(const PgnGame& game, const RecordTag* tag
 
 }  // namespace
 
-LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view source,
-                              const PgnReadOptions& options) {
-    auto fail = [&](int line, const std::string& message) {
-        return RecordError(source, line, "game " + std::to_string(number) + ": " + message);
-    };
-    std::map<std::string, const RecordTag*> tags;
-    for (const auto& t : game.tags)
-        if (const auto [it, fresh] = tags.emplace(t.key, &t); !fresh)
-            throw fail(t.line, "tag '" + t.key + "' given twice (first on line " +
-                                   std::to_string(it->second->line) + ")");
-    auto known = [&](std::string_view key) -> const RecordTag* {
-        const auto it = tags.find(std::string(key));
-        return it == tags.end() || unknown_value(it->second->value) ? nullptr : it->second;
-    };
+namespace {
 
-    // The game: GameSpec names it exactly, Variant by name, else the default.
-    const RecordTag* spec_tag = known(kGameSpec);
-    const RecordTag* variant_tag = known(kVariant);
+// One PGN game being read: its tags by key (each at most once) and the error
+// that names the game and a line.
+class PgnReading {
+  public:
+    PgnReading(const PgnGame& game, int number, std::string_view source)
+        : number_(number), source_(source) {
+        for (const auto& t : game.tags)
+            if (const auto [it, fresh] = tags_.emplace(t.key, &t); !fresh)
+                throw fail(t.line, "tag '" + t.key + "' given twice (first on line " +
+                                       std::to_string(it->second->line) + ")");
+    }
+    RecordError fail(int line, const std::string& message) const {
+        return RecordError(source_, line, "game " + std::to_string(number_) + ": " + message);
+    }
+    // The tag `key` if given with a known value ('?' and '-' are unknown).
+    const RecordTag* known(std::string_view key) const {
+        const auto it = tags_.find(std::string(key));
+        return it == tags_.end() || unknown_value(it->second->value) ? nullptr : it->second;
+    }
+    const std::map<std::string, const RecordTag*>& tags() const { return tags_; }
+
+  private:
+    int number_;
+    std::string_view source_;
+    std::map<std::string, const RecordTag*> tags_;
+};
+
+struct PgnGameSpec {
+    std::string spec;
+    int line = 0;
+    const PgnVariant* variant = nullptr;
+    bool from_spec_tag = false;
+};
+
+// The game: GameSpec names it exactly, Variant by name, else the default.
+PgnGameSpec pgn_game_spec(const PgnReading& reading, const PgnGame& game,
+                          const PgnReadOptions& options) {
+    const RecordTag* spec_tag = reading.known(kGameSpec);
+    const RecordTag* variant_tag = reading.known(kVariant);
     const PgnVariant* named = variant_tag ? variant_by_name(variant_tag->value) : nullptr;
     if (variant_tag && !named)
-        throw fail(variant_tag->line, "unknown Variant '" + variant_tag->value +
-                                          "': asterism reads PGN of Shatra and Star Pool Chess");
-    const std::string spec = spec_tag ? spec_tag->value
-                             : named  ? std::string(named->id)
-                                      : options.default_game;
-    const int spec_line = spec_tag ? spec_tag->line : variant_tag ? variant_tag->line : game.line;
-    const PgnVariant* variant = variant_by_id(spec_id(spec));
-    if (!variant)
-        throw fail(spec_line, "'" + spec + "' is not a game that PGN covers (shatra, starpool)");
-    if (named && named != variant)
-        throw fail(variant_tag->line, "the Variant tag says '" + variant_tag->value +
-                                          "' but GameSpec names '" + spec + "'");
+        throw reading.fail(variant_tag->line,
+                           "unknown Variant '" + variant_tag->value +
+                               "': asterism reads PGN of Shatra and Star Pool Chess");
+    PgnGameSpec out;
+    out.from_spec_tag = spec_tag != nullptr;
+    out.spec = spec_tag ? spec_tag->value : named ? std::string(named->id) : options.default_game;
+    out.line = spec_tag ? spec_tag->line : variant_tag ? variant_tag->line : game.line;
+    out.variant = variant_by_id(spec_id(out.spec));
+    if (!out.variant)
+        throw reading.fail(out.line,
+                           "'" + out.spec + "' is not a game that PGN covers (shatra, starpool)");
+    if (named && named != out.variant)
+        throw reading.fail(variant_tag->line, "the Variant tag says '" + variant_tag->value +
+                                                  "' but GameSpec names '" + out.spec + "'");
+    return out;
+}
 
-    Record record = record_tags(game, tags, spec, spec_line);
+}  // namespace
+
+LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view source,
+                              const PgnReadOptions& options) {
+    const PgnReading reading(game, number, source);
+    const PgnGameSpec spec = pgn_game_spec(reading, game, options);
+    Record record = record_tags(game, reading.tags(), spec.spec, spec.line);
     for (const auto& m : game.moves)
         record.moves.push_back(
-            {replace_all(m.move, variant->pgn, variant->native), m.comment, m.line});
-    if (!spec_tag && variant->id == "shatra") shatrabase_numbering(record.moves);
+            {replace_all(m.move, spec.variant->pgn, spec.variant->native), m.comment, m.line});
+    if (!spec.from_spec_tag && spec.variant->id == "shatra") shatrabase_numbering(record.moves);
 
     // An unfinished result ('*' or none) is settled by replaying.
-    const auto [result, result_line] = pgn_result(game, known("Result"));
+    const auto [result, result_line] = pgn_result(game, reading.known("Result"));
     if (!result.empty() && !is_result(result))
-        throw fail(result_line, "unknown result '" + result + "' (use 1-0, 0-1, 1/2-1/2 or *)");
+        throw reading.fail(result_line,
+                           "unknown result '" + result + "' (use 1-0, 0-1, 1/2-1/2 or *)");
     const std::size_t result_at =
         record.find_tag(tag::kDate)
             ? static_cast<std::size_t>(record.find_tag(tag::kDate) - record.tags.data()) + 1
@@ -517,13 +551,17 @@ LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view 
         // replay_record, given no source, starts its message "line N: ".
         std::string message = e.what();
         if (e.line() > 0) message.erase(0, message.find(": ") + 2);
-        throw fail(e.line() > 0 ? e.line() : game.line, message);
+        throw reading.fail(e.line() > 0 ? e.line() : game.line, message);
     }
     if (!decided)
         loaded.record.tags.insert(
             loaded.record.tags.begin() + static_cast<std::ptrdiff_t>(result_at),
             {std::string(tag::kResult), loaded.game->result(), result_line});
     return loaded;
+}
+
+bool pgn_covers(std::string_view id) {
+    return variant_by_id(id) != nullptr;
 }
 
 std::vector<LoadedGame> read_pgn(std::string_view text, std::string_view source,

@@ -65,6 +65,9 @@ std::vector<LoadedGame> read_pgn(std::string_view text, std::string_view source 
 // RecordError for a record that does not replay.
 std::string format_pgn_game(const Record& record);
 
+// Whether PGN covers the game `id` (the chess-likes: shatra, starpool).
+bool pgn_covers(std::string_view id);
+
 // Whether a text is PGN rather than an asterism record: its first
 // character other than white space (and PGN's '%' escape lines) opens a tag.
 bool looks_like_pgn(std::string_view text);

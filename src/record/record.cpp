@@ -80,66 +80,88 @@ void Record::erase_tag(std::string_view key) {
     std::erase_if(tags, [&](const RecordTag& t) { return t.key == key; });
 }
 
+namespace {
+
+// One line of a record being read, for its error messages.
+struct RecordLine {
+    std::string_view text;
+    std::string_view source;
+    int number;
+    RecordError error(const std::string& message) const {
+        return RecordError(source, number, message);
+    }
+};
+
+void check_no_control_characters(const RecordLine& line) {
+    for (char c : line.text)
+        if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f)
+            throw line.error("control character (byte " +
+                             std::to_string(static_cast<unsigned char>(c)) + ") in the record");
+}
+
+// A move line: "N. MOVE", then optionally "; comment".
+void read_move_line(const RecordLine& line, Record& record) {
+    const std::string_view text = line.text;
+    int number = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+    const std::size_t digits = static_cast<std::size_t>(ptr - text.data());
+    if (ec != std::errc() || digits >= text.size() || text[digits] != '.')
+        throw line.error("a move line starts with its number and a dot, as in '1. MOVE'");
+    const int expected = static_cast<int>(record.moves.size()) + 1;
+    if (number != expected)
+        throw line.error("expected move number " + std::to_string(expected) + ", found " +
+                         std::string(text.substr(0, digits)));
+    std::string_view rest = text.substr(digits + 1);
+    std::string_view comment;
+    if (const auto semi = rest.find(';'); semi != std::string_view::npos) {
+        comment = trim(rest.substr(semi + 1));
+        rest = rest.substr(0, semi);
+    }
+    rest = trim(rest);
+    if (rest.empty()) throw line.error("move " + std::to_string(number) + " has no move");
+    if (std::any_of(rest.begin(), rest.end(), is_blank))
+        throw line.error("one move per line: found " + in_quotes(rest) + " after " +
+                         std::to_string(number) + ".");
+    record.moves.push_back({std::string(rest), std::string(comment), line.number});
+}
+
+// A tag line: "Key: value".
+void read_tag_line(const RecordLine& line, Record& record) {
+    const std::string_view text = line.text;
+    const auto colon = text.find(':');
+    const std::string_view key = colon == std::string_view::npos ? text : text.substr(0, colon);
+    if (colon == std::string_view::npos || !is_tag_key(key))
+        throw line.error("expected a tag ('Key: value') or a numbered move ('1. MOVE'), found " +
+                         in_quotes(text));
+    if (!record.moves.empty())
+        throw line.error("tag " + in_quotes(key) + " after the moves; tags come first");
+    if (const RecordTag* seen = record.find_tag(key))
+        throw line.error("tag " + in_quotes(key) + " given twice (first on line " +
+                         std::to_string(seen->line) + ")");
+    record.tags.push_back(
+        {std::string(key), std::string(trim(text.substr(colon + 1))), line.number});
+}
+
+}  // namespace
+
 Record parse_record(std::string_view text, std::string_view source) {
     Record record;
-    int line_no = 0;
+    RecordLine line{{}, source, 0};
     std::size_t pos = 0;
     while (pos < text.size()) {
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
+        line.text = text.substr(pos, end - pos);
         pos = end + 1;
-        ++line_no;
-        auto error = [&](const std::string& message) {
-            return RecordError(source, line_no, message);
-        };
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        for (char c : line)
-            if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f)
-                throw error("control character (byte " +
-                            std::to_string(static_cast<unsigned char>(c)) + ") in the record");
-        line = trim(line);
-        if (line.empty() || line.front() == '#') continue;
-
-        if (std::isdigit(static_cast<unsigned char>(line.front()))) {
-            // A move line: "N. MOVE", then optionally "; comment".
-            int number = 0;
-            const auto [ptr, ec] = std::from_chars(line.data(), line.data() + line.size(), number);
-            const std::size_t digits = static_cast<std::size_t>(ptr - line.data());
-            if (ec != std::errc() || digits >= line.size() || line[digits] != '.')
-                throw error("a move line starts with its number and a dot, as in '1. MOVE'");
-            const int expected = static_cast<int>(record.moves.size()) + 1;
-            if (number != expected)
-                throw error("expected move number " + std::to_string(expected) + ", found " +
-                            std::string(line.substr(0, digits)));
-            std::string_view rest = line.substr(digits + 1);
-            std::string_view comment;
-            if (const auto semi = rest.find(';'); semi != std::string_view::npos) {
-                comment = trim(rest.substr(semi + 1));
-                rest = rest.substr(0, semi);
-            }
-            rest = trim(rest);
-            if (rest.empty()) throw error("move " + std::to_string(number) + " has no move");
-            if (std::any_of(rest.begin(), rest.end(), is_blank))
-                throw error("one move per line: found " + in_quotes(rest) + " after " +
-                            std::to_string(number) + ".");
-            record.moves.push_back({std::string(rest), std::string(comment), line_no});
-            continue;
-        }
-
-        // A tag line: "Key: value".
-        const auto colon = line.find(':');
-        const std::string_view key = colon == std::string_view::npos ? line : line.substr(0, colon);
-        if (colon == std::string_view::npos || !is_tag_key(key))
-            throw error("expected a tag ('Key: value') or a numbered move ('1. MOVE'), found " +
-                        in_quotes(line));
-        if (!record.moves.empty())
-            throw error("tag " + in_quotes(key) + " after the moves; tags come first");
-        if (const RecordTag* seen = record.find_tag(key))
-            throw error("tag " + in_quotes(key) + " given twice (first on line " +
-                        std::to_string(seen->line) + ")");
-        record.tags.push_back(
-            {std::string(key), std::string(trim(line.substr(colon + 1))), line_no});
+        ++line.number;
+        if (!line.text.empty() && line.text.back() == '\r') line.text.remove_suffix(1);
+        check_no_control_characters(line);
+        line.text = trim(line.text);
+        if (line.text.empty() || line.text.front() == '#') continue;
+        if (std::isdigit(static_cast<unsigned char>(line.text.front())))
+            read_move_line(line, record);
+        else
+            read_tag_line(line, record);
     }
     if (!record.find_tag(tag::kGame))
         throw RecordError(source, 0, "no 'Game:' tag naming the game");

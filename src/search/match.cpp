@@ -218,73 +218,117 @@ Outcome play_out(Game& game, std::unique_ptr<Agent> (&agents)[2], Rng& rng, Adju
 
 }  // namespace
 
+namespace {
+
+// What one game (or, for a one-player game, one deal played by both players)
+// gave: A's score (1 win, 0.5 draw, 0 loss) in `a`, or for a deal which of A
+// and B won it in `a` and `b`; the seat (0 first, 1 second) that won a
+// two-player game, -1 for a draw; whether it was adjudicated or agreed drawn.
+struct GameReport {
+    double a = 0, b = 0;
+    int seat_won = -1;
+    bool adjudicated = false, agreed = false;
+    int plies = 0;
+};
+
+// Everything the games of one match share, fixed before the first starts.
+struct MatchPlan {
+    const MatchSettings& settings;
+    bool solo = false;      // a one-player game: each deal is played by A and by B
+    bool has_seed = false;  // the game has a `seed` option choosing its deal
+};
+
+// Plays game `g` once (or, alone, twice: A's round and B's round).
+GameReport play_game(const MatchPlan& plan, int g) {
+    const MatchSettings& settings = plan.settings;
+    const bool solo = plan.solo;
+    const auto game_seed = settings.seed + static_cast<std::uint64_t>(g);
+    // One-player games: every deal (the game's seed option) is played once by
+    // each player.
+    const std::string spec =
+        solo && plan.has_seed
+            ? Registry::instance().with_option(settings.game, "seed", std::to_string(game_seed))
+            : settings.game;
+    GameReport report;
+    for (int r = 0; r < (solo ? 2 : 1); ++r) {
+        auto game = Registry::instance().create(spec);
+        Rng rng(settings.seed * 1000003 + static_cast<std::uint64_t>(g / 2));
+        // Each opening is played twice, with colours swapped.
+        for (int p = 0; p < settings.random_plies && !game->terminal() && !solo; ++p) {
+            const auto legal = game->legal_moves();
+            game->play(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+        }
+        const bool a_first = solo ? r == 0 : g % 2 == 0;
+        std::unique_ptr<Agent> agents[2];
+        agents[0] = make_player(a_first ? settings.a : settings.b, *game, game_seed);
+        if (!solo) agents[1] = make_player(a_first ? settings.b : settings.a, *game, game_seed + 7);
+        Rng play_rng(settings.seed + static_cast<std::uint64_t>(g) * 31 +
+                     static_cast<std::uint64_t>(r));
+        Adjudicator judge(settings.resign, settings.draw);
+        Outcome o = play_out(*game, agents, play_rng, judge, solo, report.agreed);
+        if (!o.over()) o = report.agreed ? Outcome::draw() : game->outcome();
+        report.adjudicated = judge.decided();
+        report.plies = static_cast<int>(game->history().size());
+        const bool won = o.kind == Outcome::Kind::Win;
+        report.seat_won = won ? (o.winner == Player::First ? 0 : 1) : -1;
+        if (solo)
+            (r == 0 ? report.a : report.b) = won ? 1 : 0;
+        else if (won)
+            report.a = (o.winner == Player::First) == a_first ? 1.0 : 0.0;
+        else
+            report.a = o.kind == Outcome::Kind::Loss ? 0.0 : 0.5;
+    }
+    return report;
+}
+
+// Adds one game's report to the running result.
+void tally(MatchResult& result, const GameReport& report, bool solo) {
+    if (report.adjudicated)
+        ++(report.seat_won < 0 ? result.adjudicated_draws : result.adjudicated_wins);
+    if (report.agreed) ++result.agreed_draws;
+    result.min_plies = result.games() ? std::min(result.min_plies, report.plies) : report.plies;
+    result.max_plies = std::max(result.max_plies, report.plies);
+    result.plies += static_cast<std::uint64_t>(report.plies);
+    if (!solo && report.seat_won >= 0) ++result.seat_wins[report.seat_won];
+    // A's score against B; alone, deal by deal: who alone won it.
+    double a = report.a;
+    if (solo) {
+        ++result.solo_deals;
+        result.solo_a_wins += static_cast<int>(report.a);
+        result.solo_b_wins += static_cast<int>(report.b);
+        a = report.a > report.b ? 1.0 : report.a < report.b ? 0.0 : 0.5;
+    }
+    ++(a == 1 ? result.wins : a == 0 ? result.losses : result.draws);
+}
+
+// Updates the SPRT's log-likelihood ratio; true once a hypothesis is accepted.
+bool sprt_decided(MatchResult& result, const SprtSettings& sp) {
+    result.llr = sprt_llr(result.wins, result.draws, result.losses, sp.elo0, sp.elo1);
+    const double lower = std::log(sp.beta / (1 - sp.alpha));
+    const double upper = std::log((1 - sp.beta) / sp.alpha);
+    if (result.llr >= upper) result.sprt_verdict = "H1 accepted";
+    if (result.llr <= lower) result.sprt_verdict = "H0 accepted";
+    return !result.sprt_verdict.empty();
+}
+
+}  // namespace
+
 MatchResult play_match(const MatchSettings& settings,
                        const std::function<void(const MatchResult&)>& on_game) {
     auto probe = Registry::instance().create(settings.game);
-    const bool solo = probe->num_players() == 1;
+    MatchPlan plan{settings};
+    plan.solo = probe->num_players() == 1;
     const GameInfo* info = Registry::instance().find(probe->id());
-    const bool has_seed = std::any_of(info->options.begin(), info->options.end(),
-                                      [](const OptionSpec& o) { return o.name == "seed"; });
+    plan.has_seed = std::any_of(info->options.begin(), info->options.end(),
+                                [](const OptionSpec& o) { return o.name == "seed"; });
     // Validate both players before starting any thread.
     make_player(settings.a, *probe, settings.seed);
-    if (!solo) make_player(settings.b, *probe, settings.seed);
+    if (!plan.solo) make_player(settings.b, *probe, settings.seed);
 
     MatchResult result;
     std::mutex mutex;
     int next_game = 0;
     bool stop = false;
-
-    // Plays game `g` and returns A's result: 1 win, 0.5 draw, 0 loss; for one
-    // player games, which of A and B won deal `g`. `seat_won` gets the seat
-    // (0 first, 1 second) that won a two-player game, -1 for a draw;
-    // `agreed` says whether the players agreed that draw.
-    auto play_one = [&](int g, int& seat_won, bool& adjudicated, bool& agreed, int& plies) {
-        // One-player games: every deal (the game's seed option) is played
-        // once by each player.
-        const std::string spec = solo && has_seed
-                                     ? Registry::instance().with_option(
-                                           settings.game, "seed", std::to_string(settings.seed + g))
-                                     : settings.game;
-        std::pair<double, double> out{0, 0};
-        const int rounds = solo ? 2 : 1;
-        for (int r = 0; r < rounds; ++r) {
-            auto game = Registry::instance().create(spec);
-            Rng rng(settings.seed * 1000003 + static_cast<std::uint64_t>(g / 2));
-            // Each opening is played twice, with colours swapped.
-            for (int p = 0; p < settings.random_plies && !game->terminal() && !solo; ++p) {
-                const auto legal = game->legal_moves();
-                game->play(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
-            }
-            const bool a_first = solo ? r == 0 : g % 2 == 0;
-            std::unique_ptr<Agent> agents[2];
-            const std::string& first_text = a_first ? settings.a : settings.b;
-            const std::string& second_text = a_first ? settings.b : settings.a;
-            agents[0] =
-                make_player(first_text, *game, settings.seed + static_cast<std::uint64_t>(g));
-            if (!solo)
-                agents[1] = make_player(second_text, *game,
-                                        settings.seed + static_cast<std::uint64_t>(g) + 7);
-            Rng play_rng(settings.seed + static_cast<std::uint64_t>(g) * 31 +
-                         static_cast<std::uint64_t>(r));
-            Adjudicator judge(settings.resign, settings.draw);
-            Outcome o = play_out(*game, agents, play_rng, judge, solo, agreed);
-            if (!o.over()) o = agreed ? Outcome::draw() : game->outcome();
-            adjudicated = judge.decided();
-            plies = static_cast<int>(game->history().size());
-            seat_won = -1;
-            if (o.kind == Outcome::Kind::Win) seat_won = o.winner == Player::First ? 0 : 1;
-            double a_score = 0.5;
-            if (o.kind == Outcome::Kind::Win)
-                a_score = (o.winner == Player::First) == a_first ? 1.0 : 0.0;
-            if (o.kind == Outcome::Kind::Loss) a_score = 0;
-            if (solo)
-                (r == 0 ? out.first : out.second) = o.kind == Outcome::Kind::Win ? 1 : 0;
-            else
-                out.first = a_score;
-        }
-        return out;
-    };
-
     auto worker = [&] {
         for (;;) {
             int g;
@@ -293,43 +337,10 @@ MatchResult play_match(const MatchSettings& settings,
                 if (stop || next_game >= settings.games) return;
                 g = next_game++;
             }
-            int seat_won = -1, plies = 0;
-            bool adjudicated = false, agreed = false;
-            const auto r = play_one(g, seat_won, adjudicated, agreed, plies);
+            const GameReport report = play_game(plan, g);
             std::lock_guard<std::mutex> lock(mutex);
-            if (adjudicated) ++(seat_won < 0 ? result.adjudicated_draws : result.adjudicated_wins);
-            if (agreed) ++result.agreed_draws;
-            result.min_plies = result.games() ? std::min(result.min_plies, plies) : plies;
-            result.max_plies = std::max(result.max_plies, plies);
-            result.plies += static_cast<std::uint64_t>(plies);
-            if (!solo && seat_won >= 0) ++result.seat_wins[seat_won];
-            if (solo) {
-                ++result.solo_deals;
-                result.solo_a_wins += static_cast<int>(r.first);
-                result.solo_b_wins += static_cast<int>(r.second);
-                // A's score against B, deal by deal: who alone won it.
-                if (r.first > r.second)
-                    ++result.wins;
-                else if (r.first < r.second)
-                    ++result.losses;
-                else
-                    ++result.draws;
-            } else if (r.first == 1) {
-                ++result.wins;
-            } else if (r.first == 0) {
-                ++result.losses;
-            } else {
-                ++result.draws;
-            }
-            if (settings.sprt) {
-                const auto& sp = *settings.sprt;
-                result.llr = sprt_llr(result.wins, result.draws, result.losses, sp.elo0, sp.elo1);
-                const double lower = std::log(sp.beta / (1 - sp.alpha));
-                const double upper = std::log((1 - sp.beta) / sp.alpha);
-                if (result.llr >= upper) result.sprt_verdict = "H1 accepted";
-                if (result.llr <= lower) result.sprt_verdict = "H0 accepted";
-                if (!result.sprt_verdict.empty()) stop = true;
-            }
+            tally(result, report, plan.solo);
+            if (settings.sprt && sprt_decided(result, *settings.sprt)) stop = true;
             if (on_game) on_game(result);
         }
     };

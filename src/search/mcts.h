@@ -35,6 +35,7 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -491,6 +492,9 @@ class Mcts {
         }
     }
 
+    // One iteration: walk down from the root, finish the game with a
+    // playout unless the walk ended at a known result, and back the result
+    // up the path.
     void iterate(Rng& rng, Scratch& sc) {
         S s = root_state_;
         sc.path.clear();
@@ -498,33 +502,32 @@ class Mcts {
             std::fill(sc.stamp.begin(), sc.stamp.end(), 0);
             sc.generation = 1;
         }
-        std::uint32_t at = 0;
-        int ply = 0;
-        Outcome result;
-        bool known = false;
         sc.has_margin = false;
+        int ply = 0;
+        const std::optional<Outcome> known = descend(s, sc, ply);
+        backpropagate(sc, known ? *known : finish(s, rng, sc, ply));
+    }
+
+    // Selects and applies moves from the root, expanding the node where the
+    // walk stops when it has earned it; returns the result if the walk ended
+    // at a proven or terminal node, nothing if a playout must decide.
+    std::optional<Outcome> descend(S& s, Scratch& sc, int& ply) {
+        std::uint32_t at = 0;
         for (;;) {
             sc.path.push_back(at);
             Node& n = pool_[at];
             if (config_.solver && n.proven.load(std::memory_order_relaxed) != 0 && at != 0) {
                 const Player winner = n.proven.load() > 0 ? n.mover : opponent(n.mover);
-                result = Outcome::win(winner);
-                known = true;
-                break;
+                return Outcome::win(winner);
             }
             if (n.state.load(std::memory_order_acquire) != kExpanded) {
                 const bool can_expand =
                     n.visits.load(std::memory_order_relaxed) >= config_.expand_visits || at == 0;
-                if (!can_expand || !expand(n, s, sc)) break;
+                if (!can_expand || !expand(n, s, sc)) return std::nullopt;
             }
             if (n.terminal) {
-                result = n.winner == Player::None ? Outcome::draw() : Outcome::win(n.winner);
-                known = true;
-                if constexpr (kHasMargins) {
-                    sc.margin = s.terminal_margin();
-                    sc.has_margin = true;
-                }
-                break;
+                note_margin(s, sc);
+                return n.winner == Player::None ? Outcome::draw() : Outcome::win(n.winner);
             }
             at = select(n, s, at == 0);
             Node& c = pool_[at];
@@ -533,31 +536,36 @@ class Mcts {
             s.apply(c.move);
             ++ply;
         }
-        if (!known) {
-            const Outcome o = s.outcome();
-            if (o.over()) {
-                result = o;
-                if constexpr (kHasMargins) {
-                    sc.margin = s.terminal_margin();
-                    sc.has_margin = true;
-                }
-            } else {
-                // The sink records AMAF moves and, for games with margins,
-                // the playout's final margin.
-                struct Sink {
-                    Mcts* self;
-                    Scratch* sc;
-                    int ply;
-                    void operator()(int key, Player who) { self->record(*sc, key, who, ply++); }
-                    void score(int margin) {
-                        sc->margin = margin;
-                        sc->has_margin = true;
-                    }
-                };
-                result = s.playout(rng, config_.knowledge, Sink{this, &sc, ply});
-            }
+    }
+
+    // For games with margins, the final margin of a finished game.
+    void note_margin(const S& s, Scratch& sc) {
+        if constexpr (kHasMargins) {
+            sc.margin = s.terminal_margin();
+            sc.has_margin = true;
         }
-        backpropagate(sc, result);
+    }
+
+    // The result of the game from `s`: its outcome if over, else a playout's.
+    Outcome finish(S& s, Rng& rng, Scratch& sc, int ply) {
+        const Outcome o = s.outcome();
+        if (o.over()) {
+            note_margin(s, sc);
+            return o;
+        }
+        // The sink records AMAF moves and, for games with margins, the
+        // playout's final margin.
+        struct Sink {
+            Mcts* self;
+            Scratch* sc;
+            int ply;
+            void operator()(int key, Player who) { self->record(*sc, key, who, ply++); }
+            void score(int margin) {
+                sc->margin = margin;
+                sc->has_margin = true;
+            }
+        };
+        return s.playout(rng, config_.knowledge, Sink{this, &sc, ply});
     }
 
     void backpropagate(Scratch& sc, const Outcome& result) {
