@@ -191,7 +191,7 @@ function render() {
   renderMoves();
   renderGraph();
   $('help').textContent = s.move_help;
-  $('save-pgn').hidden = !['shatra', 'starpool'].includes(view.kind);
+  $('save-pgn').hidden = !ui.catalog.games.find((g) => g.id === view.kind)?.pgn;
   $('undo').disabled = ui.state.ply === 0;
   $('computer').disabled = ui.state.terminal;
   for (const id of ['first', 'back']) $(id).disabled = s.shown_ply === 0;
@@ -644,9 +644,14 @@ async function start() {
     message(e.message);
     return;
   }
-  for (const g of ui.catalog.games) $('game').add(new Option(g.title, g.id, false, g.id === 'starstar'));
+  // The game chosen last on this browser, else the catalog's first.
+  const chosen = localStorage.getItem('asterism-game');
+  for (const g of ui.catalog.games) $('game').add(new Option(g.title, g.id, false, g.id === chosen));
   buildOptions();
-  $('game').addEventListener('change', buildOptions);
+  $('game').addEventListener('change', () => {
+    localStorage.setItem('asterism-game', $('game').value);
+    buildOptions();
+  });
   $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
   for (const id of ['seat0', 'seat1', 'level']) $(id).addEventListener('change', changeSeats);
   $('first').addEventListener('click', () => browse(0));

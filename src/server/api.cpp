@@ -357,6 +357,7 @@ ApiResponse Api::get_catalog(Call&) {
     for (const GameInfo* info : Registry::instance().all()) {
         json g = game_info_json(*info);
         g["search"] = has_engine(info->id);
+        g["pgn"] = pgn_covers(info->id);
         games.push_back(std::move(g));
     }
     return {200, {{"games", games}, {"levels", {{"min", 1}, {"max", kMaxLevel}}}}};

@@ -3,6 +3,8 @@
 // using a tiny take-away game defined here.
 #include <gtest/gtest.h>
 
+#include <charconv>
+
 #include <set>
 #include <string>
 
@@ -110,9 +112,15 @@ struct TakeAway {
     std::string position() const { return std::to_string(pile) + (plies % 2 ? " 2" : " 1"); }
     void set_position(std::string_view text) {
         const auto space = text.find(' ');
-        if (space == std::string_view::npos) throw GameError("bad position");
-        pile = std::stoi(std::string(text.substr(0, space)));
-        plies = text.substr(space + 1) == "2" ? 1 : 0;
+        int stones = -1;
+        if (space != std::string_view::npos &&
+            std::from_chars(text.data(), text.data() + space, stones).ptr != text.data() + space)
+            stones = -1;
+        const std::string_view turn = space == std::string_view::npos ? "" : text.substr(space + 1);
+        if (stones < 0 || stones > 100 || (turn != "1" && turn != "2"))
+            throw GameError("bad position: expected 'STONES 1' or 'STONES 2'");
+        pile = stones;
+        plies = turn == "2" ? 1 : 0;
     }
     nlohmann::json score() const { return {{"pile", pile}}; }
     std::string render() const { return std::string(static_cast<std::size_t>(pile), '|'); }

@@ -1,7 +1,7 @@
 // Tests of Game::view (docs/view.md), the drawing the browser UI works
-// from: along random games of every game, the moves in the view are exactly
-// the legal moves, every cell a move's path or a man names is a drawn cell,
-// the last move is described, and each board has the cells its rules give.
+// from: each board has the cells its rules give. That the view matches the
+// legal moves along random games of every game is in the face suite
+// (tests/core/face_test.cpp, tests/common/view_checks.h).
 #include <gtest/gtest.h>
 
 #include <set>
@@ -12,53 +12,6 @@
 
 namespace asterism {
 namespace {
-
-void check_view(const Game& g, const std::string& where) {
-    SCOPED_TRACE(where);
-    const nlohmann::json v = g.view();
-    std::set<std::string> cells;
-    for (const auto& c : v["cells"]) {
-        EXPECT_TRUE(cells.insert(c["name"].get<std::string>()).second) << "twice: " << c["name"];
-        EXPECT_GE(c["poly"].size(), 3u);
-    }
-    for (const auto& p : v["pieces"]) EXPECT_TRUE(cells.count(p["cell"])) << p["cell"];
-    std::vector<std::string> texts;
-    for (const auto& m : v["moves"]) {
-        texts.push_back(m["text"]);
-        for (const auto& c : m["path"]) EXPECT_TRUE(cells.count(c)) << m["text"] << " " << c;
-        // A move without cells needs a label for its button.
-        if (m["path"].empty()) {
-            EXPECT_TRUE(m.contains("label")) << m["text"];
-        }
-    }
-    std::sort(texts.begin(), texts.end());
-    EXPECT_EQ(texts, g.legal_moves());
-    const auto history = g.history();
-    if (history.empty()) {
-        EXPECT_FALSE(v.contains("last"));
-    } else {
-        ASSERT_TRUE(v.contains("last"));
-        EXPECT_EQ(v["last"]["text"], history.back());
-    }
-    ASSERT_EQ(v["box"].size(), 4u);
-    EXPECT_LT(v["box"][0].get<double>(), v["box"][2].get<double>());
-    EXPECT_LT(v["box"][1].get<double>(), v["box"][3].get<double>());
-}
-
-TEST(GameView, MatchesTheLegalMovesAlongRandomGames) {
-    for (const std::string spec : {"starstar:size=6", "starstar:size=10,swap=true",
-                                   "asterisk:size=8", "asterisk:size=8,mode=inverted,pie=true",
-                                   "asterisk:size=8,mode=solitaire", "shatra", "starpool"}) {
-        auto g = Registry::instance().create(spec);
-        Rng rng(5);
-        check_view(*g, spec + " start");
-        for (int ply = 0; ply < 60 && !g->terminal(); ++ply) {
-            const auto moves = g->legal_moves();
-            g->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-            if (ply % 7 == 0 || g->terminal()) check_view(*g, spec + " ply " + std::to_string(ply));
-        }
-    }
-}
 
 TEST(GameView, BoardsHaveTheirCellsAndLandmarks) {
     auto count = [](const std::string& spec, const std::string& cls) {
