@@ -1,11 +1,12 @@
-#include "games/asterisk/asterisk.h"
-
+// Asterisk as text: moves (TYPE@CELL, CELL>TYPE, swap), position strings,
+// the text board with its status lines, player names and the notation
+// help. The notation and the choices behind it are in the file comment of
+// asterisk.h and docs/asterisk.md.
 #include <algorithm>
 #include <cctype>
 #include <utility>
 
-#include "core/registry.h"
-#include "core/state_game.h"
+#include "games/asterisk/asterisk.h"
 
 namespace asterism::asterisk {
 namespace {
@@ -19,18 +20,8 @@ std::string lower(std::string_view text) {
 const char* side_name(Player p) {
     return p == Player::First ? "First" : "Second";
 }
-char goal_char(GoalSet g) {
-    return g == GoalSet::D ? 'D' : 'L';
-}
 const char* goal_values(GoalSet g) {
     return g == GoalSet::D ? "dark, hex, asterisk" : "light, circle, empty";
-}
-
-// Solitaire's prefilled cells (A7): reading A fills ring 0 and every ring
-// from 2 inwards, reading B only rings 0 and 2.
-bool prefilled(const Geometry& g, Prefill setup, Cell c) {
-    const int k = g.ring[c];
-    return setup == Prefill::A ? k != 1 : (k == 0 || k == 2);
 }
 
 PieceType parse_type_or_throw(std::string_view text) {
@@ -73,129 +64,6 @@ PieceType parse_digit(char ch) {
 }
 
 }  // namespace
-
-// ---- options -------------------------------------------------------------------
-
-AsteriskRules AsteriskRules::from_options(const Options& o) {
-    AsteriskRules r;
-    r.size = o.get_int("size");
-    const std::string& mode = o.get("mode");
-    r.mode = mode == "inverted"    ? Mode::Inverted
-             : mode == "solitaire" ? Mode::Solitaire
-                                   : Mode::Standard;
-    r.first_goals = o.get("first_goals") == "L" ? GoalSet::L : GoalSet::D;
-    r.pie = o.get_bool("pie");
-    r.setup = o.get("setup") == "B" ? Prefill::B : Prefill::A;
-    r.seed = o.get_u64("seed");
-    // Options that only mean something in one mode are refused elsewhere, so
-    // that a spec never carries a setting that silently does nothing.
-    const AsteriskRules defaults;
-    if (r.mode == Mode::Solitaire && r.first_goals != defaults.first_goals)
-        throw GameError("option first_goals is for the two-player modes (solitaire has no goals)");
-    if (r.mode != Mode::Inverted && r.pie != defaults.pie)
-        throw GameError("option pie=true is for mode=inverted only");
-    if (r.mode != Mode::Solitaire && r.setup != defaults.setup)
-        throw GameError("option setup=B is for mode=solitaire only");
-    if (r.mode != Mode::Solitaire && r.seed != defaults.seed)
-        throw GameError("option seed is for mode=solitaire only (it deals the pieces)");
-    return r;
-}
-
-// ---- construction ----------------------------------------------------------------
-
-State::State(const AsteriskRules& rules) {
-    geo_ = &asterisk::geometry(rules.size);
-    rules_ = rules;
-    first_goals_ = rules.mode == Mode::Solitaire ? GoalSet::D : rules.first_goals;
-    if (rules.mode == Mode::Solitaire)
-        deal();
-    else
-        rebuild();
-}
-
-void State::rebuild() {
-    const Geometry& g = *geo_;
-    const int full = g.cells / kTypes;
-    std::array<int, kTypes + 1> used{};
-    for (int c = 0; c < g.cells; ++c) ++used[board_[c]];
-    used[hand_] += hand_ != kNoPiece;
-    std::array<int, kTypes + 1> queued{};
-    for (int i = queue_next_; i < queue_len_; ++i) ++queued[queue_[i]];
-    for (int t = 1; t <= kTypes; ++t) {
-        if (used[t] + queued[t] > full)
-            throw GameError("bad position: " + std::to_string(used[t] + queued[t]) + " " +
-                            std::string(type_name(PieceType(t))) + " pieces, but the side-" +
-                            std::to_string(g.n) + " set has " + std::to_string(full));
-        // Solitaire's supply is the queue, which holds everything not placed.
-        supply_[t] = static_cast<std::uint8_t>(full - used[t]);
-    }
-
-    const auto pieces_on_board = board_;
-    board_.fill(kNoPiece);
-    for (auto& u : uf_) u.reset(g.cells);
-    empties_ = g.cells;
-    chains_ = 0;
-    hash_ = 0;
-    auto no_record = [](int, const UnionFind::Change&) {};
-    for (int c = 0; c < g.cells; ++c)
-        if (pieces_on_board[c] != kNoPiece) place(Cell(c), pieces_on_board[c], no_record);
-    if (side_ == Player::Second) hash_ ^= kZobrist.extra(0);
-    if (first_goals_ == GoalSet::L) hash_ ^= kZobrist.extra(1);
-    if (hand_ != kNoPiece) hash_ ^= kZobrist(kHandSlot, hand_);
-    for (int i = queue_next_; i < queue_len_; ++i)
-        hash_ ^= kZobrist(kQueueSlot + queue_len_ - 1 - i, queue_[i]);
-    depth_ = nchanges_ = 0;
-
-    // The plies that led here. Without a swap the side to move follows from
-    // the number of pieces: in Standard the second player moves when it is
-    // odd (the opening has three), in Inverted when it is even (the second
-    // player places first). A swap flips it, which is how one is recognised.
-    const int p = pieces();
-    const bool odd = p % 2 == 1;
-    const Player unswapped =
-        (rules_.mode == Mode::Standard) == odd ? Player::Second : Player::First;
-    switch (rules_.mode) {
-        case Mode::Standard:
-            ply_base_ = p + (p >= 3 && side_ != unswapped);
-            break;
-        case Mode::Inverted:
-            ply_base_ = p == 0 ? (side_ == Player::Second) : 1 + p + (side_ != unswapped);
-            break;
-        case Mode::Solitaire:
-            ply_base_ = 0;
-            for (int c = 0; c < g.cells; ++c)
-                ply_base_ += board_[c] != kNoPiece && !prefilled(g, rules_.setup, Cell(c));
-            break;
-    }
-}
-
-// The Solitaire deal. Each attempt lists the full set by type (all dhe, then
-// dca, dce, lha, lhe, lca), shuffles it by Fisher-Yates from the last slot
-// down (slot i swaps with rng.below(i + 1)), fills the prefilled cells in id
-// order with the first pieces and keeps the rest, in order, as the draw
-// queue. A setup that already holds a chain is dealt again with the next
-// numbers of the same generator (A8), so a seed names one deal.
-void State::deal() {
-    const Geometry& g = *geo_;
-    Rng rng(rules_.seed);
-    std::array<PieceType, kMaxCells> set{};
-    do {
-        for (int i = 0; i < g.cells; ++i)
-            set[i] = static_cast<PieceType>(1 + i / (g.cells / kTypes));
-        for (int i = g.cells - 1; i > 0; --i)
-            std::swap(set[i], set[rng.below(static_cast<std::uint32_t>(i + 1))]);
-        int next = 0;
-        board_.fill(kNoPiece);
-        for (int c = 0; c < g.cells; ++c)
-            if (prefilled(g, rules_.setup, Cell(c))) board_[c] = set[next++];
-        queue_len_ = g.cells - next;
-        queue_next_ = 0;
-        std::copy(set.begin() + next, set.begin() + g.cells, queue_.begin());
-        side_ = Player::First;
-        hand_ = kNoPiece;
-        rebuild();
-    } while (chains_ != 0);
-}
 
 // ---- moves as text ------------------------------------------------------------------
 
@@ -417,40 +285,7 @@ void State::set_position(std::string_view text) {
     *this = std::move(s);
 }
 
-// ---- scoring and presentation ---------------------------------------------------------
-
-nlohmann::json State::score() const {
-    nlohmann::json supply = nlohmann::json::object();
-    for (int t = 1; t <= kTypes; ++t) supply[std::string(type_name(PieceType(t)))] = supply_[t];
-    nlohmann::json j;
-    if (rules_.mode == Mode::Solitaire) {
-        nlohmann::json chains = nlohmann::json::array();
-        for (int v = 0; v < 2 * kAttributes; ++v)
-            if (chains_ >> v & 1) chains.push_back(std::string(value_name(v)));
-        j["chains"] = chains;
-        j["current"] = current() == kNoPiece ? nlohmann::json(nullptr)
-                                             : nlohmann::json(std::string(type_name(current())));
-        j["remaining"] = queue_left();
-        j["supply"] = supply;
-        return j;
-    }
-    nlohmann::json held = nlohmann::json::object();
-    for (int a = 0; a < kAttributes; ++a) {
-        nlohmann::json holder_json = nullptr;
-        for (int bit = 0; bit < 2; ++bit)
-            if (chains_ >> value_index(a, bit) & 1)
-                holder_json = holder(GoalSet(bit)) == Player::First ? "first" : "second";
-        held[std::string(attribute_name(a))] = holder_json;
-    }
-    j["goals"] = held;
-    j["goal_sets"] = {{"first", std::string(1, goal_char(first_goals_))},
-                      {"second", std::string(1, goal_char(goals(Player::Second)))}};
-    j["supply"] = supply;
-    if (rules_.mode == Mode::Inverted)
-        j["hand"] = hand_ == kNoPiece ? nlohmann::json(nullptr)
-                                      : nlohmann::json(std::string(type_name(hand_)));
-    return j;
-}
+// ---- presentation -----------------------------------------------------------------------
 
 std::string State::status() const {
     std::string out;
@@ -570,66 +405,5 @@ std::string State::move_help() const {
            "piece; win if the last piece completes the first one." +
            types;
 }
-
-// ---- random playouts ------------------------------------------------------------------
-
-Outcome State::recorded_playout(Rng& rng, std::uint64_t* moves, Move* record) const {
-    detail::StateData s = *this;
-    std::uint64_t played = 0;
-    const Outcome o = detail::uniform_playout(s, rng, [&](Move m, Player) {
-        if (record) record[played] = m;
-        ++played;
-    });
-    *moves += played;
-    return o;
-}
-
-// ---- registration ------------------------------------------------------------------
-
-namespace {
-
-std::vector<std::string> bench_specs() {
-    std::vector<std::string> out;
-    for (const char* mode : {"standard", "inverted", "solitaire"})
-        for (int n : kSizes) out.push_back("asterisk:size=" + std::to_string(n) + ",mode=" + mode);
-    return out;
-}
-
-const GameRegistration kRegistration(GameInfo{
-    "asterisk",
-    "Asterisk",
-    "Vander Laan's Y variant with shared pieces of three attributes; two of three goals win",
-    {{"size", OptionSpec::Type::Int, "11", {"8", "11", "12", "15", "20"}, "cells on each side"},
-     {"mode",
-      OptionSpec::Type::Enum,
-      "standard",
-      {"standard", "inverted", "solitaire"},
-      "standard; inverted (the opponent chooses your piece); solitaire (one player)"},
-     {"first_goals",
-      OptionSpec::Type::Enum,
-      "D",
-      {"D", "L"},
-      "the first player's goal set: D = dark, hex, asterisk; L = light, circle, empty"},
-     {"pie",
-      OptionSpec::Type::Bool,
-      "false",
-      {},
-      "inverted only: the first player may swap goal sets after the second's first placement"},
-     {"setup",
-      OptionSpec::Type::Enum,
-      "A",
-      {"A", "B"},
-      "solitaire only: prefill rings 0 and 2+ (A) or only rings 0 and 2 (B)"},
-     {"seed", OptionSpec::Type::Seed, "1", {}, "solitaire only: the deal"}},
-    [](const Options& options) -> std::unique_ptr<Game> {
-        const AsteriskRules rules = AsteriskRules::from_options(options);
-        const std::string spec = canonical_spec(*Registry::instance().find("asterisk"), options);
-        if (rules.mode == Mode::Solitaire)
-            return std::make_unique<StateGame<AsteriskSolitaire>>(spec, AsteriskSolitaire(rules));
-        return std::make_unique<StateGame<State>>(spec, State(rules));
-    },
-    bench_specs()});
-
-}  // namespace
 
 }  // namespace asterism::asterisk
