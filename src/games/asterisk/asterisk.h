@@ -315,7 +315,15 @@ class State : private detail::StateData {
     using StateData::type_allowed;
 
   private:
+    // The parts of parse_move and set_position (notation.cpp); each throws
+    // GameError naming what is wrong.
+    Move parse_placement(const std::string& text) const;
+    Move parse_inverted(const std::string& text) const;
+    PieceType parse_handed_type(std::string_view text) const;
     void check_placement(Cell c, PieceType t, std::string_view text) const;
+    void read_rows(std::string_view rows);
+    void read_turn(const std::vector<std::string_view>& fields);
+    void check_turn_order() const;
     // Recomputes everything derived (supply, union-finds, chains, hash,
     // ply_base_) from board, side, goals, hand and queue; throws GameError
     // when there are more pieces of a type than the set holds.

@@ -24,6 +24,21 @@ const char* goal_values(GoalSet g) {
     return g == GoalSet::D ? "dark, hex, asterisk" : "light, circle, empty";
 }
 
+// Why "swap" is refused when it is not available, by mode.
+std::string swap_refusal(const Rules& rules) {
+    switch (rules.mode) {
+        case Mode::Standard:
+            return "swap is only legal as the second player's first turn";
+        case Mode::Inverted:
+            return rules.pie ? "swap is only legal as the first player's answer to the second "
+                               "player's first placement"
+                             : "swap needs the option pie=true in Inverted";
+        case Mode::Solitaire:
+            break;
+    }
+    return "there is no swap in Solitaire";
+}
+
 PieceType parse_type_or_throw(std::string_view text) {
     const PieceType t = parse_type(text);
     if (t != kNoPiece) return t;
@@ -63,6 +78,18 @@ PieceType parse_digit(char ch) {
     return ch >= '1' && ch <= '6' ? static_cast<PieceType>(ch - '0') : kNoPiece;
 }
 
+// Refuses a position string with the wrong number of fields for the mode.
+void check_field_count(Mode mode, std::size_t count) {
+    const std::size_t want = mode == Mode::Solitaire ? 2 : mode == Mode::Inverted ? 4 : 3;
+    const char* layout = mode == Mode::Solitaire ? "board and draw queue"
+                         : mode == Mode::Inverted
+                             ? "board, side to move, P1's goal set and handed piece"
+                             : "board, side to move and P1's goal set";
+    if (count != want)
+        throw GameError("bad position: expected " + std::to_string(want) + " fields (" + layout +
+                        "), got " + std::to_string(count));
+}
+
 }  // namespace
 
 // ---- moves as text ------------------------------------------------------------------
@@ -90,37 +117,33 @@ State::Move State::parse_move(std::string_view raw) const {
     const std::string text = lower(raw);
     if (text == "swap") {
         if (swap_available()) return kSwap;
-        switch (rules_.mode) {
-            case Mode::Standard:
-                throw GameError("swap is only legal as the second player's first turn");
-            case Mode::Inverted:
-                throw GameError(rules_.pie ? "swap is only legal as the first player's answer to "
-                                             "the second player's first placement"
-                                           : "swap needs the option pie=true in Inverted");
-            case Mode::Solitaire:
-                throw GameError("there is no swap in Solitaire");
-        }
+        throw GameError(swap_refusal(rules_));
     }
-    if (rules_.mode != Mode::Inverted) {
-        const auto at = text.find('@');
-        if (at == std::string::npos && rules_.mode == Mode::Standard)
-            throw GameError("'" + text + "' is not a move: write TYPE@CELL such as dhe@c5" +
-                            (swap_available() ? ", or swap" : ""));
-        const std::string_view cell_text = at == std::string::npos
-                                               ? std::string_view(text)
-                                               : std::string_view(text).substr(at + 1);
-        const PieceType t = at == std::string::npos
-                                ? current()
-                                : parse_type_or_throw(std::string_view(text).substr(0, at));
-        const Cell c = parse_cell_or_throw(*geo_, cell_text);
-        if (rules_.mode == Mode::Solitaire && t != current())
-            throw GameError("the drawn piece is " + std::string(type_name(current())) + ", not " +
-                            std::string(type_name(t)));
-        check_placement(c, t, cell_text);
-        return {c, t};
-    }
+    if (rules_.mode != Mode::Inverted) return parse_placement(text);
+    return parse_inverted(text);
+}
 
-    // Inverted: ">TYPE" first, then "CELL>TYPE", and "CELL" to end the game.
+// Standard: "TYPE@CELL"; Solitaire: the same with the drawn type, or "CELL".
+State::Move State::parse_placement(const std::string& text) const {
+    const auto at = text.find('@');
+    if (at == std::string::npos && rules_.mode == Mode::Standard)
+        throw GameError("'" + text + "' is not a move: write TYPE@CELL such as dhe@c5" +
+                        (swap_available() ? ", or swap" : ""));
+    const std::string_view cell_text =
+        at == std::string::npos ? std::string_view(text) : std::string_view(text).substr(at + 1);
+    const PieceType t = at == std::string::npos
+                            ? current()
+                            : parse_type_or_throw(std::string_view(text).substr(0, at));
+    const Cell c = parse_cell_or_throw(*geo_, cell_text);
+    if (rules_.mode == Mode::Solitaire && t != current())
+        throw GameError("the drawn piece is " + std::string(type_name(current())) + ", not " +
+                        std::string(type_name(t)));
+    check_placement(c, t, cell_text);
+    return {c, t};
+}
+
+// Inverted: ">TYPE" first, then "CELL>TYPE", and "CELL" to end the game.
+State::Move State::parse_inverted(const std::string& text) const {
     const auto gt = text.find('>');
     const std::string_view cell_text = std::string_view(text).substr(0, gt);
     const std::string_view type_text =
@@ -129,10 +152,7 @@ State::Move State::parse_move(std::string_view raw) const {
         if (gt == std::string::npos || !cell_text.empty())
             throw GameError("'" + text +
                             "' is not a move: the first turn hands a piece over, e.g. >dhe");
-        const PieceType t = parse_type_or_throw(type_text);
-        if (!type_allowed(t))
-            throw GameError("no " + std::string(type_name(t)) + " left in the supply");
-        return {kNoCell, t};
+        return {kNoCell, parse_handed_type(type_text)};
     }
     const std::string handed(type_name(hand_));
     if (cell_text.empty())
@@ -153,10 +173,14 @@ State::Move State::parse_move(std::string_view raw) const {
     if (ends)
         throw GameError("placing " + handed + " on " + std::string(cell_text) +
                         " ends the game; write " + std::string(cell_text) + " alone");
-    const PieceType t = parse_type_or_throw(type_text);
+    return {c, parse_handed_type(type_text)};
+}
+
+PieceType State::parse_handed_type(std::string_view text) const {
+    const PieceType t = parse_type_or_throw(text);
     if (!type_allowed(t))
         throw GameError("no " + std::string(type_name(t)) + " left in the supply");
-    return {c, t};
+    return t;
 }
 
 // ---- position strings ------------------------------------------------------------------
@@ -187,21 +211,20 @@ std::string State::position() const {
 }
 
 void State::set_position(std::string_view text) {
-    const Geometry& g = *geo_;
     const auto fields = split_fields(text);
-    const std::size_t want = rules_.mode == Mode::Solitaire  ? 2
-                             : rules_.mode == Mode::Inverted ? 4
-                                                             : 3;
-    const char* layout = rules_.mode == Mode::Solitaire ? "board and draw queue"
-                         : rules_.mode == Mode::Inverted
-                             ? "board, side to move, P1's goal set and handed piece"
-                             : "board, side to move and P1's goal set";
-    if (fields.size() != want)
-        throw GameError("bad position: expected " + std::to_string(want) + " fields (" + layout +
-                        "), got " + std::to_string(fields.size()));
-
+    check_field_count(rules_.mode, fields.size());
     State s = *this;
-    const std::string_view rows = fields[0];
+    s.read_rows(fields[0]);
+    s.read_turn(fields);
+    s.rebuild();
+    s.check_turn_order();
+    *this = std::move(s);
+}
+
+// The board field: the rows from the apex joined by '/', one character per
+// cell, '.' or a type digit.
+void State::read_rows(std::string_view rows) {
+    const Geometry& g = *geo_;
     std::size_t pos = 0;
     for (int r = 0; r < g.n; ++r) {
         const std::size_t end = std::min(rows.find('/', pos), rows.size());
@@ -216,7 +239,7 @@ void State::set_position(std::string_view text) {
             if (ch != '.' && t == kNoPiece)
                 throw GameError(std::string("bad position: '") + ch + "' in row " +
                                 std::to_string(r + 1) + " (use . or a type digit 1-6)");
-            s.board_[Geometry::id(r, c)] = t;
+            board_[Geometry::id(r, c)] = t;
         }
         if (end == rows.size() && r + 1 < g.n)
             throw GameError("bad position: " + std::to_string(r + 1) + " rows, expected " +
@@ -225,9 +248,13 @@ void State::set_position(std::string_view text) {
     }
     if (pos < rows.size() + 1)
         throw GameError("bad position: more than " + std::to_string(g.n) + " rows");
+}
 
-    s.hand_ = kNoPiece;
-    s.queue_next_ = s.queue_len_ = 0;
+// The fields after the board: Solitaire's draw queue, or the side to move,
+// P1's goal set and (Inverted) the handed piece.
+void State::read_turn(const std::vector<std::string_view>& fields) {
+    hand_ = kNoPiece;
+    queue_next_ = queue_len_ = 0;
     if (rules_.mode == Mode::Solitaire) {
         const std::string_view queue = fields[1];
         if (queue != "-")
@@ -236,53 +263,53 @@ void State::set_position(std::string_view text) {
                 if (t == kNoPiece)
                     throw GameError(std::string("bad position: '") + ch +
                                     "' in the draw queue (use type digits 1-6, or - for none)");
-                s.queue_[s.queue_len_++] = t;
+                queue_[queue_len_++] = t;
             }
-        s.side_ = Player::First;
-        s.first_goals_ = GoalSet::D;
-    } else {
-        if (fields[1] != "1" && fields[1] != "2")
-            throw GameError("bad position: side to move '" + std::string(fields[1]) +
-                            "' (use 1 or 2)");
-        if (fields[2] != "D" && fields[2] != "L")
-            throw GameError("bad position: goal set '" + std::string(fields[2]) +
-                            "' (use D or L, the first player's)");
-        s.side_ = fields[1] == "1" ? Player::First : Player::Second;
-        s.first_goals_ = fields[2] == "D" ? GoalSet::D : GoalSet::L;
-        if (rules_.mode == Mode::Inverted && fields[3] != "-") {
-            s.hand_ = fields[3].size() == 1 ? parse_digit(fields[3][0]) : kNoPiece;
-            if (s.hand_ == kNoPiece)
-                throw GameError("bad position: handed piece '" + std::string(fields[3]) +
-                                "' (use a type digit 1-6, or - for none)");
-        }
+        side_ = Player::First;
+        first_goals_ = GoalSet::D;
+        return;
     }
-    s.rebuild();
+    if (fields[1] != "1" && fields[1] != "2")
+        throw GameError("bad position: side to move '" + std::string(fields[1]) + "' (use 1 or 2)");
+    if (fields[2] != "D" && fields[2] != "L")
+        throw GameError("bad position: goal set '" + std::string(fields[2]) +
+                        "' (use D or L, the first player's)");
+    side_ = fields[1] == "1" ? Player::First : Player::Second;
+    first_goals_ = fields[2] == "D" ? GoalSet::D : GoalSet::L;
+    if (rules_.mode == Mode::Inverted && fields[3] != "-") {
+        hand_ = fields[3].size() == 1 ? parse_digit(fields[3][0]) : kNoPiece;
+        if (hand_ == kNoPiece)
+            throw GameError("bad position: handed piece '" + std::string(fields[3]) +
+                            "' (use a type digit 1-6, or - for none)");
+    }
+}
 
-    // What the turn order allows (rules 3.2 and 5.1).
-    const int p = s.pieces();
-    const bool over = s.outcome().over();
-    if (rules_.mode == Mode::Solitaire && s.queue_len_ != s.empties_)
-        throw GameError("bad position: " + std::to_string(s.queue_len_) + " pieces to draw for " +
-                        std::to_string(s.empties_) + " empty cells");
+// What the turn order allows (rules 3.2 and 5.1), checked once the derived
+// fields are rebuilt.
+void State::check_turn_order() const {
+    const int p = pieces();
+    const bool over = outcome().over();
+    if (rules_.mode == Mode::Solitaire && queue_len_ != empties_)
+        throw GameError("bad position: " + std::to_string(queue_len_) + " pieces to draw for " +
+                        std::to_string(empties_) + " empty cells");
     if (rules_.mode == Mode::Standard && p < 3) {
-        if (s.side_ != Player::First)
+        if (side_ != Player::First)
             throw GameError("bad position: the first player makes the three opening placements");
         for (int t = 1; t <= kTypes; ++t)
-            if (s.supply_[t] + 1 < g.cells / kTypes)
+            if (supply_[t] + 1 < geo_->cells / kTypes)
                 throw GameError("bad position: the opening pieces must differ in type");
     }
     if (rules_.mode == Mode::Inverted) {
-        if (over && s.hand_ != kNoPiece)
+        if (over && hand_ != kNoPiece)
             throw GameError("bad position: a finished game has no handed piece");
-        if (!over && s.hand_ == kNoPiece && (p > 0 || s.side_ != Player::First))
+        if (!over && hand_ == kNoPiece && (p > 0 || side_ != Player::First))
             throw GameError("bad position: only the first turn starts without a handed piece");
-        if (!over && s.hand_ != kNoPiece && p == 0 && s.side_ != Player::Second)
+        if (!over && hand_ != kNoPiece && p == 0 && side_ != Player::Second)
             throw GameError("bad position: the second player places the first piece");
-        if (!rules_.pie && p > 0 && s.side_ != (p % 2 ? Player::First : Player::Second))
+        if (!rules_.pie && p > 0 && side_ != (p % 2 ? Player::First : Player::Second))
             throw GameError("bad position: wrong side to move for " + std::to_string(p) +
                             " pieces without the pie swap");
     }
-    *this = std::move(s);
 }
 
 // ---- presentation -----------------------------------------------------------------------
