@@ -1,5 +1,5 @@
 // Asterisk's searches: MCTS with RAVE, the playout knowledge and the priors
-// of games/asterisk/playout.h for the two-player modes (standard and
+// of games/asterisk/knowledge.h for the two-player modes (standard and
 // Inverted), and a Monte Carlo player for Solitaire.
 #include <algorithm>
 #include <cmath>
@@ -17,9 +17,9 @@ static_assert(asterism::MctsState<asterism::asterisk::State>);
 namespace asterism {
 namespace {
 
-using asterisk::AsteriskSolitaire;
 using asterisk::Cell;
 using asterisk::PieceType;
+using asterisk::SolitaireState;
 
 // ---- Solitaire -------------------------------------------------------------------
 
@@ -52,10 +52,10 @@ class SolitairePlayer final : public Agent {
 
     Analysis analyze(const Game& game, Rng& rng, const SearchLimits& limits,
                      const std::function<bool(const Analysis&)>& progress) override {
-        const auto* sg = dynamic_cast<const StateGame<AsteriskSolitaire>*>(&game);
+        const auto* sg = dynamic_cast<const StateGame<SolitaireState>*>(&game);
         if (!sg) throw GameError("internal: the Solitaire player was given another game");
         if (game.terminal()) throw GameError("the game is over; no more moves");
-        AsteriskSolitaire view = public_view(sg->state());
+        SolitaireState view = public_view(sg->state());
         const std::uint64_t budget = limits.playouts ? limits.playouts : rollouts_;
         Analysis a = decide(view, budget, rng.next() ^ seed_);
         if (progress) progress(a);
@@ -64,7 +64,7 @@ class SolitairePlayer final : public Agent {
 
     // The position as a player may know it: the board, the drawn piece and
     // the supply, with the pieces after the drawn one queued by type.
-    static AsteriskSolitaire public_view(const AsteriskSolitaire& s) {
+    static SolitaireState public_view(const SolitaireState& s) {
         const asterisk::Geometry& g = s.geometry();
         std::string text;
         for (int r = 0; r < g.n; ++r) {
@@ -80,7 +80,7 @@ class SolitairePlayer final : public Agent {
         for (PieceType t = 1; t <= asterisk::kTypes; ++t)
             text.append(static_cast<std::size_t>(s.supply(t) - (t == drawn)),
                         static_cast<char>('0' + t));
-        AsteriskSolitaire view(s.rules());
+        SolitaireState view(s.rules());
         view.set_position(text);
         return view;
     }
@@ -96,7 +96,7 @@ class SolitairePlayer final : public Agent {
         double value = 0;
     };
 
-    Analysis decide(AsteriskSolitaire& s, std::uint64_t budget, std::uint64_t seed) const {
+    Analysis decide(SolitaireState& s, std::uint64_t budget, std::uint64_t seed) const {
         const PieceType t = s.current();
         const asterisk::Geometry& g = s.geometry();
         std::vector<Option> options;
@@ -139,7 +139,7 @@ class SolitairePlayer final : public Agent {
 
     // Sequential halving with common random numbers: the k-th rollout of
     // every candidate uses draw stream k.
-    void halving(const AsteriskSolitaire& s, PieceType t, std::vector<Option>& options,
+    void halving(const SolitaireState& s, PieceType t, std::vector<Option>& options,
                  std::uint64_t budget, std::uint64_t seed) const {
         std::vector<Option*> alive;
         for (Option& o : options) alive.push_back(&o);
@@ -149,14 +149,15 @@ class SolitairePlayer final : public Agent {
             const std::uint64_t share = std::max<std::uint64_t>(
                 1, budget / (alive.size() * static_cast<std::uint64_t>(std::max(1, rounds))));
             for (Option* o : alive) {
-                AsteriskSolitaire after = s;
+                SolitaireState after = s;
                 after.apply({o->cell, t});
                 for (std::uint64_t k = 0; k < share; ++k) {
                     const std::uint64_t j = o->tries++;
                     Rng draws(seed + 0x9e3779b97f4a7c15ULL * (j + 1));
                     Rng choices(seed ^ (0xc2b2ae3d27d4eb4fULL * (j + 1)));
-                    o->wins += after.solitaire_rollout(draws, choices, AsteriskSolitaire::kTightest)
-                                   .kind == Outcome::Kind::Win;
+                    o->wins +=
+                        after.solitaire_rollout(draws, choices, SolitaireState::kTightest).kind ==
+                        Outcome::Kind::Win;
                 }
                 o->value = static_cast<double>(o->wins) / static_cast<double>(o->tries);
             }
@@ -170,7 +171,7 @@ class SolitairePlayer final : public Agent {
 
     // The probability of winning from `s` (the drawn piece placed) with
     // perfect play over the remaining random draws.
-    static double exact(AsteriskSolitaire& s) {
+    static double exact(SolitaireState& s) {
         if (s.outcome().over()) return s.outcome().kind == Outcome::Kind::Win ? 1 : 0;
         if (s.empty_cells() == 1) return 1;  // the last piece always completes the first chain
         const asterisk::Geometry& g = s.geometry();

@@ -51,33 +51,16 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
-#include "core/game.h"
 #include "core/rng.h"
 #include "core/types.h"
 #include "core/union_find.h"
 #include "core/zobrist.h"
 #include "games/asterisk/board.h"
+#include "games/asterisk/rules.h"
 
 namespace asterism::asterisk {
-
-enum class Mode : std::uint8_t { Standard, Inverted, Solitaire };
-enum class GoalSet : std::uint8_t { D = 0, L = 1 };
-enum class Prefill : std::uint8_t { A, B };  // Solitaire prefill readings (A7)
-
-struct AsteriskRules {
-    int size = 11;
-    Mode mode = Mode::Standard;
-    GoalSet first_goals = GoalSet::D;
-    bool pie = false;
-    Prefill setup = Prefill::A;
-    std::uint64_t seed = 1;
-
-    // Reads validated registry options and checks the combinations; throws
-    // GameError for a mode-only option set in another mode.
-    static AsteriskRules from_options(const Options& options);
-};
 
 // Keys for every cell x type, every draw-queue slot x type (counted from the
 // end of the queue, so a slot keeps its key while the front is consumed) and
@@ -104,7 +87,7 @@ struct StateData {
     using UnionFind = UndoableUnionFind<kMaxCells>;
 
     const Geometry* geo_ = nullptr;
-    AsteriskRules rules_;
+    Rules rules_;
     std::array<PieceType, kMaxCells + 1> board_{};  // board_[kOffBoard] stays empty
     // Pieces neither on the board nor handed over, per type (index 1..6).
     std::array<std::uint8_t, kTypes + 1> supply_{};
@@ -155,7 +138,7 @@ struct StateData {
     // The player who holds two goals with this set of chains, or None.
     Player winner(ValueSet values) const;
 
-    // ---- playout knowledge (defined in playout.h) --------------------------
+    // ---- playout knowledge (defined in knowledge.h) -------------------------
     // The values whose three-sided chain a piece on the empty cell `c` would
     // complete if it had them: bit 2a+b is set when the groups of value b in
     // attribute a around c, together with c's own sides, touch all three.
@@ -212,7 +195,7 @@ class State : private detail::StateData {
     static constexpr int kPlayers = 2;
 
     // The start position of the rules (for Solitaire: the deal of rules.seed).
-    explicit State(const AsteriskRules& rules = {});
+    explicit State(const Rules& rules = {});
 
     // ---- the State contract of core/state_game.h ------------------------------
     using StateData::generate;
@@ -271,7 +254,7 @@ class State : private detail::StateData {
     }
     // Plays *this out to the end (leaving the undo stacks behind, so the
     // state is only good for destruction afterwards), uniformly at random
-    // or, with `knowledge`, by the policy of playout.h, and reports every
+    // or, with `knowledge`, by the policy of knowledge.h, and reports every
     // move as sink(amaf_key, mover).
     template <class Sink>
     Outcome playout(Rng& rng, bool knowledge, Sink&& sink);
@@ -279,7 +262,7 @@ class State : private detail::StateData {
     // on_move(move, mover), for tests; on a copy of the position.
     template <class OnMove>
     Outcome policy_playout(Rng& rng, OnMove&& on_move) const;
-    // ---- Solitaire knowledge (playout.h) ----------------------------------------
+    // ---- Solitaire knowledge (knowledge.h) --------------------------------------
     // Where a Solitaire player puts a piece: Safe = a uniformly chosen cell
     // where it completes no chain (the greedy baseline); Tightest = such a
     // cell that the fewest other pieces of the supply could take, so that the
@@ -310,7 +293,7 @@ class State : private detail::StateData {
     using StateData::winner;
 
     // ---- queries --------------------------------------------------------------
-    const AsteriskRules& rules() const { return rules_; }
+    const Rules& rules() const { return rules_; }
     const Geometry& geometry() const { return *geo_; }
     PieceType at(Cell c) const { return board_[c]; }
     int supply(PieceType t) const { return supply_[t]; }
@@ -332,7 +315,15 @@ class State : private detail::StateData {
     using StateData::type_allowed;
 
   private:
+    // The parts of parse_move and set_position (notation.cpp); each throws
+    // GameError naming what is wrong.
+    Move parse_placement(const std::string& text) const;
+    Move parse_inverted(const std::string& text) const;
+    PieceType parse_handed_type(std::string_view text) const;
     void check_placement(Cell c, PieceType t, std::string_view text) const;
+    void read_rows(std::string_view rows);
+    void read_turn(const std::vector<std::string_view>& fields);
+    void check_turn_order() const;
     // Recomputes everything derived (supply, union-finds, chains, hash,
     // ply_base_) from board, side, goals, hand and queue; throws GameError
     // when there are more pieces of a type than the set holds.
@@ -362,7 +353,7 @@ class State : private detail::StateData {
 // Solitaire has one player; this face says so (kPlayers = 1) so that front
 // ends report "win"/"loss" and refuse two-player agents. The rules engine is
 // the same.
-struct AsteriskSolitaire final : State {
+struct SolitaireState final : State {
     static constexpr int kPlayers = 1;
     using State::State;
 };
@@ -594,4 +585,4 @@ inline void State::undo() {
 
 }  // namespace asterism::asterisk
 
-#include "games/asterisk/playout.h"  // IWYU pragma: export
+#include "games/asterisk/knowledge.h"  // IWYU pragma: export

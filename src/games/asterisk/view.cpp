@@ -1,9 +1,12 @@
 // The Asterisk board for graphical front ends (Game::view, docs/view.md):
 // the triangle of hexagons (apex at the top, rows one cell longer each),
 // the three sides marked, the pieces by their three attributes, the supply
-// and the goal status, and the legal moves with the piece type as a pick.
+// and the goal status, and the legal moves with the piece type as a pick;
+// also the score (goals held, supply, handed or drawn piece) as JSON.
 #include <cmath>
 #include <numbers>
+
+#include <nlohmann/json.hpp>
 
 #include "core/view.h"
 #include "games/asterisk/asterisk.h"
@@ -33,6 +36,39 @@ std::string goal_set_text(GoalSet g) {
 }
 
 }  // namespace
+
+nlohmann::json State::score() const {
+    nlohmann::json supply = nlohmann::json::object();
+    for (int t = 1; t <= kTypes; ++t) supply[std::string(type_name(PieceType(t)))] = supply_[t];
+    nlohmann::json j;
+    if (rules_.mode == Mode::Solitaire) {
+        nlohmann::json chains = nlohmann::json::array();
+        for (int v = 0; v < 2 * kAttributes; ++v)
+            if (chains_ >> v & 1) chains.push_back(std::string(value_name(v)));
+        j["chains"] = chains;
+        j["current"] = current() == kNoPiece ? nlohmann::json(nullptr)
+                                             : nlohmann::json(std::string(type_name(current())));
+        j["remaining"] = queue_left();
+        j["supply"] = supply;
+        return j;
+    }
+    nlohmann::json held = nlohmann::json::object();
+    for (int a = 0; a < kAttributes; ++a) {
+        nlohmann::json holder_json = nullptr;
+        for (int bit = 0; bit < 2; ++bit)
+            if (chains_ >> value_index(a, bit) & 1)
+                holder_json = holder(GoalSet(bit)) == Player::First ? "first" : "second";
+        held[std::string(attribute_name(a))] = holder_json;
+    }
+    j["goals"] = held;
+    j["goal_sets"] = {{"first", std::string(1, goal_char(first_goals_))},
+                      {"second", std::string(1, goal_char(goals(Player::Second)))}};
+    j["supply"] = supply;
+    if (rules_.mode == Mode::Inverted)
+        j["hand"] = hand_ == kNoPiece ? nlohmann::json(nullptr)
+                                      : nlohmann::json(std::string(type_name(hand_)));
+    return j;
+}
 
 nlohmann::json State::view() const {
     const Geometry& g = *geo_;

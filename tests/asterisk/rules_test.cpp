@@ -3,7 +3,7 @@
 // options.
 #include <algorithm>
 
-#include "asterisk/asterisk_test_util.h"
+#include "asterisk/test_util.h"
 #include "core/registry.h"
 
 namespace asterism::asterisk {
@@ -149,7 +149,7 @@ TEST(AsteriskStandard, SwapExchangesGoalSetsAndFirstMovesNext) {
 }
 
 TEST(AsteriskStandard, FirstGoalsOptionGivesTheFirstPlayerGoalSetL) {
-    AsteriskRules r = make_rules(8);
+    Rules r = make_rules(8);
     r.first_goals = GoalSet::L;
     State s(r);
     EXPECT_EQ(s.goals(Player::First), GoalSet::L);
@@ -197,7 +197,7 @@ TEST(AsteriskInverted, AGameEndingPlacementHandsNothing) {
 }
 
 TEST(AsteriskInverted, PieSwapPassesTheTurnToTheSecondPlayer) {
-    AsteriskRules r = make_rules(11, Mode::Inverted);
+    Rules r = make_rules(11, Mode::Inverted);
     r.pie = true;
     State s(r);
     play(s, ">dhe");

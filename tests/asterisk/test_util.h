@@ -38,8 +38,8 @@ inline std::vector<SizeRow> load_sizes() {
     return rows;
 }
 
-inline AsteriskRules make_rules(int n, Mode mode = Mode::Standard) {
-    AsteriskRules r;
+inline Rules make_rules(int n, Mode mode = Mode::Standard) {
+    Rules r;
     r.size = n;
     r.mode = mode;
     return r;

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "asterisk/asterisk_test_util.h"
+#include "asterisk/test_util.h"
 #include "core/registry.h"
 #include "core/state_game.h"
 #include "search/engines.h"
@@ -98,7 +98,7 @@ TEST(AsteriskPolicy, AnswersAnIntrusionIntoAnEdgeBridge) {
 TEST(AsteriskPolicy, InvertedAnswersOnlyWithAPieceThatKeepsTheBridge) {
     // First holds goal set L; its light pieces on c5 and d7 form a bridge,
     // and a dark piece has landed on the carrier c6.
-    AsteriskRules r = make_rules(11, Mode::Inverted);
+    Rules r = make_rules(11, Mode::Inverted);
     r.first_goals = GoalSet::L;
     State dark(r), light(r);
     const std::string board = board_field(11, {{"c5", "lhe"}, {"d7", "lca"}, {"c6", "dce"}});
@@ -199,7 +199,7 @@ TEST(AsteriskPolicy, PlayoutsReplayThroughApply) {
         for (Mode mode : {Mode::Standard, Mode::Inverted})
             for (bool pie : {false, true}) {
                 if (pie && mode != Mode::Inverted) continue;
-                AsteriskRules r = make_rules(n, mode);
+                Rules r = make_rules(n, mode);
                 r.pie = pie;
                 const State start(r);
                 Rng rng(static_cast<std::uint64_t>(n) * 13 + static_cast<std::uint64_t>(mode));

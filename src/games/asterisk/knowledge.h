@@ -241,25 +241,53 @@ Outcome uniform_playout(StateData& s, Rng& rng, OnMove&& on_move) {
     return s.outcome();
 }
 
+// The empty cells with their positions, so that a chosen reply leaves the
+// pool in O(1) as well as a random cell.
+struct EmptyPool {
+    std::array<Cell, kMaxCells> cells, slot;
+    int n = 0;
+
+    explicit EmptyPool(const StateData& s) {
+        for (int c = 0; c < s.geo_->cells; ++c)
+            if (s.board_[c] == kNoPiece) {
+                slot[c] = static_cast<Cell>(n);
+                cells[n++] = Cell(c);
+            }
+    }
+    Cell random(Rng& rng) const { return cells[rng.below(static_cast<std::uint32_t>(n))]; }
+    void take(Cell c) {
+        const int k = slot[c];
+        cells[k] = cells[--n];
+        slot[cells[k]] = static_cast<Cell>(k);
+    }
+};
+
+// The policy's cell for `mover`: the answer to an intrusion by the
+// placement on `last` if there is one (*need receives the values to keep
+// there), else a random empty cell. `piece` is the piece the mover must
+// place (Inverted) or kNoPiece.
+inline Cell policy_cell(const StateData& s, const EmptyPool& pool, Cell last, Player mover,
+                        PieceType piece, ValueSet* need, Rng& rng) {
+    Cell c = last != kNoCell ? s.bridge_reply(last, mover, piece, need, rng) : kNoCell;
+    if (c != kNoCell) return c;
+    c = pool.random(rng);
+    // A handed piece may complete the opponent's second goal; look at a
+    // couple of other cells before accepting that.
+    const bool inverted = s.rules_.mode == Mode::Inverted;
+    for (int tries = 0; inverted && tries < 2 && pool.n > 1; ++tries) {
+        const ValueSet after = static_cast<ValueSet>(s.chains_ | s.completes(c, piece));
+        if (s.winner(after) != opponent(mover)) break;
+        c = pool.random(rng);
+    }
+    return c;
+}
+
 // One game on `s` by the knowledge policy (file comment); `last` is the cell
 // of the placement before it, kNoCell if none. Two-player modes only.
 template <class OnMove>
 Outcome policy_playout(StateData& s, Rng& rng, Cell last, OnMove&& on_move) {
     auto no_record = [](int, const StateData::UnionFind::Change&) {};
-    // The empty cells with their positions, so that a chosen reply leaves
-    // the pool in O(1) as well as a random cell.
-    std::array<Cell, kMaxCells> empty, slot;
-    int ne = 0;
-    for (int c = 0; c < s.geo_->cells; ++c)
-        if (s.board_[c] == kNoPiece) {
-            slot[c] = static_cast<Cell>(ne);
-            empty[ne++] = Cell(c);
-        }
-    auto take = [&](Cell c) {
-        const int k = slot[c];
-        empty[k] = empty[--ne];
-        slot[empty[k]] = static_cast<Cell>(k);
-    };
+    EmptyPool pool(s);
     const bool inverted = s.rules_.mode == Mode::Inverted;
     while (!s.decided(s.chains_)) {
         const Player mover = s.side_;
@@ -284,18 +312,8 @@ Outcome policy_playout(StateData& s, Rng& rng, Cell last, OnMove&& on_move) {
         }
         const PieceType piece = inverted ? s.hand_ : kNoPiece;
         ValueSet need = 0;
-        Cell c = last != kNoCell ? s.bridge_reply(last, mover, piece, &need, rng) : kNoCell;
-        if (c == kNoCell) {
-            c = empty[rng.below(static_cast<std::uint32_t>(ne))];
-            // A handed piece may complete the opponent's second goal; look
-            // at a couple of other cells before accepting that.
-            for (int tries = 0; inverted && tries < 2 && ne > 1; ++tries) {
-                const ValueSet after = static_cast<ValueSet>(s.chains_ | s.completes(c, piece));
-                if (s.winner(after) != opponent(mover)) break;
-                c = empty[rng.below(static_cast<std::uint32_t>(ne))];
-            }
-        }
-        take(c);
+        const Cell c = policy_cell(s, pool, last, mover, piece, &need, rng);
+        pool.take(c);
         Move m{c, kNoPiece};
         if (inverted) {
             s.play(m, no_record);
@@ -325,6 +343,115 @@ inline Outcome State::solitaire_rollout(Rng& draws, Rng& choices, int policy) co
     return s.outcome();
 }
 
+namespace detail {
+
+// What State::priors reads for every move, computed once per position by
+// prior_tables() below.
+struct PriorTables {
+    Player mover, other;
+    int goals;       // the mover's goal set (0 = D)
+    ValueSet mine;   // the values of the mover's goal set
+    bool inverted;   // Inverted mode
+    PieceType hand;  // Inverted: the piece the mover places; else kNoPiece
+    // What a piece would complete on each empty cell, the values a bridge
+    // reply keeps there, and where the opponent could win with their next
+    // placement.
+    std::array<ValueSet, kMaxCells> hot{}, need{};
+    std::array<bool, kMaxCells> threat{};
+    bool threat_anywhere = false;
+    // Inverted: whether the opponent could win at once with a handed piece
+    // of type t somewhere, and how well t serves the hander.
+    std::array<bool, kTypes + 1> gives_win{};
+    std::array<int, kTypes + 1> hand_score{};
+    int best_hand = -1;
+    // Standard: the best type_score on each cell, -1 until a move asks.
+    std::array<int, kMaxCells> best_type;
+};
+
+// Inverted: fills gives_win, hand_score and best_hand of `t`.
+inline void hand_tables(const StateData& s, PriorTables& t) {
+    for (PieceType p = 1; p <= kTypes; ++p) {
+        for (int c = 0; c < s.geo_->cells && !t.gives_win[p]; ++c)
+            t.gives_win[p] =
+                s.board_[c] == kNoPiece &&
+                s.winner(static_cast<ValueSet>(s.chains_ | (t.hot[c] & kTypeValues[p]))) == t.other;
+        for (int a = 0; a < kAttributes; ++a)
+            t.hand_score[p] += !s.settled(a) && attribute_bit(p, a) == t.goals;
+        if (s.type_allowed(p)) t.best_hand = std::max(t.best_hand, t.hand_score[p]);
+    }
+}
+
+// Fills `t` for the position `s`, whose last placement was on `last`.
+inline void prior_tables(const StateData& s, Cell last, PriorTables& t) {
+    t.mover = s.side_;
+    t.other = opponent(s.side_);
+    t.goals = int(s.goals_of(t.mover));
+    t.mine = t.goals == 0 ? kValuesD : kValuesL;
+    const ValueSet theirs = static_cast<ValueSet>(~t.mine & 63);
+    for (int c = 0; c < s.geo_->cells; ++c) {
+        if (s.board_[c] != kNoPiece) continue;
+        t.hot[c] = static_cast<ValueSet>(s.critical(Cell(c)) & ~s.chains_);
+        t.threat[c] = s.winner(static_cast<ValueSet>(s.chains_ | (t.hot[c] & theirs))) == t.other;
+        t.threat_anywhere |= t.threat[c];
+    }
+    t.inverted = s.rules_.mode == Mode::Inverted;
+    t.hand = t.inverted ? s.hand_ : kNoPiece;
+    if (last != kNoCell) {
+        Cell cells[kMaxBridges * kAttributes];
+        ValueSet values[kMaxBridges * kAttributes];
+        const int n = s.bridge_replies(last, t.mover, t.hand, cells, values);
+        for (int i = 0; i < n; ++i)
+            t.need[cells[i]] = static_cast<ValueSet>(t.need[cells[i]] | values[i]);
+    }
+    if (t.inverted) hand_tables(s, t);
+    t.best_type.fill(-1);
+}
+
+// The prior of a placement on m.cell that neither wins nor loses at once,
+// starting from `v` (see State::priors).
+inline double placement_prior(const StateData& s, Move m, PriorTables& t, double v) {
+    const Cell c = m.cell;
+    const PieceType placed = t.inverted ? t.hand : m.type;
+    if (!t.inverted) {
+        if (t.best_type[c] < 0)
+            for (PieceType p = 1; p <= kTypes; ++p)
+                if (s.type_allowed(p))
+                    t.best_type[c] =
+                        std::max(t.best_type[c], s.type_score(p, t.mover, t.hot[c], t.need[c]));
+        if (s.type_score(placed, t.mover, t.hot[c], t.need[c]) < t.best_type[c]) v -= 0.2;
+    }
+    if (t.need[c] & kTypeValues[placed]) v += 0.15;
+    if (t.hot[c] & t.mine & kTypeValues[placed]) v += 0.1;
+    // Taking the cell where the opponent threatens to win blocks that
+    // threat (the piece cannot complete their chain here, or the placement
+    // would lose at once).
+    if (t.threat[c])
+        v += 0.25;
+    else if (t.threat_anywhere)
+        v -= 0.2;
+    return v;
+}
+
+// The prior of one move that is not the swap (see State::priors).
+inline double move_prior(const StateData& s, Move m, PriorTables& t) {
+    double v = 0.5;
+    if (t.inverted && m.type != kNoPiece) {
+        if (t.gives_win[m.type])
+            v -= 0.4;
+        else if (t.hand_score[m.type] < t.best_hand)
+            v -= 0.15;
+    }
+    if (m.cell == kNoCell) return v;
+    const PieceType placed = t.inverted ? t.hand : m.type;
+    const Player w =
+        s.winner(static_cast<ValueSet>(s.chains_ | (t.hot[m.cell] & kTypeValues[placed])));
+    if (w == t.mover) return 1.0;
+    if (w == t.other) return 0.0;
+    return placement_prior(s, m, t, v);
+}
+
+}  // namespace detail
+
 // Priors: 0.5 is "no opinion". A placement that wins at once is worth 1;
 // one that lets the opponent win at once (Inverted: a placement completing
 // their goals, or a handed piece they can win with) about 0. Otherwise a
@@ -335,93 +462,15 @@ inline Outcome State::solitaire_rollout(Rng& draws, Rng& choices, int policy) co
 // serves the hander worse than the best (Inverted); with a threat on the
 // board, moves elsewhere that do not win lose too.
 inline void State::priors(const Move* moves, int count, float* value) const {
-    using detail::kTypeValues;
-    const Player mover = side_, other = opponent(side_);
-    const int g = int(goals_of(mover));
-    const ValueSet mine = g == 0 ? kValuesD : kValuesL;
-    const ValueSet theirs = static_cast<ValueSet>(~mine & 63);
-    const Geometry& geo = *geo_;
-    // What a piece would complete on each empty cell, and where the
-    // opponent could win with their next placement.
-    std::array<ValueSet, kMaxCells> hot{}, need{};
-    std::array<bool, kMaxCells> threat{};
-    bool threat_anywhere = false;
-    for (int c = 0; c < geo.cells; ++c) {
-        if (board_[c] != kNoPiece) continue;
-        hot[c] = static_cast<ValueSet>(critical(Cell(c)) & ~chains_);
-        threat[c] = winner(static_cast<ValueSet>(chains_ | (hot[c] & theirs))) == other;
-        threat_anywhere |= threat[c];
-    }
-    const bool inverted = rules_.mode == Mode::Inverted;
-    const PieceType hand = inverted ? hand_ : kNoPiece;
-    if (const Cell last = last_cell(); last != kNoCell) {
-        Cell cells[kMaxBridges * kAttributes];
-        ValueSet values[kMaxBridges * kAttributes];
-        const int n = bridge_replies(last, mover, hand, cells, values);
-        for (int i = 0; i < n; ++i)
-            need[cells[i]] = static_cast<ValueSet>(need[cells[i]] | values[i]);
-    }
-    // Inverted: whether the opponent could win at once with a handed piece
-    // of type t somewhere, and how well t serves the hander.
-    std::array<bool, kTypes + 1> gives_win{};
-    std::array<int, kTypes + 1> hand_score{};
-    int best_hand = -1;
-    if (inverted) {
-        for (PieceType t = 1; t <= kTypes; ++t) {
-            for (int c = 0; c < geo.cells && !gives_win[t]; ++c)
-                gives_win[t] =
-                    board_[c] == kNoPiece &&
-                    winner(static_cast<ValueSet>(chains_ | (hot[c] & kTypeValues[t]))) == other;
-            for (int a = 0; a < kAttributes; ++a)
-                hand_score[t] += !settled(a) && attribute_bit(t, a) == g;
-            if (type_allowed(t)) best_hand = std::max(best_hand, hand_score[t]);
-        }
-    }
-    std::array<int, kMaxCells> best_type;
-    best_type.fill(-1);
+    detail::PriorTables tables;
+    detail::prior_tables(*this, last_cell(), tables);
     for (int i = 0; i < count; ++i) {
         const Move m = moves[i];
         if (m == kSwap) {
             value[i] = policy_swap() ? 0.7f : 0.3f;
             continue;
         }
-        double v = 0.5;
-        if (inverted && m.type != kNoPiece) {
-            if (gives_win[m.type])
-                v -= 0.4;
-            else if (hand_score[m.type] < best_hand)
-                v -= 0.15;
-        }
-        if (m.cell != kNoCell) {
-            const Cell c = m.cell;
-            const PieceType placed = inverted ? hand : m.type;
-            const Player w =
-                winner(static_cast<ValueSet>(chains_ | (hot[c] & kTypeValues[placed])));
-            if (w == mover) {
-                v = 1.0;
-            } else if (w == other) {
-                v = 0.0;
-            } else {
-                if (!inverted) {
-                    if (best_type[c] < 0)
-                        for (PieceType t = 1; t <= kTypes; ++t)
-                            if (type_allowed(t))
-                                best_type[c] =
-                                    std::max(best_type[c], type_score(t, mover, hot[c], need[c]));
-                    if (type_score(placed, mover, hot[c], need[c]) < best_type[c]) v -= 0.2;
-                }
-                if (need[c] & kTypeValues[placed]) v += 0.15;
-                if (hot[c] & mine & kTypeValues[placed]) v += 0.1;
-                // Taking the cell where the opponent threatens to win blocks
-                // that threat (the piece cannot complete their chain here,
-                // or w would be theirs).
-                if (threat[c])
-                    v += 0.25;
-                else if (threat_anywhere)
-                    v -= 0.2;
-            }
-        }
-        value[i] = static_cast<float>(std::clamp(v, 0.0, 1.0));
+        value[i] = static_cast<float>(std::clamp(detail::move_prior(*this, m, tables), 0.0, 1.0));
     }
 }
 

@@ -2,7 +2,7 @@
 // 2.3 and 2.4), and the cell notation.
 #include <set>
 
-#include "asterisk/asterisk_test_util.h"
+#include "asterisk/test_util.h"
 
 namespace asterism::asterisk {
 namespace {

@@ -1,6 +1,6 @@
 // Move text and position strings: what parses, what is refused with a
 // GameError, and that a refused position leaves the state unchanged.
-#include "asterisk/asterisk_test_util.h"
+#include "asterisk/test_util.h"
 
 namespace asterism::asterisk {
 namespace {
@@ -136,7 +136,7 @@ TEST(AsteriskPosition, ModeSpecificFieldsAreChecked) {
     EXPECT_EQ(inv.hand(), parse_type("lha"));
     EXPECT_EQ(inv.ply(), 1);
 
-    AsteriskRules r = make_rules(8, Mode::Solitaire);
+    Rules r = make_rules(8, Mode::Solitaire);
     State sol(r);
     expect_bad_position(sol, empty8 + " 1 D", "expected 2 fields");
     expect_bad_position(sol, empty8 + " 12x", "'x'");

@@ -2,7 +2,7 @@
 // winning only with the last piece.
 #include <algorithm>
 
-#include "asterisk/asterisk_test_util.h"
+#include "asterisk/test_util.h"
 #include "core/registry.h"
 
 namespace asterism::asterisk {
@@ -11,8 +11,8 @@ namespace {
 using testing::load_sizes;
 using testing::make_rules;
 
-AsteriskRules solitaire(int n, std::uint64_t seed, Prefill setup = Prefill::A) {
-    AsteriskRules r = make_rules(n, Mode::Solitaire);
+Rules solitaire(int n, std::uint64_t seed, Prefill setup = Prefill::A) {
+    Rules r = make_rules(n, Mode::Solitaire);
     r.seed = seed;
     r.setup = setup;
     return r;

@@ -2,8 +2,8 @@
 // shared checks of tests/common/property.h at every ply, and at the end of
 // each game the no-tie property of rules 3.3: exactly one player holds two
 // goals, and a full board has exactly one chain per attribute.
-#include "asterisk/asterisk_test_util.h"
 #include "common/property.h"
+#include "asterisk/test_util.h"
 
 namespace asterism::asterisk {
 namespace {
@@ -45,7 +45,7 @@ TEST(AsteriskProperty, StandardRandomGames) {
         SCOPED_TRACE("n=" + std::to_string(n));
         const int cells = n * (n + 1) / 2;
         random_games(State(make_rules(n)), scaled(games), cells + 1, 100 + n, check_end);
-        AsteriskRules l = make_rules(n);
+        Rules l = make_rules(n);
         l.first_goals = GoalSet::L;
         random_games(State(l), scaled(games / 4), cells + 1, 200 + n, check_end);
     }
@@ -57,7 +57,7 @@ TEST(AsteriskProperty, InvertedRandomGames) {
         const int cells = n * (n + 1) / 2;
         random_games(State(make_rules(n, Mode::Inverted)), scaled(games), cells + 1, 300 + n,
                      check_end);
-        AsteriskRules pie = make_rules(n, Mode::Inverted);
+        Rules pie = make_rules(n, Mode::Inverted);
         pie.pie = true;
         random_games(State(pie), scaled(games / 4), cells + 2, 400 + n, check_end);
     }
@@ -69,7 +69,7 @@ TEST(AsteriskProperty, SolitaireRandomGames) {
         SCOPED_TRACE("n=" + std::to_string(n));
         for (Prefill setup : {Prefill::A, Prefill::B})
             for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-                AsteriskRules r = make_rules(n, Mode::Solitaire);
+                Rules r = make_rules(n, Mode::Solitaire);
                 r.seed = seed;
                 r.setup = setup;
                 random_games(State(r), scaled(30), n * (n + 1) / 2, 500 + seed, check_end);
@@ -86,7 +86,7 @@ TEST(AsteriskProperty, PlayoutsReplayThroughApply) {
         for (Mode mode : {Mode::Standard, Mode::Inverted, Mode::Solitaire})
             for (bool pie : {false, true}) {
                 if (pie && mode != Mode::Inverted) continue;
-                AsteriskRules r = make_rules(n, mode);
+                Rules r = make_rules(n, mode);
                 r.pie = pie;
                 const State start(r);
                 Rng rng(static_cast<std::uint64_t>(n) * 7 + static_cast<std::uint64_t>(mode));
