@@ -1,0 +1,92 @@
+// Live updates for online games (docs/online.md): Server-Sent Events.
+//
+// Each online game is a channel named by its id. The API publishes the
+// game's public state after every change, numbered by the game's event
+// sequence; the HTTP server keeps each subscribed connection open and writes
+// every published event to it. A client that reconnects with Last-Event-ID
+// older than the channel's latest event gets the latest at once, which
+// carries the whole game (moves included), so nothing is missed.
+//
+// Presence: a subscriber may carry a tag (the seat it holds, "first" or
+// "second", once the API has checked its secret); connected() says whether a
+// tag has a live subscriber, and the presence callback runs when that
+// changes, so the API can tell the other player.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace asterism::server {
+
+// One event as it goes on the wire: "id: <seq>\nevent: <type>\ndata: <json>\n\n".
+struct Event {
+    std::uint64_t seq = 0;
+    std::string type;  // "state"
+    std::string data;  // one line of JSON
+};
+
+// Where a published event goes: the HTTP server registers one sink per open
+// stream. deliver() is called with the hub's lock released and must not
+// block (the server queues the bytes and wakes its socket thread).
+class EventSink {
+  public:
+    virtual ~EventSink() = default;
+    virtual void deliver(const Event& event) = 0;
+};
+
+struct EventLimits {
+    std::size_t max_streams = 2000;        // open event streams in all
+    std::size_t max_streams_per_client = 32;  // per address
+};
+
+class EventHub {
+  public:
+    explicit EventHub(EventLimits limits = {}) : limits_(limits) {}
+
+    // Stores `event` as the channel's latest and delivers it to every
+    // subscriber of the channel. Events of a channel arrive in seq order;
+    // an event older than the latest is ignored.
+    void publish(const std::string& channel, Event event);
+
+    // The channel's latest event, if any was published.
+    bool latest(const std::string& channel, Event& out) const;
+
+    // Subscribes `sink` to `channel` with presence tag `tag` ("" for a
+    // spectator) from address `client`. Returns a handle, 0 when a limit is
+    // reached (the caller answers 429 or 503). If the channel's latest event
+    // is newer than `last_seen`, it is delivered at once.
+    std::uint64_t subscribe(const std::string& channel, const std::string& tag,
+                            const std::string& client, std::shared_ptr<EventSink> sink,
+                            std::uint64_t last_seen);
+    void unsubscribe(std::uint64_t handle);
+
+    bool connected(const std::string& channel, const std::string& tag) const;
+    std::size_t streams() const;
+
+    // Called (without the hub's lock) when a tag's presence on a channel
+    // changes: the API republishes that game's state.
+    void on_presence(std::function<void(const std::string& channel)> callback);
+
+    // Forgets a channel's latest event (a finished game no longer watched).
+    void drop(const std::string& channel);
+
+  private:
+    struct Subscriber {
+        std::string channel, tag, client;
+        std::shared_ptr<EventSink> sink;
+    };
+    EventLimits limits_;
+    mutable std::mutex mutex_;
+    std::uint64_t next_handle_ = 1;
+    std::map<std::uint64_t, Subscriber> subscribers_;
+    std::map<std::string, Event> latest_;
+    std::function<void(const std::string&)> presence_;
+};
+
+}  // namespace asterism::server
