@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 
 #include "core/rng.h"
 #include "search/agent.h"
+#include "server/events.h"
 
 namespace asterism::server {
 
@@ -28,6 +30,8 @@ struct ApiRequest {
     std::map<std::string, std::string> query;
     std::string body;
     std::string client;  // the peer's address, for per-client limits and logs
+    std::string authorization;  // the Authorization header ("Bearer SECRET" for a seat)
+    std::string last_event_id;  // the Last-Event-ID header of a reconnecting event stream
 };
 
 struct ApiResponse {
@@ -36,6 +40,7 @@ struct ApiResponse {
     int status;
     nlohmann::json body;  // an object; errors are {"error": "..."}
     std::string allow;    // with 405: the methods the path takes ("GET, DELETE")
+    std::optional<StreamStart> stream;  // set: open an event stream (events.h), no body
 };
 
 struct ApiLimits {
@@ -62,6 +67,8 @@ class Api {
 
     std::size_t session_count() const;
     const ApiLimits& limits() const { return limits_; }
+    // The live updates of online games; the HTTP server serves the streams.
+    EventHub& events() { return events_; }
 
     struct Session;
 
@@ -96,6 +103,7 @@ class Api {
     std::string add(std::shared_ptr<Session> session);
 
     ApiLimits limits_;
+    EventHub events_;
     mutable std::mutex mutex_;  // guards the fields below
     Rng rng_;
     std::uint64_t clock_ = 0;  // bumped on every use of a session, for eviction

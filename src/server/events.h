@@ -40,6 +40,15 @@ class EventSink {
     virtual void deliver(const Event& event) = 0;
 };
 
+// A response that opens an event stream instead of sending a body: the
+// channel to follow, the subscriber's presence tag and the last event the
+// client saw (its Last-Event-ID, 0 for none).
+struct StreamStart {
+    std::string channel;
+    std::string tag;
+    std::uint64_t last_seen = 0;
+};
+
 struct EventLimits {
     std::size_t max_streams = 2000;        // open event streams in all
     std::size_t max_streams_per_client = 32;  // per address

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/events.h"
+
 namespace asterism::server {
 
 struct HttpLimits {
@@ -46,6 +48,9 @@ struct HttpResponse {
     std::string body;
     std::vector<std::pair<std::string, std::string>> headers;  // extra headers
     bool close = false;  // close the connection after this response
+    // Set: the server answers with an event stream (text/event-stream) that
+    // stays open and carries the channel's events (events.h); body unused.
+    std::optional<StreamStart> stream;
 
     // A JSON reply {"error": message}, the form of every failure.
     static HttpResponse error(int status, std::string_view message);

@@ -95,9 +95,12 @@ HttpResponse Site::api_response(const HttpRequest& r) {
     request.query = r.query;
     request.body = r.body;
     request.client = r.client;
+    if (const std::string* h = r.header("authorization")) request.authorization = *h;
+    if (const std::string* h = r.header("last-event-id")) request.last_event_id = *h;
     const ApiResponse a = api_.handle(request);
     HttpResponse out;
     out.status = a.status;
+    out.stream = a.stream;
     // Messages quote what the client sent, which need not be UTF-8; bad
     // bytes become U+FFFD rather than an exception.
     out.body = a.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

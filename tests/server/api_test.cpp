@@ -24,7 +24,7 @@ using nlohmann::json;
 
 ApiResponse call(Api& api, const std::string& method, const std::string& path,
                  const std::string& body = {}, std::map<std::string, std::string> query = {}) {
-    return api.handle(ApiRequest{method, path, std::move(query), body, "127.0.0.1"});
+    return api.handle(ApiRequest{method, path, std::move(query), body, "127.0.0.1", {}, {}});
 }
 
 ApiResponse post(Api& api, const std::string& path, const json& body) {
