@@ -29,7 +29,7 @@ struct ApiRequest {
     std::string path;    // without the query, e.g. "/api/sessions/ab12/move"
     std::map<std::string, std::string> query;
     std::string body;
-    std::string client;  // the peer's address, for per-client limits and logs
+    std::string client;         // the peer's address, for per-client limits and logs
     std::string authorization;  // the Authorization header ("Bearer SECRET" for a seat)
     std::string last_event_id;  // the Last-Event-ID header of a reconnecting event stream
 };
@@ -38,8 +38,8 @@ struct ApiResponse {
     ApiResponse(int status_ = 200, nlohmann::json body_ = {}, std::string allow_ = {})
         : status(status_), body(std::move(body_)), allow(std::move(allow_)) {}
     int status;
-    nlohmann::json body;  // an object; errors are {"error": "..."}
-    std::string allow;    // with 405: the methods the path takes ("GET, DELETE")
+    nlohmann::json body;                // an object; errors are {"error": "..."}
+    std::string allow;                  // with 405: the methods the path takes ("GET, DELETE")
     std::optional<StreamStart> stream;  // set: open an event stream (events.h), no body
 };
 

@@ -50,7 +50,7 @@ struct StreamStart {
 };
 
 struct EventLimits {
-    std::size_t max_streams = 2000;        // open event streams in all
+    std::size_t max_streams = 2000;           // open event streams in all
     std::size_t max_streams_per_client = 32;  // per address
 };
 

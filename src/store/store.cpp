@@ -1,0 +1,296 @@
+#include "store/store.h"
+
+#include <sqlite3.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace asterism::store {
+namespace {
+
+// A prepared statement, finalized on every path out.
+class Statement {
+  public:
+    Statement(sqlite3* db, const char* sql) : db_(db) {
+        if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
+            throw StoreError(std::string("database error: ") + sqlite3_errmsg(db));
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    Statement& bind(int i, std::string_view text) {
+        sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Statement& bind(int i, std::int64_t value) {
+        sqlite3_bind_int64(stmt_, i, value);
+        return *this;
+    }
+    // True while there is a row; throws on an error.
+    bool step() {
+        const int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        throw StoreError(std::string("database error: ") + sqlite3_errmsg(db_));
+    }
+    std::string text(int col) const {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+                 : std::string();
+    }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+  private:
+    sqlite3* db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+// Each schema version's step from the one before, in order; version 1 is the
+// first schema, made on an empty file.
+constexpr const char* kMigrations[] = {
+    // 0 -> 1: games and their event logs.
+    "CREATE TABLE games (id TEXT PRIMARY KEY, spec TEXT NOT NULL, start_position TEXT NOT NULL,"
+    " seats TEXT NOT NULL, clock TEXT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,"
+    " created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL, last_seq INTEGER NOT NULL);"
+    "CREATE TABLE events (game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,"
+    " at_ms INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,"
+    " PRIMARY KEY (game_id, seq)) WITHOUT ROWID;",
+    // 1 -> 2: how a game ended, and the lobby's and archive's listing order.
+    "ALTER TABLE games ADD COLUMN termination TEXT NOT NULL DEFAULT '';"
+    "CREATE INDEX games_by_status ON games (status, updated_ms);",
+};
+static_assert(std::size(kMigrations) == Store::kSchemaVersion);
+
+constexpr const char* kGameColumns =
+    "id, spec, start_position, seats, clock, status, result, termination, created_ms,"
+    " updated_ms, last_seq";
+
+GameRow read_game(const Statement& s) {
+    GameRow g;
+    g.id = s.text(0);
+    g.spec = s.text(1);
+    g.start_position = s.text(2);
+    g.seats = s.text(3);
+    g.clock = s.text(4);
+    g.status = s.text(5);
+    g.result = s.text(6);
+    g.termination = s.text(7);
+    g.created_ms = s.integer(8);
+    g.updated_ms = s.integer(9);
+    g.last_seq = static_cast<std::uint64_t>(s.integer(10));
+    return g;
+}
+
+// Binds a game's fields in kGameColumns order from parameter 1.
+void bind_game(Statement& s, const GameRow& g) {
+    s.bind(1, g.id).bind(2, g.spec).bind(3, g.start_position).bind(4, g.seats).bind(5, g.clock);
+    s.bind(6, g.status).bind(7, g.result).bind(8, g.termination).bind(9, g.created_ms);
+    s.bind(10, g.updated_ms).bind(11, static_cast<std::int64_t>(g.last_seq));
+}
+
+// One write transaction; rolled back unless commit() was reached.
+class Transaction {
+  public:
+    explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
+    ~Transaction() {
+        if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    void commit() {
+        run("COMMIT");
+        done_ = true;
+    }
+
+  private:
+    void run(const char* sql) {
+        char* error = nullptr;
+        if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+            const std::string message = error ? error : "unknown error";
+            sqlite3_free(error);
+            throw StoreError("database error: " + message);
+        }
+    }
+    sqlite3* db_;
+    bool done_ = false;
+};
+
+}  // namespace
+
+Store::Store(const std::string& file, Sync sync) : file_(file) {
+    try {
+        open(sync);
+        migrate();
+    } catch (...) {
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw;
+    }
+}
+
+Store::~Store() {
+    sqlite3_close(db_);
+}
+
+void Store::fail(const std::string& what) const {
+    throw StoreError("database " + file_ + ": " + what);
+}
+
+void Store::exec(const char* sql) const {
+    char* error = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+        const std::string message = error ? error : sqlite3_errmsg(db_);
+        sqlite3_free(error);
+        fail(message);
+    }
+}
+
+void Store::open(Sync sync) {
+    if (sqlite3_open_v2(file_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+        SQLITE_OK)
+        fail(db_ ? sqlite3_errmsg(db_) : "cannot open");
+    // Another process holding the file briefly (a backup) is waited for.
+    sqlite3_busy_timeout(db_, 5000);
+    // The first statement reads the header: a file that is not a database
+    // fails here.
+    exec("PRAGMA journal_mode=WAL");
+    exec(sync == Sync::Full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+    exec("PRAGMA foreign_keys=ON");
+    Statement check(db_, "PRAGMA quick_check");
+    if (check.step() && check.text(0) != "ok") fail("damaged (" + check.text(0) + ")");
+}
+
+void Store::migrate() {
+    Statement v(db_, "PRAGMA user_version");
+    v.step();
+    const std::int64_t version = v.integer(0);
+    if (version > kSchemaVersion)
+        fail("schema version " + std::to_string(version) + " is newer than this program's (" +
+             std::to_string(kSchemaVersion) + "); run a newer asterism");
+    if (version == 0) {
+        // An empty file only: version 0 with tables in it is somebody else's database.
+        Statement tables(db_, "SELECT count(*) FROM sqlite_master");
+        tables.step();
+        if (tables.integer(0) > 0) fail("not an asterism database (it has other tables)");
+    }
+    // Writing is tried even when nothing migrates, so that an unwritable
+    // file is an error at start rather than at the first move.
+    try {
+        Transaction t(db_);
+        for (std::int64_t step = version; step < kSchemaVersion; ++step) exec(kMigrations[step]);
+        exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
+        t.commit();
+    } catch (const StoreError& e) {
+        fail(std::string("cannot be written or migrated: ") + e.what());
+    }
+}
+
+void Store::create(const GameRow& game) {
+    std::lock_guard lock(mutex_);
+    Transaction t(db_);
+    Statement s(db_,
+                "INSERT INTO games (id, spec, start_position, seats, clock, status, result,"
+                " termination, created_ms, updated_ms, last_seq)"
+                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+    bind_game(s, game);
+    s.step();
+    t.commit();
+}
+
+namespace {
+
+void write_row(sqlite3* db, const GameRow& game) {
+    Statement s(db,
+                "UPDATE games SET spec = ?2, start_position = ?3, seats = ?4, clock = ?5,"
+                " status = ?6, result = ?7, termination = ?8, created_ms = ?9,"
+                " updated_ms = ?10, last_seq = ?11 WHERE id = ?1");
+    bind_game(s, game);
+    s.step();
+    if (sqlite3_changes(db) != 1) throw StoreError("no stored game " + game.id);
+}
+
+}  // namespace
+
+void Store::append(const GameRow& game, const EventRow& event) {
+    std::lock_guard lock(mutex_);
+    Transaction t(db_);
+    Statement s(db_,
+                "INSERT INTO events (game_id, seq, at_ms, type, data)"
+                " VALUES (?1, ?2, ?3, ?4, ?5)");
+    s.bind(1, game.id).bind(2, static_cast<std::int64_t>(game.last_seq));
+    s.bind(3, event.at_ms).bind(4, event.type).bind(5, event.data);
+    s.step();
+    write_row(db_, game);
+    t.commit();
+}
+
+void Store::update(const GameRow& game) {
+    std::lock_guard lock(mutex_);
+    Transaction t(db_);
+    write_row(db_, game);
+    t.commit();
+}
+
+std::optional<GameRow> Store::game(std::string_view id) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, (std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?1").c_str());
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return read_game(s);
+}
+
+std::vector<GameRow> Store::games(std::string_view status, int limit, int offset) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, (std::string("SELECT ") + kGameColumns +
+                      " FROM games WHERE status = ?1 ORDER BY updated_ms DESC, id"
+                      " LIMIT ?2 OFFSET ?3")
+                         .c_str());
+    s.bind(1, status).bind(2, std::int64_t{limit}).bind(3, std::int64_t{offset});
+    std::vector<GameRow> out;
+    while (s.step()) out.push_back(read_game(s));
+    return out;
+}
+
+std::int64_t Store::count(std::string_view status) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, "SELECT count(*) FROM games WHERE status = ?1");
+    s.bind(1, status);
+    s.step();
+    return s.integer(0);
+}
+
+std::vector<EventRow> Store::events(std::string_view id) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, "SELECT seq, at_ms, type, data FROM events WHERE game_id = ?1 ORDER BY seq");
+    s.bind(1, id);
+    std::vector<EventRow> out;
+    while (s.step())
+        out.push_back(
+            {static_cast<std::uint64_t>(s.integer(0)), s.integer(1), s.text(2), s.text(3)});
+    return out;
+}
+
+void Store::backup(const std::string& to) const {
+    sqlite3* target = nullptr;
+    if (sqlite3_open(to.c_str(), &target) != SQLITE_OK) {
+        const std::string message = target ? sqlite3_errmsg(target) : "cannot open";
+        sqlite3_close(target);
+        throw StoreError("backup " + to + ": " + message);
+    }
+    std::lock_guard lock(mutex_);
+    sqlite3_backup* b = sqlite3_backup_init(target, "main", db_, "main");
+    const int rc = b ? sqlite3_backup_step(b, -1) : SQLITE_ERROR;
+    sqlite3_backup_finish(b);
+    const std::string message = sqlite3_errmsg(target);
+    sqlite3_close(target);
+    if (rc != SQLITE_DONE) throw StoreError("backup " + to + ": " + message);
+}
+
+std::string default_data_dir() {
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        return (std::filesystem::path(xdg) / "asterism").string();
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return (std::filesystem::path(home) / ".local" / "share" / "asterism").string();
+    return "asterism-data";
+}
+
+}  // namespace asterism::store

@@ -1,0 +1,106 @@
+// Durable games for the online server (docs/online.md): one SQLite file in
+// WAL mode holding every game's row and its append-only event log (moves,
+// takebacks, resignations, draw agreements, flags, seats taken). The store
+// knows rows and events, not rules: the server writes an event before it
+// answers the request that caused it, and on start replays the events of
+// every unfinished game through the rules to restore it exactly.
+//
+// The schema has a version (SQLite's user_version). Opening a file of an
+// older version migrates it forward in one transaction; a newer version, a
+// file that is not a database, a database that fails its integrity check or
+// a file that cannot be written is a StoreError at once, with a message that
+// names the file: never a silently empty server.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/types.h"
+
+struct sqlite3;
+
+namespace asterism::store {
+
+class StoreError : public GameError {
+  public:
+    using GameError::GameError;
+};
+
+// A game as stored. The JSON fields are written and read by the server; the
+// store keeps them as text.
+struct GameRow {
+    std::string id;              // 32 hex digits
+    std::string spec;            // canonical game spec
+    std::string start_position;  // "" for the game's usual start
+    std::string seats;           // JSON: who holds each seat (secrets only as digests)
+    std::string clock;           // JSON: the time control and the clock's state
+    std::string status;          // "open" (waiting for a player), "playing", "finished"
+    std::string result = "*";    // the record's result
+    std::string termination;     // "" while playing; "rules", "resignation", "agreement", "time"...
+    std::int64_t created_ms = 0;
+    std::int64_t updated_ms = 0;
+    std::uint64_t last_seq = 0;  // the number of events stored
+};
+
+struct EventRow {
+    std::uint64_t seq = 0;  // 1, 2, ... per game
+    std::int64_t at_ms = 0;
+    std::string type;  // "move", "undo", "resign", "draw", "flag", "join"...
+    std::string data;  // JSON
+};
+
+// How hard a commit is made durable: "normal" survives the process being
+// killed (WAL, the default); "full" also survives the machine losing power,
+// at the cost of a disk flush per commit.
+enum class Sync { Normal, Full };
+
+class Store {
+  public:
+    static constexpr int kSchemaVersion = 2;
+
+    // Opens `file`, creating it (and nothing else) if it does not exist.
+    explicit Store(const std::string& file, Sync sync = Sync::Normal);
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    const std::string& file() const { return file_; }
+
+    // Each write is one transaction, committed when the call returns.
+    void create(const GameRow& game);
+    // Stores `event` as number game.last_seq (which the caller has already
+    // advanced) and the game's row with it.
+    void append(const GameRow& game, const EventRow& event);
+    void update(const GameRow& game);
+
+    std::optional<GameRow> game(std::string_view id) const;
+    // Games with `status`, the most recently updated first.
+    std::vector<GameRow> games(std::string_view status, int limit, int offset = 0) const;
+    std::int64_t count(std::string_view status) const;
+    std::vector<EventRow> events(std::string_view id) const;
+
+    // A consistent copy of the whole database into `to`, made while the
+    // server runs (SQLite's online backup).
+    void backup(const std::string& to) const;
+
+  private:
+    void open(Sync sync);
+    void migrate();
+    void exec(const char* sql) const;
+    [[noreturn]] void fail(const std::string& what) const;
+
+    std::string file_;
+    sqlite3* db_ = nullptr;
+    mutable std::mutex mutex_;
+};
+
+// The default data folder: $XDG_DATA_HOME/asterism, else
+// $HOME/.local/share/asterism, else ./asterism-data.
+std::string default_data_dir();
+
+}  // namespace asterism::store
