@@ -20,6 +20,7 @@
 #include "search/engines.h"
 #include "search/players.h"
 #include "server/draws.h"
+#include "server/json_args.h"
 #include "table/table.h"
 
 namespace asterism::server {
@@ -40,17 +41,6 @@ struct Api::Session {
 
 namespace {
 
-// A failure with its HTTP status; route() throws it, handle() answers it.
-struct HttpError {
-    int status;
-    std::string message;
-    std::string allow;  // for 405
-};
-
-[[noreturn]] void fail(int status, const std::string& message) {
-    throw HttpError{status, message, {}};
-}
-
 // Searches are the only slow requests; this many may run at once, so that a
 // burst of computer moves cannot oversubscribe the machine. The others wait.
 std::counting_semaphore<256>& search_slots() {
@@ -65,122 +55,6 @@ struct SearchSlot {
     SearchSlot(const SearchSlot&) = delete;
     SearchSlot& operator=(const SearchSlot&) = delete;
 };
-
-// How deep the arrays and objects of a JSON text nest, counted without
-// parsing it, so that a body of a million '[' costs nothing to refuse.
-int json_depth(std::string_view text) {
-    int depth = 0, deepest = 0;
-    bool in_string = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_string) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            deepest = std::max(deepest, ++depth);
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return deepest;
-}
-
-json parse_body(const ApiRequest& r, int max_depth) {
-    if (r.body.empty()) return json::object();
-    if (json_depth(r.body) > max_depth)
-        fail(400, "the JSON body nests deeper than " + std::to_string(max_depth) + " levels");
-    json j;
-    try {
-        j = json::parse(r.body);
-    } catch (const json::parse_error& e) {
-        // The library's message names the byte where reading stopped.
-        std::string what = e.what();
-        const auto at = what.find("parse error");
-        fail(400, "malformed JSON: " + (at == std::string::npos ? what : what.substr(at)));
-    }
-    if (!j.is_object()) fail(400, "the request body must be a JSON object");
-    return j;
-}
-
-std::string get_string(const json& j, const std::string& key, const std::string& fallback = {}) {
-    if (!j.contains(key) || j[key].is_null()) return fallback;
-    if (!j[key].is_string()) fail(400, "'" + key + "' must be a string");
-    return j[key].get<std::string>();
-}
-
-long long get_int(const json& j, const std::string& key, long long fallback, long long lo,
-                  long long hi) {
-    if (!j.contains(key) || j[key].is_null()) return fallback;
-    long long v = 0;
-    if (j[key].is_number_integer())
-        v = j[key].get<long long>();
-    else if (j[key].is_number_unsigned())
-        v = j[key].get<unsigned long long>() > static_cast<unsigned long long>(hi)
-                ? hi + 1
-                : static_cast<long long>(j[key].get<unsigned long long>());
-    else
-        fail(400, "'" + key + "' must be an integer");
-    if (v < lo || v > hi)
-        fail(400, "'" + key + "' must be from " + std::to_string(lo) + " to " + std::to_string(hi));
-    return v;
-}
-
-double get_number(const json& j, const std::string& key, double fallback, double lo, double hi) {
-    if (!j.contains(key) || j[key].is_null()) return fallback;
-    if (!j[key].is_number()) fail(400, "'" + key + "' must be a number");
-    const double v = j[key].get<double>();
-    if (!(v >= lo && v <= hi))
-        fail(400, "'" + key + "' must be from " + std::to_string(lo) + " to " + std::to_string(hi));
-    return v;
-}
-
-// The spec of a new game: `game` is an id or a whole spec, `options` an
-// object of further key/value pairs (strings, numbers or booleans).
-std::string spec_from(const json& body) {
-    std::string spec = get_string(body, "game");
-    if (spec.empty()) fail(400, "'game' is missing: name a game, e.g. \"starstar\"");
-    if (!body.contains("options") || body["options"].is_null()) return spec;
-    if (!body["options"].is_object()) fail(400, "'options' must be an object");
-    std::string extra;
-    for (const auto& [key, value] : body["options"].items()) {
-        std::string text;
-        if (value.is_string())
-            text = value.get<std::string>();
-        else if (value.is_boolean())
-            text = value.get<bool>() ? "true" : "false";
-        else if (value.is_number_integer() || value.is_number_unsigned())
-            text = value.dump();
-        else
-            fail(400, "option '" + key + "' must be a string, a number or a boolean");
-        // Separators inside a value would be read as further options.
-        if (key.find_first_of(",=:") != std::string::npos ||
-            text.find_first_of(",=:") != std::string::npos)
-            fail(400, "option '" + key + "' contains ',', '=' or ':'");
-        extra += (extra.empty() ? "" : ",") + key + "=" + text;
-    }
-    if (extra.empty()) return spec;
-    return spec + (spec.find(':') == std::string::npos ? ":" : ",") + extra;
-}
-
-// The name a record downloads under: "GAME-DATE.rec" (or .pgn) with only letters,
-// digits, '.', '_' and '-' from the Date tag, which a loaded record may set
-// to anything ("../../x" must not become a path).
-std::string download_name(const std::string& game_id, const std::string& date,
-                          const std::string& extension) {
-    std::string safe;
-    for (const char c : date.substr(0, 32)) {
-        const bool ok =
-            std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
-        if (!ok && !safe.empty() && safe.back() == '_') continue;
-        safe.push_back(ok ? c : '_');
-    }
-    while (!safe.empty() && (safe.front() == '.' || safe.front() == '_')) safe.erase(0, 1);
-    return game_id + (safe.empty() ? "" : "-" + safe) + extension;
-}
 
 // A seat as the API names it: "human", "computer" (a computer at the
 // session's level), or any player of search/players.h ("level:8", "random").

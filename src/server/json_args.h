@@ -1,0 +1,47 @@
+// The pieces every JSON route of the server shares: the error a handler
+// throws with its HTTP status, and strict readers of a request's JSON body
+// and its fields, each failing with a 400 that names the field.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "server/api.h"
+
+namespace asterism::server {
+
+// A failure with its HTTP status; route() throws it, handle() answers it.
+struct HttpError {
+    int status;
+    std::string message;
+    std::string allow;  // for 405
+};
+
+[[noreturn]] void fail(int status, const std::string& message);
+
+// The body as a JSON object ({} when empty); 400 for malformed JSON, a body
+// that nests deeper than `max_depth` (refused before parsing) or one that is
+// not an object.
+nlohmann::json parse_body(const ApiRequest& r, int max_depth);
+
+// A field of a body, `fallback` when absent or null; 400 for a wrong type or
+// a value out of range.
+std::string get_string(const nlohmann::json& j, const std::string& key,
+                       const std::string& fallback = {});
+long long get_int(const nlohmann::json& j, const std::string& key, long long fallback, long long lo,
+                  long long hi);
+double get_number(const nlohmann::json& j, const std::string& key, double fallback, double lo,
+                  double hi);
+
+// The spec of a new game: `game` is an id or a whole spec, `options` an
+// object of further key/value pairs (strings, numbers or booleans).
+std::string spec_from(const nlohmann::json& body);
+
+// The name a record downloads under: "GAME-DATE.rec" (or .pgn) with only
+// letters, digits, '.', '_' and '-' from the Date tag.
+std::string download_name(const std::string& game_id, const std::string& date,
+                          const std::string& extension);
+
+}  // namespace asterism::server
