@@ -1,6 +1,7 @@
 // `asterism serve`: the browser interface and its API.
 #include <csignal>
 #include <iostream>
+#include <map>
 
 #include "cli.h"
 #include "server/http.h"
@@ -23,6 +24,9 @@ int cmd_serve(server::ServeOptions options) {
     const std::string host = options.host == "0.0.0.0" ? "localhost" : options.host;
     std::cout << "asterism: serving the browser interface at http://" << host << ":" << port
               << "/  (Ctrl-C stops it)" << std::endl;
+    if (!options.online.data_dir.empty())
+        std::cout << "asterism: online games kept in " << options.online.data_dir << "/asterism.db"
+                  << std::endl;
     // Ctrl-C and SIGTERM let answers under way finish before the exit.
     serving = &http;
     std::signal(SIGINT, stop_serving);
@@ -51,6 +55,25 @@ Runner setup_serve(CLI::App& command) {
                     "Games kept at once; the least recently used goes first")
         ->capture_default_str()
         ->check(CLI::Range(1, 100000));
+    o->online.data_dir = store::default_data_dir();
+    command
+        .add_option("--data", o->online.data_dir,
+                    "Folder of the online games' database (created if missing)")
+        ->capture_default_str();
+    command.add_flag(
+        "--no-online", [o](std::int64_t) { o->online.data_dir.clear(); },
+        "Serve local play only: no online games, nothing written");
+    command
+        .add_option("--sync", o->online.sync,
+                    "Commit durability: normal (survives a crash of "
+                    "the server) or full (also a power cut)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, store::Sync>{
+            {"normal", store::Sync::Normal}, {"full", store::Sync::Full}}));
+    command
+        .add_option("--max-online-games", o->online_limits.max_games,
+                    "Online games open or in progress at once")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000000));
     command
         .add_option("--max-connections", o->server.max_connections,
                     "Open connections at once; past it the longest idle one is closed")

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <random>
 #include <semaphore>
 #include <thread>
@@ -21,6 +22,7 @@
 #include "search/players.h"
 #include "server/draws.h"
 #include "server/json_args.h"
+#include "server/online.h"
 #include "table/table.h"
 
 namespace asterism::server {
@@ -176,34 +178,13 @@ const std::vector<Api::Route>& Api::routes() {
     return table;
 }
 
-namespace {
-
-std::vector<std::string_view> segments(std::string_view path) {
-    std::vector<std::string_view> out;
-    for (std::size_t at = 0; at <= path.size();) {
-        const std::size_t next = std::min(path.find('/', at), path.size());
-        if (next > at) out.push_back(path.substr(at, next - at));
-        at = next + 1;
-    }
-    return out;
-}
-
-// Whether `path` fits `pattern`; the segment under ":id" goes to `id`.
-bool matches(std::string_view pattern, std::string_view path, std::string& id) {
-    const auto want = segments(pattern), got = segments(path);
-    if (want.size() != got.size()) return false;
-    for (std::size_t i = 0; i < want.size(); ++i) {
-        if (want[i] == ":id")
-            id = got[i];
-        else if (want[i] != got[i])
-            return false;
-    }
-    return true;
-}
-
-}  // namespace
-
 ApiResponse Api::route(const ApiRequest& r) {
+    if (online_) {
+        if (auto answer = online_->handle(r)) return *answer;
+    } else if (r.path.starts_with("/api/games") || r.path == "/api/lobby" ||
+               r.path == "/api/archive") {
+        fail(404, "online play is off on this server (start it with a data folder)");
+    }
     std::string allowed;
     for (const Route& route : routes()) {
         std::string id;
@@ -489,6 +470,20 @@ Api::Api(ApiLimits limits, std::uint64_t seed) : limits_(limits) {
 }
 
 Api::~Api() = default;
+
+void Api::enable_online(const OnlineOptions& options, const OnlineLimits& limits) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::create_directories(options.data_dir, ec);
+    if (ec || !fs::is_directory(options.data_dir))
+        throw GameError("cannot use the data folder '" + options.data_dir +
+                        "': " + (ec ? ec.message() : "not a folder"));
+    fs::permissions(options.data_dir, fs::perms::owner_all, ec);  // secrets' digests are inside
+    store_ = std::make_unique<store::Store>((fs::path(options.data_dir) / "asterism.db").string(),
+                                            options.sync);
+    online_ = std::make_unique<OnlineGames>(*store_, events_, limits);
+    if (options.start_threads) online_->start();
+}
 
 std::size_t Api::session_count() const {
     std::lock_guard lock(mutex_);

@@ -21,6 +21,7 @@
 #include "core/rng.h"
 #include "search/agent.h"
 #include "server/events.h"
+#include "store/store.h"
 
 namespace asterism::server {
 
@@ -52,6 +53,17 @@ struct ApiLimits {
     int max_candidates = 8;               // moves listed in an analysis
 };
 
+class OnlineGames;
+struct OnlineLimits;
+
+// Where online games are kept (docs/online.md): the data folder (created if
+// missing) holds the database file asterism.db.
+struct OnlineOptions {
+    std::string data_dir;
+    store::Sync sync = store::Sync::Normal;
+    bool start_threads = true;  // tests run the computer's moves themselves
+};
+
 class Api {
   public:
     // Session ids are always 128 bits from the OS (os_random.h), so that
@@ -64,6 +76,13 @@ class Api {
 
     // Never throws: every failure becomes a 4xx (or, for a bug, 500) reply.
     ApiResponse handle(const ApiRequest& request);
+
+    // Turns on online games (the routes under /api/games, /api/lobby and
+    // /api/archive), restoring every unfinished game from the data folder.
+    // Throws store::StoreError (or GameError) with a clear message when the
+    // folder or its database cannot be used.
+    void enable_online(const OnlineOptions& options, const OnlineLimits& limits);
+    OnlineGames* online() { return online_.get(); }
 
     std::size_t session_count() const;
     const ApiLimits& limits() const { return limits_; }
@@ -104,7 +123,9 @@ class Api {
 
     ApiLimits limits_;
     EventHub events_;
-    mutable std::mutex mutex_;  // guards the fields below
+    std::unique_ptr<store::Store> store_;
+    std::unique_ptr<OnlineGames> online_;  // after the store and the hub: destroyed first
+    mutable std::mutex mutex_;             // guards the fields below
     Rng rng_;
     std::uint64_t clock_ = 0;  // bumped on every use of a session, for eviction
     std::map<std::string, std::shared_ptr<Session>> sessions_;

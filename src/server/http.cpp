@@ -109,6 +109,8 @@ struct HttpServer::Impl {
           site(options.web_dir.empty() ? default_web_dir() : options.web_dir, options.limits),
           admission(options.server.searches_per_client, max_searches()) {
         http_limits.max_body = options.limits.max_body;
+        if (!options.online.data_dir.empty())
+            site.api().enable_online(options.online, options.online_limits);
     }
 
     int search_threads() const {

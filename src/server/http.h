@@ -15,6 +15,7 @@
 #include "server/api.h"
 #include "server/http_message.h"
 #include "server/limits.h"
+#include "server/online.h"
 
 namespace asterism::server {
 
@@ -24,6 +25,8 @@ struct ServeOptions {
     std::string web_dir;             // the UI's files; empty: the source tree's web/
     ApiLimits limits;
     ServerLimits server;
+    OnlineOptions online;  // an empty data_dir: no online games
+    OnlineLimits online_limits;
 };
 
 // The source tree's web/ folder, where a clean build finds the UI.

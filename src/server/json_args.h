@@ -44,4 +44,8 @@ std::string spec_from(const nlohmann::json& body);
 std::string download_name(const std::string& game_id, const std::string& date,
                           const std::string& extension);
 
+// Whether `path` fits a route's `pattern` ("/api/games/:id/move"); the
+// segment under ":id" goes to `id`.
+bool matches(std::string_view pattern, std::string_view path, std::string& id);
+
 }  // namespace asterism::server

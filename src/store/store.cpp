@@ -56,15 +56,17 @@ constexpr const char* kMigrations[] = {
     "CREATE TABLE events (game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,"
     " at_ms INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,"
     " PRIMARY KEY (game_id, seq)) WITHOUT ROWID;",
-    // 1 -> 2: how a game ended, and the lobby's and archive's listing order.
+    // 1 -> 2: how a game ended, whether the lobby lists it, and the lobby's
+    // and archive's listing order.
     "ALTER TABLE games ADD COLUMN termination TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;"
     "CREATE INDEX games_by_status ON games (status, updated_ms);",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
 
 constexpr const char* kGameColumns =
     "id, spec, start_position, seats, clock, status, result, termination, created_ms,"
-    " updated_ms, last_seq";
+    " updated_ms, last_seq, listed";
 
 GameRow read_game(const Statement& s) {
     GameRow g;
@@ -79,6 +81,7 @@ GameRow read_game(const Statement& s) {
     g.created_ms = s.integer(8);
     g.updated_ms = s.integer(9);
     g.last_seq = static_cast<std::uint64_t>(s.integer(10));
+    g.listed = s.integer(11) != 0;
     return g;
 }
 
@@ -87,6 +90,7 @@ void bind_game(Statement& s, const GameRow& g) {
     s.bind(1, g.id).bind(2, g.spec).bind(3, g.start_position).bind(4, g.seats).bind(5, g.clock);
     s.bind(6, g.status).bind(7, g.result).bind(8, g.termination).bind(9, g.created_ms);
     s.bind(10, g.updated_ms).bind(11, static_cast<std::int64_t>(g.last_seq));
+    s.bind(12, std::int64_t{g.listed ? 1 : 0});
 }
 
 // One write transaction; rolled back unless commit() was reached.
@@ -189,8 +193,8 @@ void Store::create(const GameRow& game) {
     Transaction t(db_);
     Statement s(db_,
                 "INSERT INTO games (id, spec, start_position, seats, clock, status, result,"
-                " termination, created_ms, updated_ms, last_seq)"
-                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+                " termination, created_ms, updated_ms, last_seq, listed)"
+                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
     bind_game(s, game);
     s.step();
     t.commit();
@@ -202,7 +206,7 @@ void write_row(sqlite3* db, const GameRow& game) {
     Statement s(db,
                 "UPDATE games SET spec = ?2, start_position = ?3, seats = ?4, clock = ?5,"
                 " status = ?6, result = ?7, termination = ?8, created_ms = ?9,"
-                " updated_ms = ?10, last_seq = ?11 WHERE id = ?1");
+                " updated_ms = ?10, last_seq = ?11, listed = ?12 WHERE id = ?1");
     bind_game(s, game);
     s.step();
     if (sqlite3_changes(db) != 1) throw StoreError("no stored game " + game.id);

@@ -45,6 +45,7 @@ struct GameRow {
     std::int64_t created_ms = 0;
     std::int64_t updated_ms = 0;
     std::uint64_t last_seq = 0;  // the number of events stored
+    bool listed = false;         // an open challenge the lobby shows to anyone
 };
 
 struct EventRow {

@@ -8,6 +8,7 @@ namespace asterism {
 namespace {
 
 constexpr std::string_view kResignation = "resignation";
+constexpr std::string_view kTimeForfeit = "time forfeit";
 
 std::string_view seat_tag(Player p) {
     return p == Player::First ? tag::kFirst : tag::kSecond;
@@ -120,7 +121,8 @@ std::string outcome_text(const Game& game) {
 
 std::string Table::outcome_text() const {
     if (draws_.agreed()) return "Draw by agreement";
-    if (resigned_ != Player::None) return game_->player_name(resigned_) + " resigns";
+    if (resigned_ != Player::None)
+        return game_->player_name(resigned_) + (on_time_ ? " loses on time" : " resigns");
     return asterism::outcome_text(*game_);
 }
 
@@ -199,6 +201,14 @@ void Table::resign(Player p) {
     check_playing();
     if (game_->num_players() != 2) throw GameError("a one-player game cannot be resigned");
     resigned_ = p;
+    on_time_ = false;
+}
+
+void Table::lose_on_time(Player p) {
+    check_playing();
+    if (game_->num_players() != 2) throw GameError("a one-player game has no clock to lose on");
+    resigned_ = p;
+    on_time_ = true;
 }
 
 std::optional<bool> Table::offer_draw(Player by, Rng& rng) {
@@ -244,7 +254,7 @@ Record Table::record() const {
     apply_agreement(r, *game_, draws_.agreed());
     if (resigned_ != Player::None) {
         r.set_tag(tag::kResult, result());
-        r.set_tag(tag::kTermination, std::string(kResignation));
+        r.set_tag(tag::kTermination, std::string(on_time_ ? kTimeForfeit : kResignation));
     }
     if (clock_.control().kind != TimeControl::Kind::None)
         r.set_tag(tag::kTimeControl, clock_.control().describe());

@@ -123,7 +123,12 @@ class Table {
     // offers and any resignation go. Throws GameError, then unchanged.
     void set_position(std::string_view position);
     void resign(Player p);
+    // `p` ran out of time (online play keeps the clock): `p` loses, unless the
+    // game is over already. Written as Termination "time forfeit".
+    void lose_on_time(Player p);
+    // The side that resigned or lost on time; None while neither happened.
     Player resigned() const { return resigned_; }
+    bool lost_on_time() const { return resigned_ != Player::None && on_time_; }
 
     // ---- draws ----------------------------------------------------------------
     const DrawOffers& draws() const { return draws_; }
@@ -159,6 +164,7 @@ class Table {
     std::uint64_t seed_ = 1;
     DrawOffers draws_;
     Player resigned_ = Player::None;
+    bool on_time_ = false;  // resigned_ lost on time rather than resigned
     GameClock clock_;
 };
 

@@ -1,0 +1,131 @@
+// Online games (docs/online.md): people play each other over the network,
+// each from their own browser, and no game is ever lost.
+//
+// A game is created with its seats: the creator's, and the other held by a
+// person (invited by a link, or by anyone from the lobby) or by the computer.
+// Every person's seat has a secret of 128 bits from the operating system; the
+// creator gets their own and an invitation carrying the other's, and only a
+// request carrying a seat's secret (Authorization: Bearer SECRET) acts for
+// that seat. The store keeps only a digest (SHA-256) of each secret, and
+// secrets are compared in constant time and never written to a log, a
+// record, the lobby or the events spectators see.
+//
+// Every change (a move, a resignation, a draw agreed, a takeback, a seat
+// taken, a flag) is appended to the game's event log in the store before
+// the request that made it is answered, then published to the game's live
+// stream (events.h). On start, every unfinished game is rebuilt by replaying
+// its events. The server keeps each game's clock: Fischer (base + increment)
+// or correspondence (a number of days per move); a side whose time runs out
+// loses.
+#pragma once
+
+#include <array>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "server/api.h"
+#include "server/events.h"
+#include "store/store.h"
+
+namespace asterism::server {
+
+struct OnlineLimits {
+    std::size_t max_games = 5000;  // games open or in progress held at once (503 beyond)
+    std::size_t max_name = 40;     // bytes of a display name
+    int archive_page = 50;         // games per archive page at most
+    int computer_threads = 0;      // threads for the computer's moves; 0 = one per core
+};
+
+class OnlineGames {
+  public:
+    // Restores every unfinished game from `store` (throws StoreError naming a
+    // game whose events do not replay). `seed` 0 draws the engines' seeds
+    // from the operating system.
+    OnlineGames(store::Store& store, EventHub& hub, OnlineLimits limits = {},
+                std::uint64_t seed = 0);
+    ~OnlineGames();
+    OnlineGames(const OnlineGames&) = delete;
+    OnlineGames& operator=(const OnlineGames&) = delete;
+
+    // The routes under /api/games, /api/lobby and /api/archive; nothing for
+    // another path. Throws HttpError (json_args.h) for a bad request.
+    std::optional<ApiResponse> handle(const ApiRequest& request);
+
+    // The clock: milliseconds since the epoch. Tests replace it.
+    void set_clock(std::function<std::int64_t()> now);
+    // Flags every side whose time has run out; the server's clock thread
+    // calls it a few times a second.
+    void check_clocks();
+    // Starts the threads that flag and that play the computer's moves. Until
+    // then (tests), the computer's moves wait for run_computer_moves().
+    void start();
+    // Plays every computer move that is due (tests without threads).
+    void run_computer_moves();
+
+    std::size_t games_in_memory() const;
+    std::size_t restored() const { return restored_; }
+
+    struct Game;
+
+  private:
+    struct Call;
+    struct Route;
+    static const std::vector<Route>& routes();
+
+    ApiResponse create(Call& c);
+    ApiResponse finish_create(Call& c, const std::shared_ptr<Game>& g, Player mine,
+                              const std::string& name, const std::string& invite,
+                              const std::string& secret);
+    ApiResponse get_state(Call& c);
+    ApiResponse events(Call& c);
+    ApiResponse join(Call& c);
+    ApiResponse move(Call& c);
+    ApiResponse resign(Call& c);
+    ApiResponse draw(Call& c);
+    ApiResponse takeback(Call& c);
+    ApiResponse record(Call& c);
+    ApiResponse lobby(Call& c);
+    ApiResponse archive(Call& c);
+
+    std::shared_ptr<Game> find(const std::string& id);
+    std::shared_ptr<Game> load(const std::string& id);
+    void restore_all();
+    // Appends `type`/`data` to the game's log and publishes its state; the
+    // caller holds the game's lock and has changed it.
+    void commit(Game& g, const std::string& type, nlohmann::json data);
+    void flag(Game& g, Player loser);
+    void publish(Game& g);
+    void schedule_computer(const std::shared_ptr<Game>& g);
+    bool play_computer_move(const std::shared_ptr<Game>& g);
+    void computer_worker();
+    void clock_worker();
+    std::int64_t now() const;
+
+    store::Store& store_;
+    EventHub& hub_;
+    OnlineLimits limits_;
+    std::function<std::int64_t()> clock_;
+    std::size_t restored_ = 0;
+
+    mutable std::mutex mutex_;                            // guards the fields below
+    std::map<std::string, std::shared_ptr<Game>> games_;  // open and playing; finished while cached
+    std::deque<std::shared_ptr<Game>> computer_queue_;
+    std::condition_variable wake_;        // the computer's threads
+    std::condition_variable clock_wake_;  // the clock's thread
+    bool stopping_ = false;
+    std::uint64_t next_seed_ = 1;
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace asterism::server
