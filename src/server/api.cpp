@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -330,6 +331,18 @@ bool matches(std::string_view pattern, std::string_view path, std::string& id) {
 }  // namespace
 
 ApiResponse Api::route(const ApiRequest& r) {
+    // placeholder until the online games land: any id is a channel, so the
+    // HTTP server's event streams can be tested.
+    if (const auto seg = segments(r.path); r.method == "GET" && seg.size() == 4 &&
+                                           seg[0] == "api" && seg[1] == "games" &&
+                                           seg[3] == "events") {
+        std::uint64_t last = 0;
+        const std::string& text = r.last_event_id;
+        std::from_chars(text.data(), text.data() + text.size(), last);
+        ApiResponse open{200, {}, {}};
+        open.stream = StreamStart{std::string(seg[2]), "", last};
+        return open;
+    }
     std::string allowed;
     for (const Route& route : routes()) {
         std::string id;
