@@ -307,6 +307,56 @@ TEST(EventStreams, TooManyFromOneClientGet429AndOthersStillWork) {
     EXPECT_TRUE(server.wait_streams(0));
 }
 
+TEST(EventStreams, AQuietStreamGetsHeartbeatsAndOutlivesTheIdleTimeout) {
+    ServeOptions o;
+    o.server.idle_seconds = 0.2;
+    o.server.stream_ping_seconds = 0.6;
+    StreamServer server(o);
+    const int fd = open_stream(server.port(), "g");
+    ASSERT_GE(fd, 0);
+    std::string got;
+    ASSERT_TRUE(read_until(fd, got, "retry: 2000\n\n")) << got;
+    // The first ping comes after the idle timeout has passed.
+    ASSERT_TRUE(read_until(fd, got, ": ping\n\n")) << got;
+    EXPECT_EQ(server.hub().streams(), 1u);
+    close(fd);
+}
+
+TEST(EventStreams, StreamsDoNotCountAmongTheConnectionsNorMakeRoom) {
+    ServeOptions o;
+    o.server.max_connections = 4;
+    StreamServer server(o);
+    std::vector<int> streams;
+    for (int i = 0; i < 6; ++i) {
+        const int fd = open_stream(server.port(), "g");
+        ASSERT_GE(fd, 0);
+        std::string got;
+        ASSERT_TRUE(read_until(fd, got, "retry: 2000\n\n")) << got;
+        streams.push_back(fd);
+    }
+    std::vector<int> idle;
+    for (int i = 0; i < 6; ++i) idle.push_back(open_socket(server.port()));
+    const int fd = open_socket(server.port());
+    ASSERT_GE(fd, 0);
+    const std::string request = "GET /api/catalog HTTP/1.1\r\nConnection: close\r\n\r\n";
+    ASSERT_EQ(send(fd, request.data(), request.size(), MSG_NOSIGNAL),
+              static_cast<ssize_t>(request.size()));
+    std::string reply;
+    read_until(fd, reply, "\r\n\r\n");
+    EXPECT_EQ(reply.rfind("HTTP/1.1 200", 0), 0u) << reply;
+    // Idle connections made room; every stream is still open and carries
+    // the next event.
+    EXPECT_EQ(server.hub().streams(), 6u);
+    server.hub().publish("g", state(1, "after"));
+    for (const int s : streams) {
+        std::string got;
+        EXPECT_TRUE(read_until(s, got, "data: after\n\n")) << got;
+        close(s);
+    }
+    for (const int f : idle) close(f);
+    close(fd);
+}
+
 TEST(EventStreams, AClientThatDoesNotReadIsClosed) {
     ServeOptions o;
     o.server.stream_buffer = 64 * 1024;
