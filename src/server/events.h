@@ -20,6 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace asterism::server {
@@ -60,7 +61,10 @@ class EventHub {
 
     // Stores `event` as the channel's latest and delivers it to every
     // subscriber of the channel. Events of a channel arrive in seq order;
-    // an event older than the latest is ignored.
+    // an event older than the latest is ignored (one of the same seq, such
+    // as a republished state after a presence change, is delivered). Each
+    // subscriber is also guarded on its own, so a catch-up delivery racing
+    // a publish never reaches a sink after a newer event.
     void publish(const std::string& channel, Event event);
 
     // The channel's latest event, if any was published.
@@ -77,6 +81,9 @@ class EventHub {
 
     bool connected(const std::string& channel, const std::string& tag) const;
     std::size_t streams() const;
+    // The streams open from one address.
+    std::size_t streams_of(const std::string& client) const;
+    const EventLimits& limits() const { return limits_; }
 
     // Called (without the hub's lock) when a tag's presence on a channel
     // changes: the API republishes that game's state.
@@ -86,16 +93,35 @@ class EventHub {
     void drop(const std::string& channel);
 
   private:
+    // A sink with the newest seq it was given, under its own lock: events
+    // reach it in order even when two threads deliver at once.
+    struct Delivery {
+        std::mutex mutex;
+        std::uint64_t newest = 0;
+        bool any = false;
+        std::shared_ptr<EventSink> sink;
+        void deliver(const Event& event);
+    };
     struct Subscriber {
         std::string channel, tag, client;
-        std::shared_ptr<EventSink> sink;
+        std::shared_ptr<Delivery> delivery;
     };
+    // Counts a (channel, tag) pair up or down; true when its presence
+    // changed (0 to 1 or 1 to 0). Called with the lock held.
+    bool count_presence(const std::string& channel, const std::string& tag, int step);
+    void notify_presence(const std::string& channel);
+
     EventLimits limits_;
     mutable std::mutex mutex_;
     std::uint64_t next_handle_ = 1;
     std::map<std::uint64_t, Subscriber> subscribers_;
     std::map<std::string, Event> latest_;
     std::function<void(const std::string&)> presence_;
+    // Indexes of subscribers_: a channel's handles, streams per address and
+    // subscribers per (channel, tag) with a non-empty tag.
+    std::map<std::string, std::map<std::uint64_t, std::shared_ptr<Delivery>>> channels_;
+    std::map<std::string, std::size_t> per_client_;
+    std::map<std::pair<std::string, std::string>, std::size_t> present_;
 };
 
 }  // namespace asterism::server

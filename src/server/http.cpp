@@ -56,11 +56,89 @@ std::string peer_address(const sockaddr_storage& a) {
     return text;
 }
 
+// The bytes published to one event stream and not yet taken by the socket
+// thread. The hub's publishers (any thread) append; the socket thread takes.
+struct StreamQueue {
+    std::mutex mutex;
+    std::string pending;
+    bool overflowed = false;  // the client fell too far behind: close it
+    bool closed = false;      // the connection is gone: drop what comes
+};
+
+// How a sink tells the socket thread that a stream has bytes to send: the
+// stream's key goes on a list and the loop's eventfd is written.
+struct StreamWaker {
+    int fd = -1;
+    std::mutex mutex;
+    std::vector<std::uint64_t> ready;
+
+    void notify(std::uint64_t key) {
+        {
+            std::lock_guard lock(mutex);
+            ready.push_back(key);
+        }
+        const std::uint64_t one = 1;
+        [[maybe_unused]] const auto n = ::write(fd, &one, sizeof one);
+    }
+};
+
+// An event as the text/event-stream format writes it. The data is one line
+// of JSON; should it ever hold a line break, each line gets its own "data:"
+// field, which the browser joins back.
+std::string sse_bytes(const Event& event) {
+    std::string out = "id: " + std::to_string(event.seq) + "\nevent: " + event.type + "\ndata: ";
+    for (const char ch : event.data) {
+        if (ch == '\n')
+            out += "\ndata: ";
+        else if (ch != '\r')
+            out += ch;
+    }
+    out += "\n\n";
+    return out;
+}
+
+// The sink the server subscribes for each open stream: it never blocks on
+// the network, only appends under a short lock and wakes the socket thread.
+class StreamSink : public EventSink {
+  public:
+    StreamSink(std::shared_ptr<StreamWaker> waker, std::uint64_t key,
+               std::shared_ptr<StreamQueue> queue, std::size_t cap)
+        : waker_(std::move(waker)), key_(key), queue_(std::move(queue)), cap_(cap) {}
+
+    void deliver(const Event& event) override {
+        const std::string bytes = sse_bytes(event);
+        bool wake = false;
+        {
+            std::lock_guard lock(queue_->mutex);
+            if (queue_->closed || queue_->overflowed) return;
+            if (queue_->pending.size() + bytes.size() > cap_) {
+                // Keep nothing for a client that does not read.
+                queue_->overflowed = true;
+                std::string().swap(queue_->pending);
+                wake = true;
+            } else {
+                // One wake-up per batch: the socket thread takes it all.
+                wake = queue_->pending.empty();
+                queue_->pending += bytes;
+            }
+        }
+        if (wake) waker_->notify(key_);
+    }
+
+  private:
+    std::shared_ptr<StreamWaker> waker_;
+    std::uint64_t key_;
+    std::shared_ptr<StreamQueue> queue_;
+    std::size_t cap_;
+};
+
 struct Connection {
     int fd = -1;
     std::string client;
     RequestParser parser;
-    enum class State { Reading, Working, Writing } state = State::Reading;
+    // Streaming: the connection carries an event stream until either side
+    // closes it; `out` then holds the stream's unsent bytes.
+    enum class State { Reading, Working, Writing, Streaming } state = State::Reading;
     std::string out;  // the response being written
     std::size_t out_at = 0;
     bool close_after = false;
@@ -70,14 +148,32 @@ struct Connection {
     bool request_begun = false;
     Clock::time_point write_deadline;
     std::size_t reserved = 0;  // body bytes taken from the shared budget
+    // Streaming only.
+    std::shared_ptr<StreamQueue> stream;
+    std::uint64_t stream_handle = 0;  // the hub's subscription
+    Clock::time_point next_ping;
+    bool wants_out = false;  // EPOLLOUT is being watched
 };
 
-// A response computed by a worker, waiting for the socket thread.
+// A response computed by a worker, waiting for the socket thread; with a
+// stream, the subscription the worker made for it.
 struct Completion {
     std::uint64_t key;
     std::string bytes;
     bool close;
+    std::shared_ptr<StreamQueue> stream = nullptr;
+    std::uint64_t handle = 0;
 };
+
+// The head of an event stream, and the reconnection delay the browser's
+// EventSource should use after a drop. No Content-Length: the body ends
+// when the connection does. X-Accel-Buffering tells nginx not to hold the
+// events back.
+constexpr std::string_view kStreamHead =
+    "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+    "X-Accel-Buffering: no\r\nConnection: keep-alive\r\n\r\n";
+constexpr std::string_view kStreamRetry = "retry: 2000\n\n";
+constexpr std::string_view kStreamPing = ": ping\n\n";
 
 }  // namespace
 
@@ -98,6 +194,8 @@ struct HttpServer::Impl {
 
     std::mutex done_mutex;  // guards `done`
     std::vector<Completion> done;
+    std::shared_ptr<StreamWaker> waker = std::make_shared<StreamWaker>();
+    std::size_t stream_count = 0;  // connections in the Streaming state
 
     // Declared last: destroyed first, so that their jobs finish while the
     // rest is still alive.
@@ -138,8 +236,33 @@ struct HttpServer::Impl {
         auto it = connections.find(key);
         if (it == connections.end()) return;
         body_reserved -= it->second.reserved;
+        if (it->second.stream) end_stream(it->second);
         ::close(it->second.fd);
         connections.erase(it);
+    }
+
+    // Stops a stream's deliveries and gives up its subscription.
+    void end_stream(Connection& c) {
+        {
+            std::lock_guard lock(c.stream->mutex);
+            c.stream->closed = true;
+            std::string().swap(c.stream->pending);
+        }
+        c.stream.reset();
+        --stream_count;
+        release(std::exchange(c.stream_handle, 0));
+    }
+
+    // Unsubscribes on a worker when one is free: the hub's presence
+    // callback may wait for a game's lock, which a search can hold for
+    // seconds, and the socket thread must never wait.
+    void release(std::uint64_t handle) {
+        if (handle == 0) return;
+        EventHub& hub = site.api().events();
+        if (!stopping.load() && workers &&
+            workers->submit([&hub, handle] { hub.unsubscribe(handle); }))
+            return;
+        hub.unsubscribe(handle);
     }
 
     // ---- accepting ---------------------------------------------------------
@@ -154,10 +277,13 @@ struct HttpServer::Impl {
                 // Out of descriptors (only if something besides the sockets
                 // holds many): make room, or the listener would wake the
                 // loop again at once.
-                if ((errno == EMFILE || errno == ENFILE) && evict_one()) continue;
+                if ((errno == EMFILE || errno == ENFILE) && (evict_one() || evict_stream()))
+                    continue;
                 return;  // EAGAIN: all taken
             }
-            if (connections.size() >= options.server.max_connections && !evict_one()) {
+            // Event streams do not count: the hub caps them (EventLimits).
+            if (connections.size() - stream_count >= options.server.max_connections &&
+                !evict_one()) {
                 const std::string busy = serialize(
                     HttpResponse::error(503, "too many open connections; try again shortly"), false,
                     false);
@@ -186,6 +312,16 @@ struct HttpServer::Impl {
             if (c.state == Connection::State::Reading &&
                 (!oldest || c.since < connections.at(*oldest).since))
                 oldest = key;
+        if (oldest) close_connection(*oldest);
+        return oldest.has_value();
+    }
+
+    // Out of descriptors with nothing idle: the oldest event stream goes,
+    // as its browser reconnects by itself.
+    bool evict_stream() {
+        std::optional<std::uint64_t> oldest;
+        for (const auto& [key, c] : connections)
+            if (c.state == Connection::State::Streaming && (!oldest || key < *oldest)) oldest = key;
         if (oldest) close_connection(*oldest);
         return oldest.has_value();
     }
@@ -274,7 +410,7 @@ struct HttpServer::Impl {
                 // Leave first, so that the client may ask again as soon as
                 // it has the answer.
                 admission.leave(request.client);
-                finish(key, response, keep_alive, false);
+                finish(key, request.client, response, keep_alive, false);
             };
             if (!searches->submit(std::move(job))) {
                 admission.leave(client);
@@ -285,7 +421,7 @@ struct HttpServer::Impl {
             return;
         }
         auto job = [this, key, request = std::move(request), keep_alive, head_only]() {
-            finish(key, site.respond(request), keep_alive, head_only);
+            finish(key, request.client, site.respond(request), keep_alive, head_only);
         };
         if (!workers->submit(std::move(job)))
             answer(key, c, serialize(HttpResponse::error(503, "the server is busy"), false, false),
@@ -293,14 +429,43 @@ struct HttpServer::Impl {
     }
 
     // Called by a worker: hands the answer to the socket thread.
-    void finish(std::uint64_t key, const HttpResponse& response, bool keep_alive, bool head_only) {
-        Completion done_one{key, serialize(response, keep_alive, head_only),
-                            response.close || !keep_alive};
+    void finish(std::uint64_t key, const std::string& client, const HttpResponse& response,
+                bool keep_alive, bool head_only) {
+        Completion done_one =
+            response.stream && response.status == 200
+                ? open_stream(key, client, *response.stream, keep_alive, head_only)
+                : Completion{key, serialize(response, keep_alive, head_only),
+                             response.close || !keep_alive};
         {
             std::lock_guard lock(done_mutex);
             done.push_back(std::move(done_one));
         }
         wake();
+    }
+
+    // Called by a worker: subscribes a new stream to the hub, so that the
+    // hub's presence callback runs off the socket thread. Events published
+    // before the socket thread takes over wait in the stream's queue.
+    Completion open_stream(std::uint64_t key, const std::string& client, const StreamStart& start,
+                           bool keep_alive, bool head_only) {
+        if (head_only) return {key, std::string(kStreamHead), true};
+        auto queue = std::make_shared<StreamQueue>();
+        auto sink = std::make_shared<StreamSink>(waker, key, queue, options.server.stream_buffer);
+        EventHub& hub = site.api().events();
+        const std::uint64_t handle =
+            hub.subscribe(start.channel, start.tag, client, std::move(sink), start.last_seen);
+        if (handle != 0)
+            return {key, std::string(kStreamHead) + std::string(kStreamRetry), false, queue,
+                    handle};
+        const HttpResponse refused =
+            hub.streams() >= hub.limits().max_streams
+                ? HttpResponse::error(503,
+                                      "too many live connections on the server; "
+                                      "try again shortly")
+                : HttpResponse::error(429, "too many live connections from your address (" +
+                                               std::to_string(hub.limits().max_streams_per_client) +
+                                               "); close some pages");
+        return {key, serialize(refused, keep_alive, false), !keep_alive};
     }
 
     void collect() {
@@ -313,9 +478,118 @@ struct HttpServer::Impl {
         }
         for (Completion& d : ready) {
             const auto it = connections.find(d.key);
-            if (it == connections.end()) continue;  // the client went away meanwhile
-            answer(d.key, it->second, std::move(d.bytes), d.close);
+            if (it == connections.end()) {  // the client went away meanwhile
+                release(d.handle);
+                continue;
+            }
+            if (d.stream)
+                begin_stream(d.key, it->second, std::move(d));
+            else
+                answer(d.key, it->second, std::move(d.bytes), d.close);
         }
+        std::vector<std::uint64_t> streams;
+        {
+            std::lock_guard lock(waker->mutex);
+            streams.swap(waker->ready);
+        }
+        for (const std::uint64_t key : streams) {
+            const auto it = connections.find(key);
+            if (it != connections.end() && it->second.state == Connection::State::Streaming)
+                drain_stream(key, it->second);
+        }
+    }
+
+    // ---- event streams ---------------------------------------------------------
+
+    void begin_stream(std::uint64_t key, Connection& c, Completion d) {
+        body_reserved -= c.reserved;
+        c.reserved = 0;
+        c.state = Connection::State::Streaming;
+        c.stream = std::move(d.stream);
+        c.stream_handle = d.handle;
+        ++stream_count;
+        c.out = std::move(d.bytes);
+        c.out_at = 0;
+        c.wants_out = false;
+        const Clock::time_point now = Clock::now();
+        c.next_ping = now + seconds(options.server.stream_ping_seconds);
+        c.write_deadline = now + seconds(options.server.write_seconds);
+        // A client that has already closed its side cannot be streaming.
+        if (c.peer_closed) return close_connection(key);
+        watch(c.fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
+        drain_stream(key, c);
+    }
+
+    // Moves what the sink queued to the connection's unsent bytes and sends
+    // what the socket takes.
+    void drain_stream(std::uint64_t key, Connection& c) {
+        std::string taken;
+        bool overflowed = false;
+        {
+            std::lock_guard lock(c.stream->mutex);
+            taken.swap(c.stream->pending);
+            overflowed = c.stream->overflowed;
+        }
+        if (overflowed) return close_connection(key);
+        queue_stream(key, c, taken);
+    }
+
+    void queue_stream(std::uint64_t key, Connection& c, std::string_view bytes) {
+        if (c.out_at > 0) {
+            c.out.erase(0, c.out_at);
+            c.out_at = 0;
+        }
+        // A client that does not read would otherwise make this grow
+        // without end.
+        if (c.out.size() + bytes.size() > options.server.stream_buffer)
+            return close_connection(key);
+        if (c.out.empty()) c.write_deadline = Clock::now() + seconds(options.server.write_seconds);
+        c.out += bytes;
+        flush_stream(key, c);
+    }
+
+    void flush_stream(std::uint64_t key, Connection& c) {
+        while (c.out_at < c.out.size()) {
+            const ssize_t n =
+                send(c.fd, c.out.data() + c.out_at, c.out.size() - c.out_at, MSG_NOSIGNAL);
+            if (n > 0) {
+                c.out_at += static_cast<std::size_t>(n);
+                c.write_deadline = Clock::now() + seconds(options.server.write_seconds);
+            } else if (n < 0 && errno == EINTR) {
+                continue;
+            } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                return watch_stream(key, c, true);
+            } else {
+                return close_connection(key);
+            }
+        }
+        c.out.clear();
+        c.out_at = 0;
+        if (c.out.capacity() > kReadChunk) c.out.shrink_to_fit();
+        watch_stream(key, c, false);
+    }
+
+    void watch_stream(std::uint64_t key, Connection& c, bool out) {
+        if (c.wants_out == out) return;
+        c.wants_out = out;
+        watch(c.fd, key, EPOLLIN | EPOLLRDHUP | (out ? EPOLLOUT : 0u), EPOLL_CTL_MOD);
+    }
+
+    // The client of a stream sends nothing more; what it sends anyway is
+    // read and dropped (a bounded amount per wake-up), and its end closes
+    // the stream.
+    void on_stream_event(std::uint64_t key, Connection& c, std::uint32_t events) {
+        if (events & (EPOLLHUP | EPOLLRDHUP)) return close_connection(key);
+        if (events & EPOLLIN) {
+            char buf[4096];
+            for (int i = 0; i < 16; ++i) {
+                const ssize_t n = recv(c.fd, buf, sizeof buf, 0);
+                if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+                    return close_connection(key);
+                if (n < 0) break;
+            }
+        }
+        if (events & EPOLLOUT) flush_stream(key, c);
     }
 
     // ---- writing -------------------------------------------------------------
@@ -382,6 +656,9 @@ struct HttpServer::Impl {
                 if (events & EPOLLHUP) return close_connection(key);
                 if (events & EPOLLOUT) on_writable(key, c);
                 break;
+            case Connection::State::Streaming:
+                on_stream_event(key, c, events);
+                break;
         }
     }
 
@@ -390,9 +667,16 @@ struct HttpServer::Impl {
     void sweep() {
         const Clock::time_point now = Clock::now();
         const ServerLimits& l = options.server;
-        std::vector<std::uint64_t> expired, slow;
+        std::vector<std::uint64_t> expired, slow, ping;
         for (auto& [key, c] : connections) {
-            if (c.state == Connection::State::Writing && now > c.write_deadline) {
+            if (c.state == Connection::State::Streaming) {
+                // No idle timeout: a stream waits for events. Unsent bytes
+                // that make no progress do time out.
+                if (c.out_at < c.out.size() && now > c.write_deadline)
+                    expired.push_back(key);
+                else if (now >= c.next_ping)
+                    ping.push_back(key);
+            } else if (c.state == Connection::State::Writing && now > c.write_deadline) {
                 expired.push_back(key);
             } else if (c.state == Connection::State::Reading) {
                 if (!c.request_begun) {
@@ -404,6 +688,13 @@ struct HttpServer::Impl {
             }
         }
         for (const auto key : expired) close_connection(key);
+        // A comment line now and then keeps proxies from closing a quiet
+        // stream.
+        for (const auto key : ping) {
+            Connection& c = connections.at(key);
+            c.next_ping = now + seconds(l.stream_ping_seconds);
+            queue_stream(key, c, kStreamPing);
+        }
         for (const auto key : slow) {
             const HttpResponse late = HttpResponse::error(
                 408, "the request did not arrive in time; send it whole and promptly");
@@ -478,11 +769,17 @@ std::size_t connection_cap(std::size_t wanted) {
 
 HttpServer::HttpServer(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
     Impl& i = *impl_;
-    i.options.server.max_connections = connection_cap(i.options.server.max_connections);
+    // Descriptors for the plain connections and for the hub's streams; when
+    // the process has fewer, the plain connections keep their share.
+    const std::size_t wanted = i.options.server.max_connections;
+    const std::size_t all = wanted + i.site.api().events().limits().max_streams;
+    const std::size_t cap = connection_cap(all);
+    if (cap < all) i.options.server.max_connections = std::max<std::size_t>(8, cap * wanted / all);
     i.epoll_fd = epoll_create1(EPOLL_CLOEXEC);
     i.wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (i.epoll_fd < 0 || i.wake_fd < 0)
         throw GameError(std::string("cannot start the server: ") + std::strerror(errno));
+    i.waker->fd = i.wake_fd;
     i.watch(i.wake_fd, kWakeKey, EPOLLIN, EPOLL_CTL_ADD);
     i.workers = std::make_unique<WorkerPool>(i.options.server.workers,
                                              i.options.server.max_queued_requests);
@@ -496,7 +793,9 @@ HttpServer::~HttpServer() {
     // Searches and answers still under way finish before the sockets close.
     i.searches.reset();
     i.workers.reset();
-    for (auto& [key, c] : i.connections) ::close(c.fd);
+    // Streams give up their subscriptions, so the hub's presence is right
+    // for whoever still holds the Api.
+    while (!i.connections.empty()) i.close_connection(i.connections.begin()->first);
     if (i.listen_fd >= 0) ::close(i.listen_fd);
     if (i.wake_fd >= 0) ::close(i.wake_fd);
     if (i.epoll_fd >= 0) ::close(i.epoll_fd);
@@ -521,6 +820,10 @@ int HttpServer::bind() {
 
 void HttpServer::run() {
     impl_->loop();
+}
+
+EventHub& HttpServer::events() {
+    return impl_->site.api().events();
 }
 
 void HttpServer::stop() {

@@ -48,6 +48,10 @@ class HttpServer {
     void run();
     void stop();
 
+    // The hub whose channels the event streams follow (the Api's), so that
+    // tests can publish to them.
+    EventHub& events();
+
   private:
     struct Impl;
     std::unique_ptr<Impl> impl_;

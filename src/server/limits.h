@@ -29,6 +29,8 @@ struct ServerLimits {
     int searches_per_client = 2;             // a client's searches queued or running
     int max_searches = 0;                    // everyone's, queued or running; 0: 4 per thread
     std::size_t max_queued_requests = 1024;  // quick requests waiting for a worker
+    double stream_ping_seconds = 15;         // a comment line on an idle event stream
+    std::size_t stream_buffer = 1 << 20;     // unsent bytes of an event stream: closed past it
 };
 
 // A fixed set of threads taking jobs from a queue of bounded length.

@@ -8,7 +8,7 @@ and its memory must stay small. Then it starts `asterism serve --port 0` on
 127.0.0.1, checks that requests on one kept-alive connection do not stall,
 and, one after another, sends what a hostile or broken client would: paths that are not UTF-8, raw garbage,
 half-sent and trickled requests, more idle connections than the server
-allows, deeply nested JSON, oversized and lying bodies, and a flood of
+allows, more event streams than one address may hold, deeply nested JSON, oversized and lying bodies, and a flood of
 analyses. Throughout, a prober (another client) asks for a game's state
 every 100 ms on a new connection and must be answered within PROBE_LIMIT
 seconds, and the server's resident memory must stay under MEMORY_LIMIT_MB.
@@ -253,6 +253,55 @@ def idle_connections(port):
         s.close()
 
 
+def live_streams(port, game_id):
+    """Event streams (GET /api/games/ID/events) from one address, none of
+    them ever read: past the per-client cap (32) each further one gets 429
+    with a one-line JSON error, the server keeps answering, and the held
+    streams cost only their bounded buffers (the memory watch covers this
+    phase). Published events that such a client leaves unread are capped
+    per stream (1 MiB, then the stream is closed); the C++ socket test
+    EventStreams.AClientThatDoesNotReadIsClosed publishes them."""
+    held, refused, bodies = [], 0, []
+    for _ in range(48):
+        s = connect(port, timeout=2)
+        s.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n"
+                  "Accept: text/event-stream\r\n\r\n".encode())
+        r = read_response(s)  # a stream's head has no length: nothing more is read
+        status = r[0] if r else None
+        if status == 200:
+            check(r[1].get("content-type") == "text/event-stream",
+                  f"live streams: a stream of type {r[1].get('content-type')}")
+            held.append(s)  # kept open and never read again
+            continue
+        if status == 429:
+            refused += 1
+            bodies.append(r[2])
+        else:
+            fail(f"live streams: a stream request answered {status}")
+        s.close()
+    check(len(held) == 32, f"live streams: {len(held)} of 48 opened from one address, not 32")
+    check(refused == 16, f"live streams: {refused} refused with 429, not 16")
+    check(all(b"too many live connections" in b for b in bodies),
+          "live streams: a 429 without its one-line message")
+    r = request(port, "GET", f"/api/sessions/{game_id}")
+    check(r is not None and r[0] == 200, "live streams: a normal request failed meanwhile")
+    for s in held:
+        s.close()
+    # The closed streams give their places back (the server notices each
+    # close within a moment).
+    status = None
+    for _ in range(50):
+        s = connect(port, timeout=2)
+        s.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        r = read_response(s)
+        s.close()
+        status = r and r[0]
+        if status == 200:
+            break
+        time.sleep(0.1)
+    check(status == 200, f"live streams: not reopened after closing ({status})")
+
+
 def deep_json(port):
     body = b"[" * 500_000 + b"]" * 500_000
     for _ in range(60):
@@ -375,6 +424,7 @@ def main():
                              ("garbage", lambda: garbage(port)),
                              ("slow requests", lambda: slow_requests(port, prober)),
                              ("idle connections", lambda: idle_connections(port)),
+                             ("live streams", lambda: live_streams(port, game_id)),
                              ("deep JSON", lambda: deep_json(port)),
                              ("big and lying bodies", lambda: big_and_lying_bodies(port)),
                              ("analysis flood", lambda: analysis_flood(port, game_id))]:
