@@ -482,7 +482,7 @@ void Api::enable_online(const OnlineOptions& options, const OnlineLimits& limits
     fs::permissions(options.data_dir, fs::perms::owner_all, ec);  // secrets' digests are inside
     store_ = std::make_unique<store::Store>((fs::path(options.data_dir) / "asterism.db").string(),
                                             options.sync);
-    online_ = std::make_unique<OnlineGames>(*store_, events_, limits);
+    online_ = std::make_unique<OnlineGames>(*store_, events_, limits, 0, options.clock);
     if (options.start_threads) online_->start();
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -61,7 +62,8 @@ struct OnlineLimits;
 struct OnlineOptions {
     std::string data_dir;
     store::Sync sync = store::Sync::Normal;
-    bool start_threads = true;  // tests run the computer's moves themselves
+    bool start_threads = true;            // tests run the computer's moves themselves
+    std::function<std::int64_t()> clock;  // milliseconds since the epoch; empty: the system's
 };
 
 class Api {

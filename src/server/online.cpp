@@ -460,10 +460,6 @@ std::int64_t OnlineGames::now() const {
     return clock_();
 }
 
-void OnlineGames::set_clock(std::function<std::int64_t()> now) {
-    clock_ = std::move(now);
-}
-
 void OnlineGames::publish(Game& g) {
     hub_.publish(g.row.id, {g.row.last_seq, "state", public_state(g, hub_, now()).dump()});
 }
@@ -887,8 +883,8 @@ ApiResponse OnlineGames::archive(Call& c) {
 // ---- the computer and the clock -------------------------------------------------
 
 OnlineGames::OnlineGames(store::Store& store, EventHub& hub, OnlineLimits limits,
-                         std::uint64_t seed)
-    : store_(store), hub_(hub), limits_(limits), clock_(system_now) {
+                         std::uint64_t seed, std::function<std::int64_t()> clock)
+    : store_(store), hub_(hub), limits_(limits), clock_(clock ? std::move(clock) : system_now) {
     if (seed == 0) {
         std::random_device device;
         seed = (std::uint64_t{device()} << 32) ^ device();

@@ -53,7 +53,7 @@ class OnlineGames {
     // game whose events do not replay). `seed` 0 draws the engines' seeds
     // from the operating system.
     OnlineGames(store::Store& store, EventHub& hub, OnlineLimits limits = {},
-                std::uint64_t seed = 0);
+                std::uint64_t seed = 0, std::function<std::int64_t()> clock = {});
     ~OnlineGames();
     OnlineGames(const OnlineGames&) = delete;
     OnlineGames& operator=(const OnlineGames&) = delete;
@@ -62,8 +62,6 @@ class OnlineGames {
     // another path. Throws HttpError (json_args.h) for a bad request.
     std::optional<ApiResponse> handle(const ApiRequest& request);
 
-    // The clock: milliseconds since the epoch. Tests replace it.
-    void set_clock(std::function<std::int64_t()> now);
     // Flags every side whose time has run out; the server's clock thread
     // calls it a few times a second.
     void check_clocks();
