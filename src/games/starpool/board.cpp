@@ -190,67 +190,69 @@ void build_promotions(Geometry& g, int k, int side, Point to) {
     }
 }
 
-std::unique_ptr<Geometry> build() {
-    auto g = std::make_unique<Geometry>();
-    for (Cell c = 0; c < kGridPoints; ++c) {
-        g->is_cell[c] = cell(point_of(c));
-        g->is_citadel[c] = citadel(point_of(c));
-        for (int s = 0; s < 2; ++s) g->double_mid[s][c] = g->double_to[s][c] = kNoCell;
+// Everything that starts at the board cell f: rays, swap partners and each
+// kind's destinations, for both sides.
+void build_from(Geometry& g, Point f) {
+    const Cell fc = index_of(f);
+    build_rays(g, f);
+    for (int d = 0; d < 8; ++d) {
+        // Swap adjacency (spec 2.1): a King step, passing through the
+        // pool, never along a link.
+        const Point q = leg(f, d);
+        if (on_grid(q) && cell(q)) g.swap_partners[fc] |= Bits::of(index_of(q));
     }
-    for (Cell fc = 0; fc < kGridPoints; ++fc) {
-        const Point f = point_of(fc);
-        if (!cell(f)) continue;
-        build_rays(*g, f);
-        for (int d = 0; d < 8; ++d) {
-            // Swap adjacency (spec 2.1): a King step, passing through the
-            // pool, never along a link.
-            const Point q = leg(f, d);
-            if (on_grid(q) && cell(q)) g->swap_partners[fc] |= Bits::of(index_of(q));
-        }
-        for (int k = 0; k < kKinds; ++k) {
-            const ManDef& m = kMen[k];
-            for (int s = 0; s < 2; ++s) {
-                Bits& option = g->option[k][s][fc];
-                const Sink any{&g->any[k][s][fc], &option};
-                const Sink quiet{&g->quiet[k][s][fc], &option};
-                const Sink capture{&g->capture[k][s][fc], &option};
-                for (int d = 0; d < 8; ++d) {
-                    const int od = oriented_dir(d, s);
-                    if (m.step >> d & 1) unit_step(f, od, any);
-                    if (m.quiet_step >> d & 1) unit_step(f, od, quiet);
-                    if (m.capture_step >> d & 1) unit_step(f, od, capture);
-                }
-                for (const LeapDef& l : m.leap) leap(f, l, s, any);
-                leap(f, m.first_move_leap, s, Sink{&g->first[s][fc], nullptr});
-                g->slide_dirs[k][s] = oriented(m.slide, s);
-                build_promotions(*g, k, s, f);
+    for (int k = 0; k < kKinds; ++k) {
+        const ManDef& m = kMen[k];
+        for (int s = 0; s < 2; ++s) {
+            Bits& option = g.option[k][s][fc];
+            const Sink any{&g.any[k][s][fc], &option};
+            const Sink quiet{&g.quiet[k][s][fc], &option};
+            const Sink capture{&g.capture[k][s][fc], &option};
+            for (int d = 0; d < 8; ++d) {
+                const int od = oriented_dir(d, s);
+                if (m.step >> d & 1) unit_step(f, od, any);
+                if (m.quiet_step >> d & 1) unit_step(f, od, quiet);
+                if (m.capture_step >> d & 1) unit_step(f, od, capture);
             }
+            for (const LeapDef& l : m.leap) leap(f, l, s, any);
+            leap(f, m.first_move_leap, s, Sink{&g.first[s][fc], nullptr});
+            g.slide_dirs[k][s] = oriented(m.slide, s);
+            build_promotions(g, k, s, f);
         }
     }
+}
+
+void build_double_steps(Geometry& g) {
     for (int s = 0; s < 2; ++s) {
         for (std::string_view name : kDoubleStepCells) {
             const Point f{name[0] - 'a' + 1, zone_rank(name[1] - '0', s)};
             const int forward = oriented_dir(kN, s);
             const Point mid = leg(f, forward), to = leg(mid, forward);
             if (!cell(f) || !cell(mid) || !cell(to)) continue;
-            g->double_mid[s][index_of(f)] = index_of(mid);
-            g->double_to[s][index_of(f)] = index_of(to);
+            g.double_mid[s][index_of(f)] = index_of(mid);
+            g.double_to[s][index_of(f)] = index_of(to);
         }
     }
+}
+
+void build_attackers(Geometry& g) {
     for (int k = 0; k < kKinds; ++k)
         for (int s = 0; s < 2; ++s)
             for (Cell f = 0; f < kGridPoints; ++f)
-                for (Bits b = g->any[k][s][f] | g->capture[k][s][f]; b.any();)
-                    g->attackers[k][s][b.pop()] |= Bits::of(f);
+                for (Bits b = g.any[k][s][f] | g.capture[k][s][f]; b.any();)
+                    g.attackers[k][s][b.pop()] |= Bits::of(f);
     for (int s = 0; s < 2; ++s)
         for (Cell f = 0; f < kGridPoints; ++f)
-            for (Bits b = g->first[s][f]; b.any();) g->first_attackers[s][b.pop()] |= Bits::of(f);
+            for (Bits b = g.first[s][f]; b.any();) g.first_attackers[s][b.pop()] |= Bits::of(f);
+}
+
+void build_citadel_option_lines(Geometry& g) {
     for (Cell c : kCitadels) {
         // The option into a citadel comes from the far half of its diagonal,
         // walked here from the pool outward.
         const Point p0 = point_of(c);
         const int away = p0.x == 0 ? (p0.y == 0 ? kNE : kSE) : (p0.y == 0 ? kNW : kSW);
-        Geometry::Line& line = g->lines[c][g->line_count[c]++];
+        Geometry::Line& line = g.lines[c][g.line_count[c]++];
         Point p = kPoolPoint;
         for (int n = 0; n < 4; ++n) {
             p = p.step(away);
@@ -259,6 +261,20 @@ std::unique_ptr<Geometry> build() {
         line.dir = static_cast<std::uint8_t>((away + 4) % 8);
         line.low = c < kPool;
     }
+}
+
+std::unique_ptr<Geometry> build() {
+    auto g = std::make_unique<Geometry>();
+    for (Cell c = 0; c < kGridPoints; ++c) {
+        g->is_cell[c] = cell(point_of(c));
+        g->is_citadel[c] = citadel(point_of(c));
+        for (int s = 0; s < 2; ++s) g->double_mid[s][c] = g->double_to[s][c] = kNoCell;
+    }
+    for (Cell fc = 0; fc < kGridPoints; ++fc)
+        if (cell(point_of(fc))) build_from(*g, point_of(fc));
+    build_double_steps(*g);
+    build_attackers(*g);
+    build_citadel_option_lines(*g);
     return g;
 }
 

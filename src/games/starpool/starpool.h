@@ -179,6 +179,7 @@ class State {
         std::array<Undo, kMaxPlies> items_;
     };
 
+    struct Generator;                  // legal_moves()'s helper (state.cpp)
     int legal_moves(Move* out) const;  // ignores the draw rules and bare Kings
     bool attacked(Cell target, int by, Bits occupied, Bits removed) const;
     Bits pinned(int side, Bits occupied) const;

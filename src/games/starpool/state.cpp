@@ -147,87 +147,118 @@ bool State::in_check() const {
 
 // ---- move generation ---------------------------------------------------------
 
+// The move generator's view of one position: what every man's moves are
+// tested against, gathered once per legal_moves() call, and the list it
+// fills. Its members are defined in the class so that they inline into
+// legal_moves(), the innermost loop of perft and alpha-beta.
+struct State::Generator {
+    const State& s;
+    const Geometry& g;
+    int us, them;
+    Cell king;
+    Bits own, enemy, occupied;
+    bool check;
+    Bits pins;
+    Move* out;
+    int n = 0;
+
+    // Adds a move unless `careful` and it leaves the King attacked.
+    void push(Cell from, Cell to, std::uint8_t promotion, bool careful) {
+        const Bits to_bit = Bits::of(to);
+        if (careful && s.attacked(king, them, (occupied ^ Bits::of(from)) | to_bit, to_bit)) return;
+        out[n++] = Move{from, to, promotion, enemy.has(to) ? kCapture : std::uint8_t{0}};
+    }
+
+    // The kind a man of kind k becomes on arriving at `to`, or kNoKind.
+    std::uint8_t promotion(int k, Cell to, bool via_pool) const {
+        return g.promotes[k] ? (via_pool ? g.promote_pool : g.promote_plain)[k][us][to]
+                             : std::uint8_t{kNoKind};
+    }
+
+    void steps_and_leaps(int k, Cell from, bool careful) {
+        Bits targets = (g.any[k][us][from] & ~own) | (g.quiet[k][us][from] & ~occupied) |
+                       (g.capture[k][us][from] & enemy);
+        while (targets.any()) {
+            const Cell to = targets.pop();
+            push(from, to, promotion(k, to, g.option[k][us][from].has(to)), careful);
+        }
+    }
+
+    void slides(int k, Cell from, bool careful) {
+        for (int d = 0; d < 8; ++d) {
+            if (!(g.slide_dirs[k][us] >> d & 1)) continue;
+            const auto& ray = g.ray[from][d];
+            const int length = g.ray_length[from][d], pool_at = g.pool_index[from][d];
+            for (int i = 0; i < length; ++i) {
+                const Cell to = ray[i];
+                if (!occupied.has(to)) {
+                    push(from, to, promotion(k, to, false), careful);
+                    continue;
+                }
+                if (enemy.has(to)) push(from, to, promotion(k, to, false), careful);
+                // Blocked beyond the pool: the citadel option jumps over
+                // the blocker to the ray's end (spec 9.2), unless the
+                // ray got there anyway.
+                const Cell end = ray[length - 1];
+                if (pool_at <= i && i + 1 < length && !own.has(end))
+                    push(from, end, promotion(k, end, true), careful);
+                break;
+            }
+        }
+    }
+
+    void double_step(int k, Cell from, bool careful) {
+        const Cell mid = g.double_mid[us][from], to = g.double_to[us][from];
+        if (mid != kNoCell && !occupied.has(mid) && !occupied.has(to))
+            push(from, to, promotion(k, to, false), careful);
+    }
+
+    void swaps(Cell from) {
+        for (Bits partners = g.swap_partners[from] & own; partners.any();) {
+            const Cell to = partners.pop();
+            const int partner = kind_of(s.board_[to]);
+            if (kMen[partner].swaps) continue;
+            const bool safe = partner == kKing ? !s.attacked(from, them, occupied, Bits{}) : !check;
+            if (safe) out[n++] = Move{from, to, kNoKind, kSwap};
+        }
+    }
+
+    void king_moves() {
+        Bits targets = g.any[kKing][us][king] & ~own;
+        if ((s.unmoved_ >> us & 1) && !check) targets |= g.first[us][king] & ~own;
+        const Bits without_king = occupied ^ Bits::of(king);
+        while (targets.any()) {
+            const Cell to = targets.pop();
+            if (!s.attacked(to, them, without_king | Bits::of(to), Bits::of(to)))
+                out[n++] = Move{king, to, kNoKind, enemy.has(to) ? kCapture : std::uint8_t{0}};
+        }
+    }
+};
+
 // Pseudo-legal moves are generated from the tables; a move is tested for
 // leaving the King attacked only when it might: always for the King, and
 // for other men when they are pinned or the King is in check. A swap keeps
 // every cell occupied, so it can only matter when it moves the King.
 int State::legal_moves(Move* out) const {
-    const Geometry& g = geometry();
     const int us = side_, them = us ^ 1;
     const Cell king = king_[us];
     const Bits own = side_men_[us], enemy = side_men_[them], occupied = own | enemy;
     const bool check = attacked(king, them, occupied, Bits{});
-    const Bits pins = pinned(us, occupied);
-    int n = 0;
-    auto push = [&](Cell from, Cell to, std::uint8_t promotion, bool careful) {
-        const Bits to_bit = Bits::of(to);
-        if (careful && attacked(king, them, (occupied ^ Bits::of(from)) | to_bit, to_bit)) return;
-        out[n++] = Move{from, to, promotion, enemy.has(to) ? kCapture : std::uint8_t{0}};
-    };
-
+    Generator gen{*this, geometry(),           us, them, king, own, enemy, occupied,
+                  check, pinned(us, occupied), out};
     for (int k = kGeneral; k < kKinds; ++k) {
         const ManDef& man = kMen[k];
-        const bool promotes = g.promotes[k];
-        auto promotion = [&](Cell to, bool via_pool) {
-            return promotes ? (via_pool ? g.promote_pool : g.promote_plain)[k][us][to]
-                            : std::uint8_t{kNoKind};
-        };
         for (Bits men = men_[us][k]; men.any();) {
             const Cell from = men.pop();
-            const bool careful = check || pins.has(from);
-            Bits targets = (g.any[k][us][from] & ~own) | (g.quiet[k][us][from] & ~occupied) |
-                           (g.capture[k][us][from] & enemy);
-            while (targets.any()) {
-                const Cell to = targets.pop();
-                push(from, to, promotion(to, g.option[k][us][from].has(to)), careful);
-            }
-            for (int d = 0; d < 8; ++d) {
-                if (!(g.slide_dirs[k][us] >> d & 1)) continue;
-                const auto& ray = g.ray[from][d];
-                const int length = g.ray_length[from][d], pool_at = g.pool_index[from][d];
-                for (int i = 0; i < length; ++i) {
-                    const Cell to = ray[i];
-                    if (!occupied.has(to)) {
-                        push(from, to, promotion(to, false), careful);
-                        continue;
-                    }
-                    if (enemy.has(to)) push(from, to, promotion(to, false), careful);
-                    // Blocked beyond the pool: the citadel option jumps over
-                    // the blocker to the ray's end (spec 9.2), unless the
-                    // ray got there anyway.
-                    const Cell end = ray[length - 1];
-                    if (pool_at <= i && i + 1 < length && !own.has(end))
-                        push(from, end, promotion(end, true), careful);
-                    break;
-                }
-            }
-            if (man.double_step) {
-                const Cell mid = g.double_mid[us][from], to = g.double_to[us][from];
-                if (mid != kNoCell && !occupied.has(mid) && !occupied.has(to))
-                    push(from, to, promotion(to, false), careful);
-            }
-            if (man.swaps) {
-                for (Bits partners = g.swap_partners[from] & own; partners.any();) {
-                    const Cell to = partners.pop();
-                    const int partner = kind_of(board_[to]);
-                    if (kMen[partner].swaps) continue;
-                    const bool safe =
-                        partner == kKing ? !attacked(from, them, occupied, Bits{}) : !check;
-                    if (safe) out[n++] = Move{from, to, kNoKind, kSwap};
-                }
-            }
+            const bool careful = check || gen.pins.has(from);
+            gen.steps_and_leaps(k, from, careful);
+            gen.slides(k, from, careful);
+            if (man.double_step) gen.double_step(k, from, careful);
+            if (man.swaps) gen.swaps(from);
         }
     }
-
-    Bits targets = g.any[kKing][us][king] & ~own;
-    if ((unmoved_ >> us & 1) && !check) targets |= g.first[us][king] & ~own;
-    const Bits without_king = occupied ^ Bits::of(king);
-    while (targets.any()) {
-        const Cell to = targets.pop();
-        if (!attacked(to, them, without_king | Bits::of(to), Bits::of(to)))
-            out[n++] = Move{king, to, kNoKind, enemy.has(to) ? kCapture : std::uint8_t{0}};
-    }
-    return n;
+    gen.king_moves();
+    return gen.n;
 }
 
 bool State::repetition() const {
