@@ -4,13 +4,12 @@
 // An action is a start and an end cell, 84 * from + to, the cells numbered
 // 0..79 over the board a1, b1, ..., i9 without the pool, then 80..83 for the
 // citadels w1..w4. Nothing more is needed: promotions are compulsory and
-// follow from the man and how it arrives (men.h), and a Wizard's swap goes
+// follow from the man and how it arrives (rules.h), and a Wizard's swap goes
 // to a friendly man, where no other move can go.
 #include <algorithm>
 #include <array>
 
 #include "games/starpool/starpool.h"
-#include "games/starpool/tables.h"
 
 namespace asterism::starpool {
 

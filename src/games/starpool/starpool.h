@@ -2,7 +2,7 @@
 // relative on a 9x9 board whose centre e5 is the Star Pool, with an Omega
 // Chess citadel beyond each corner. Rules: ../shared/rules/starpool.md, all
 // of sections 1-9 (the player-facing summary is docs/starpool.md); the men,
-// promotions and start position are data in men.h.
+// promotions and start position are data in rules.h.
 //
 // Each side has a King, Great Elephants, Knights, Rooks, Wizards (starting in
 // the citadels), Lieutenants and Pawns; Pawns promote to Sergeants and
@@ -22,7 +22,7 @@
 //
 // Options (Rules below):
 //   setup  enum  standard  default standard   start position preset from
-//                                             men.h (spec section 3)
+//                                             rules.h (spec section 3)
 //
 // Moves: from and to cells, '-' quiet, 'x' capture ("b1-c3", "d4xw3"), a
 // swap "w1<>a1" (Wizard first); an upper-case man letter in front is
@@ -31,42 +31,19 @@
 #pragma once
 
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/rng.h"
 #include "core/types.h"
-#include "games/starpool/men.h"
+#include "games/starpool/board.h"
+#include "games/starpool/rules.h"
 
 namespace asterism::starpool {
-
-// A point of the 11x11 grid that embeds the board (spec 1.1), as y * 11 + x:
-// a1 = 12, the pool e5 = 60, citadels w1 = 0, w2 = 10, w3 = 120, w4 = 110.
-using Cell = std::uint8_t;
-inline constexpr int kGridSide = 11;
-inline constexpr int kGridPoints = kGridSide * kGridSide;
-inline constexpr Cell kNoCell = 0xFF;
-
-// Kinds of men, in the order of kMen (men.h).
-enum Kind : std::uint8_t {
-    kKing,
-    kGeneral,
-    kCaptain,
-    kElephant,
-    kKnight,
-    kRook,
-    kWizard,
-    kPawn,
-    kSergeant,
-    kLieutenant,
-    kKinds,
-    kNoKind = 0xFF
-};
 
 // A man on a cell: side << 4 | kind, or kNoPiece for an empty cell.
 using Piece = std::uint8_t;
@@ -81,62 +58,19 @@ constexpr int kind_of(Piece p) {
     return p & 15;
 }
 
-// A set of grid points, one bit each (121 fit in two words).
-struct Bits {
-    std::uint64_t lo = 0, hi = 0;
-
-    static constexpr Bits of(Cell c) {
-        return c < 64 ? Bits{std::uint64_t{1} << c, 0} : Bits{0, std::uint64_t{1} << (c - 64)};
-    }
-    constexpr bool any() const { return (lo | hi) != 0; }
-    constexpr bool has(Cell c) const { return c < 64 ? (lo >> c & 1) : (hi >> (c - 64) & 1); }
-    constexpr int count() const { return std::popcount(lo) + std::popcount(hi); }
-    // Lowest and highest member; the set must not be empty.
-    constexpr Cell lowest() const {
-        return static_cast<Cell>(lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi));
-    }
-    constexpr Cell highest() const {
-        return static_cast<Cell>(hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo));
-    }
-    // Removes and returns the lowest member.
-    constexpr Cell pop() {
-        const Cell c = lowest();
-        if (lo)
-            lo &= lo - 1;
-        else
-            hi &= hi - 1;
-        return c;
-    }
-    constexpr Bits operator&(Bits o) const { return {lo & o.lo, hi & o.hi}; }
-    constexpr Bits operator|(Bits o) const { return {lo | o.lo, hi | o.hi}; }
-    constexpr Bits operator^(Bits o) const { return {lo ^ o.lo, hi ^ o.hi}; }
-    constexpr Bits operator~() const { return {~lo, ~hi}; }
-    constexpr Bits& operator|=(Bits o) { return *this = *this | o; }
-    constexpr Bits& operator^=(Bits o) { return *this = *this ^ o; }
-    friend constexpr bool operator==(Bits, Bits) = default;
+// One move: its from and to cells, the kind the man becomes, and flags for
+// a capture or a swap.
+struct Move {
+    Cell from, to;
+    std::uint8_t promotion;  // kind after the move, or kNoKind
+    std::uint8_t flags;      // kCapture, kSwap
+    friend bool operator==(const Move&, const Move&) = default;
 };
-
-// "a1".."i9" for board cells, "w1".."w4" for citadels; "?" otherwise.
-std::string cell_name(Cell c);
-// The cell a name denotes, or kNoCell (the pool "e5" is not a cell).
-Cell parse_cell(std::string_view name);
-
-struct Rules {
-    std::string setup = "standard";
-    std::string start;  // position string of the preset
-    // The preset of that name from men.h; throws GameError if unknown.
-    static Rules preset(std::string_view name);
-};
+inline constexpr std::uint8_t kCapture = 1, kSwap = 2;  // Move::flags
 
 class State {
   public:
-    struct Move {
-        Cell from, to;
-        std::uint8_t promotion;  // kind after the move, or kNoKind
-        std::uint8_t flags;      // kCapture, kSwap
-        friend bool operator==(const Move&, const Move&) = default;
-    };
-    static constexpr std::uint8_t kCapture = 1, kSwap = 2;
+    using Move = starpool::Move;
 
     static constexpr int kPlayers = 2;
     // set_position() accepts at most this many men a side, so that kMaxMoves
@@ -195,7 +129,8 @@ class State {
     void observe(float* out) const;
 
     // For the searches (src/search/alphabeta.h and mcts.h); game knowledge
-    // in eval.cpp. Noisy moves change material or promote.
+    // in knowledge.h and knowledge.cpp. Noisy moves change material or
+    // promote.
     int evaluate() const;
     bool is_noisy(Move m) const { return (m.flags & kCapture) || m.promotion != kNoKind; }
     int move_hint(Move m) const;
@@ -206,18 +141,7 @@ class State {
     // still going after kPlayoutPlies plies is adjudicated by the
     // evaluation (random chess games are long and mostly noise at the end).
     template <class Sink>
-    Outcome playout(Rng& rng, bool knowledge, Sink&& sink) {
-        Move moves[kMaxMoves];
-        for (int plies = 0;; ++plies) {
-            const int n = generate(moves);
-            if (n == 0) return outcome();
-            if (knowledge && plies >= kPlayoutPlies) return adjudicate();
-            const Move m = knowledge ? playout_choice(rng, moves, n)
-                                     : moves[rng.below(static_cast<std::uint32_t>(n))];
-            sink(amaf_key(m), to_move());
-            apply(m);
-        }
-    }
+    Outcome playout(Rng& rng, bool knowledge, Sink&& sink);
     static constexpr int kPlayoutPlies = 160;
     Move playout_choice(Rng& rng, const Move* moves, int n) const;
     Outcome adjudicate() const;  // a decisive evaluation wins, else a draw
@@ -255,6 +179,7 @@ class State {
         std::array<Undo, kMaxPlies> items_;
     };
 
+    struct Generator;                  // legal_moves()'s helper (state.cpp)
     int legal_moves(Move* out) const;  // ignores the draw rules and bare Kings
     bool attacked(Cell target, int by, Bits occupied, Bits removed) const;
     Bits pinned(int side, Bits occupied) const;
@@ -265,7 +190,18 @@ class State {
     bool repetition() const;
     void put(Cell c, Piece p);
     void remove(Cell c);
-    void check_consistent() const;  // throws GameError for impossible positions
+
+    // A position as read from its text (notation.cpp), before load() checks
+    // it for impossible positions.
+    struct Setup {
+        std::array<Piece, kGridPoints> board;
+        std::uint8_t side = 0, unmoved = 0;
+        int clock = 0, fullmove = 1;
+    };
+    static Setup read_setup(std::string_view text);  // throws on malformed text
+    // Sets the position to `setup` with an empty history and returns "", or
+    // returns why the position is impossible and leaves the state alone.
+    std::string load(const Setup& setup);
 
     // Copied by apply() and restored by undo() from the Undo entry.
     std::array<Piece, kGridPoints> board_{};
@@ -281,3 +217,5 @@ class State {
 };
 
 }  // namespace asterism::starpool
+
+#include "games/starpool/knowledge.h"  // IWYU pragma: export

@@ -1,9 +1,11 @@
-// The Star Pool Chess board for graphical front ends (Game::view,
-// docs/view.md): the 9x9 squares with the Star Pool drawn on e5 (not a
-// cell), the four citadels diagonally beyond the corners, the men by their
-// letters, and every legal move as its from and to cells.
+// Star Pool Chess as JSON: the score, and the board for graphical front
+// ends (Game::view, docs/view.md): the 9x9 squares with the Star Pool drawn
+// on e5 (not a cell), the four citadels diagonally beyond the corners, the
+// men by their letters, and every legal move as its from and to cells.
 #include <cmath>
 #include <numbers>
+
+#include <nlohmann/json.hpp>
 
 #include "core/view.h"
 #include "games/starpool/starpool.h"
@@ -19,6 +21,23 @@ Pt centre(Cell c) {
 }
 
 }  // namespace
+
+nlohmann::json State::score() const {
+    nlohmann::json material, men;
+    for (int s = 0; s < 2; ++s) {
+        int value = 0;
+        for (int k = 0; k < kKinds; ++k) value += kMen[k].value * men_[s][k].count();
+        const std::string name = player_name(static_cast<Player>(s));
+        material[name] = value;
+        men[name] = side_men_[s].count();
+    }
+    const std::string reason = end_reason();
+    return {{"material", material},
+            {"men", men},
+            {"check", in_check()},
+            {"halfmove_clock", clock_},
+            {"end", reason.empty() ? nlohmann::json() : nlohmann::json(reason)}};
+}
 
 nlohmann::json State::view() const {
     nlohmann::json cells = nlohmann::json::array();

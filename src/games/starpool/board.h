@@ -1,20 +1,71 @@
-// Move and attack tables of Star Pool Chess, built once from the men table
-// (men.h) and the board geometry of spec 1.1-1.2. Generation and the check
-// test then only look up cell sets; nothing here depends on a position.
+// The Star Pool Chess board (spec 1.1-1.2): grid points and cells, their
+// names, sets of cells, and the move and attack tables, built once from the
+// men table (rules.h) and the board geometry. Generation and the check test
+// then only look up cell sets; nothing here depends on a position.
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
 
-#include "games/starpool/men.h"
-#include "games/starpool/starpool.h"
+#include "games/starpool/rules.h"
 
 namespace asterism::starpool {
+
+// A point of the 11x11 grid that embeds the board (spec 1.1), as y * 11 + x:
+// a1 = 12, the pool e5 = 60, citadels w1 = 0, w2 = 10, w3 = 120, w4 = 110.
+using Cell = std::uint8_t;
+inline constexpr int kGridSide = 11;
+inline constexpr int kGridPoints = kGridSide * kGridSide;
+inline constexpr Cell kNoCell = 0xFF;
 
 // The points where the pool's citadel option and the citadel links lead.
 inline constexpr Cell kPool = 5 * kGridSide + 5;
 inline constexpr std::array<Cell, 4> kCitadels{0, 10, 120, 110};  // w1, w2, w3, w4
 
-struct Tables {
+// A set of grid points, one bit each (121 fit in two words).
+struct Bits {
+    std::uint64_t lo = 0, hi = 0;
+
+    static constexpr Bits of(Cell c) {
+        return c < 64 ? Bits{std::uint64_t{1} << c, 0} : Bits{0, std::uint64_t{1} << (c - 64)};
+    }
+    constexpr bool any() const { return (lo | hi) != 0; }
+    constexpr bool has(Cell c) const { return c < 64 ? (lo >> c & 1) : (hi >> (c - 64) & 1); }
+    constexpr int count() const { return std::popcount(lo) + std::popcount(hi); }
+    // Lowest and highest member; the set must not be empty.
+    constexpr Cell lowest() const {
+        return static_cast<Cell>(lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi));
+    }
+    constexpr Cell highest() const {
+        return static_cast<Cell>(hi ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(lo));
+    }
+    // Removes and returns the lowest member.
+    constexpr Cell pop() {
+        const Cell c = lowest();
+        if (lo)
+            lo &= lo - 1;
+        else
+            hi &= hi - 1;
+        return c;
+    }
+    constexpr Bits operator&(Bits o) const { return {lo & o.lo, hi & o.hi}; }
+    constexpr Bits operator|(Bits o) const { return {lo | o.lo, hi | o.hi}; }
+    constexpr Bits operator^(Bits o) const { return {lo ^ o.lo, hi ^ o.hi}; }
+    constexpr Bits operator~() const { return {~lo, ~hi}; }
+    constexpr Bits& operator|=(Bits o) { return *this = *this | o; }
+    constexpr Bits& operator^=(Bits o) { return *this = *this ^ o; }
+    friend constexpr bool operator==(Bits, Bits) = default;
+};
+
+// "a1".."i9" for board cells, "w1".."w4" for citadels; "?" otherwise.
+std::string cell_name(Cell c);
+// The cell a name denotes, or kNoCell (the pool "e5" is not a cell).
+Cell parse_cell(std::string_view name);
+
+struct Geometry {
     std::array<bool, kGridPoints> is_cell{};
     std::array<bool, kGridPoints> is_citadel{};
 
@@ -61,7 +112,7 @@ struct Tables {
     std::array<bool, kKinds> promotes{};
 };
 
-const Tables& tables();
+const Geometry& geometry();
 
 // Whether a ray in direction d visits cells in increasing index order, so
 // that its nearest occupied cell is the lowest member of a set.

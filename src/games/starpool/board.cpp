@@ -1,4 +1,4 @@
-#include "games/starpool/tables.h"
+#include "games/starpool/board.h"
 
 #include <memory>
 
@@ -122,10 +122,10 @@ void leap(Point f, const LeapDef& l, int side, const Sink& sink) {
     }
 }
 
-void build_rays(Tables& t, Point f) {
+void build_rays(Geometry& g, Point f) {
     const Cell fc = index_of(f);
     for (int d = 0; d < 8; ++d) {
-        auto& ray = t.ray[fc][d];
+        auto& ray = g.ray[fc][d];
         std::uint8_t n = 0, pool_at = 0xFF;
         if (citadel(f) && orthogonal(d)) {
             // Rule 1.2.2 and spec 8.7: one link step, nothing beyond.
@@ -142,14 +142,14 @@ void build_rays(Tables& t, Point f) {
                 ray[n++] = index_of(p);
             }
         }
-        t.ray_length[fc][d] = n;
-        t.pool_index[fc][d] = n > 0 && pool_at < n ? pool_at : 0xFF;
-        Tables::Line& line = t.lines[fc][d];
+        g.ray_length[fc][d] = n;
+        g.pool_index[fc][d] = n > 0 && pool_at < n ? pool_at : 0xFF;
+        Geometry::Line& line = g.lines[fc][d];
         for (int i = 0; i < n; ++i) line.cells |= Bits::of(ray[i]);
         line.dir = static_cast<std::uint8_t>((d + 4) % 8);
         line.low = ascending(d);
     }
-    t.line_count[fc] = 8;
+    g.line_count[fc] = 8;
 }
 
 int zone_rank(int rank, int side) {
@@ -177,80 +177,82 @@ int kind_of_letter(char c) {
     return kNoKind;
 }
 
-void build_promotions(Tables& t, int k, int side, Point to) {
+void build_promotions(Geometry& g, int k, int side, Point to) {
     for (bool via_pool : {false, true}) {
         std::uint8_t result = kNoKind;
         for (const PromotionDef& p : kPromotions) {
             if (kind_of_letter(p.man) != k || !in_zone(p.zone, to, side, via_pool)) continue;
             result = static_cast<std::uint8_t>(kind_of_letter(p.becomes));
-            t.promotes[k] = true;
+            g.promotes[k] = true;
             break;
         }
-        (via_pool ? t.promote_pool : t.promote_plain)[k][side][index_of(to)] = result;
+        (via_pool ? g.promote_pool : g.promote_plain)[k][side][index_of(to)] = result;
     }
 }
 
-std::unique_ptr<Tables> build() {
-    auto t = std::make_unique<Tables>();
-    for (Cell c = 0; c < kGridPoints; ++c) {
-        t->is_cell[c] = cell(point_of(c));
-        t->is_citadel[c] = citadel(point_of(c));
-        for (int s = 0; s < 2; ++s) t->double_mid[s][c] = t->double_to[s][c] = kNoCell;
+// Everything that starts at the board cell f: rays, swap partners and each
+// kind's destinations, for both sides.
+void build_from(Geometry& g, Point f) {
+    const Cell fc = index_of(f);
+    build_rays(g, f);
+    for (int d = 0; d < 8; ++d) {
+        // Swap adjacency (spec 2.1): a King step, passing through the
+        // pool, never along a link.
+        const Point q = leg(f, d);
+        if (on_grid(q) && cell(q)) g.swap_partners[fc] |= Bits::of(index_of(q));
     }
-    for (Cell fc = 0; fc < kGridPoints; ++fc) {
-        const Point f = point_of(fc);
-        if (!cell(f)) continue;
-        build_rays(*t, f);
-        for (int d = 0; d < 8; ++d) {
-            // Swap adjacency (spec 2.1): a King step, passing through the
-            // pool, never along a link.
-            const Point q = leg(f, d);
-            if (on_grid(q) && cell(q)) t->swap_partners[fc] |= Bits::of(index_of(q));
-        }
-        for (int k = 0; k < kKinds; ++k) {
-            const ManDef& m = kMen[k];
-            for (int s = 0; s < 2; ++s) {
-                Bits& option = t->option[k][s][fc];
-                const Sink any{&t->any[k][s][fc], &option};
-                const Sink quiet{&t->quiet[k][s][fc], &option};
-                const Sink capture{&t->capture[k][s][fc], &option};
-                for (int d = 0; d < 8; ++d) {
-                    const int od = oriented_dir(d, s);
-                    if (m.step >> d & 1) unit_step(f, od, any);
-                    if (m.quiet_step >> d & 1) unit_step(f, od, quiet);
-                    if (m.capture_step >> d & 1) unit_step(f, od, capture);
-                }
-                for (const LeapDef& l : m.leap) leap(f, l, s, any);
-                leap(f, m.first_move_leap, s, Sink{&t->first[s][fc], nullptr});
-                t->slide_dirs[k][s] = oriented(m.slide, s);
-                build_promotions(*t, k, s, f);
+    for (int k = 0; k < kKinds; ++k) {
+        const ManDef& m = kMen[k];
+        for (int s = 0; s < 2; ++s) {
+            Bits& option = g.option[k][s][fc];
+            const Sink any{&g.any[k][s][fc], &option};
+            const Sink quiet{&g.quiet[k][s][fc], &option};
+            const Sink capture{&g.capture[k][s][fc], &option};
+            for (int d = 0; d < 8; ++d) {
+                const int od = oriented_dir(d, s);
+                if (m.step >> d & 1) unit_step(f, od, any);
+                if (m.quiet_step >> d & 1) unit_step(f, od, quiet);
+                if (m.capture_step >> d & 1) unit_step(f, od, capture);
             }
+            for (const LeapDef& l : m.leap) leap(f, l, s, any);
+            leap(f, m.first_move_leap, s, Sink{&g.first[s][fc], nullptr});
+            g.slide_dirs[k][s] = oriented(m.slide, s);
+            build_promotions(g, k, s, f);
         }
     }
+}
+
+void build_double_steps(Geometry& g) {
     for (int s = 0; s < 2; ++s) {
         for (std::string_view name : kDoubleStepCells) {
             const Point f{name[0] - 'a' + 1, zone_rank(name[1] - '0', s)};
             const int forward = oriented_dir(kN, s);
             const Point mid = leg(f, forward), to = leg(mid, forward);
             if (!cell(f) || !cell(mid) || !cell(to)) continue;
-            t->double_mid[s][index_of(f)] = index_of(mid);
-            t->double_to[s][index_of(f)] = index_of(to);
+            g.double_mid[s][index_of(f)] = index_of(mid);
+            g.double_to[s][index_of(f)] = index_of(to);
         }
     }
+}
+
+void build_attackers(Geometry& g) {
     for (int k = 0; k < kKinds; ++k)
         for (int s = 0; s < 2; ++s)
             for (Cell f = 0; f < kGridPoints; ++f)
-                for (Bits b = t->any[k][s][f] | t->capture[k][s][f]; b.any();)
-                    t->attackers[k][s][b.pop()] |= Bits::of(f);
+                for (Bits b = g.any[k][s][f] | g.capture[k][s][f]; b.any();)
+                    g.attackers[k][s][b.pop()] |= Bits::of(f);
     for (int s = 0; s < 2; ++s)
         for (Cell f = 0; f < kGridPoints; ++f)
-            for (Bits b = t->first[s][f]; b.any();) t->first_attackers[s][b.pop()] |= Bits::of(f);
+            for (Bits b = g.first[s][f]; b.any();) g.first_attackers[s][b.pop()] |= Bits::of(f);
+}
+
+void build_citadel_option_lines(Geometry& g) {
     for (Cell c : kCitadels) {
         // The option into a citadel comes from the far half of its diagonal,
         // walked here from the pool outward.
         const Point p0 = point_of(c);
         const int away = p0.x == 0 ? (p0.y == 0 ? kNE : kSE) : (p0.y == 0 ? kNW : kSW);
-        Tables::Line& line = t->lines[c][t->line_count[c]++];
+        Geometry::Line& line = g.lines[c][g.line_count[c]++];
         Point p = kPoolPoint;
         for (int n = 0; n < 4; ++n) {
             p = p.step(away);
@@ -259,14 +261,43 @@ std::unique_ptr<Tables> build() {
         line.dir = static_cast<std::uint8_t>((away + 4) % 8);
         line.low = c < kPool;
     }
-    return t;
+}
+
+std::unique_ptr<Geometry> build() {
+    auto g = std::make_unique<Geometry>();
+    for (Cell c = 0; c < kGridPoints; ++c) {
+        g->is_cell[c] = cell(point_of(c));
+        g->is_citadel[c] = citadel(point_of(c));
+        for (int s = 0; s < 2; ++s) g->double_mid[s][c] = g->double_to[s][c] = kNoCell;
+    }
+    for (Cell fc = 0; fc < kGridPoints; ++fc)
+        if (cell(point_of(fc))) build_from(*g, point_of(fc));
+    build_double_steps(*g);
+    build_attackers(*g);
+    build_citadel_option_lines(*g);
+    return g;
 }
 
 }  // namespace
 
-const Tables& tables() {
-    static const std::unique_ptr<Tables> t = build();
-    return *t;
+const Geometry& geometry() {
+    static const std::unique_ptr<Geometry> g = build();
+    return *g;
+}
+
+std::string cell_name(Cell c) {
+    if (c >= kGridPoints || !geometry().is_cell[c]) return "?";
+    for (int i = 0; i < 4; ++i)
+        if (kCitadels[i] == c) return "w" + std::to_string(i + 1);
+    return {static_cast<char>('a' + c % kGridSide - 1), static_cast<char>('0' + c / kGridSide)};
+}
+
+Cell parse_cell(std::string_view name) {
+    if (name.size() != 2) return kNoCell;
+    if (name[0] == 'w' && name[1] >= '1' && name[1] <= '4') return kCitadels[name[1] - '1'];
+    if (name[0] < 'a' || name[0] > 'i' || name[1] < '1' || name[1] > '9') return kNoCell;
+    const Cell c = static_cast<Cell>((name[1] - '0') * kGridSide + (name[0] - 'a' + 1));
+    return c == kPool ? kNoCell : c;
 }
 
 }  // namespace asterism::starpool

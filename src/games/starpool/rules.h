@@ -1,16 +1,40 @@
 // The rules of Star Pool Chess that are data: the ten men, their promotions,
-// the end pawns' double step and the start positions. Everything the spec
+// the end pawns' double step and the start positions, and the variant
+// options (`Rules`) that pick among them. Everything the spec
 // (shared/rules/starpool.md) marks DECIDED, or reconstructs from a lost
 // diagram, lives here so that a correction touches this file only; the move
-// tables in starpool.cpp are built from it.
+// tables in board.cpp are built from it.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <string_view>
+#include <vector>
+
+namespace asterism {
+struct OptionSpec;
+class Options;
+}  // namespace asterism
 
 namespace asterism::starpool {
+
+// Kinds of men, in the order of kMen below.
+enum Kind : std::uint8_t {
+    kKing,
+    kGeneral,
+    kCaptain,
+    kElephant,
+    kKnight,
+    kRook,
+    kWizard,
+    kPawn,
+    kSergeant,
+    kLieutenant,
+    kKinds,
+    kNoKind = 0xFF
+};
 
 // Directions as White sees the board (north is towards Black); Black's men
 // use the mirror images, north and south exchanged (spec 1.2).
@@ -58,7 +82,7 @@ struct ManDef {
     bool double_step;             // two quiet forward steps from kDoubleStepCells
 };
 
-// The order of this table is the Kind enum of starpool.h.
+// The order of this table is the Kind enum above.
 inline constexpr std::array<ManDef, 10> kMen{{
     // King: one step anywhere; on its first move, a Knight's leap.
     {'K', "King", 0, kAllDirs, 0, 0, 0, {}, {1, 1, kOrthogonal}, false, false},
@@ -132,5 +156,19 @@ struct SetupDef {
 inline constexpr std::array<SetupDef, 1> kSetups{{
     {"standard", "rnelklenr/9/ppppppppp/9/4*4/9/PPPPPPPPP/9/RNELKLENR [WWww] w Kk 0 1"},
 }};
+
+// The variant options: today only the start position, a preset of kSetups.
+struct Rules {
+    std::string setup = "standard";
+    std::string start;  // position string of the preset
+    // The preset of that name from kSetups; throws GameError if unknown.
+    static Rules preset(std::string_view name);
+};
+
+// The option list for the registry: `setup`, one value per kSetups entry.
+std::vector<OptionSpec> option_specs();
+
+// Builds the rules from validated options.
+Rules rules_from_options(const Options& options);
 
 }  // namespace asterism::starpool

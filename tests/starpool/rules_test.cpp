@@ -1,24 +1,26 @@
-// Unit tests per man of Star Pool Chess, on hand-built positions. Every
-// expected list was worked out from shared/rules/starpool.md (the section is
-// named in each test) before the engine was run.
+// Star Pool Chess rules: unit tests per man on hand-built positions (every
+// expected list was worked out from shared/rules/starpool.md, the section is
+// named in each test, before the engine was run), then the end of the game
+// (spec 5 and 9.10), hashing, the score and the registered face.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "core/registry.h"
 #include "games/starpool/starpool.h"
+#include "starpool/test_util.h"
 
 namespace asterism::starpool {
 namespace {
 
 using Moves = std::vector<std::string>;
 
-State at_position(const std::string& position) {
-    State s;
-    s.set_position(position);
-    return s;
-}
+using testing::at_position;
+using testing::play;
 
 // The legal moves of the man on `from`, as sorted move texts.
 Moves moves_of(const State& s, const std::string& from) {
@@ -209,9 +211,129 @@ TEST(StarPoolMen, PromotionsFollowSection4) {
         EXPECT_EQ(man_after(c.position, c.move, c.cell), c.expected) << c.position << " " << c.move;
 }
 
-// kMaxMoves rests on a bound per man (starpool.h); the tables must keep it.
-TEST(StarPoolMen, NoManExceedsTheMoveBound) {
-    EXPECT_LE(State::max_targets_per_man(), State::kMaxTargetsPerMan);
+// Spec 5: a position is the men, the side to move and the King flags.
+TEST(StarPoolState, HashSeesSideToMoveAndKingFlags) {
+    const State start;
+    EXPECT_NE(
+        at_position("rnelklenr/9/ppppppppp/9/4*4/9/PPPPPPPPP/9/RNELKLENR [WWww] b Kk 0 1").hash(),
+        start.hash());
+    State walked;
+    play(walked, {"e1-e2", "e9-e8", "e2-e1", "e8-e9"});
+    EXPECT_EQ(walked.position(),
+              "rnelklenr/9/ppppppppp/9/4*4/9/PPPPPPPPP/9/RNELKLENR [WWww] w - 4 3");
+    EXPECT_NE(walked.hash(), start.hash());
+}
+
+// Spec 5: the clock counts plies without a capture, a Pawn move or a
+// promotion; a swap never resets it (9.7).
+TEST(StarPoolState, HalfMoveClockResetsOnProgressOnly) {
+    State s;
+    play(s, {"b1-d2", "w3<>i9", "w1<>a1"});
+    EXPECT_EQ(s.halfmove_clock(), 3);
+    play(s, {"a7-a6"});
+    EXPECT_EQ(s.halfmove_clock(), 0);
+    State c = at_position("k8/9/1p7/2P2n3/4*4/3PP4/P8/9/8K [--r-] w - 7 1");
+    play(c, {"i1-h1"});
+    EXPECT_EQ(c.halfmove_clock(), 8);
+    play(c, {"a9-a8"});
+    EXPECT_EQ(c.halfmove_clock(), 9);
+    play(c, {"d4xf6"});
+    EXPECT_EQ(c.halfmove_clock(), 0);
+    // A promotion by a man other than a Pawn resets it too.
+    State promoted = at_position("4k3S/7S1/p8/9/4*4/3S5/9/9/K8 [----] w - 5 1");
+    play(promoted, {"h8-g9"});
+    EXPECT_EQ(promoted.halfmove_clock(), 0);
+}
+
+// Spec 5 and 9.10: checkmate and stalemate lose for the side to move, a bare
+// King loses, and these come before the draw rules.
+TEST(StarPoolState, DecisiveEnds) {
+    struct Case {
+        const char* position;
+        Player winner;
+        const char* reason;
+    };
+    const Case cases[] = {
+        {"8k/9/9/9/4*4/9/2s1P4/1g7/K8 [-r--] w - 0 1", Player::Second, "checkmate"},
+        {"1r6k/9/9/9/4*4/p8/P1n6/9/K8 [-r--] w - 0 1", Player::Second, "stalemate"},
+        {"4k4/9/9/9/4*4/9/9/9/R3K4 [----] w - 0 1", Player::First, "bare king"},
+        {"4k4/9/9/9/4*4/9/9/9/R3K4 [----] b - 0 1", Player::First, "bare king"},
+        // Both bare (only by a position string): the side to move loses.
+        {"4k4/9/9/9/4*4/9/9/9/4K4 [----] b - 0 1", Player::First, "bare king"},
+    };
+    for (const Case& c : cases) {
+        const State s = at_position(c.position);
+        EXPECT_EQ(s.outcome(), Outcome::win(c.winner)) << c.position;
+        EXPECT_EQ(s.end_reason(), c.reason) << c.position;
+        State::Move moves[State::kMaxMoves];
+        EXPECT_EQ(s.generate(moves), 0) << c.position;
+    }
+    State bared = at_position("8k/9/p8/9/4*4/9/9/9/R7K [----] w - 0 1");
+    play(bared, {"a1xa7"});
+    EXPECT_EQ(bared.outcome(), Outcome::win(Player::First));
+}
+
+// Spec 9.10: the 100th ply draws, unless its move mates.
+TEST(StarPoolState, HundredPliesDrawButAMateStillWins) {
+    const char* before_mate = "8k/9/9/9/4*4/1g7/2s1P4/9/K8 [-r--] b - 99 50";
+    State quiet = at_position(before_mate);
+    EXPECT_FALSE(quiet.outcome().over());
+    play(quiet, {"i9-h9"});
+    EXPECT_EQ(quiet.outcome(), Outcome::draw());
+    EXPECT_EQ(quiet.end_reason(), "100 plies");
+    State mate = at_position(before_mate);
+    play(mate, {"b4-b2"});
+    EXPECT_EQ(mate.outcome(), Outcome::win(Player::Second));
+    EXPECT_EQ(mate.end_reason(), "checkmate");
+}
+
+// Spec 5: the third occurrence of a position draws.
+TEST(StarPoolState, ThirdRepetitionDraws) {
+    State s;
+    const std::vector<std::string> shuffle{"b1-d2", "b9-d8", "d2-b1", "d8-b9"};
+    play(s, shuffle);
+    EXPECT_FALSE(s.outcome().over());
+    play(s, {"b1-d2", "b9-d8", "d2-b1"});
+    EXPECT_FALSE(s.outcome().over());
+    play(s, {"d8-b9"});
+    EXPECT_EQ(s.outcome(), Outcome::draw());
+    EXPECT_EQ(s.end_reason(), "repetition");
+    s.undo();
+    EXPECT_FALSE(s.outcome().over());
+}
+
+TEST(StarPoolState, ScoreReportsMaterialCheckAndEnd) {
+    const nlohmann::json start = State().score();
+    EXPECT_EQ(start["material"]["White"], start["material"]["Black"]);
+    EXPECT_EQ(start["men"]["White"], 20);
+    EXPECT_EQ(start["check"], false);
+    EXPECT_TRUE(start["end"].is_null());
+    const nlohmann::json mate = at_position("8k/9/9/9/4*4/9/2s1P4/1g7/K8 [-r--] w - 0 1").score();
+    EXPECT_EQ(mate["check"], true);
+    EXPECT_EQ(mate["end"], "checkmate");
+}
+
+TEST(StarPoolState, RegisteredFaceWorksThroughTheRegistry) {
+    auto& registry = Registry::instance();
+    const GameInfo* info = registry.find("starpool");
+    ASSERT_NE(info, nullptr);
+    EXPECT_EQ(info->title, "Star Pool Chess");
+    auto game = registry.create("starpool");
+    EXPECT_EQ(game->spec(), "starpool:setup=standard");
+    EXPECT_THROW(registry.create("starpool:setup=omega"), GameError);
+    EXPECT_EQ(game->legal_moves().size(), 30u);
+    EXPECT_EQ(game->perft(2, false, nullptr), 898u);
+    game->play("e1-c2");
+    EXPECT_THROW(game->play("e1-c2"), GameError);
+    EXPECT_TRUE(game->undo());
+    EXPECT_EQ(game->position(), State().position());
+    // Every declared bench position is valid and has moves.
+    EXPECT_FALSE(info->bench_perft.empty());
+    for (const PerftBench& b : info->bench_perft) {
+        auto g = registry.create(b.spec);
+        if (!b.position.empty()) g->set_position(b.position);
+        EXPECT_GT(g->perft(1, false, nullptr), 0u) << b.position;
+    }
 }
 
 }  // namespace

@@ -1,8 +1,4 @@
-// Game knowledge for the searches: the static evaluation, the ordering hint
-// of noisy moves and the playout policy. Nothing here is a rule; the values
-// are our estimates, to be tuned by matches (DESIGN.md habit 7). The men's
-// `value` column in men.h is the coarse count that score() shows; the
-// search wants finer steps, so it keeps its own table here.
+// The out-of-line search knowledge of knowledge.h.
 //
 // The evaluation counts, for each side, material, mobility (destinations on
 // the current board, without the legality test), promotion progress, the
@@ -12,7 +8,6 @@
 #include <cstdlib>
 
 #include "games/starpool/starpool.h"
-#include "games/starpool/tables.h"
 
 namespace asterism::starpool {
 namespace {
@@ -39,7 +34,7 @@ int distance(Cell a, Cell b) {
 }  // namespace
 
 int State::evaluate() const {
-    const Tables& t = tables();
+    const Geometry& g = geometry();
     const Bits occupied = side_men_[0] | side_men_[1];
     int total[2] = {0, 0};
     for (int s = 0; s < 2; ++s) {
@@ -51,13 +46,13 @@ int State::evaluate() const {
                 const Cell c = men.pop();
                 v += kValue[k];
                 // Mobility: steps and leaps, then slides until blocked.
-                int moves = ((t.any[k][s][c] & ~own) | (t.quiet[k][s][c] & ~occupied) |
-                             (t.capture[k][s][c] & enemy))
+                int moves = ((g.any[k][s][c] & ~own) | (g.quiet[k][s][c] & ~occupied) |
+                             (g.capture[k][s][c] & enemy))
                                 .count();
                 for (int d = 0; d < 8; ++d) {
-                    if (!(t.slide_dirs[k][s] >> d & 1)) continue;
-                    const auto& ray = t.ray[c][d];
-                    for (int i = 0; i < t.ray_length[c][d]; ++i) {
+                    if (!(g.slide_dirs[k][s] >> d & 1)) continue;
+                    const auto& ray = g.ray[c][d];
+                    for (int i = 0; i < g.ray_length[c][d]; ++i) {
                         if (own.has(ray[i])) break;
                         ++moves;
                         if (enemy.has(ray[i])) break;
@@ -79,7 +74,7 @@ int State::evaluate() const {
         // The King: friends round it, and the cells round it the enemy
         // attacks.
         const Cell king = king_[s];
-        const Bits ring = t.any[kKing][s][king];
+        const Bits ring = g.any[kKing][s][king];
         v += 8 * std::min((ring & own).count(), 4);
         for (Bits b = ring & ~own; b.any();)
             if (attacked(b.pop(), s ^ 1, occupied, Bits{})) v -= 10;
@@ -99,7 +94,7 @@ int State::move_hint(Move m) const {
     return 1000 + 8 * gain - kValue[mover] / 100;
 }
 
-State::Move State::playout_choice(Rng& rng, const Move* moves, int n) const {
+Move State::playout_choice(Rng& rng, const Move* moves, int n) const {
     int best = -1, best_hint = -1, ties = 0;
     for (int i = 0; i < n; ++i) {
         if (!is_noisy(moves[i])) continue;

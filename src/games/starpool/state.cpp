@@ -1,0 +1,389 @@
+// State's rules: board bookkeeping, attacks and pins, move generation,
+// apply and undo, and the end of the game.
+#include "games/starpool/starpool.h"
+
+#include <algorithm>
+
+#include "core/zobrist.h"
+
+namespace asterism::starpool {
+namespace {
+
+// Keys per (cell, man); extra(0) marks Black to move, extra(1 + s) side s's
+// unmoved King (spec 5: repetition compares the King-moved flags too).
+constexpr ZobristTable<kGridPoints, 2 * kKinds> kZobrist(0x5ea7'9001'57a2'b001ULL);
+
+std::uint64_t key(Cell c, Piece p) {
+    return kZobrist(c, static_cast<std::size_t>(side_of(p) * kKinds + kind_of(p)));
+}
+std::uint64_t unmoved_key(std::uint8_t flags) {
+    return (flags & 1 ? kZobrist.extra(1) : 0) ^ (flags & 2 ? kZobrist.extra(2) : 0);
+}
+
+// The nearest member of a ray's cells (see ascending() in board.h).
+Cell nearest(Bits b, bool ascending_order) {
+    return ascending_order ? b.lowest() : b.highest();
+}
+
+}  // namespace
+
+State::State(const Rules& rules) {
+    set_position(rules.start);
+}
+
+// ---- setting a position ------------------------------------------------------
+
+std::string State::load(const Setup& setup) {
+    State next = *this;
+    next.history_.clear();
+    next.board_.fill(kNoPiece);
+    next.men_ = {};
+    next.side_men_ = {};
+    int kings[2] = {0, 0};
+    next.hash_ = 0;
+    for (Cell c = 0; c < kGridPoints; ++c) {
+        if (setup.board[c] == kNoPiece) continue;
+        next.put(c, setup.board[c]);
+        next.hash_ ^= key(c, setup.board[c]);
+        if (kind_of(setup.board[c]) == kKing) ++kings[side_of(setup.board[c])];
+    }
+    for (int s = 0; s < 2; ++s) {
+        if (kings[s] != 1)
+            return player_name(static_cast<Player>(s)) + " must have exactly one King";
+        if (next.side_men_[s].count() > kMaxMenPerSide)
+            return player_name(static_cast<Player>(s)) + " has more than " +
+                   std::to_string(kMaxMenPerSide) + " men";
+    }
+    next.side_ = setup.side;
+    next.unmoved_ = setup.unmoved;
+    next.clock_ = setup.clock;
+    next.fullmove_ = setup.fullmove;
+    next.hash_ ^= unmoved_key(setup.unmoved) ^ (next.side_ ? kZobrist.extra(0) : 0);
+    const int waiting = next.side_ ^ 1;
+    if (next.attacked(next.king_[waiting], next.side_, next.side_men_[0] | next.side_men_[1],
+                      Bits{}))
+        return "the side not to move is in check";
+    *this = next;
+    return "";
+}
+
+// ---- board bookkeeping -------------------------------------------------------
+
+void State::put(Cell c, Piece p) {
+    const int s = side_of(p), k = kind_of(p);
+    board_[c] = p;
+    men_[s][k] ^= Bits::of(c);
+    side_men_[s] ^= Bits::of(c);
+    if (k == kKing) king_[s] = c;
+}
+
+void State::remove(Cell c) {
+    const Piece p = board_[c];
+    men_[side_of(p)][kind_of(p)] ^= Bits::of(c);
+    side_men_[side_of(p)] ^= Bits::of(c);
+    board_[c] = kNoPiece;
+}
+
+// ---- attacks and pins --------------------------------------------------------
+
+// Whether a man of side `by` attacks `target` with `occupied` as the
+// occupancy and the men on `removed` taken off (a capture being tried).
+// Attacks are looked up from the attacker's side of the tables (spec 9.3).
+bool State::attacked(Cell target, int by, Bits occupied, Bits removed) const {
+    const Geometry& g = geometry();
+    const auto& men = men_[by];
+    Bits hits{};
+    for (int k = 0; k < kKinds; ++k) hits |= g.attackers[k][by][target] & men[k];
+    if (unmoved_ >> by & 1) hits |= g.first_attackers[by][target] & men[kKing];
+    if ((hits & ~removed).any()) return true;
+    // A slider attacks along a line if it is the nearest man on it.
+    const Bits sliders = sliders_of(by) & ~removed;
+    for (int i = 0; i < g.line_count[target]; ++i) {
+        const Geometry::Line& line = g.lines[target][i];
+        if (!(line.cells & sliders).any()) continue;
+        const Cell b = nearest(line.cells & occupied, line.low);
+        if (sliders.has(b) && slides(b, line.dir)) return true;
+    }
+    return false;
+}
+
+Bits State::sliders_of(int side) const {
+    const Geometry& g = geometry();
+    Bits out{};
+    for (int k = 0; k < kKinds; ++k)
+        if (g.slide_dirs[k][side]) out |= men_[side][k];
+    return out;
+}
+
+bool State::slides(Cell c, int dir) const {
+    const Piece p = board_[c];
+    return geometry().slide_dirs[kind_of(p)][side_of(p)] >> dir & 1;
+}
+
+// Men of `side` that stand alone between their King and an enemy slider
+// that would attack the King if they left (including the citadel option).
+Bits State::pinned(int side, Bits occupied) const {
+    const Geometry& g = geometry();
+    const Cell king = king_[side];
+    const Bits sliders = sliders_of(side ^ 1);
+    Bits out{};
+    for (int i = 0; i < g.line_count[king]; ++i) {
+        const Geometry::Line& line = g.lines[king][i];
+        if (!(line.cells & sliders).any()) continue;
+        Bits blockers = line.cells & occupied;
+        const Cell first = nearest(blockers, line.low);
+        if (!side_men_[side].has(first)) continue;
+        blockers ^= Bits::of(first);
+        if (!blockers.any()) continue;
+        const Cell second = nearest(blockers, line.low);
+        if (sliders.has(second) && slides(second, line.dir)) out |= Bits::of(first);
+    }
+    return out;
+}
+
+bool State::in_check() const {
+    return attacked(king_[side_], side_ ^ 1, side_men_[0] | side_men_[1], Bits{});
+}
+
+// ---- move generation ---------------------------------------------------------
+
+// The move generator's view of one position: what every man's moves are
+// tested against, gathered once per legal_moves() call, and the list it
+// fills. Its members are defined in the class so that they inline into
+// legal_moves(), the innermost loop of perft and alpha-beta.
+struct State::Generator {
+    const State& s;
+    const Geometry& g;
+    int us, them;
+    Cell king;
+    Bits own, enemy, occupied;
+    bool check;
+    Bits pins;
+    Move* out;
+    int n = 0;
+
+    // Adds a move unless `careful` and it leaves the King attacked.
+    void push(Cell from, Cell to, std::uint8_t promotion, bool careful) {
+        const Bits to_bit = Bits::of(to);
+        if (careful && s.attacked(king, them, (occupied ^ Bits::of(from)) | to_bit, to_bit)) return;
+        out[n++] = Move{from, to, promotion, enemy.has(to) ? kCapture : std::uint8_t{0}};
+    }
+
+    // The kind a man of kind k becomes on arriving at `to`, or kNoKind.
+    std::uint8_t promotion(int k, Cell to, bool via_pool) const {
+        return g.promotes[k] ? (via_pool ? g.promote_pool : g.promote_plain)[k][us][to]
+                             : std::uint8_t{kNoKind};
+    }
+
+    void steps_and_leaps(int k, Cell from, bool careful) {
+        Bits targets = (g.any[k][us][from] & ~own) | (g.quiet[k][us][from] & ~occupied) |
+                       (g.capture[k][us][from] & enemy);
+        while (targets.any()) {
+            const Cell to = targets.pop();
+            push(from, to, promotion(k, to, g.option[k][us][from].has(to)), careful);
+        }
+    }
+
+    void slides(int k, Cell from, bool careful) {
+        for (int d = 0; d < 8; ++d) {
+            if (!(g.slide_dirs[k][us] >> d & 1)) continue;
+            const auto& ray = g.ray[from][d];
+            const int length = g.ray_length[from][d], pool_at = g.pool_index[from][d];
+            for (int i = 0; i < length; ++i) {
+                const Cell to = ray[i];
+                if (!occupied.has(to)) {
+                    push(from, to, promotion(k, to, false), careful);
+                    continue;
+                }
+                if (enemy.has(to)) push(from, to, promotion(k, to, false), careful);
+                // Blocked beyond the pool: the citadel option jumps over
+                // the blocker to the ray's end (spec 9.2), unless the
+                // ray got there anyway.
+                const Cell end = ray[length - 1];
+                if (pool_at <= i && i + 1 < length && !own.has(end))
+                    push(from, end, promotion(k, end, true), careful);
+                break;
+            }
+        }
+    }
+
+    void double_step(int k, Cell from, bool careful) {
+        const Cell mid = g.double_mid[us][from], to = g.double_to[us][from];
+        if (mid != kNoCell && !occupied.has(mid) && !occupied.has(to))
+            push(from, to, promotion(k, to, false), careful);
+    }
+
+    void swaps(Cell from) {
+        for (Bits partners = g.swap_partners[from] & own; partners.any();) {
+            const Cell to = partners.pop();
+            const int partner = kind_of(s.board_[to]);
+            if (kMen[partner].swaps) continue;
+            const bool safe = partner == kKing ? !s.attacked(from, them, occupied, Bits{}) : !check;
+            if (safe) out[n++] = Move{from, to, kNoKind, kSwap};
+        }
+    }
+
+    void king_moves() {
+        Bits targets = g.any[kKing][us][king] & ~own;
+        if ((s.unmoved_ >> us & 1) && !check) targets |= g.first[us][king] & ~own;
+        const Bits without_king = occupied ^ Bits::of(king);
+        while (targets.any()) {
+            const Cell to = targets.pop();
+            if (!s.attacked(to, them, without_king | Bits::of(to), Bits::of(to)))
+                out[n++] = Move{king, to, kNoKind, enemy.has(to) ? kCapture : std::uint8_t{0}};
+        }
+    }
+};
+
+// Pseudo-legal moves are generated from the tables; a move is tested for
+// leaving the King attacked only when it might: always for the King, and
+// for other men when they are pinned or the King is in check. A swap keeps
+// every cell occupied, so it can only matter when it moves the King.
+int State::legal_moves(Move* out) const {
+    const int us = side_, them = us ^ 1;
+    const Cell king = king_[us];
+    const Bits own = side_men_[us], enemy = side_men_[them], occupied = own | enemy;
+    const bool check = attacked(king, them, occupied, Bits{});
+    Generator gen{*this, geometry(),           us, them, king, own, enemy, occupied,
+                  check, pinned(us, occupied), out};
+    for (int k = kGeneral; k < kKinds; ++k) {
+        const ManDef& man = kMen[k];
+        for (Bits men = men_[us][k]; men.any();) {
+            const Cell from = men.pop();
+            const bool careful = check || gen.pins.has(from);
+            gen.steps_and_leaps(k, from, careful);
+            gen.slides(k, from, careful);
+            if (man.double_step) gen.double_step(k, from, careful);
+            if (man.swaps) gen.swaps(from);
+        }
+    }
+    gen.king_moves();
+    return gen.n;
+}
+
+bool State::repetition() const {
+    int count = 1;
+    const int n = history_.size();
+    for (int i = n - 2; i >= 0 && i >= n - clock_; i -= 2)
+        if (history_[i].hash == hash_ && ++count >= 3) return true;
+    return false;
+}
+
+bool State::drawn_by_rule() const {
+    return clock_ >= 100 || history_.full() || repetition();
+}
+
+int State::generate(Move* out) const {
+    if (bare(0) || bare(1) || drawn_by_rule()) return 0;
+    return legal_moves(out);
+}
+
+// ---- apply and undo ----------------------------------------------------------
+
+void State::apply(Move m) {
+    Undo& u = history_.push();
+    const Piece mover = board_[m.from], target = board_[m.to];
+    u = Undo{hash_, m, static_cast<std::uint16_t>(clock_), mover, target, unmoved_};
+    std::uint64_t h = hash_ ^ kZobrist.extra(0) ^ unmoved_key(unmoved_);
+    if (m.flags & kSwap) {
+        // Spec 2.1: a swapped King counts as moved; a swapped man does not
+        // promote; the clock runs on (9.7).
+        remove(m.from);
+        remove(m.to);
+        put(m.from, target);
+        put(m.to, mover);
+        h ^= key(m.from, mover) ^ key(m.to, target) ^ key(m.from, target) ^ key(m.to, mover);
+        if (kind_of(target) == kKing) unmoved_ &= static_cast<std::uint8_t>(~(1u << side_));
+        ++clock_;
+    } else {
+        const Piece arrived = m.promotion == kNoKind ? mover : make_piece(side_, m.promotion);
+        if (target != kNoPiece) {
+            remove(m.to);
+            h ^= key(m.to, target);
+        }
+        remove(m.from);
+        put(m.to, arrived);
+        h ^= key(m.from, mover) ^ key(m.to, arrived);
+        if (kind_of(mover) == kKing) unmoved_ &= static_cast<std::uint8_t>(~(1u << side_));
+        const bool progress =
+            target != kNoPiece || kind_of(mover) == kPawn || m.promotion != kNoKind;
+        clock_ = progress ? 0 : clock_ + 1;
+    }
+    hash_ = h ^ unmoved_key(unmoved_);
+    if (side_ == 1) ++fullmove_;
+    side_ ^= 1;
+}
+
+void State::undo() {
+    const Undo& u = history_.pop();
+    side_ ^= 1;
+    if (side_ == 1) --fullmove_;
+    const Move m = u.move;
+    remove(m.to);
+    if (m.flags & kSwap) {
+        remove(m.from);
+        put(m.to, u.captured);
+    } else if (u.captured != kNoPiece) {
+        put(m.to, u.captured);
+    }
+    put(m.from, u.moved);
+    hash_ = u.hash;
+    clock_ = u.clock;
+    unmoved_ = u.unmoved;
+}
+
+// ---- outcome -----------------------------------------------------------------
+
+// Spec 9.10: bare King first, then no legal move (checkmate or stalemate,
+// both lost by the side to move), then the 100 plies, then repetition.
+std::string State::end_reason() const {
+    if (bare(side_) || bare(side_ ^ 1)) return "bare king";
+    Move moves[kMaxMoves];
+    if (legal_moves(moves) == 0) return in_check() ? "checkmate" : "stalemate";
+    if (clock_ >= 100) return "100 plies";
+    if (repetition()) return "repetition";
+    if (history_.full()) return "move limit";
+    return "";
+}
+
+Outcome State::outcome() const {
+    const Player me = to_move(), other = opponent(me);
+    if (bare(side_)) return Outcome::win(other);
+    if (bare(side_ ^ 1)) return Outcome::win(me);
+    Move moves[kMaxMoves];
+    if (legal_moves(moves) == 0) return Outcome::win(other);
+    return drawn_by_rule() ? Outcome::draw() : Outcome::ongoing();
+}
+
+Outcome State::random_playout(Rng& rng, std::uint64_t* moves) const {
+    State s = *this;
+    Move buffer[kMaxMoves];
+    std::uint64_t played = 0;
+    for (int n; (n = s.generate(buffer)) > 0; ++played)
+        s.apply(buffer[rng.below(static_cast<std::uint32_t>(n))]);
+    if (moves) *moves += played;
+    return s.outcome();
+}
+
+int State::max_targets_per_man() {
+    const Geometry& g = geometry();
+    int most = 0;
+    for (int k = 0; k < kKinds; ++k) {
+        for (int s = 0; s < 2; ++s) {
+            for (Cell f = 0; f < kGridPoints; ++f) {
+                if (!g.is_cell[f]) continue;
+                int n = (g.any[k][s][f] | g.quiet[k][s][f] | g.capture[k][s][f] |
+                         (k == kKing ? g.first[s][f] : Bits{}))
+                            .count();
+                for (int d = 0; d < 8; ++d)
+                    if (g.slide_dirs[k][s] >> d & 1) n += g.ray_length[f][d];
+                if (kMen[k].double_step && g.double_to[s][f] != kNoCell) ++n;
+                if (kMen[k].swaps) n += g.swap_partners[f].count();
+                most = std::max(most, n);
+            }
+        }
+    }
+    return most;
+}
+
+}  // namespace asterism::starpool
