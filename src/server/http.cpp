@@ -826,6 +826,10 @@ EventHub& HttpServer::events() {
     return impl_->site.api().events();
 }
 
+Api& HttpServer::api() {
+    return impl_->site.api();
+}
+
 void HttpServer::stop() {
     if (!impl_) return;
     impl_->stopping.store(true);

@@ -51,6 +51,8 @@ class HttpServer {
     // The hub whose channels the event streams follow (the Api's), so that
     // tests can publish to them.
     EventHub& events();
+    // The API the server answers with (tests create games through it).
+    Api& api();
 
   private:
     struct Impl;

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -171,12 +173,20 @@ class StreamServer {
     explicit StreamServer(ServeOptions o = {}) : server_(prepare(std::move(o))) {
         port_ = server_.bind();
         thread_ = std::thread([this] { server_.run(); });
+        // Streams follow online games: one to follow.
+        const ApiResponse made = server_.api().handle(
+            ApiRequest{"POST", "/api/games", {}, R"({"game": "shatra"})", "127.0.0.1", {}, {}});
+        game_ = made.body.value("id", "");
     }
     ~StreamServer() {
         server_.stop();
         thread_.join();
+        std::filesystem::remove_all(data_dir());
     }
     int port() const { return port_; }
+    // The id of the game whose stream the tests open; its own state is event 1,
+    // so the tests publish from seq 10 on.
+    const std::string& game() const { return game_; }
     EventHub& hub() { return server_.events(); }
 
     // Waits (at most 200 × 10 ms) until the hub has `n` streams.
@@ -187,13 +197,21 @@ class StreamServer {
     }
 
   private:
+    static std::string data_dir() {
+        return (std::filesystem::temp_directory_path() /
+                ("asterism-streams-" + std::to_string(::getpid())))
+            .string();
+    }
     static ServeOptions prepare(ServeOptions o) {
         o.host = "127.0.0.1";
         o.port = 0;
         o.web_dir = ASTERISM_WEB_DIR;
+        std::filesystem::remove_all(data_dir());
+        o.online.data_dir = data_dir();
         return o;
     }
     HttpServer server_;
+    std::string game_;
     int port_ = 0;
     std::thread thread_;
 };
@@ -241,7 +259,7 @@ bool read_until(int fd, std::string& got, std::string_view text) {
 
 TEST(EventStreams, AnOpenStreamReceivesWhatIsPublished) {
     StreamServer server;
-    const int fd = open_stream(server.port(), "g1");
+    const int fd = open_stream(server.port(), server.game());
     ASSERT_GE(fd, 0);
     std::string got;
     ASSERT_TRUE(read_until(fd, got, "retry: 2000\n\n")) << got;
@@ -251,30 +269,32 @@ TEST(EventStreams, AnOpenStreamReceivesWhatIsPublished) {
     EXPECT_NE(got.find("X-Accel-Buffering: no\r\n"), std::string::npos);
     EXPECT_EQ(got.find("Content-Length"), std::string::npos);
     ASSERT_TRUE(server.wait_streams(1));
-    server.hub().publish("g1", state(1, R"({"ply":1})"));
-    server.hub().publish("g2", state(9, R"({"other":true})"));  // not this stream's game
-    server.hub().publish("g1", state(2, R"({"ply":2})"));
-    ASSERT_TRUE(read_until(fd, got, "id: 2\n")) << got;
+    server.hub().publish(server.game(), state(11, R"({"ply":1})"));
+    server.hub().publish("g2", state(19, R"({"other":true})"));  // not this stream's game
+    server.hub().publish(server.game(), state(12, R"({"ply":2})"));
+    ASSERT_TRUE(read_until(fd, got, "id: 12\n")) << got;
     ASSERT_TRUE(read_until(fd, got, "\n\n")) << got;
-    const std::string body = got.substr(got.find("retry: 2000\n\n") + 13);
-    EXPECT_EQ(body.substr(0, body.find("id: 2")), "id: 1\nevent: state\ndata: {\"ply\":1}\n\n");
+    // First the game's own state (event 1), then the two in order.
+    EXPECT_NE(got.find("id: 1\nevent: state\ndata: {"), std::string::npos) << got;
+    const std::string body = got.substr(got.find("id: 11"));
+    EXPECT_EQ(body.substr(0, body.find("id: 12")), "id: 11\nevent: state\ndata: {\"ply\":1}\n\n");
     EXPECT_EQ(got.find("other"), std::string::npos);
     close(fd);
 }
 
 TEST(EventStreams, AReconnectCatchesUpAndAClosedStreamUnsubscribes) {
     StreamServer server;
-    server.hub().publish("g", state(4, R"({"ply":4})"));
-    const int behind = open_stream(server.port(), "g", "3");
+    server.hub().publish(server.game(), state(14, R"({"ply":4})"));
+    const int behind = open_stream(server.port(), server.game(), "13");
     ASSERT_GE(behind, 0);
     std::string got;
     ASSERT_TRUE(read_until(behind, got, "data: {\"ply\":4}\n\n")) << got;
-    EXPECT_NE(got.find("id: 4\nevent: state\n"), std::string::npos);
+    EXPECT_NE(got.find("id: 14\nevent: state\n"), std::string::npos);
     // Up to date: nothing until the next event.
-    const int current = open_stream(server.port(), "g", "4");
+    const int current = open_stream(server.port(), server.game(), "14");
     ASSERT_GE(current, 0);
     ASSERT_TRUE(server.wait_streams(2));
-    server.hub().publish("g", state(5, R"({"ply":5})"));
+    server.hub().publish(server.game(), state(15, R"({"ply":5})"));
     std::string now;
     ASSERT_TRUE(read_until(current, now, "data: {\"ply\":5}\n\n")) << now;
     EXPECT_EQ(now.find("ply\":4"), std::string::npos);
@@ -289,13 +309,13 @@ TEST(EventStreams, TooManyFromOneClientGet429AndOthersStillWork) {
     const std::size_t per_client = server.hub().limits().max_streams_per_client;
     std::vector<int> open;
     for (std::size_t i = 0; i < per_client; ++i) {
-        const int fd = open_stream(server.port(), "g");
+        const int fd = open_stream(server.port(), server.game());
         ASSERT_GE(fd, 0);
         std::string got;
         ASSERT_TRUE(read_until(fd, got, "retry: 2000\n\n")) << i << got;
         open.push_back(fd);
     }
-    const int refused = open_stream(server.port(), "g");
+    const int refused = open_stream(server.port(), server.game());
     ASSERT_GE(refused, 0);
     std::string got;
     ASSERT_TRUE(read_until(refused, got, "}")) << got;
@@ -312,7 +332,7 @@ TEST(EventStreams, AQuietStreamGetsHeartbeatsAndOutlivesTheIdleTimeout) {
     o.server.idle_seconds = 0.2;
     o.server.stream_ping_seconds = 0.6;
     StreamServer server(o);
-    const int fd = open_stream(server.port(), "g");
+    const int fd = open_stream(server.port(), server.game());
     ASSERT_GE(fd, 0);
     std::string got;
     ASSERT_TRUE(read_until(fd, got, "retry: 2000\n\n")) << got;
@@ -328,7 +348,7 @@ TEST(EventStreams, StreamsDoNotCountAmongTheConnectionsNorMakeRoom) {
     StreamServer server(o);
     std::vector<int> streams;
     for (int i = 0; i < 6; ++i) {
-        const int fd = open_stream(server.port(), "g");
+        const int fd = open_stream(server.port(), server.game());
         ASSERT_GE(fd, 0);
         std::string got;
         ASSERT_TRUE(read_until(fd, got, "retry: 2000\n\n")) << got;
@@ -347,7 +367,7 @@ TEST(EventStreams, StreamsDoNotCountAmongTheConnectionsNorMakeRoom) {
     // Idle connections made room; every stream is still open and carries
     // the next event.
     EXPECT_EQ(server.hub().streams(), 6u);
-    server.hub().publish("g", state(1, "after"));
+    server.hub().publish(server.game(), state(20, "after"));
     for (const int s : streams) {
         std::string got;
         EXPECT_TRUE(read_until(s, got, "data: after\n\n")) << got;
@@ -361,7 +381,7 @@ TEST(EventStreams, AClientThatDoesNotReadIsClosed) {
     ServeOptions o;
     o.server.stream_buffer = 64 * 1024;
     StreamServer server(o);
-    const int fd = open_stream(server.port(), "g");
+    const int fd = open_stream(server.port(), server.game());
     ASSERT_GE(fd, 0);
     // A small receive buffer, so that the kernel holds little for the client.
     const int small = 4096;
@@ -369,8 +389,8 @@ TEST(EventStreams, AClientThatDoesNotReadIsClosed) {
     ASSERT_TRUE(server.wait_streams(1));
     // 64 MiB published in all; the client reads none of it.
     const std::string big(64 * 1024, 'x');
-    for (std::uint64_t seq = 1; seq <= 1024 && server.hub().streams() > 0; ++seq)
-        server.hub().publish("g", state(seq, big));
+    for (std::uint64_t seq = 10; seq <= 1034 && server.hub().streams() > 0; ++seq)
+        server.hub().publish(server.game(), state(seq, big));
     EXPECT_TRUE(server.wait_streams(0));
     close(fd);
 }
