@@ -22,7 +22,8 @@ if [ ! -d tests/browser/node_modules/playwright-core ] ||
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-build/release/apps/asterism/asterism serve --port 0 >"$out/server.log" 2>&1 &
+rm -rf "$out/data"
+build/release/apps/asterism/asterism serve --port 0 --data "$out/data" >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 url=""

@@ -24,7 +24,9 @@ import random
 import resource
 import socket
 import subprocess
+import shutil
 import sys
+import tempfile
 import threading
 import time
 
@@ -253,7 +255,7 @@ def idle_connections(port):
         s.close()
 
 
-def live_streams(port, game_id):
+def live_streams(port, session_id):
     """Event streams (GET /api/games/ID/events) from one address, none of
     them ever read: past the per-client cap (32) each further one gets 429
     with a one-line JSON error, the server keeps answering, and the held
@@ -261,6 +263,11 @@ def live_streams(port, game_id):
     phase). Published events that such a client leaves unread are capped
     per stream (1 MiB, then the stream is closed); the C++ socket test
     EventStreams.AClientThatDoesNotReadIsClosed publishes them."""
+    r = request(port, "POST", "/api/games", {"game": "shatra", "name": "Abuser"})
+    check(r is not None and r[0] == 201, f"live streams: no online game made ({r and r[0]})")
+    if not r or r[0] != 201:
+        return
+    game_id = json.loads(r[2])["id"]
     held, refused, bodies = [], 0, []
     for _ in range(48):
         s = connect(port, timeout=2)
@@ -283,7 +290,7 @@ def live_streams(port, game_id):
     check(refused == 16, f"live streams: {refused} refused with 429, not 16")
     check(all(b"too many live connections" in b for b in bodies),
           "live streams: a 429 without its one-line message")
-    r = request(port, "GET", f"/api/sessions/{game_id}")
+    r = request(port, "GET", f"/api/sessions/{session_id}")
     check(r is not None and r[0] == 200, "live streams: a normal request failed meanwhile")
     for s in held:
         s.close()
@@ -408,7 +415,8 @@ def main():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
 
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST],
+    data = tempfile.mkdtemp(prefix="asterism-abuse-")
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST, "--data", data],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         line = server.stdout.readline()
@@ -454,6 +462,7 @@ def main():
     finally:
         server.kill()
         server.wait(10)
+        shutil.rmtree(data, ignore_errors=True)
     if failures:
         print(f"{len(failures)} failure(s)")
         sys.exit(1)

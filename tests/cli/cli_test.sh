@@ -193,6 +193,11 @@ expect_error "" pgn
 expect_error "65535" serve --port 70000
 expect_error "no index.html" serve --port 0 --web "$tmp"
 expect_error "max-games" serve --max-games 0
+# A data folder or database it cannot use is an error at start, never an
+# empty server (docs/online.md).
+expect_error "cannot use the data folder" serve --port 0 --data /proc/asterism-data
+mkdir -p "$tmp/bad-data" && head -c 5000 /dev/urandom >"$tmp/bad-data/asterism.db"
+expect_error "asterism.db" serve --port 0 --data "$tmp/bad-data"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
