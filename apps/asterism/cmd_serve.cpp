@@ -75,6 +75,11 @@ Runner setup_serve(CLI::App& command) {
         ->capture_default_str()
         ->check(CLI::Range(1, 1000000));
     command
+        .add_option("--rate", o->limits.rate_per_second,
+                    "API requests a second per client address (0: no limit; loopback exempt)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1e6));
+    command
         .add_option("--max-connections", o->server.max_connections,
                     "Open connections at once; past it the longest idle one is closed")
         ->capture_default_str()

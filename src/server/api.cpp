@@ -462,7 +462,8 @@ ApiResponse Api::post_draw(Call& c) {
     return {200, state};
 }
 
-Api::Api(ApiLimits limits, std::uint64_t seed) : limits_(limits) {
+Api::Api(ApiLimits limits, std::uint64_t seed)
+    : limits_(limits), rate_(limits.rate_per_second, limits.rate_burst) {
     if (seed == 0) {
         std::random_device device;
         seed = (std::uint64_t{device()} << 32) ^ device();
@@ -520,8 +521,26 @@ std::string Api::add(std::shared_ptr<Session> session) {
     return id;
 }
 
+namespace {
+
+bool loopback(const std::string& address) {
+    return address.starts_with("127.") || address == "::1" || address.starts_with("::ffff:127.");
+}
+
+double seconds_now() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
 ApiResponse Api::handle(const ApiRequest& request) {
     try {
+        if (limits_.rate_per_second > 0 && (limits_.rate_loopback || !loopback(request.client)) &&
+            !rate_.allow(request.client, seconds_now()))
+            fail(429, "too many requests from your address (" +
+                          std::to_string(static_cast<int>(limits_.rate_per_second)) +
+                          " a second); wait a moment");
         if (request.body.size() > limits_.max_body)
             fail(413, "the request body is " + std::to_string(request.body.size()) +
                           " bytes; the limit is " + std::to_string(limits_.max_body));

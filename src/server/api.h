@@ -22,6 +22,7 @@
 #include "core/rng.h"
 #include "search/agent.h"
 #include "server/events.h"
+#include "server/limits.h"
 #include "store/store.h"
 
 namespace asterism::server {
@@ -52,6 +53,12 @@ struct ApiLimits {
     std::uint64_t max_playouts = 400000;  // per analysis request
     double max_seconds = 10;              // per analysis request
     int max_candidates = 8;               // moves listed in an analysis
+    // API requests per client address: sustained rate and burst (429 beyond);
+    // 0 turns the limit off. Loopback addresses are exempt unless
+    // rate_loopback: behind a local proxy every client has its address.
+    double rate_per_second = 50;
+    double rate_burst = 200;
+    bool rate_loopback = false;
 };
 
 class OnlineGames;
@@ -125,6 +132,7 @@ class Api {
 
     ApiLimits limits_;
     EventHub events_;
+    RateLimiter rate_;
     std::unique_ptr<store::Store> store_;
     std::unique_ptr<OnlineGames> online_;  // after the store and the hub: destroyed first
     mutable std::mutex mutex_;             // guards the fields below

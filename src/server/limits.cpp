@@ -1,6 +1,8 @@
 // The worker pool and search admission (limits.h).
 #include "server/limits.h"
 
+#include <algorithm>
+
 namespace asterism::server {
 
 WorkerPool::WorkerPool(int threads, std::size_t max_queued) : max_queued_(max_queued) {
@@ -69,6 +71,37 @@ void SearchAdmission::leave(const std::string& client) {
 int SearchAdmission::running() const {
     std::lock_guard lock(mutex_);
     return count_;
+}
+
+RateLimiter::RateLimiter(double per_second, double burst, std::size_t max_clients)
+    : per_second_(per_second), burst_(std::max(1.0, burst)), max_clients_(max_clients) {}
+
+double RateLimiter::refilled(const Bucket& b, double now) const {
+    return std::min(burst_, b.tokens + (now - b.at) * per_second_);
+}
+
+bool RateLimiter::allow(const std::string& client, double now) {
+    std::lock_guard lock(mutex_);
+    auto it = buckets_.find(client);
+    if (it == buckets_.end()) {
+        if (buckets_.size() >= max_clients_) {
+            std::erase_if(buckets_,
+                          [&](const auto& kv) { return refilled(kv.second, now) >= burst_; });
+            if (buckets_.size() >= max_clients_) buckets_.clear();
+        }
+        it = buckets_.emplace(client, Bucket{burst_, now}).first;
+    }
+    Bucket& b = it->second;
+    b.tokens = refilled(b, now);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+}
+
+std::size_t RateLimiter::clients() const {
+    std::lock_guard lock(mutex_);
+    return buckets_.size();
 }
 
 }  // namespace asterism::server

@@ -76,4 +76,28 @@ class SearchAdmission {
     int total_;
 };
 
+// Requests per client address: a token bucket of `burst` requests refilled
+// at `per_second`. The table of addresses is bounded (`max_clients`): when
+// it is full, the addresses whose buckets are full again are forgotten, and
+// if that frees nothing, all of them (a flood from that many addresses is
+// beyond what a per-address limit can stop; the connection cap still holds).
+class RateLimiter {
+  public:
+    RateLimiter(double per_second, double burst, std::size_t max_clients = 4096);
+    // Whether a request from `client` at `now_seconds` may go ahead.
+    bool allow(const std::string& client, double now_seconds);
+    std::size_t clients() const;
+
+  private:
+    struct Bucket {
+        double tokens;
+        double at;
+    };
+    double refilled(const Bucket& b, double now) const;
+    double per_second_, burst_;
+    std::size_t max_clients_;
+    mutable std::mutex mutex_;
+    std::map<std::string, Bucket> buckets_;
+};
+
 }  // namespace asterism::server
