@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <random>
 
@@ -86,6 +87,9 @@ struct OnlineGames::Game {
     bool listed = false;                // an open challenge shown in the lobby
     std::uint64_t seed = 1;
     bool computer_due = false;  // queued for the computer's move
+    std::string creator;        // the creator's address (memory only), for the open-games cap
+    // Waiting for a player; read without the game's lock by the cap above.
+    std::atomic<bool> waiting{true};
 };
 
 namespace {
@@ -275,6 +279,7 @@ void settle_row(Game& g, std::int64_t now) {
         g.row.status = both_joined(g) ? "playing" : "open";
         g.row.termination.clear();
     }
+    g.waiting = g.row.status == "open";
     g.row.seats = seats_json(g, true).dump();
     g.row.clock = clock_json(g.clock).dump();
 }
@@ -465,6 +470,9 @@ void OnlineGames::publish(Game& g) {
 }
 
 void OnlineGames::commit(Game& g, const std::string& type, json data) {
+    if (g.row.last_seq >= limits_.max_events)
+        fail(409, "this game has reached its limit of " + std::to_string(limits_.max_events) +
+                      " stored changes");
     const std::int64_t at = now();
     data["clock"] = clock_json(g.clock);
     settle_row(g, at);
@@ -484,6 +492,9 @@ void OnlineGames::commit(Game& g, const std::string& type, json data) {
     }
     publish(g);
     if (g.row.status == "finished") {
+        // Watchers have the final state; the hub and the table of games
+        // keep only games in progress, so neither grows with the archive.
+        hub_.drop(g.row.id);
         std::lock_guard lock(mutex_);
         games_.erase(g.row.id);
     }
@@ -534,11 +545,18 @@ ApiResponse OnlineGames::create(Call& c) {
     auto g = std::make_shared<Game>(row, std::move(table));
     g->clock = clock_from_request(body);
     Player mine;
+    g->creator = c.request.client;
     {
         std::lock_guard lock(mutex_);
         if (games_.size() >= limits_.max_games)
             fail(503, "the server holds its maximum of " + std::to_string(limits_.max_games) +
                           " games open or in progress; try again later");
+        const auto waiting = std::count_if(games_.begin(), games_.end(), [&](const auto& kv) {
+            return kv.second->creator == g->creator && kv.second->waiting.load();
+        });
+        if (static_cast<std::size_t>(waiting) >= limits_.max_open_per_client)
+            fail(429, "you have " + std::to_string(waiting) +
+                          " games waiting for a player; start one of those first");
         Rng rng(next_seed_ * 0x9e3779b97f4a7c15ULL);
         mine = creator_seat(body, rng);
         g->seed = next_seed_++;
@@ -622,7 +640,7 @@ ApiResponse OnlineGames::events(Call& c) {
             tag = kTagOf[seat_index(p)];
         }
         Event latest;
-        if (!hub_.latest(c.id, latest)) publish(*c.game);
+        if (!c.game->table.over() && !hub_.latest(c.id, latest)) publish(*c.game);
     }
     std::uint64_t last_seen = 0;
     for (const char ch : c.request.last_event_id) {

@@ -368,6 +368,40 @@ TEST_F(Online, ARestartRestoresEveryUnfinishedGameExactly) {
               200);
 }
 
+// The caps: games one address leaves waiting, changes stored per game.
+TEST_F(Online, OneAddressCannotFillTheServerWithWaitingGames) {
+    int made = 0, refused = 0;
+    for (int i = 0; i < 25; ++i) {
+        const int status = call("POST", "/api/games", {{"game", "shatra"}}).status;
+        made += status == 201;
+        refused += status == 429;
+    }
+    EXPECT_EQ(made, 20);
+    EXPECT_EQ(refused, 5);
+}
+
+TEST_F(Online, AGameStoresABoundedNumberOfChanges) {
+    api_.reset();
+    api_ = std::make_unique<Api>(ApiLimits{}, 7);
+    OnlineLimits small;
+    small.max_events = 6;
+    api_->enable_online({dir_.string(), store::Sync::Normal, false, [this] { return now_; }},
+                        small);
+    const auto [id, ann, bo] = two_people("shatra");  // events 1 and 2
+    int accepted = 0;
+    for (int i = 0; i < 10; ++i) {
+        const std::string secret = i % 2 ? bo : ann;
+        accepted += call("POST", "/api/games/" + id + "/draw",
+                         {{"action", i % 2 ? "decline" : "offer"}}, secret)
+                        .status == 200;
+    }
+    EXPECT_EQ(accepted, 4);
+    EXPECT_EQ(state(id)["seq"], 6);
+    const ApiResponse r = call("POST", "/api/games/" + id + "/resign", json::object(), ann);
+    EXPECT_EQ(r.status, 409);
+    EXPECT_NE(r.body["error"].get<std::string>().find("limit"), std::string::npos);
+}
+
 TEST_F(Online, AnUnusableDatabaseIsAnErrorAtStartNotAnEmptyServer) {
     api_.reset();
     fs::remove_all(dir_);

@@ -15,7 +15,7 @@ TEST(RateLimiter, ABurstThenTheSustainedRate) {
     int allowed = 0;
     for (int i = 0; i < 20; ++i) allowed += r.allow("10.0.0.1", 100.0);
     EXPECT_EQ(allowed, 5);
-    EXPECT_TRUE(r.allow("10.0.0.2", 100.0));  // another address has its own bucket
+    EXPECT_TRUE(r.allow("10.0.0.2", 100.0));    // another address has its own bucket
     EXPECT_FALSE(r.allow("10.0.0.1", 100.05));  // half a token back
     // Two and a half tokens after 0.25 s at 10 a second: two requests.
     EXPECT_TRUE(r.allow("10.0.0.1", 100.25));
