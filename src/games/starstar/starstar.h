@@ -40,7 +40,7 @@
 #include "core/types.h"
 #include "core/union_find.h"
 #include "core/zobrist.h"
-#include "games/starstar/geometry.h"
+#include "games/starstar/board.h"
 
 namespace asterism::starstar {
 

@@ -1,4 +1,4 @@
-#include "games/starstar/geometry.h"
+#include "games/starstar/board.h"
 
 #include <algorithm>
 #include <cmath>
