@@ -2,6 +2,8 @@
 // errors, drawing, and the type-erased face from the registry.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <string>
 #include <vector>
