@@ -196,7 +196,11 @@ std::string State::draw(bool labels) const {
         line.erase(line.find_last_not_of(' ') + 1);
         out_text += line + '\n';
     }
+    return out_text + status_text();
+}
 
+std::string State::status_text() const {
+    std::string out_text;
     const Score s = current_score();
     auto side = [&](Player p) {
         const SideScore& v = s.side[index(p)];

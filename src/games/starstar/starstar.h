@@ -279,6 +279,8 @@ class State : public Stones {
     Owners exact_owners() const;
     Owners estimate_owners() const;
     std::string draw(bool labels) const;
+    // The lines under the drawing: who moves and the estimate, or the result.
+    std::string status_text() const;
 
     // The rest of the position (the stones are Stones'): the Zobrist key,
     // and the groups with the pericells each contains (a 64-bit mask per
