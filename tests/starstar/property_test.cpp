@@ -4,6 +4,8 @@
 // the independent ways of scoring a board.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <string>
 #include <vector>

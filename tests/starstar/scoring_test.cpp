@@ -2,6 +2,8 @@
 // tests/data/starstar_scoring.txt (rules sections 4 and 5).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>

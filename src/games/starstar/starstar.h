@@ -14,14 +14,14 @@
 // (A7). Scores of a board that is not full are a labelled estimate
 // (section 5), never used for the result.
 //
-// Options (rules struct below):
+// Options (struct Rules in rules.h):
 //   size  int   6, 8 or 10   default 10     rings; 105, 180 or 275 cells
 //   swap  bool               default false  pie rule: White's first move may
 //                                           be "swap", which turns Black's
 //                                           first stone white; Black then
 //                                           moves (players keep their seats)
 //
-// Moves are cell names Nxy (see geometry.h) or "swap". The position string
+// Moves are cell names Nxy (see board.h) or "swap". The position string
 // lists rings 1..R separated by '/', each ring's 5x cells clockwise from the
 // * arm as 'b', 'w' or a decimal count of empty cells, then a space and the
 // side to move, 'b' or 'w': the empty 10-ring board with Black to move is
@@ -34,20 +34,16 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/rng.h"
 #include "core/types.h"
 #include "core/union_find.h"
 #include "core/zobrist.h"
-#include "games/starstar/geometry.h"
+#include "games/starstar/board.h"
+#include "games/starstar/rules.h"
 
 namespace asterism::starstar {
-
-struct Rules {
-    int size = 10;
-    bool swap = false;
-};
 
 // Stones are coloured by the player who owns them: Player::First is Black,
 // Player::Second is White, Player::None marks an empty cell.
@@ -82,35 +78,32 @@ struct StarGroup {
     int quarks = 0;
 };
 
-class StarBatchState;
-
-class State {
-  public:
-    // A cell, or the swap. Trivially copyable, two bytes.
-    struct Move {
-        Cell cell = kNoCell;
-        static constexpr Move swap() { return {kSwapCell}; }
-        constexpr bool is_swap() const { return cell == kSwapCell; }
-        friend constexpr bool operator==(Move, Move) = default;
-    };
+// A cell, or the swap. Trivially copyable, two bytes.
+struct Move {
+    Cell cell = kNoCell;
     static constexpr Cell kSwapCell = -2;
-    static constexpr int kMaxMoves = kMaxCells + 1;
-    static constexpr int kPlayers = 2;
+    static constexpr Move swap() { return {kSwapCell}; }
+    constexpr bool is_swap() const { return cell == kSwapCell; }
+    friend constexpr bool operator==(Move, Move) = default;
+};
 
-    explicit State(Rules rules = {});
-
+// The rules, the stones, the empty cells and the side to move: the part of
+// a position that State and the lighter BatchState (batch_state.h) both
+// keep, with the move generation that reads nothing else, written once for
+// both so that a batch steps by the very code the searches use.
+class Stones {
+  public:
     const Rules& rules() const { return rules_; }
     const Geometry& geometry() const { return *geo_; }
     Player stone(Cell c) const { return stone_[c]; }
     int empty_count() const { return empty_count_; }
     bool full() const { return empty_count_ == 0; }
+    Player to_move() const { return to_move_; }
     // Legal only as White's reply to a lone black stone, with the option on.
     bool swap_legal() const {
         return rules_.swap && empty_count_ == geo_->cells() - 1 && to_move_ == kWhite &&
-               stone_[empty_[geo_->cells() - 1]] == kBlack;
+               stone_[first_stone()] == kBlack;
     }
-    // The group a stone belongs to, named by its union-find root.
-    Cell group(Cell c) const { return static_cast<Cell>(groups_.find(c)); }
 
     // Moves. generate() lists the swap first when it is legal, then the
     // empty cells in the order of the internal empty-cell list.
@@ -127,12 +120,72 @@ class State {
         const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(options)));
         return k < empty_count_ ? Move{empty_[k]} : Move::swap();
     }
+
+    // For learning programs (core/state_batch.h, docs/python.md): action =
+    // the cell's dense id, and cells() for the swap, whether or not the
+    // rules allow one.
+    int num_actions() const { return geo_->cells() + 1; }
+    int action_of(Move m) const { return m.is_swap() ? geo_->cells() : m.cell; }
+    bool decode_action(int a, Move* m) const {
+        if (a == geo_->cells() && swap_legal())
+            *m = Move::swap();
+        else if (a >= 0 && a < geo_->cells() && stone_[a] == Player::None)
+            *m = Move{static_cast<Cell>(a)};
+        else
+            return false;
+        return true;
+    }
+
+  protected:
+    explicit Stones(Rules rules) : rules_(rules), geo_(&Geometry::get(rules.size)) {}
+
+    // The stone placed first: while it is the only one it is the only
+    // entry in the occupied part of empty_, at the very end.
+    Cell first_stone() const { return empty_[geo_->cells() - 1]; }
+    // Puts a stone on an empty cell: the cell moves from the empty part of
+    // empty_ to the front of the occupied part.
+    void take(Cell c, Player p) {
+        const Cell last = empty_[--empty_count_];
+        const Cell slot = where_[c];
+        empty_[slot] = last;
+        where_[last] = slot;
+        empty_[empty_count_] = c;
+        where_[c] = static_cast<Cell>(empty_count_);
+        stone_[c] = p;
+    }
+
+    // Fixed for the game.
+    Rules rules_;
+    const Geometry* geo_;
+
+    // The stones and the side to move; empty_ is a permutation of all cells
+    // with the empty ones first, where_ its inverse, kept for speed and undo.
+    std::array<Player, kMaxCells> stone_{};
+    Player to_move_ = kBlack;
+    std::array<Cell, kMaxCells> empty_{};
+    std::array<Cell, kMaxCells> where_{};
+    int empty_count_ = 0;
+};
+
+class BatchState;
+
+class State : public Stones {
+  public:
+    using Move = starstar::Move;
+    static constexpr Cell kSwapCell = Move::kSwapCell;
+    static constexpr int kMaxMoves = kMaxCells + 1;
+    static constexpr int kPlayers = 2;
+
+    explicit State(Rules rules = {});
+
+    // The group a stone belongs to, named by its union-find root.
+    Cell group(Cell c) const { return static_cast<Cell>(groups_.find(c)); }
+
     void apply(Move m);
     void undo();
 
     int ply() const { return ply_; }
     Outcome outcome() const;
-    Player to_move() const { return to_move_; }
     std::uint64_t hash() const { return hash_; }
 
     // Text.
@@ -163,26 +216,14 @@ class State {
     nlohmann::json view() const;
     nlohmann::json move_view(Move m) const;
 
-    // For learning programs (core/state_batch.h, docs/python.md): action =
-    // the cell's dense id, and cells() for the swap, whether or not the
-    // rules allow one. The observation (learning.cpp) is 7 planes over the
-    // cells in id order.
-    int num_actions() const { return geo_->cells() + 1; }
-    int action_of(Move m) const { return m.is_swap() ? geo_->cells() : m.cell; }
-    bool decode_action(int a, Move* m) const {
-        if (a == geo_->cells() && swap_legal())
-            *m = Move::swap();
-        else if (a >= 0 && a < geo_->cells() && stone_[a] == Player::None)
-            *m = Move{static_cast<Cell>(a)};
-        else
-            return false;
-        return true;
-    }
+    // For learning programs (core/state_batch.h, docs/python.md; the
+    // actions are Stones'): the observation (learning.cpp) is 7 planes over
+    // the cells in id order.
     std::vector<int> observation_shape() const;
     std::vector<std::string> observation_planes() const;
     void observe(float* out) const;
     // Batches step a lighter state without groups (batch_state.h).
-    using BatchState = StarBatchState;
+    using BatchState = starstar::BatchState;
     // Scores a full board of stones (Black minus White into `margin` when
     // it is not null): the end of every playout, and of a batch's games.
     Outcome score_filled(const std::array<Player, kMaxCells>& board, int* margin) const;
@@ -205,32 +246,9 @@ class State {
     // MCTS uses to choose between moves that all win or all lose.
     static constexpr int kAmafKeys = kMaxCells + 1;
     static int amaf_key(Move m) { return m.is_swap() ? kMaxCells : m.cell; }
+    // In knowledge.h, with the playout policy.
     template <class Sink>
-    Outcome playout(Rng& rng, bool knowledge, Sink&& sink) const {
-        std::array<Player, kMaxCells> board;
-        int margin = 0;
-        auto report_margin = [&] {
-            if constexpr (requires { sink.score(0); }) sink.score(margin);
-        };
-        if (!knowledge) {
-            const Outcome result = fill_and_score(rng, board, nullptr, &margin);
-            if (swap_legal() && board[empty_[geo_->cells() - 1]] == kWhite) sink(kMaxCells, kWhite);
-            for (int k = 0; k < empty_count_; ++k) sink(int{empty_[k]}, board[empty_[k]]);
-            report_margin();
-            return result;
-        }
-        std::array<Cell, kMaxCells + 1> order;
-        int count = 0;
-        const Outcome result = policy_playout(rng, board, order, &count, &margin);
-        report_margin();
-        for (int k = 0; k < count; ++k) {
-            if (order[k] == kSwapCell)
-                sink(kMaxCells, kWhite);
-            else
-                sink(int{order[k]}, board[order[k]]);
-        }
-        return result;
-    }
+    Outcome playout(Rng& rng, bool knowledge, Sink&& sink) const;
 
   private:
     using Groups = UndoableUnionFind<kMaxCells, std::uint64_t>;
@@ -261,24 +279,17 @@ class State {
     Owners exact_owners() const;
     Owners estimate_owners() const;
     std::string draw(bool labels) const;
+    // The lines under the drawing: who moves and the estimate, or the result.
+    std::string status_text() const;
 
-    // Fixed for the game.
-    Rules rules_;
-    const Geometry* geo_;
-
-    // The position: stones, side to move, Zobrist key, and the groups with
-    // the pericells each contains (a 64-bit mask per union-find root).
-    std::array<Player, kMaxCells> stone_{};
-    Player to_move_ = kBlack;
+    // The rest of the position (the stones are Stones'): the Zobrist key,
+    // and the groups with the pericells each contains (a 64-bit mask per
+    // union-find root).
     std::uint64_t hash_ = 0;
     Groups groups_;
 
-    // Kept for speed and undo: empty_ is a permutation of all cells with
-    // the empty ones first, where_ its inverse; steps_ and merges_ are
-    // the undo stacks since construction or set_position().
-    std::array<Cell, kMaxCells> empty_{};
-    std::array<Cell, kMaxCells> where_{};
-    int empty_count_ = 0;
+    // Kept for undo: steps_ and merges_ are the undo stacks since
+    // construction or set_position().
     int ply_ = 0;
     int merge_count_ = 0;
     std::array<Step, kMaxCells + 1> steps_{};
@@ -292,14 +303,7 @@ inline constexpr ZobristTable<kMaxCells, 2> kZobrist(0x57a2'57a2ULL);
 // them whole.
 
 inline int State::place_stone(Cell c, Player p) {
-    // Move c from the empty part of empty_ to the front of the occupied part.
-    const Cell last = empty_[--empty_count_];
-    const Cell slot = where_[c];
-    empty_[slot] = last;
-    where_[last] = slot;
-    empty_[empty_count_] = c;
-    where_[c] = static_cast<Cell>(empty_count_);
-    stone_[c] = p;
+    take(c, p);
     hash_ ^= kZobrist(static_cast<std::size_t>(c), static_cast<std::size_t>(index(p)));
     int unions = 0;
     for (const Cell n : geo_->neighbours(c)) {
@@ -317,8 +321,7 @@ inline void State::apply(Move m) {
     Step& step = steps_[ply_++];
     step.move = m;
     if (m.is_swap()) {
-        // The lone stone is the only entry in the occupied part of empty_.
-        step.cell = empty_[geo_->cells() - 1];
+        step.cell = first_stone();
         step.unions = 0;
         stone_[step.cell] = kWhite;
         hash_ ^= kZobrist(static_cast<std::size_t>(step.cell), 0) ^
@@ -359,3 +362,4 @@ inline void State::undo() {
 }  // namespace asterism::starstar
 
 #include "games/starstar/batch_state.h"  // IWYU pragma: export
+#include "games/starstar/knowledge.h"    // IWYU pragma: export

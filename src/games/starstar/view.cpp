@@ -1,4 +1,5 @@
-// The *Star board for graphical front ends (Game::view, docs/view.md): every
+// The *Star score as JSON, and the board for graphical front ends
+// (Game::view, docs/view.md): every
 // cell drawn as the hexagon around its section-1.7 point, the star bridge in
 // the middle, the stones, and the legal moves.
 //
@@ -13,6 +14,8 @@
 #include <cmath>
 #include <set>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/view.h"
 #include "games/starstar/starstar.h"
@@ -93,6 +96,21 @@ std::vector<Pt> cell_outline(const Geometry& g, Cell c) {
 }
 
 }  // namespace
+
+nlohmann::json State::score() const {
+    const Score s = current_score();
+    auto side = [](const SideScore& p) {
+        return nlohmann::json{{"peries", p.peries},
+                              {"quarks", p.quarks},
+                              {"quark_point", p.quark_point},
+                              {"stars", p.stars},
+                              {"score", p.score}};
+    };
+    return {{"provisional", s.provisional},
+            {"black", side(s.side[0])},
+            {"white", side(s.side[1])},
+            {"margin", s.margin()}};
+}
 
 nlohmann::json State::view() const {
     const Geometry& g = *geo_;

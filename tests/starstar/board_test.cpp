@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/types.h"
-#include "games/starstar/geometry.h"
+#include "games/starstar/board.h"
 
 namespace asterism::starstar {
 namespace {

@@ -109,7 +109,13 @@ class Geometry {
 
   private:
     explicit Geometry(int rings);
+    static Cell at(Ring x, int i);
     void link(Cell a, Cell b);
+    // The construction, cell (x, i) by cell: its links, then its images
+    // under the symmetries and its drawing point; last, the bridges.
+    void link_cell(Ring x, int i);
+    void place_cell(Ring x, int i);
+    void find_bridges();
 
     int rings_ = 0;
     int cells_ = 0;

@@ -1,4 +1,4 @@
-#include "games/starstar/geometry.h"
+#include "games/starstar/board.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,58 +28,74 @@ void Geometry::link(Cell a, Cell b) {
     adj_[a][degree_[a]++] = b;
 }
 
-Geometry::Geometry(int rings) : rings_(rings), cells_(id(rings + 1, 0)), first_peri_(id(rings, 0)) {
+Cell Geometry::at(Ring x, int i) {
     // Cell (x, i) with i taken modulo the ring length, so the formulas of
     // section 1.4 can step past either end of a ring.
-    auto at = [](Ring x, int i) {
-        const int n = kArms * x;
-        return id(x, ((i % n) + n) % n);
-    };
+    const int n = kArms * x;
+    return id(x, ((i % n) + n) % n);
+}
+
+Geometry::Geometry(int rings) : rings_(rings), cells_(id(rings + 1, 0)), first_peri_(id(rings, 0)) {
     for (Ring x = 1; x <= rings_; ++x) {
         for (int i = 0; i < kArms * x; ++i) {
-            const Cell c = id(x, i);
-            ring_[c] = static_cast<std::uint8_t>(x);
-            const Arm s = i / x;
-            const int y = i % x;
-            // Each cell lists its own neighbours by the formulas of 1.4
-            // (same ring, outward, inward) rather than mirroring outward
-            // links, so the symmetry test checks the inward formula.
-            link(c, at(x, i - 1));
-            link(c, at(x, i + 1));
-            if (x < rings_) {
-                if (y == 0) link(c, at(x + 1, s * (x + 1) - 1));
-                link(c, at(x + 1, s * (x + 1) + y));
-                link(c, at(x + 1, s * (x + 1) + y + 1));
-            }
-            if (x > 1) {
-                if (y > 0) link(c, at(x - 1, s * (x - 1) + y - 1));
-                link(c, at(x - 1, s * (x - 1) + y));
-            }
-            lattice_degree_[c] = degree_[c];
-            // The bridge (1.5): a ring-1 cell also touches the two ring-1
-            // cells that are not its lattice neighbours.
-            if (x == 1) {
-                link(c, at(1, i + 2));
-                link(c, at(1, i + 3));
-            }
-            // Rotations and reflections act within a ring (1.6).
-            for (int k = 0; k < kSymmetries; ++k) {
-                const int turned = (k < kArms ? i : -i) + (k % kArms) * x;
-                symmetry_[k][c] = at(x, turned);
-            }
-            // Drawing (1.7): arm s points at -54 - 72s degrees, clockwise
-            // from the lower right, and offsets run towards the next arm.
-            auto unit = [](Arm a) {
-                const double angle = (-54.0 - 72.0 * a) * std::numbers::pi / 180.0;
-                return Point{std::cos(angle), std::sin(angle)};
-            };
-            const Point u = unit(s), v = unit((s + 1) % kArms);
-            point_[c] = {x * u.x + y * (v.x - u.x), x * u.y + y * (v.y - u.y)};
+            ring_[id(x, i)] = static_cast<std::uint8_t>(x);
+            link_cell(x, i);
+            place_cell(x, i);
         }
     }
     for (Cell a = 0; a < cells_; ++a)
         for (Cell b : neighbours(a))
             if (a < b) edges_[edge_count_++] = {a, b};
+    find_bridges();
+}
+
+void Geometry::link_cell(Ring x, int i) {
+    const Cell c = id(x, i);
+    const Arm s = i / x;
+    const int y = i % x;
+    // Each cell lists its own neighbours by the formulas of 1.4
+    // (same ring, outward, inward) rather than mirroring outward
+    // links, so the symmetry test checks the inward formula.
+    link(c, at(x, i - 1));
+    link(c, at(x, i + 1));
+    if (x < rings_) {
+        if (y == 0) link(c, at(x + 1, s * (x + 1) - 1));
+        link(c, at(x + 1, s * (x + 1) + y));
+        link(c, at(x + 1, s * (x + 1) + y + 1));
+    }
+    if (x > 1) {
+        if (y > 0) link(c, at(x - 1, s * (x - 1) + y - 1));
+        link(c, at(x - 1, s * (x - 1) + y));
+    }
+    lattice_degree_[c] = degree_[c];
+    // The bridge (1.5): a ring-1 cell also touches the two ring-1
+    // cells that are not its lattice neighbours.
+    if (x == 1) {
+        link(c, at(1, i + 2));
+        link(c, at(1, i + 3));
+    }
+}
+
+void Geometry::place_cell(Ring x, int i) {
+    const Cell c = id(x, i);
+    const Arm s = i / x;
+    const int y = i % x;
+    // Rotations and reflections act within a ring (1.6).
+    for (int k = 0; k < kSymmetries; ++k) {
+        const int turned = (k < kArms ? i : -i) + (k % kArms) * x;
+        symmetry_[k][c] = at(x, turned);
+    }
+    // Drawing (1.7): arm s points at -54 - 72s degrees, clockwise
+    // from the lower right, and offsets run towards the next arm.
+    auto unit = [](Arm a) {
+        const double angle = (-54.0 - 72.0 * a) * std::numbers::pi / 180.0;
+        return Point{std::cos(angle), std::sin(angle)};
+    };
+    const Point u = unit(s), v = unit((s + 1) % kArms);
+    point_[c] = {x * u.x + y * (v.x - u.x), x * u.y + y * (v.y - u.y)};
+}
+
+void Geometry::find_bridges() {
     // Bridges: two cells that are not adjacent but have exactly two common
     // neighbours. Each carrier cell is a neighbour of both ends, so looking
     // at pairs of a carrier's neighbours finds every bridge.
