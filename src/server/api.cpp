@@ -186,26 +186,12 @@ ApiResponse Api::route(const ApiRequest& r) {
                r.path == "/api/archive") {
         fail(404, "online play is off on this server (start it with a data folder)");
     }
-    std::string allowed;
-    for (const Route& route : routes()) {
-        std::string id;
-        if (!matches(route.path, r.path, id)) continue;
-        if (!id.empty()) find(id);  // an unknown game is a 404 whatever the method
-        if (route.method != r.method) {
-            allowed += (allowed.empty() ? "" : ", ") + std::string(route.method) +
-                       (route.method == "GET" ? ", HEAD" : "");
-            continue;
-        }
-        Call call{r, id, id.empty() ? nullptr : find(id)};
-        return (this->*route.handler)(call);
-    }
-    // A path takes its methods (GET also answers HEAD, which the HTTP layer
-    // turns into GET); the reply to another names them.
-    if (!allowed.empty())
-        throw HttpError{
-            405, printable(r.path, 200) + " takes " + allowed + ", not " + printable(r.method, 16),
-            allowed};
-    fail(404, "no such page: " + printable(r.path, 200));
+    std::string id;
+    const int i = find_route(routes(), r, id, [&](const std::string& seen) { find(seen); });
+    if (i < 0) fail(404, "no such page: " + printable(r.path, 200));
+    const Route& route = routes()[static_cast<std::size_t>(i)];
+    Call call{r, id, id.empty() ? nullptr : find(id)};
+    return (this->*route.handler)(call);
 }
 
 ApiResponse Api::get_catalog(Call&) {

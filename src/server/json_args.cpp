@@ -1,6 +1,8 @@
 // Strict readers of request bodies (json_args.h).
 #include "server/json_args.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -152,6 +154,12 @@ bool matches(std::string_view pattern, std::string_view path, std::string& id) {
             return false;
     }
     return true;
+}
+
+void fail_method(const ApiRequest& r, const std::string& allowed) {
+    throw HttpError{
+        405, printable(r.path, 200) + " takes " + allowed + ", not " + printable(r.method, 16),
+        allowed};
 }
 
 }  // namespace asterism::server

@@ -430,23 +430,12 @@ const std::vector<OnlineGames::Route>& OnlineGames::routes() {
 std::optional<ApiResponse> OnlineGames::handle(const ApiRequest& r) {
     if (!r.path.starts_with("/api/games") && r.path != "/api/lobby" && r.path != "/api/archive")
         return std::nullopt;
-    std::string allowed;
-    for (const Route& route : routes()) {
-        std::string id;
-        if (!matches(route.path, r.path, id)) continue;
-        if (route.method != r.method) {
-            allowed += (allowed.empty() ? "" : ", ") + std::string(route.method) +
-                       (route.method == "GET" ? ", HEAD" : "");
-            continue;
-        }
-        Call call{r, id, id.empty() ? nullptr : find(id)};
-        return (this->*route.handler)(call);
-    }
-    if (!allowed.empty())
-        throw HttpError{
-            405, printable(r.path, 200) + " takes " + allowed + ", not " + printable(r.method, 16),
-            allowed};
-    return std::nullopt;
+    std::string id;
+    const int i = find_route(routes(), r, id, [](const std::string&) {});
+    if (i < 0) return std::nullopt;
+    const Route& route = routes()[static_cast<std::size_t>(i)];
+    Call call{r, id, id.empty() ? nullptr : find(id)};
+    return (this->*route.handler)(call);
 }
 
 std::shared_ptr<Game> OnlineGames::find(const std::string& id) {
@@ -692,6 +681,15 @@ ApiResponse OnlineGames::join(Call& c) {
 
 namespace {
 
+// The body's "action": `first` (an offer or a request), "accept" or
+// "decline"; `fallback` when absent ("" makes it required).
+std::string action_of(const json& body, const std::string& first, const std::string& fallback) {
+    const std::string action = get_string(body, "action", fallback);
+    if (action != first && action != "accept" && action != "decline")
+        fail(400, "'action' must be \"" + first + "\", \"accept\" or \"decline\"");
+    return action;
+}
+
 void check_playing(const Game& g) {
     if (g.table.over()) fail(409, g.table.over_message());
     if (!both_joined(g)) fail(409, "the other seat is not taken yet; send your invitation link");
@@ -752,9 +750,7 @@ ApiResponse OnlineGames::resign(Call& c) {
 // the game, then checked against it).
 ApiResponse OnlineGames::draw(Call& c) {
     const json body = parse_body(c.request, 32);
-    const std::string action = get_string(body, "action");
-    if (action != "offer" && action != "accept" && action != "decline")
-        fail(400, "'action' must be \"offer\", \"accept\" or \"decline\"");
+    const std::string action = action_of(body, "offer", "");
     Game& g = *c.game;
     std::unique_lock lock(g.mutex);
     const Player p = require_seat(g, c.request);
@@ -789,9 +785,7 @@ ApiResponse OnlineGames::draw(Call& c) {
 // declines. Accepted, moves go back until the asker is to move.
 ApiResponse OnlineGames::takeback(Call& c) {
     const json body = parse_body(c.request, 32);
-    const std::string action = get_string(body, "action", "request");
-    if (action != "request" && action != "accept" && action != "decline")
-        fail(400, "'action' must be \"request\", \"accept\" or \"decline\"");
+    const std::string action = action_of(body, "request", "request");
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     const Player p = require_seat(g, c.request);
@@ -801,15 +795,9 @@ ApiResponse OnlineGames::takeback(Call& c) {
     const Player asker = action == "request" ? p : g.takeback_by;
     if (action != "request" && (asker == Player::None || asker == p))
         fail(409, "no takeback request from your opponent stands");
-    if (action == "request" && !against_computer) {
-        if (history.empty()) fail(409, "there is no move to take back");
-        const json event = {{"action", "request"}, {"by", seat_index(p)}};
-        apply_event(g, "takeback", event);
-        commit(g, "takeback", event);
-        return {200, public_state(g, hub_, now())};
-    }
-    if (action == "decline") {
-        const json event = {{"action", "decline"}, {"by", seat_index(p)}};
+    if (action == "decline" || (action == "request" && !against_computer)) {
+        if (action == "request" && history.empty()) fail(409, "there is no move to take back");
+        const json event = {{"action", action}, {"by", seat_index(p)}};
         apply_event(g, "takeback", event);
         commit(g, "takeback", event);
         return {200, public_state(g, hub_, now())};

@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "../common/loopback.h"
 #include "server/events.h"
 #include "server/http.h"
 
@@ -217,18 +218,7 @@ class StreamServer {
 };
 
 int open_socket(int port) {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<std::uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    timeval tv{10, 0};  // no read waits forever
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-        close(fd);
-        return -1;
-    }
-    return fd;
+    return testing::connect_loopback(port);
 }
 
 // Opens a stream of game `id`; the socket, or -1.

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../common/loopback.h"
 #include "core/text.h"
 #include "server/http.h"
 #include "server/site.h"
@@ -301,18 +302,7 @@ class LiveServer {
 };
 
 int connect_to(int port) {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<std::uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    timeval tv{10, 0};  // no read waits forever
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-        close(fd);
-        return -1;
-    }
-    return fd;
+    return testing::connect_loopback(port);
 }
 
 void send_all(int fd, std::string_view text) {
