@@ -1,6 +1,6 @@
 // Text in and out: cell names and the traditional numbers (1.3), moves
 // (8.1 and Shatrabase's long notation, 13.1), position strings (8.2) and
-// SPN (13.1), the text board, the score and the notation help.
+// SPN (13.1), the text board and the notation help.
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -494,27 +494,6 @@ std::string State::render() const {
         s += std::string(kColourNames[p.side]) + " to move (move " + std::to_string(p.move_number) +
              ")\n";
     return s;
-}
-
-nlohmann::json State::score() const {
-    // A rough material count (batyr 9, tura 5, yalkyn 3, shatra 1) for
-    // display and simple players; the game is decided by the biy alone.
-    constexpr int kValue[6] = {0, 0, 9, 5, 3, 1};
-    nlohmann::json out = {{"values", {{"batyr", 9}, {"tura", 5}, {"yalkyn", 3}, {"shatra", 1}}}};
-    for (int c = 0; c < 2; ++c) {
-        int material = 0;
-        nlohmann::json men = nlohmann::json::object();
-        for (int k = kBiy; k <= kShatra; ++k) {
-            material += kValue[k] * pos_.count[c][k];
-            men[kKindNames[k]] = pos_.count[c][k];
-        }
-        out["material"][kColourNames[c]] = material;
-        out["men"][kColourNames[c]] = men;
-        out["reserves"][kColourNames[c]] =
-            pos_.temdek_on(c) ? std::popcount(pos_.occ[c] & kHome[c]) : 0;
-        out["temdek"][kColourNames[c]] = pos_.temdek_on(c);
-    }
-    return out;
 }
 
 std::string State::move_help() const {
