@@ -1,7 +1,8 @@
 // Shatra board geometry (../shared/rules/shatra.md, section 1): the 62 cells
 // of a 7-file by 14-rank grid, their names, the traditional 1-62 numbering,
 // neighbour tables and the regions (fortresses, gates, halves, promotion
-// cells) as 64-bit masks. Everything here is computed at compile time.
+// cells) as 64-bit masks. Everything here is computed at compile time, so
+// the board is header-only: there is no board.cpp.
 //
 // Cell indices run from White's end, rank by rank, left to right:
 // c1 d1 e1 = 0 1 2, ..., d4 = 9, a5..g5 = 10..16, ..., a10..g10 = 45..51,

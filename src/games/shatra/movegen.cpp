@@ -1,7 +1,8 @@
 // Legal-move generation (shatra.md section 9): capture chains first, then
 // the urgent drop, then quiet moves and drops. This is the hot path of perft
 // and playouts, so it works on bit masks and precomputed neighbour tables and
-// writes moves straight into the caller's buffer.
+// writes moves straight into the caller's buffer. It is a file apart from
+// state.cpp because it is the largest and hottest part of the rules.
 #include <bit>
 #include <string>
 

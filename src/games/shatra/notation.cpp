@@ -1,6 +1,6 @@
 // Text in and out: cell names and the traditional numbers (1.3), moves
 // (8.1 and Shatrabase's long notation, 13.1), position strings (8.2) and
-// SPN (13.1), the text board, the score and the notation help.
+// SPN (13.1), the text board and the notation help.
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -148,6 +148,202 @@ std::string promo_suffix(int kind, Notation nt) {
     return nt == Notation::Shatrabase ? letter : "=" + letter;
 }
 
+// ---- reading positions -------------------------------------------------------
+
+// Fills the board from the first field of a position; true if it is
+// written as SPN. Our strings list the 14 ranks; SPN lists 10 groups (13.1).
+bool read_board(std::string_view text, std::string_view board, Pos& p) {
+    const auto groups = split(board, '/');
+    const bool spn = groups.size() == 10;
+    if (spn) {
+        int k = 1;
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            const int last = g < std::size(kSpnBreaks) ? kSpnBreaks[g] : kCells;
+            int cells[kCells];
+            const int size = last - k + 1;
+            for (int j = 0; j < size; ++j) cells[j] = spn_cell(k + j);
+            read_group(text, groups[g], cells, size, p, true);
+            k = last + 1;
+        }
+    } else if (groups.size() == kRanks) {
+        for (int r = kRanks; r >= 1; --r) {
+            int cells[kFiles];
+            const int size = kRankStart[r + 1] - kRankStart[r];
+            for (int j = 0; j < size; ++j) cells[j] = kRankStart[r] + j;
+            read_group(text, groups[static_cast<std::size_t>(kRanks - r)], cells, size, p, false);
+        }
+    } else {
+        throw bad_position(text, "the board needs 14 ranks separated by '/' (or SPN's 10 groups)");
+    }
+    return spn;
+}
+
+// Reads the fields after the side to move: ours are temdeks, en passant,
+// chain, urgent, clock, move number; SPN's are temdeks, chain, en passant,
+// clock, move.
+void read_fields(std::string_view text, const std::vector<std::string_view>& fields, bool spn,
+                 Pos& p) {
+    const std::size_t expected = spn ? 7 : 8;
+    if (fields.size() > expected) throw bad_position(text, "too many fields");
+    auto field = [&](std::size_t i) {
+        return i < fields.size() ? fields[i] : std::string_view("-");
+    };
+    const std::string_view temdek = field(2);
+    if (temdek != "-")
+        for (const char ch : temdek) {
+            if (ch != 'T' && ch != 't')
+                throw bad_position(text, "temdeks are written T, t, Tt or -");
+            p.temdek |= static_cast<std::uint8_t>(ch == 'T' ? 1 : 2);
+        }
+    const std::string_view ep = field(spn ? 4 : 3), chain = field(spn ? 3 : 4);
+    if (chain != "-")
+        throw bad_position(text,
+                           "a chain in progress cannot be set up; a whole chain is one move here");
+    if (ep != "-") p.ep_skip = static_cast<std::uint8_t>(read_cell_field(text, ep, spn));
+    if (!spn && field(5) != "-")
+        for (std::string_view u : split(field(5), ','))
+            p.urgent |= bit(read_cell_field(text, u, false));
+    long long n = 0;
+    const std::string_view clock = field(spn ? 5 : 6);
+    if (clock != "-") {
+        if (!read_number(clock, 0, 65535, n)) throw bad_position(text, "bad half-move clock");
+        p.clock = static_cast<std::uint16_t>(n);
+    }
+    if (fields.size() > (spn ? 6u : 7u)) {
+        if (!read_number(field(spn ? 6 : 7), 1, 1 << 30, n))
+            throw bad_position(text, "bad move number");
+        p.move_number = static_cast<std::int32_t>(n);
+    }
+}
+
+// ---- reading moves -----------------------------------------------------------
+
+// A move as written, before it is matched with a legal move: its cells, the
+// promotion it names, and the piece letter in front of it (0 if none).
+struct WrittenMove {
+    Move move{};
+    int prefix = 0;
+};
+
+// Reads the text of a move (8.1, Shatrabase's forms, numbers) without
+// looking at the position; spaces are ignored.
+class MoveReader {
+  public:
+    explicit MoveReader(std::string_view text) : text_(text) {
+        for (const char ch : text)
+            if (!std::isspace(static_cast<unsigned char>(ch))) t_ += ch;
+    }
+
+    WrittenMove read() {
+        WrittenMove w;
+        w.prefix = read_prefix();
+        if (t_.empty()) throw unreadable("it is empty");
+        Move& want = w.move;
+        want.from = static_cast<std::uint8_t>(read_cell());
+        char sep = 0;
+        int hops = 0;
+        while (i_ < t_.size()) {
+            if (t_[i_] == 'x' && i_ + 1 == t_.size()) break;  // Shatrabase's "biy taken" mark
+            if (t_[i_] != '-' && t_[i_] != ':')
+                throw unreadable("'-' or ':' expected at '" + t_.substr(i_) + "'");
+            if (sep && t_[i_] != sep) throw unreadable("it mixes '-' and ':'");
+            sep = t_[i_++];
+            if (hops == Move::kMaxJumps || (sep == '-' && hops == 1))
+                throw unreadable("it is too long");
+            want.path[hops++] = static_cast<std::uint8_t>(read_cell());
+            if (const int kind = read_promo()) {
+                if (want.promo) throw unreadable("it promotes twice");
+                want.promo = static_cast<std::uint8_t>(kind);
+                want.promo_at = static_cast<std::uint8_t>(hops);
+            }
+        }
+        if (!hops) throw unreadable("it has no target cell");
+        want.jumps = static_cast<std::uint8_t>(sep == ':' ? hops : 0);
+        want.to = want.path[hops - 1];
+        return w;
+    }
+
+  private:
+    GameError unreadable(const std::string& why) const {
+        return GameError("cannot read move '" + std::string(text_) + "': " + why +
+                         " (moves look like c5-c7, c3:e5:g7 or e13-d14=Q)");
+    }
+
+    // A piece letter in front of the first cell (Rd2-e6), or 0.
+    int read_prefix() {
+        if (t_.size() > 1 && std::strchr("KQRB", t_[0]) &&
+            (std::islower(static_cast<unsigned char>(t_[1])) ||
+             std::isdigit(static_cast<unsigned char>(t_[1])))) {
+            ++i_;
+            return kind_from_letter(t_[0]);
+        }
+        return 0;
+    }
+
+    int read_cell() {
+        const std::size_t start = i_;
+        if (i_ < t_.size() && t_[i_] >= 'a' && t_[i_] <= 'g') ++i_;
+        while (i_ < t_.size() && i_ - start < 3 && std::isdigit(static_cast<unsigned char>(t_[i_])))
+            ++i_;
+        const std::string_view token = std::string_view(t_).substr(start, i_ - start);
+        const int c = parse_cell(token);
+        if (c < 0)
+            throw unreadable(token.empty() ? "a cell is missing"
+                                           : "'" + std::string(token) + "' is not a cell");
+        return c;
+    }
+
+    // A promotion suffix: =Q, (Q) or a bare capital (Shatrabase's c12:c14R).
+    int read_promo() {
+        if (i_ >= t_.size()) return 0;
+        std::size_t j = i_;
+        const bool paren = t_[j] == '(';
+        if (t_[j] == '=' || paren) ++j;
+        if (j >= t_.size()) throw unreadable("a promotion piece is missing");
+        const int kind = j > i_ ? kind_from_letter(t_[j])
+                                : (std::strchr("QRB", t_[j]) ? kind_from_letter(t_[j]) : 0);
+        if (!kind) {
+            if (j > i_) throw unreadable("promotion is to Q, R or B");
+            return 0;
+        }
+        if (kind == kBiy || kind == kShatra) throw unreadable("promotion is to Q, R or B");
+        i_ = j + 1;
+        if (paren) {
+            if (i_ >= t_.size() || t_[i_] != ')') throw unreadable("')' expected");
+            ++i_;
+        }
+        return kind;
+    }
+
+    std::string_view text_;
+    std::string t_;  // the text without spaces
+    std::size_t i_ = 0;
+};
+
+// What the legal moves say about a written move: the one it names (with
+// its promotion, or the only one on its path when it names none), how many
+// share its path, and whether any capture is legal.
+struct Match {
+    const Move* found = nullptr;
+    int candidates = 0;
+    bool capture_exists = false;
+};
+
+Match match_legal(const std::vector<Move>& legal, const Move& want) {
+    Match match;
+    const Move* first = nullptr;
+    for (const Move& l : legal) {
+        match.capture_exists |= l.jumps > 0;
+        if (l.from != want.from || l.to != want.to || l.jumps != want.jumps) continue;
+        if (!std::equal(l.path, l.path + l.jumps, want.path)) continue;
+        ++match.candidates;
+        if (!first) first = &l;
+        if (l.promo == want.promo) match.found = &l;
+    }
+    if (!match.found && match.candidates == 1 && !want.promo) match.found = first;
+    return match;
+}
+
 }  // namespace
 
 // ---- cells -----------------------------------------------------------------
@@ -195,77 +391,8 @@ std::string State::move_text(Move m, Notation nt) const {
 }
 
 Move State::parse_move(std::string_view text) const {
-    std::string t;
-    for (const char ch : text)
-        if (!std::isspace(static_cast<unsigned char>(ch))) t += ch;
-    auto unreadable = [&](const std::string& why) {
-        return GameError("cannot read move '" + std::string(text) + "': " + why +
-                         " (moves look like c5-c7, c3:e5:g7 or e13-d14=Q)");
-    };
-    std::size_t i = 0;
-    int prefix = 0;
-    if (t.size() > 1 && std::strchr("KQRB", t[0]) &&
-        (std::islower(static_cast<unsigned char>(t[1])) ||
-         std::isdigit(static_cast<unsigned char>(t[1])))) {
-        prefix = kind_from_letter(t[0]);
-        ++i;
-    }
-    auto read_cell = [&]() {
-        const std::size_t start = i;
-        if (i < t.size() && t[i] >= 'a' && t[i] <= 'g') ++i;
-        while (i < t.size() && i - start < 3 && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
-        const std::string_view token = std::string_view(t).substr(start, i - start);
-        const int c = parse_cell(token);
-        if (c < 0)
-            throw unreadable(token.empty() ? "a cell is missing"
-                                           : "'" + std::string(token) + "' is not a cell");
-        return c;
-    };
-    // A promotion suffix: =Q, (Q) or a bare capital (Shatrabase's c12:c14R).
-    auto read_promo = [&]() {
-        if (i >= t.size()) return 0;
-        std::size_t j = i;
-        const bool paren = t[j] == '(';
-        if (t[j] == '=' || paren) ++j;
-        if (j >= t.size()) throw unreadable("a promotion piece is missing");
-        const int kind = j > i ? kind_from_letter(t[j])
-                               : (std::strchr("QRB", t[j]) ? kind_from_letter(t[j]) : 0);
-        if (!kind) {
-            if (j > i) throw unreadable("promotion is to Q, R or B");
-            return 0;
-        }
-        if (kind == kBiy || kind == kShatra) throw unreadable("promotion is to Q, R or B");
-        i = j + 1;
-        if (paren) {
-            if (i >= t.size() || t[i] != ')') throw unreadable("')' expected");
-            ++i;
-        }
-        return kind;
-    };
-    if (t.empty()) throw unreadable("it is empty");
-    Move want{};
-    want.from = static_cast<std::uint8_t>(read_cell());
-    char sep = 0;
-    int hops = 0;
-    while (i < t.size()) {
-        if (t[i] == 'x' && i + 1 == t.size()) break;  // Shatrabase's "biy taken" mark
-        if (t[i] != '-' && t[i] != ':')
-            throw unreadable("'-' or ':' expected at '" + t.substr(i) + "'");
-        if (sep && t[i] != sep) throw unreadable("it mixes '-' and ':'");
-        sep = t[i++];
-        if (hops == Move::kMaxJumps || (sep == '-' && hops == 1))
-            throw unreadable("it is too long");
-        want.path[hops++] = static_cast<std::uint8_t>(read_cell());
-        if (const int kind = read_promo()) {
-            if (want.promo) throw unreadable("it promotes twice");
-            want.promo = static_cast<std::uint8_t>(kind);
-            want.promo_at = static_cast<std::uint8_t>(hops);
-        }
-    }
-    if (!hops) throw unreadable("it has no target cell");
-    want.jumps = static_cast<std::uint8_t>(sep == ':' ? hops : 0);
-    want.to = want.path[hops - 1];
-
+    const WrittenMove written = MoveReader(text).read();
+    const Move& want = written.move;
     auto illegal = [&](const std::string& why) {
         return GameError("illegal move '" + std::string(text) + "'" +
                          (why.empty() ? "" : ": " + why));
@@ -274,31 +401,17 @@ Move State::parse_move(std::string_view text) const {
     if (!m || colour_of(m) != pos_.side)
         throw illegal("no " + std::string(kColourNames[pos_.side]) + " man on " +
                       cell_name(want.from));
-    if (prefix && prefix != kind_of(m))
+    if (written.prefix && written.prefix != kind_of(m))
         throw illegal("the man on " + cell_name(want.from) + " is a " + kKindNames[kind_of(m)]);
     std::vector<Move> legal(kMaxMoves);
     legal.resize(static_cast<std::size_t>(generate(legal.data())));
-    const Move* found = nullptr;
-    int candidates = 0;
-    bool capture_exists = false;
-    for (const Move& l : legal) {
-        capture_exists |= l.jumps > 0;
-        if (l.from != want.from || l.to != want.to || l.jumps != want.jumps) continue;
-        if (!std::equal(l.path, l.path + l.jumps, want.path)) continue;
-        ++candidates;
-        if (l.promo == want.promo) found = &l;
-    }
-    if (found) return *found;
-    if (candidates == 1 && !want.promo)
-        return *std::find_if(legal.begin(), legal.end(), [&](const Move& l) {
-            return l.from == want.from && l.to == want.to && l.jumps == want.jumps &&
-                   std::equal(l.path, l.path + l.jumps, want.path);
-        });
+    const Match match = match_legal(legal, want);
+    if (match.found) return *match.found;
     if (outcome().over()) throw illegal("the game is over");
-    if (candidates > 1 && !want.promo)
+    if (match.candidates > 1 && !want.promo)
         throw illegal("say which piece to promote to (=Q, =R or =B)");
-    if (candidates) throw illegal("that promotion piece is not available");
-    if (capture_exists && want.jumps == 0) throw illegal("a capture is compulsory");
+    if (match.candidates) throw illegal("that promotion piece is not available");
+    if (match.capture_exists && want.jumps == 0) throw illegal("a capture is compulsory");
     throw illegal("");
 }
 
@@ -388,65 +501,11 @@ void State::set_position(std::string_view text) {
     Pos p{};
     p.ep_skip = p.ep_victim = kNoCell;
     p.move_number = 1;
-    const auto groups = split(fields[0], '/');
-    // Our strings list the 14 ranks; SPN lists 10 groups (13.1).
-    const bool spn = groups.size() == 10;
-    if (spn) {
-        int k = 1;
-        for (std::size_t g = 0; g < groups.size(); ++g) {
-            const int last = g < std::size(kSpnBreaks) ? kSpnBreaks[g] : kCells;
-            int cells[kCells];
-            const int size = last - k + 1;
-            for (int j = 0; j < size; ++j) cells[j] = spn_cell(k + j);
-            read_group(text, groups[g], cells, size, p, true);
-            k = last + 1;
-        }
-    } else if (groups.size() == kRanks) {
-        for (int r = kRanks; r >= 1; --r) {
-            int cells[kFiles];
-            const int size = kRankStart[r + 1] - kRankStart[r];
-            for (int j = 0; j < size; ++j) cells[j] = kRankStart[r] + j;
-            read_group(text, groups[static_cast<std::size_t>(kRanks - r)], cells, size, p, false);
-        }
-    } else {
-        throw bad_position(text, "the board needs 14 ranks separated by '/' (or SPN's 10 groups)");
-    }
+    const bool spn = read_board(text, fields[0], p);
     if (fields[1] != "w" && fields[1] != "b")
         throw bad_position(text, "side to move must be w or b");
     p.side = fields[1] == "w" ? kWhite : kBlack;
-    // Fields after the side: ours are temdeks, en passant, chain, urgent,
-    // clock, move number; SPN's are temdeks, chain, en passant, clock, move.
-    const std::size_t expected = spn ? 7 : 8;
-    if (fields.size() > expected) throw bad_position(text, "too many fields");
-    auto field = [&](std::size_t i) {
-        return i < fields.size() ? fields[i] : std::string_view("-");
-    };
-    const std::string_view temdek = field(2);
-    if (temdek != "-")
-        for (const char ch : temdek) {
-            if (ch != 'T' && ch != 't')
-                throw bad_position(text, "temdeks are written T, t, Tt or -");
-            p.temdek |= static_cast<std::uint8_t>(ch == 'T' ? 1 : 2);
-        }
-    const std::string_view ep = field(spn ? 4 : 3), chain = field(spn ? 3 : 4);
-    if (chain != "-")
-        throw bad_position(text,
-                           "a chain in progress cannot be set up; a whole chain is one move here");
-    if (ep != "-") p.ep_skip = static_cast<std::uint8_t>(read_cell_field(text, ep, spn));
-    if (!spn && field(5) != "-")
-        for (std::string_view u : split(field(5), ','))
-            p.urgent |= bit(read_cell_field(text, u, false));
-    long long n = 0;
-    const std::string_view clock = field(spn ? 5 : 6);
-    if (clock != "-") {
-        if (!read_number(clock, 0, 65535, n)) throw bad_position(text, "bad half-move clock");
-        p.clock = static_cast<std::uint16_t>(n);
-    }
-    if (fields.size() > (spn ? 6u : 7u)) {
-        if (!read_number(field(spn ? 6 : 7), 1, 1 << 30, n))
-            throw bad_position(text, "bad move number");
-        p.move_number = static_cast<std::int32_t>(n);
-    }
+    read_fields(text, fields, spn, p);
     validate(text, p);
     reset(p);
 }
@@ -494,27 +553,6 @@ std::string State::render() const {
         s += std::string(kColourNames[p.side]) + " to move (move " + std::to_string(p.move_number) +
              ")\n";
     return s;
-}
-
-nlohmann::json State::score() const {
-    // A rough material count (batyr 9, tura 5, yalkyn 3, shatra 1) for
-    // display and simple players; the game is decided by the biy alone.
-    constexpr int kValue[6] = {0, 0, 9, 5, 3, 1};
-    nlohmann::json out = {{"values", {{"batyr", 9}, {"tura", 5}, {"yalkyn", 3}, {"shatra", 1}}}};
-    for (int c = 0; c < 2; ++c) {
-        int material = 0;
-        nlohmann::json men = nlohmann::json::object();
-        for (int k = kBiy; k <= kShatra; ++k) {
-            material += kValue[k] * pos_.count[c][k];
-            men[kKindNames[k]] = pos_.count[c][k];
-        }
-        out["material"][kColourNames[c]] = material;
-        out["men"][kColourNames[c]] = men;
-        out["reserves"][kColourNames[c]] =
-            pos_.temdek_on(c) ? std::popcount(pos_.occ[c] & kHome[c]) : 0;
-        out["temdek"][kColourNames[c]] = pos_.temdek_on(c);
-    }
-    return out;
 }
 
 std::string State::move_help() const {

@@ -1,5 +1,8 @@
 #include "games/shatra/rules.h"
 
+#include <array>
+#include <string_view>
+
 namespace asterism::shatra {
 
 Rules Rules::of(Preset p) {
@@ -44,82 +47,85 @@ namespace {
 using Type = OptionSpec::Type;
 
 // One rules point: its option name, its two or three non-preset values and
-// how each sets the field. The first listed value is the seed's.
+// how each sets the field. The first listed value is the seed's; a point
+// with two values leaves the third empty.
 struct Point {
     const char* name;
-    std::vector<std::string> values;
+    std::array<std::string_view, 3> values;
     const char* help;
     void (*set)(Rules&, int value_index);
+
+    int size() const { return values[2].empty() ? 2 : 3; }
 };
 
-const std::vector<Point>& points() {
-    static const std::vector<Point> list = {
-        {"beyond_ditch",
-         {"king", "forward"},
-         "shatra beyond the ditch: king = one step any way (seed), forward = forward, "
-         "diagonally forward or sideways (altai, shatrabase)",
-         [](Rules& r, int v) { r.king_beyond_ditch = v == 0; }},
-        {"max_capture",
-         {"on", "off"},
-         "after the first jump a chain must take the most men (seed: on)",
-         [](Rules& r, int v) { r.max_capture = v == 0; }},
-        {"landing",
-         {"any", "continue", "nearest"},
-         "long-leap landing cells: any (seed), continue = cells that go on capturing if any "
-         "(altai), nearest such cell (shatrabase)",
-         [](Rules& r, int v) { r.landing = static_cast<Landing>(v); }},
-        {"great_road",
-         {"off", "on"},
-         "a reserve batyr or tura on the d-file may run up the great road (altai: on)",
-         [](Rules& r, int v) { r.great_road = v == 1; }},
-        {"mid_chain_promotion",
-         {"on", "off"},
-         "a shatra promotes when it lands on its promotion rank inside a chain "
-         "(off: only where the chain ends; shatrabase)",
-         [](Rules& r, int v) { r.mid_chain_promotion = v == 0; }},
-        {"biy_capture_promotion",
-         {"off", "on"},
-         "a shatra that takes the biy on its promotion rank is exchanged for an available "
-         "type, one move per type (shatrabase: on); off: the game ends with it unpromoted",
-         [](Rules& r, int v) { r.promote_taking_biy = v == 1; }},
-        {"gate_drops",
-         {"on", "off"},
-         "men on a gate may be dropped (off: only the biy on its own gate, temdek on; "
-         "shatrabase)",
-         [](Rules& r, int v) { r.gate_drops = v == 0; }},
-        {"urgent_blocked",
-         {"suspend", "lose"},
-         "an urgent man with no empty cell to drop to: suspend the rule for the turn, or "
-         "leave the side without moves (shatrabase)",
-         [](Rules& r, int v) { r.urgent_blocked_loses = v == 1; }},
-        {"tower_squares",
-         {"off", "on"},
-         "a shatra on the enemy's far field corner may move into the enemy fortress "
-         "(shatrabase: on)",
-         [](Rules& r, int v) { r.tower_squares = v == 1; }},
-        {"delayed_promotion",
-         {"turn_end", "jump"},
-         "a waiting shatra promotes at the end of the turn that captured its piece, or at "
-         "once inside the jump (shatrabase)",
-         [](Rules& r, int v) { r.promote_at_jump = v == 1; }},
-        {"biy_gate_capture",
-         {"any", "outward"},
-         "a biy capturing from its own gate (temdek on) may land in its own fortress, or "
-         "only outside it (shatrabase)",
-         [](Rules& r, int v) { r.biy_gate_into_fortress = v == 0; }},
-        {"ep_exclusive",
-         {"off", "on"},
-         "while a shatra can take en passant, its plain capture of the same victim is not "
-         "offered (shatrabase: on)",
-         [](Rules& r, int v) { r.ep_exclusive = v == 1; }},
-        {"draws",
-         {"on", "off"},
-         "draws by threefold repetition, bare biys and 100 plies without progress "
-         "(shatrabase: off)",
-         [](Rules& r, int v) { r.draws = v == 0; }},
-    };
-    return list;
-}
+// A constant table, initialised at compile time: the registration calls
+// option_specs() during static initialisation, which may come before the
+// dynamic initialisers of this file have run.
+constexpr Point kPoints[] = {
+    {"beyond_ditch",
+     {"king", "forward"},
+     "shatra beyond the ditch: king = one step any way (seed), forward = forward, "
+     "diagonally forward or sideways (altai, shatrabase)",
+     [](Rules& r, int v) { r.king_beyond_ditch = v == 0; }},
+    {"max_capture",
+     {"on", "off"},
+     "after the first jump a chain must take the most men (seed: on)",
+     [](Rules& r, int v) { r.max_capture = v == 0; }},
+    {"landing",
+     {"any", "continue", "nearest"},
+     "long-leap landing cells: any (seed), continue = cells that go on capturing if any "
+     "(altai), nearest such cell (shatrabase)",
+     [](Rules& r, int v) { r.landing = static_cast<Landing>(v); }},
+    {"great_road",
+     {"off", "on"},
+     "a reserve batyr or tura on the d-file may run up the great road (altai: on)",
+     [](Rules& r, int v) { r.great_road = v == 1; }},
+    {"mid_chain_promotion",
+     {"on", "off"},
+     "a shatra promotes when it lands on its promotion rank inside a chain "
+     "(off: only where the chain ends; shatrabase)",
+     [](Rules& r, int v) { r.mid_chain_promotion = v == 0; }},
+    {"biy_capture_promotion",
+     {"off", "on"},
+     "a shatra that takes the biy on its promotion rank is exchanged for an available "
+     "type, one move per type (shatrabase: on); off: the game ends with it unpromoted",
+     [](Rules& r, int v) { r.promote_taking_biy = v == 1; }},
+    {"gate_drops",
+     {"on", "off"},
+     "men on a gate may be dropped (off: only the biy on its own gate, temdek on; "
+     "shatrabase)",
+     [](Rules& r, int v) { r.gate_drops = v == 0; }},
+    {"urgent_blocked",
+     {"suspend", "lose"},
+     "an urgent man with no empty cell to drop to: suspend the rule for the turn, or "
+     "leave the side without moves (shatrabase)",
+     [](Rules& r, int v) { r.urgent_blocked_loses = v == 1; }},
+    {"tower_squares",
+     {"off", "on"},
+     "a shatra on the enemy's far field corner may move into the enemy fortress "
+     "(shatrabase: on)",
+     [](Rules& r, int v) { r.tower_squares = v == 1; }},
+    {"delayed_promotion",
+     {"turn_end", "jump"},
+     "a waiting shatra promotes at the end of the turn that captured its piece, or at "
+     "once inside the jump (shatrabase)",
+     [](Rules& r, int v) { r.promote_at_jump = v == 1; }},
+    {"biy_gate_capture",
+     {"any", "outward"},
+     "a biy capturing from its own gate (temdek on) may land in its own fortress, or "
+     "only outside it (shatrabase)",
+     [](Rules& r, int v) { r.biy_gate_into_fortress = v == 0; }},
+    {"ep_exclusive",
+     {"off", "on"},
+     "while a shatra can take en passant, its plain capture of the same victim is not "
+     "offered (shatrabase: on)",
+     [](Rules& r, int v) { r.ep_exclusive = v == 1; }},
+    {"draws",
+     {"on", "off"},
+     "draws by threefold repetition, bare biys and 100 plies without progress "
+     "(shatrabase: off)",
+     [](Rules& r, int v) { r.draws = v == 0; }},
+};
 
 // A function, not a global: the registration calls option_specs() during
 // static initialisation, possibly before globals of this file exist.
@@ -138,9 +144,10 @@ std::vector<OptionSpec> option_specs() {
                    {"seed", "altai", "shatrabase"},
                    "ruleset preset (shatra.md sections 0 and 13); the options below default to "
                    "'preset' and override single points"});
-    for (const auto& p : points()) {
+    for (const Point& p : kPoints) {
         std::vector<std::string> allowed = {"preset"};
-        allowed.insert(allowed.end(), p.values.begin(), p.values.end());
+        for (int i = 0; i < p.size(); ++i)
+            allowed.emplace_back(p.values[static_cast<std::size_t>(i)]);
         out.push_back({p.name, Type::Enum, "preset", allowed, p.help, true});
     }
     out.push_back({"notation", Type::Enum, "algebraic", notations(),
@@ -154,9 +161,9 @@ Rules rules_from_options(const Options& options) {
     Rules r = Rules::of(preset == "altai"        ? Preset::Altai
                         : preset == "shatrabase" ? Preset::Shatrabase
                                                  : Preset::Seed);
-    for (const auto& p : points()) {
+    for (const Point& p : kPoints) {
         const std::string& value = options.get(p.name);
-        for (int i = 0; i < static_cast<int>(p.values.size()); ++i)
+        for (int i = 0; i < p.size(); ++i)
             if (value == p.values[static_cast<std::size_t>(i)]) p.set(r, i);
     }
     const std::string& notation = options.get("notation");

@@ -17,7 +17,7 @@
 // a capture chain (a chain is one move here, so such positions never arise;
 // position strings that name one are refused).
 //
-// Options (rules.h; every rules option defaults to "preset"):
+// Options (rules.h; all are enums, and every rules option defaults to "preset"):
 //   rules               seed|altai|shatrabase       default seed
 //   beyond_ditch        king|forward                seed: king
 //   max_capture         on|off                      seed: on
@@ -46,7 +46,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/rng.h"
 #include "core/types.h"
@@ -130,7 +130,7 @@ class State {
     std::string move_help() const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
     // The drawing for graphical front ends and one legal move as its path
-    // of cells (Game::view, docs/view.md; in view.cpp).
+    // of cells (Game::view, docs/view.md). These and score() are in view.cpp.
     nlohmann::json view() const;
     nlohmann::json move_view(Move m) const;
 
@@ -148,7 +148,7 @@ class State {
     void observe(float* out) const;
 
     // For the searches (src/search/alphabeta.h and mcts.h); game knowledge
-    // in eval.cpp. Shatra has no check: a biy in danger is the evaluation's
+    // in knowledge.h and knowledge.cpp. Shatra has no check: a biy in danger is the evaluation's
     // business, and capturing it ends the game.
     int evaluate() const;
     bool is_noisy(Move m) const { return m.jumps > 0 || m.promo != 0; }
@@ -160,20 +160,9 @@ class State {
     // `knowledge` a biy capture is always taken, the longest or richest
     // chain is preferred, and a game still going after kPlayoutPlies plies
     // is adjudicated by the evaluation.
+    // Defined in knowledge.h, included at the end of this header.
     template <class Sink>
-    Outcome playout(Rng& rng, bool knowledge, Sink&& sink) {
-        std::array<Move, kMaxMoves> list;
-        for (int plies = 0; plies < kPlayoutCap; ++plies) {
-            const int n = generate(list.data());
-            if (n == 0) return outcome();
-            if (knowledge && plies >= kPlayoutPlies) return adjudicate();
-            const Move m = knowledge ? playout_choice(rng, list.data(), n)
-                                     : list[rng.below(static_cast<std::uint32_t>(n))];
-            sink(amaf_key(m), to_move());
-            apply(m);
-        }
-        return outcome().over() ? outcome() : Outcome::draw();
-    }
+    Outcome playout(Rng& rng, bool knowledge, Sink&& sink);
     static constexpr int kPlayoutPlies = 200;
     static constexpr int kPlayoutCap = 3000;  // a playout without draw rules stops here
     Move playout_choice(Rng& rng, const Move* moves, int n) const;
@@ -199,3 +188,5 @@ std::string cell_name(int cell);
 int parse_cell(std::string_view text);
 
 }  // namespace asterism::shatra
+
+#include "games/shatra/knowledge.h"  // IWYU pragma: export

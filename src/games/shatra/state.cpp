@@ -57,6 +57,62 @@ void promote_waiting(Pos& p, int colour, int kind, Bits skip) {
     }
 }
 
+// After a double step, records the en-passant chance only if an enemy
+// shatra can take it (5.7), so that equal positions get equal keys.
+void record_double_step(Pos& p, const Move& m, int us) {
+    const int them = us ^ 1;
+    const int skip = kGeo.step[m.from][forward(us)];
+    for (int d = 0; d < kDirs; ++d) {
+        const int a = kGeo.step[skip][d], b = kGeo.step[skip][(d + 4) & 7];
+        if (a != kNoCell && b != kNoCell &&
+            p.board[static_cast<std::size_t>(a)] == man(kShatra, them) &&
+            !p.board[static_cast<std::size_t>(b)]) {
+            p.ep_skip = static_cast<std::uint8_t>(skip);
+            p.ep_victim = m.to;
+            return;
+        }
+    }
+}
+
+// Plays a capture chain whose man has been lifted from m.from: finds the
+// victims, removes them, lands the man and promotes the enemy's waiting
+// shatras into the types taken (6). `us` is the side moving and `ep_victim`
+// the en-passant victim of the position before the move.
+void apply_chain(Pos& p, const Rules& rules, const Move& m, int us, std::uint8_t mover,
+                 bool from_reserve, int ep_victim) {
+    const int them = us ^ 1;
+    int victims[Move::kMaxJumps];
+    Bits jumped = 0;
+    int prev = m.from;
+    for (int i = 0; i < m.jumps; ++i) {
+        const int v = victim_between(p, prev, m.path[i], ep_victim);
+        victims[i] = v;
+        jumped |= bit(v);
+        prev = m.path[i];
+        // Shatrabase promotes a waiting shatra inside the jump (13).
+        const int vk = kind_of(p.board[static_cast<std::size_t>(v)]);
+        if (rules.promote_at_jump && vk >= kBatyr && vk <= kYalkyn)
+            promote_waiting(p, them, vk, jumped);
+    }
+    int taken[Move::kMaxJumps];
+    for (int i = 0; i < m.jumps; ++i) {
+        const std::uint8_t v = lift(p, victims[i]);
+        taken[i] = kind_of(v);
+        --p.count[them][taken[i]];
+    }
+    put(p, m.to, mover);
+    if (taken[m.jumps - 1] == kBiy) {
+        p.status = Pos::kWon;
+        p.winner = static_cast<std::uint8_t>(us);
+    }
+    // A reserve man whose capture ends in its own home area must be
+    // dropped on the next free turn (4.4).
+    if (from_reserve && (kHome[us] & bit(m.to))) p.urgent |= bit(m.to);
+    if (!rules.promote_at_jump)
+        for (int i = 0; i < m.jumps; ++i)
+            if (taken[i] >= kBatyr && taken[i] <= kYalkyn) promote_waiting(p, them, taken[i], 0);
+}
+
 }  // namespace
 
 std::uint64_t compute_hash(const Pos& p) {
@@ -123,54 +179,10 @@ void State::apply(Move m) {
     bool material = m.promo != 0;
     if (m.jumps == 0) {
         put(p, m.to, mover);
-        if (m.flags & Move::kDoubleStep) {
-            // Record the en-passant chance only if an enemy shatra can take
-            // it (5.7), so that equal positions get equal keys.
-            const int skip = kGeo.step[m.from][forward(us)];
-            for (int d = 0; d < kDirs; ++d) {
-                const int a = kGeo.step[skip][d], b = kGeo.step[skip][(d + 4) & 7];
-                if (a != kNoCell && b != kNoCell &&
-                    p.board[static_cast<std::size_t>(a)] == man(kShatra, them) &&
-                    !p.board[static_cast<std::size_t>(b)]) {
-                    p.ep_skip = static_cast<std::uint8_t>(skip);
-                    p.ep_victim = m.to;
-                    break;
-                }
-            }
-        }
+        if (m.flags & Move::kDoubleStep) record_double_step(p, m, us);
     } else {
         material = true;
-        int victims[Move::kMaxJumps];
-        Bits jumped = 0;
-        int prev = m.from;
-        for (int i = 0; i < m.jumps; ++i) {
-            const int v = victim_between(p, prev, m.path[i], ep_victim);
-            victims[i] = v;
-            jumped |= bit(v);
-            prev = m.path[i];
-            // Shatrabase promotes a waiting shatra inside the jump (13).
-            const int vk = kind_of(p.board[static_cast<std::size_t>(v)]);
-            if (rules_.promote_at_jump && vk >= kBatyr && vk <= kYalkyn)
-                promote_waiting(p, them, vk, jumped);
-        }
-        int taken[Move::kMaxJumps];
-        for (int i = 0; i < m.jumps; ++i) {
-            const std::uint8_t v = lift(p, victims[i]);
-            taken[i] = kind_of(v);
-            --p.count[them][taken[i]];
-        }
-        put(p, m.to, mover);
-        if (taken[m.jumps - 1] == kBiy) {
-            p.status = Pos::kWon;
-            p.winner = static_cast<std::uint8_t>(us);
-        }
-        // A reserve man whose capture ends in its own home area must be
-        // dropped on the next free turn (4.4).
-        if (from_reserve && (kHome[us] & bit(m.to))) p.urgent |= bit(m.to);
-        if (!rules_.promote_at_jump)
-            for (int i = 0; i < m.jumps; ++i)
-                if (taken[i] >= kBatyr && taken[i] <= kYalkyn)
-                    promote_waiting(p, them, taken[i], 0);
+        apply_chain(p, rules_, m, us, mover, from_reserve, ep_victim);
     }
     const bool progress = material || kind == kShatra || (m.flags & Move::kDrop);
     p.side = static_cast<std::uint8_t>(them);

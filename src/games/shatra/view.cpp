@@ -3,8 +3,11 @@
 // fortresses with their gates outlined, the ditch between ranks 7 and 8, the
 // temdeks beside the gates while they stand, the men (reserve and urgent men
 // marked), and every legal move with its whole path, so that a capture chain
-// such as c3:e5:g7 is clicked and shown landing by landing.
+// such as c3:e5:g7 is clicked and shown landing by landing. The material
+// count, score(), is here too: it is JSON for the front ends as well.
 #include <bit>
+
+#include <nlohmann/json.hpp>
 
 #include "core/view.h"
 #include "games/shatra/shatra.h"
@@ -16,6 +19,7 @@ using view::Pt;
 
 constexpr char kLetter[] = " KQRBS";
 constexpr const char* kName[] = {"", "biy", "batyr", "tura", "yalkyn", "shatra"};
+constexpr const char* kColourNames[] = {"White", "Black"};
 
 Pt centre(int cell) {
     return {static_cast<double>(kGeo.file[cell]), static_cast<double>(kRanks - kGeo.rank[cell])};
@@ -34,6 +38,27 @@ std::string region(int c) {
 }
 
 }  // namespace
+
+nlohmann::json State::score() const {
+    // A rough material count (batyr 9, tura 5, yalkyn 3, shatra 1) for
+    // display and simple players; the game is decided by the biy alone.
+    constexpr int kValue[6] = {0, 0, 9, 5, 3, 1};
+    nlohmann::json out = {{"values", {{"batyr", 9}, {"tura", 5}, {"yalkyn", 3}, {"shatra", 1}}}};
+    for (int c = 0; c < 2; ++c) {
+        int material = 0;
+        nlohmann::json men = nlohmann::json::object();
+        for (int k = kBiy; k <= kShatra; ++k) {
+            material += kValue[k] * pos_.count[c][k];
+            men[kName[k]] = pos_.count[c][k];
+        }
+        out["material"][kColourNames[c]] = material;
+        out["men"][kColourNames[c]] = men;
+        out["reserves"][kColourNames[c]] =
+            pos_.temdek_on(c) ? std::popcount(pos_.occ[c] & kHome[c]) : 0;
+        out["temdek"][kColourNames[c]] = pos_.temdek_on(c);
+    }
+    return out;
+}
 
 nlohmann::json State::view() const {
     nlohmann::json cells = nlohmann::json::array();

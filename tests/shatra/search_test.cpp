@@ -15,7 +15,7 @@
 #include "search/engines.h"
 #include "search/match.h"
 #include "search/mcts.h"
-#include "shatra/shatra_test_util.h"
+#include "shatra/test_util.h"
 
 namespace asterism::shatra {
 namespace {

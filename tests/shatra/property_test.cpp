@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "../common/property.h"
-#include "shatra/shatra_test_util.h"
+#include "shatra/test_util.h"
 
 namespace asterism::shatra {
 namespace {

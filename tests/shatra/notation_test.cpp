@@ -8,7 +8,7 @@
 
 #include "core/registry.h"
 #include "core/state_game.h"
-#include "shatra/shatra_test_util.h"
+#include "shatra/test_util.h"
 
 namespace asterism::shatra {
 namespace {

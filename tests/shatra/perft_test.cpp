@@ -11,7 +11,7 @@
 #include "../common/property.h"
 #include "core/state_game.h"
 #include "shatra/reference.h"
-#include "shatra/shatra_test_util.h"
+#include "shatra/test_util.h"
 
 namespace asterism::shatra {
 namespace {
