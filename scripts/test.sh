@@ -13,6 +13,10 @@ jobs=$(nproc)
 echo "== format check"
 bash scripts/check-format.sh
 
+echo "== shape checks: function lengths, the games' common layout"
+bash scripts/check-function-length.sh
+bash scripts/check-game-layout.sh
+
 for preset in release asan; do
   echo "== $preset: build"
   cmake --preset "$preset" >/dev/null
