@@ -204,7 +204,7 @@ function renderOpen(games) {
   table.replaceChildren();
   $('open-empty').hidden = games.length > 0;
   for (const g of games) {
-    const waiting = g.names[0] ? 0 : 1;
+    const waiting = g.names[0] ? 1 : 0;  // the seat still open
     const host = g.names[1 - waiting] || 'Anonymous';
     const mine = sessionStorage.getItem(secretKey(g.id));
     let action;
