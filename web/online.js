@@ -244,7 +244,7 @@ async function refreshArchive() {
     table.replaceChildren();
     $('archive-empty').hidden = a.games.length > 0;
     for (const g of a.games) {
-      const when = new Date(g.updated).toLocaleString();
+      const when = new Date(g.updated).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
       const tr = listRow(table, [specTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
         `${g.result} ${terminationText(g.termination)}`.trim(), when],
       linkTo('Replay', `game=${g.id}`, 'replay'));
@@ -351,9 +351,11 @@ function connect() {
 }
 
 function setLive(open) {
+  const changed = ui.live !== open;
   ui.live = open;
   $('live').hidden = open;
   document.body.dataset.live = String(open);
+  if (changed && ui.state) renderSeats();
 }
 
 async function catchUp() {
@@ -451,9 +453,12 @@ function renderSeats() {
     const seat = s.seats[i];
     const row = $(`seat-${i}`);
     const dot = row.querySelector('.dot');
-    const state = seat.computer ? 'computer' : seat.connected ? 'connected' : 'away';
+    // Cut off ourselves, we do not know who else is connected.
+    const state = seat.computer ? 'computer' : !ui.live ? 'unknown' :
+      seat.connected ? 'connected' : 'away';
     dot.className = `dot ${state}`;
-    dot.title = { computer: 'the computer', connected: 'connected', away: 'not connected' }[state];
+    dot.title = { computer: 'the computer', connected: 'connected', away: 'not connected',
+      unknown: 'not known while this page is reconnecting' }[state];
     row.dataset.connected = String(seat.computer || seat.connected);
     row.classList.toggle('to-move', !s.terminal && s.status === 'playing' && s.to_move === i);
     row.classList.toggle('you', ui.you === i);
@@ -461,8 +466,9 @@ function renderSeats() {
     who.textContent = `${s.names[i]}: ${seatName(i)}` + (seat.computer ? ' (computer)' : '') +
       (ui.you === i ? ' (you)' : '');
   }
-  // Your own seat below the other, as across a table.
-  $('players').classList.toggle('second', ui.you === 1);
+  // The seats in the order of the board's sides: the one drawn at the
+  // bottom (a player's own, unless they flip) listed last.
+  $('players').classList.toggle('flipped', ui.flipped);
 }
 
 // Milliseconds as the clock shows them: days and hours for correspondence,
@@ -561,7 +567,6 @@ function renderMoves() {
     const b = document.createElement('button');
     b.textContent = m;
     b.className = 'move' + (i + 1 === current ? ' current' : '');
-    b.disabled = !ui.state.terminal;
     b.addEventListener('click', () => replayTo(i + 1));
     li.append(b);
     list.append(li);
