@@ -344,6 +344,7 @@ test('an open challenge in the lobby: accepted by anyone, then a resignation', a
   const row = bob.locator(`#open-list tr[data-id="${id}"]`);
   await row.waitFor({ timeout: ARRIVE });
   assert.match(await row.textContent(), /Ann waits/);
+  await shot(bob, 'online-lobby-challenge');
   await row.locator('button', { hasText: 'Accept' }).click();
   await bob.waitForSelector('#status[data-you="1"]');
   await ann.waitForSelector('#seat-1[data-connected="true"]', { timeout: ARRIVE });
