@@ -683,8 +683,11 @@ async function start() {
     if (e.key === 'Escape') { ui.path = []; ui.pick = null; $('chooser').hidden = true; render(); }
   });
   wireBoard();
-  // Pick up the game this tab was playing, if the server still has it.
-  const id = sessionStorage.getItem('asterism-session');
+  // Pick up the game this tab was playing, if the server still has it, or
+  // the one a link names (#session=ID: the online page's "Analyse").
+  const linked = new URLSearchParams(location.hash.slice(1)).get('session');
+  const id = linked || sessionStorage.getItem('asterism-session');
+  if (linked) history.replaceState(null, '', location.pathname + location.search);
   if (id) {
     try {
       const s = await api('GET', `/api/sessions/${id}`);
