@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Kills `asterism serve` with SIGKILL in the middle of several online games.
+
+Usage: kill_test.py ASTERISM_BINARY
+
+It starts the server on 127.0.0.1 with a temporary data folder, creates
+eight online games of the four games (some with Fischer clocks, one against
+the computer, one that a player resigns early), and lets two clients per game
+(threads, each with its seat's secret) play random legal moves as fast as
+they can. After KILL_AFTER seconds the server gets SIGKILL while requests are
+under way; it is started again on the same folder, and for every game:
+
+* the history begins with every move the server had acknowledged (a 200
+  reply), in order, and with every move any reply had shown;
+* nothing else follows, except the one move whose request was sent but whose
+  reply never came (it may or may not have been committed), and for the game
+  against the computer, moves of the computer;
+* the seats still act with their secrets (the side to move plays a move, a
+  wrong secret gets 403 and changes nothing), and the finished games are in
+  the archive.
+
+Every loop is bounded in count and time, every socket has a timeout, only
+the loopback interface is used, and the data folder is removed at the end.
+Exits 1 with one line per failure.
+"""
+
+import http.client
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HOST = "127.0.0.1"
+KILL_AFTER = 1.5        # seconds of play before the kill
+PLAY_LIMIT = 10.0       # seconds a client may play at most, whatever happens
+REQUEST_TIMEOUT = 5.0   # seconds for one reply
+
+GAMES = [
+    # (game, options, clock, opponent)
+    ("starstar", {"size": 6}, None, "person"),
+    ("starstar", {"size": 6}, {"kind": "fischer", "minutes": 5, "increment": 2}, "person"),
+    ("shatra", {}, None, "person"),
+    ("shatra", {}, {"kind": "fischer", "minutes": 5, "increment": 0}, "person"),
+    ("starpool", {}, None, "person"),
+    ("starpool", {}, {"kind": "fischer", "minutes": 3, "increment": 1}, "person"),
+    ("asterisk", {"size": 8}, None, "person"),
+    ("starstar", {"size": 6}, None, "level:1"),
+]
+RESIGNING = 2           # index of the game whose second seat resigns at ply 4
+
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("FAIL:", message, flush=True)
+
+
+class Client:
+    """One kept-alive HTTP/1.1 connection to the server."""
+
+    def __init__(self, port, secret=None):
+        self.port, self.secret, self.conn = port, secret, None
+
+    def request(self, method, path, body=None, secret=None):
+        """Returns (status, parsed JSON); raises OSError/HTTPException when
+        the connection fails."""
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection(HOST, self.port, timeout=REQUEST_TIMEOUT)
+        headers = {"Content-Type": "application/json"}
+        token = secret if secret is not None else self.secret
+        if token:
+            headers["Authorization"] = "Bearer " + token
+        data = None if body is None else json.dumps(body)
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            reply = self.conn.getresponse()
+            text = reply.read()
+        except (OSError, http.client.HTTPException):
+            self.close()
+            raise
+        return reply.status, json.loads(text) if text else {}
+
+    def close(self):
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+class GameLog:
+    """What the clients of one game learnt from the server before the kill."""
+
+    def __init__(self, index, game_id, secrets, computer):
+        self.index, self.id, self.secrets, self.computer = index, game_id, secrets, computer
+        self.lock = threading.Lock()
+        self.acked = {}       # ply -> move acknowledged with 200 at that ply
+        self.seen = []        # the longest history any 200 reply showed
+        self.in_flight = []   # (ply, move) sent without a reply
+        self.finished = False
+
+    def saw(self, state):
+        with self.lock:
+            history = state.get("history", [])
+            if len(history) > len(self.seen):
+                if history[:len(self.seen)] != self.seen:
+                    fail(f"game {self.index}: a reply showed a history that rewrites an earlier one")
+                self.seen = list(history)
+            if state.get("terminal"):
+                self.finished = True
+
+
+def start_server(binary, data):
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST, "--data", data],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = server.stdout.readline()
+    if f"http://{HOST}:" not in line:
+        server.kill()
+        server.wait()
+        raise SystemExit(f"FAIL: the server did not start: {line.strip()!r}")
+    port = int(line.split(f"http://{HOST}:")[1].split("/")[0])
+    # The rest of its output is drained so that it never blocks on a full pipe.
+    threading.Thread(target=server.stdout.read, daemon=True).start()
+    return server, port
+
+
+def create_games(port):
+    client, logs = Client(port), []
+    for index, (game, options, clock, opponent) in enumerate(GAMES):
+        body = {"game": game, "options": options, "seat": "first", "name": f"first{index}",
+                "opponent": opponent}
+        if clock:
+            body["clock"] = clock
+        status, created = client.request("POST", "/api/games", body)
+        if status != 201:
+            raise SystemExit(f"FAIL: creating game {index} ({game}) gave {status}: {created}")
+        secrets = [created["secret"], None]
+        if opponent == "person":
+            invite = created["links"]["invite"].split("secret=")[1]
+            status, joined = client.request("POST", f"/api/games/{created['id']}/join",
+                                            {"name": f"second{index}"}, secret=invite)
+            if status != 200:
+                raise SystemExit(f"FAIL: joining game {index} gave {status}: {joined}")
+            secrets[1] = invite
+        logs.append(GameLog(index, created["id"], secrets, opponent != "person"))
+    client.close()
+    return logs
+
+
+def play(port, log, seat, stop, rng):
+    """Plays seat `seat` of a game until it ends, `stop` is set or the
+    connection fails (the kill)."""
+    client = Client(port, log.secrets[seat])
+    deadline = time.monotonic() + PLAY_LIMIT
+    path = f"/api/games/{log.id}"
+    try:
+        for _ in range(100000):
+            if stop.is_set() or time.monotonic() > deadline:
+                return
+            status, state = client.request("GET", path)
+            if status != 200:
+                fail(f"game {log.index}: GET gave {status} before the kill: {state}")
+                return
+            log.saw(state)
+            if state["terminal"]:
+                return
+            if state["to_move"] != seat:
+                time.sleep(0.002)
+                continue
+            ply = state["ply"]
+            if log.index == RESIGNING and seat == 1 and ply >= 4:
+                status, after = client.request("POST", path + "/resign", {})
+                if status != 200:
+                    fail(f"game {log.index}: resigning gave {status}: {after}")
+                log.saw(after)
+                return
+            move = rng.choice(state["view"]["moves"])["text"]
+            with log.lock:
+                log.in_flight.append((ply, move))
+            status, after = client.request("POST", path + "/move", {"move": move, "ply": ply})
+            with log.lock:
+                log.in_flight.pop()
+                if status == 200:
+                    log.acked[ply] = move
+            if status == 200:
+                if after["ply"] != ply + 1 or after["history"][ply] != move:
+                    fail(f"game {log.index}: the reply to move {move} at ply {ply} shows ply "
+                         f"{after['ply']}")
+                log.saw(after)
+            elif status != 409:
+                # 409: the computer or the clock moved first; anything else is wrong.
+                fail(f"game {log.index}: move {move!r} at ply {ply} gave {status}: {after}")
+                return
+    except (OSError, http.client.HTTPException):
+        if not stop.is_set():
+            fail(f"game {log.index}: a request failed before the kill")
+    finally:
+        client.close()
+
+
+def check_history(log, history):
+    """The restarted server's history of a game against what was learnt."""
+    n = len(log.seen)
+    for ply, move in log.acked.items():
+        if ply >= n or log.seen[ply] != move:
+            fail(f"game {log.index}: acknowledged move {move} at ply {ply} is not in what "
+                 f"the replies showed")
+    if history[:n] != log.seen:
+        fail(f"game {log.index}: after the restart the history does not begin with the "
+             f"{n} moves acknowledged and shown (first difference at ply "
+             f"{next(i for i in range(n) if i >= len(history) or history[i] != log.seen[i])})")
+        return
+    extra = history[n:]
+    flying = [move for ply, move in log.in_flight if ply == n]
+    if extra and flying and extra[0] == flying[0]:
+        extra = extra[1:]
+    if extra and not log.computer:
+        fail(f"game {log.index}: after the restart the history has {len(extra)} move(s) "
+             f"nobody had acknowledged: {extra}")
+    if log.computer and len(extra) > 1:
+        fail(f"game {log.index}: after the restart the computer's game has {len(extra)} "
+             f"unexpected moves: {extra}")
+
+
+def check_seats(port, log, state):
+    """After the restart: a wrong secret changes nothing, the right one acts."""
+    path = f"/api/games/{log.id}"
+    client = Client(port)
+    try:
+        if state["terminal"]:
+            status, _ = client.request("POST", path + "/resign", {}, secret=log.secrets[0])
+            if status != 409:
+                fail(f"game {log.index}: resigning a finished game gave {status}, not 409")
+            return
+        seat = state["to_move"]
+        if seat < 0 or log.secrets[seat] is None:
+            return  # the computer's turn
+        move = state["view"]["moves"][0]["text"]
+        body = {"move": move, "ply": state["ply"]}
+        status, _ = client.request("POST", path + "/move", body, secret="0" * 32)
+        if status != 403:
+            fail(f"game {log.index}: a move with a wrong secret after the restart gave {status}")
+        other = log.secrets[1 - seat]
+        if other is not None:
+            status, _ = client.request("POST", path + "/move", body, secret=other)
+            if status != 409:
+                fail(f"game {log.index}: the seat not to move moving gave {status}, not 409")
+        status, after = client.request("POST", path + "/move", body, secret=log.secrets[seat])
+        if status != 200 or after["history"][:len(state["history"])] != state["history"]:
+            fail(f"game {log.index}: the seat to move could not move after the restart "
+                 f"({status})")
+    finally:
+        client.close()
+
+
+def check_archive(port, logs, states):
+    client = Client(port)
+    status, archive = client.request("GET", "/api/archive?limit=50")
+    client.close()
+    if status != 200:
+        fail(f"GET /api/archive gave {status}")
+        return
+    archived = {g["id"]: g for g in archive["games"]}
+    for log in logs:
+        if states[log.id]["terminal"] and log.id not in archived:
+            fail(f"game {log.index}: finished but not in the archive")
+    resigned = archived.get(logs[RESIGNING].id)
+    if resigned is None or resigned["termination"] != "resignation":
+        fail(f"game {RESIGNING}: its resignation is not in the archive: {resigned}")
+
+
+def after_restart(port, logs):
+    client, states = Client(port), {}
+    for log in logs:
+        status, state = client.request("GET", f"/api/games/{log.id}")
+        if status != 200:
+            fail(f"game {log.index}: GET after the restart gave {status}: {state}")
+            continue
+        states[log.id] = state
+        check_history(log, state["history"])
+    client.close()
+    check_archive(port, logs, states)
+    for log in logs:
+        if log.id in states:
+            check_seats(port, log, states[log.id])
+
+
+def run(binary, data):
+    server, port = start_server(binary, data)
+    try:
+        logs = create_games(port)
+        stop, threads, rng = threading.Event(), [], random.Random(15)
+        for log in logs:
+            for seat in range(2):
+                if log.secrets[seat] is not None:
+                    t = threading.Thread(target=play, daemon=True,
+                                         args=(port, log, seat, stop, random.Random(rng.random())))
+                    threads.append(t)
+        for t in threads:
+            t.start()
+        time.sleep(KILL_AFTER)
+        stop.set()
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+        for t in threads:
+            t.join(timeout=PLAY_LIMIT + REQUEST_TIMEOUT)
+            if t.is_alive():
+                fail("a client did not stop after the kill")
+                return
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    moves = sum(len(log.acked) for log in logs)
+    flying = sum(len(log.in_flight) for log in logs)
+    print(f"killed after {moves} acknowledged moves, {flying} in flight; restarting", flush=True)
+    if moves < len(logs):
+        fail(f"only {moves} moves were acknowledged before the kill")
+    server, port = start_server(binary, data)
+    try:
+        after_restart(port, logs)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: kill_test.py ASTERISM_BINARY", file=sys.stderr)
+        return 2
+    data = tempfile.mkdtemp(prefix="asterism-kill-")
+    try:
+        run(sys.argv[1], data)
+    except (OSError, http.client.HTTPException, KeyError, ValueError) as e:
+        fail(f"unexpected {type(e).__name__}: {e}")
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+    if failures:
+        print(f"kill_test: {len(failures)} failure(s)", flush=True)
+        return 1
+    print("kill_test: every acknowledged move survived the kill, and nothing else", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
