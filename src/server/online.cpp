@@ -454,11 +454,17 @@ std::int64_t OnlineGames::now() const {
     return clock_();
 }
 
-void OnlineGames::publish(Game& g) {
-    hub_.publish(g.row.id, {g.row.last_seq, "state", public_state(g, hub_, now()).dump()});
+json OnlineGames::publish(Game& g) {
+    json state = public_state(g, hub_, now());
+    // The board's cells are the same all game (the face suite checks it):
+    // the state of each change leaves them out, a page has them from GET.
+    // They are most of the state's bytes.
+    state["view"].erase("cells");
+    hub_.publish(g.row.id, {g.row.last_seq, "state", state.dump()});
+    return state;
 }
 
-void OnlineGames::commit(Game& g, const std::string& type, json data) {
+json OnlineGames::commit(Game& g, const std::string& type, json data) {
     if (g.row.last_seq >= limits_.max_events)
         fail(409, "this game has reached its limit of " + std::to_string(limits_.max_events) +
                       " stored changes");
@@ -479,7 +485,7 @@ void OnlineGames::commit(Game& g, const std::string& type, json data) {
         g.takeback_by = fresh->takeback_by;
         fail(503, "the game could not be saved; nothing changed (try again)");
     }
-    publish(g);
+    json state = publish(g);
     if (g.row.status == "finished") {
         // Watchers have the final state; the hub and the table of games
         // keep only games in progress, so neither grows with the archive.
@@ -487,6 +493,7 @@ void OnlineGames::commit(Game& g, const std::string& type, json data) {
         std::lock_guard lock(mutex_);
         games_.erase(g.row.id);
     }
+    return state;
 }
 
 namespace {
@@ -593,14 +600,14 @@ ApiResponse OnlineGames::finish_create(Call& c, const std::shared_ptr<Game>& g, 
     }
     apply_event(*g, "join", {{"seat", seat_index(mine)}, {"name", name}});
     turn_over(*g, Player::None, now());
-    commit(*g, "join", {{"seat", seat_index(mine)}, {"name", name}});
+    json state = commit(*g, "join", {{"seat", seat_index(mine)}, {"name", name}});
     if (g->table.computer_to_move()) schedule_computer(g);
     const std::string& id = g->row.id;
     json out = {{"id", id},
                 {"seat", seat_index(mine)},
                 {"secret", secret},
                 {"links", {{"seat", link(id, secret)}, {"watch", link(id, "")}}},
-                {"state", public_state(*g, hub_, now())}};
+                {"state", std::move(state)}};
     if (!invite.empty()) out["links"]["invite"] = link(id, invite);
     (void)c;
     return {201, out};
@@ -671,9 +678,8 @@ ApiResponse OnlineGames::join(Call& c) {
     g.listed = false;
     g.row.listed = false;
     turn_over(g, Player::None, now());
-    commit(g, "join", event);
+    json out = commit(g, "join", event);
     if (g.table.computer_to_move()) schedule_computer(c.game);
-    json out = public_state(g, hub_, now());
     out["you"] = seat_index(p);
     if (!secret.empty()) out["secret"] = secret;
     return {200, out};
@@ -719,9 +725,9 @@ ApiResponse OnlineGames::move(Call& c) {
     const json event = {{"move", text}, {"by", seat_index(p)}};
     apply_event(g, "move", event);  // GameError (400) for an illegal move, nothing changed
     turn_over(g, p, at);
-    commit(g, "move", event);
+    json state = commit(g, "move", event);
     if (g.table.computer_to_move()) schedule_computer(c.game);
-    return {200, public_state(g, hub_, now())};
+    return {200, std::move(state)};
 }
 
 // `loser`'s time is up: the game ends (the caller holds the game's lock).
@@ -741,8 +747,7 @@ ApiResponse OnlineGames::resign(Call& c) {
     const json event = {{"by", seat_index(p)}};
     apply_event(g, "resign", event);
     g.clock.turn_start = 0;
-    commit(g, "resign", event);
-    return {200, public_state(g, hub_, now())};
+    return {200, commit(g, "resign", event)};
 }
 
 // Draw offers: to a person, the offer stands until answered or a move is
@@ -774,8 +779,7 @@ ApiResponse OnlineGames::draw(Call& c) {
     }
     apply_event(g, "draw", event);
     if (g.table.over()) g.clock.turn_start = 0;
-    commit(g, "draw", event);
-    json out = public_state(g, hub_, now());
+    json out = commit(g, "draw", event);
     if (event.contains("answer")) out["answer"] = event["answer"] ? "accepted" : "declined";
     return {200, out};
 }
@@ -799,8 +803,7 @@ ApiResponse OnlineGames::takeback(Call& c) {
         if (action == "request" && history.empty()) fail(409, "there is no move to take back");
         const json event = {{"action", action}, {"by", seat_index(p)}};
         apply_event(g, "takeback", event);
-        commit(g, "takeback", event);
-        return {200, public_state(g, hub_, now())};
+        return {200, commit(g, "takeback", event)};
     }
     // Back to and including the asker's last move.
     const int count = g.table.game().to_move() == asker ? 2 : 1;
@@ -809,9 +812,9 @@ ApiResponse OnlineGames::takeback(Call& c) {
     const json event = {{"count", count}, {"by", seat_index(p)}};
     apply_event(g, "undo", event);
     turn_over(g, Player::None, now());
-    commit(g, "undo", event);
+    json state = commit(g, "undo", event);
     if (g.table.computer_to_move()) schedule_computer(c.game);
-    return {200, public_state(g, hub_, now())};
+    return {200, std::move(state)};
 }
 
 // The record (or PGN) of a game, with the players' display names; no secret

@@ -103,9 +103,10 @@ class OnlineGames {
     void restore_all();
     // Appends `type`/`data` to the game's log and publishes its state; the
     // caller holds the game's lock and has changed it.
-    void commit(Game& g, const std::string& type, nlohmann::json data);
+    // Returns the state it published, which the request answers with.
+    nlohmann::json commit(Game& g, const std::string& type, nlohmann::json data);
     void flag(Game& g, Player loser);
-    void publish(Game& g);
+    nlohmann::json publish(Game& g);
     void schedule_computer(const std::shared_ptr<Game>& g);
     bool play_computer_move(const std::shared_ptr<Game>& g);
     void computer_worker();

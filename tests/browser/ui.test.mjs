@@ -179,6 +179,9 @@ test('*Star: click a cell, the computer answers, undo, labels, flip, browse, fin
   const history = await state(page, 'history');
   await page.selectOption('#seat0', 'human');
   await page.selectOption('#seat1', 'human');
+  // The seats' change is a request of its own: let its answer land before
+  // loading, or it may arrive after the loaded game and show the old one.
+  await page.waitForFunction(() => window.asterism.state.players.every((p) => p.seat === 'human'));
   await page.setInputFiles('#load', file);
   await page.waitForFunction((old) => window.asterism.state.id !== old,
     await state(page, 'id'));

@@ -165,6 +165,19 @@ TEST_P(Face, ViewMatchesTheLegalMovesAlongRandomGames) {
     }
 }
 
+// The view's cells are the board, the same in every position of a game, so
+// that the online server may send them once per game (docs/online.md).
+TEST_P(Face, TheViewsCellsStayTheSameAlongAGame) {
+    auto g = Registry::instance().create(GetParam());
+    const nlohmann::json cells = g->view()["cells"];
+    Rng rng(8);
+    for (int ply = 0; ply < 200 && !g->terminal(); ++ply) {
+        const auto moves = g->legal_moves();
+        g->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+        ASSERT_EQ(g->view()["cells"], cells) << "ply " << ply;
+    }
+}
+
 TEST_P(Face, EveryLegalMoveHasItsOwnActionInRandomGames) {
     Rng rng(11);
     for (int game = 0; game < testing::scaled(3); ++game) {
