@@ -509,10 +509,6 @@ std::string Api::add(std::shared_ptr<Session> session) {
 
 namespace {
 
-bool loopback(const std::string& address) {
-    return address.starts_with("127.") || address == "::1" || address.starts_with("::ffff:127.");
-}
-
 double seconds_now() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
@@ -522,7 +518,8 @@ double seconds_now() {
 
 ApiResponse Api::handle(const ApiRequest& request) {
     try {
-        if (limits_.rate_per_second > 0 && (limits_.rate_loopback || !loopback(request.client)) &&
+        if (limits_.rate_per_second > 0 &&
+            (limits_.rate_loopback || !loopback_address(request.client)) &&
             !rate_.allow(request.client, seconds_now()))
             fail(429, "too many requests from your address (" +
                           std::to_string(static_cast<int>(limits_.rate_per_second)) +

@@ -104,4 +104,8 @@ std::size_t RateLimiter::clients() const {
     return buckets_.size();
 }
 
+bool loopback_address(const std::string& address) {
+    return address.starts_with("127.") || address == "::1" || address.starts_with("::ffff:127.");
+}
+
 }  // namespace asterism::server

@@ -76,6 +76,10 @@ class SearchAdmission {
     int total_;
 };
 
+// Whether `address` is this machine's own (127.0.0.0/8, ::1): behind a local
+// proxy every client has it, so per-address caps do not apply to it.
+bool loopback_address(const std::string& address);
+
 // Requests per client address: a token bucket of `burst` requests refilled
 // at `per_second`. The table of addresses is bounded (`max_clients`): when
 // it is full, the addresses whose buckets are full again are forgotten, and

@@ -45,8 +45,9 @@ struct OnlineLimits {
     std::size_t max_name = 40;             // bytes of a display name
     std::uint64_t max_events = 20000;      // changes stored per game (moves, offers...): 409 beyond
     std::size_t max_open_per_client = 20;  // games one address has open and waiting for a player
-    int archive_page = 50;                 // games per archive page at most
-    int computer_threads = 0;              // threads for the computer's moves; 0 = one per core
+    bool cap_loopback = false;  // apply that cap to loopback addresses (a local proxy's) too
+    int archive_page = 50;      // games per archive page at most
+    int computer_threads = 0;   // threads for the computer's moves; 0 = one per core
 };
 
 class OnlineGames {

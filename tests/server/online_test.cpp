@@ -47,8 +47,8 @@ class Online : public ::testing::Test {
     }
 
     ApiResponse call(const std::string& method, const std::string& path, const json& body = {},
-                     const std::string& secret = {}) {
-        ApiRequest r{method, path, {}, body.is_null() ? "" : body.dump(), "127.0.0.1", {}, {}};
+                     const std::string& secret = {}, const std::string& client = "127.0.0.1") {
+        ApiRequest r{method, path, {}, body.is_null() ? "" : body.dump(), client, {}, {}};
         // The query, as the HTTP layer splits it.
         if (const auto q = path.find('?'); q != std::string::npos) {
             r.path = path.substr(0, q);
@@ -372,12 +372,16 @@ TEST_F(Online, ARestartRestoresEveryUnfinishedGameExactly) {
 TEST_F(Online, OneAddressCannotFillTheServerWithWaitingGames) {
     int made = 0, refused = 0;
     for (int i = 0; i < 25; ++i) {
-        const int status = call("POST", "/api/games", {{"game", "shatra"}}).status;
+        const int status = call("POST", "/api/games", {{"game", "shatra"}}, "", "192.0.2.5").status;
         made += status == 201;
         refused += status == 429;
     }
     EXPECT_EQ(made, 20);
     EXPECT_EQ(refused, 5);
+    EXPECT_EQ(call("POST", "/api/games", {{"game", "shatra"}}, "", "192.0.2.6").status, 201);
+    // A local proxy's address is everybody's: not capped.
+    for (int i = 0; i < 25; ++i)
+        EXPECT_EQ(call("POST", "/api/games", {{"game", "shatra"}}).status, 201);
 }
 
 TEST_F(Online, AGameStoresABoundedNumberOfChanges) {
