@@ -30,6 +30,13 @@ struct Outcome {
     static constexpr Outcome win(Player p) { return {Kind::Win, p}; }
     static constexpr Outcome draw() { return {Kind::Draw, Player::None}; }
     static constexpr Outcome loss() { return {Kind::Loss, Player::None}; }
+    // An evaluation `v` from the view of `to_move` read as a result, for a
+    // game cut short: a win beyond `margin`, a loss below -margin, else a draw.
+    static constexpr Outcome by_evaluation(int v, Player to_move, int margin) {
+        if (v > margin) return win(to_move);
+        if (v < -margin) return win(to_move == Player::First ? Player::Second : Player::First);
+        return draw();
+    }
     constexpr bool over() const { return kind != Kind::Ongoing; }
     friend constexpr bool operator==(Outcome, Outcome) = default;
 };

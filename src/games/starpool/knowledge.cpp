@@ -110,10 +110,7 @@ Move State::playout_choice(Rng& rng, const Move* moves, int n) const {
 }
 
 Outcome State::adjudicate() const {
-    const int v = evaluate();
-    if (v > 400) return Outcome::win(to_move());
-    if (v < -400) return Outcome::win(opponent(to_move()));
-    return Outcome::draw();
+    return Outcome::by_evaluation(evaluate(), to_move(), 400);
 }
 
 }  // namespace asterism::starpool
