@@ -74,6 +74,9 @@ Runner setup_serve(CLI::App& command) {
                     "Online games open or in progress at once")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000000));
+    command.add_option("--trusted-proxy", o->server.trusted_proxy,
+                       "Address of a reverse proxy whose X-Forwarded-For is believed "
+                       "(e.g. 127.0.0.1 behind a local nginx)");
     command
         .add_option("--rate", o->limits.rate_per_second,
                     "API requests a second per client address (0: no limit; loopback exempt)")

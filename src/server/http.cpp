@@ -395,7 +395,7 @@ struct HttpServer::Impl {
     void dispatch(std::uint64_t key, Connection& c, HttpRequest request) {
         c.state = Connection::State::Working;
         watch(c.fd, key, EPOLLRDHUP, EPOLL_CTL_MOD);
-        request.client = c.client;
+        request.client = client_address(c.client, request, options.server.trusted_proxy);
         const bool head_only = request.method == "HEAD";
         const bool keep_alive = request.keep_alive;
         if (Site::searches(request)) {

@@ -1,6 +1,8 @@
 // The worker pool and search admission (limits.h).
 #include "server/limits.h"
 
+#include "server/http_message.h"
+
 #include <algorithm>
 
 namespace asterism::server {
@@ -106,6 +108,23 @@ std::size_t RateLimiter::clients() const {
 
 bool loopback_address(const std::string& address) {
     return address.starts_with("127.") || address == "::1" || address.starts_with("::ffff:127.");
+}
+
+std::string client_address(const std::string& peer, const HttpRequest& request,
+                           const std::string& trusted_proxy) {
+    if (trusted_proxy.empty() || peer != trusted_proxy) return peer;
+    const std::string* forwarded = request.header("x-forwarded-for");
+    if (!forwarded) return peer;
+    // The proxy appends the address it saw last; earlier items are the
+    // client's own claims and are not trusted.
+    std::string last = forwarded->substr(std::min(forwarded->rfind(',') + 1, forwarded->size()));
+    const auto first = last.find_first_not_of(' ');
+    const auto end = last.find_last_not_of(' ');
+    if (first == std::string::npos) return peer;
+    last = last.substr(first, end - first + 1);
+    const bool plain = last.size() <= 45 &&
+                       last.find_first_not_of("0123456789abcdefABCDEF.:") == std::string::npos;
+    return plain ? last : peer;
 }
 
 }  // namespace asterism::server

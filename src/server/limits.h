@@ -31,6 +31,10 @@ struct ServerLimits {
     std::size_t max_queued_requests = 1024;  // quick requests waiting for a worker
     double stream_ping_seconds = 15;         // a comment line on an idle event stream
     std::size_t stream_buffer = 1 << 20;     // unsent bytes of an event stream: closed past it
+    // The address of a reverse proxy in front of the server: its requests
+    // count as from the address it forwards (the last X-Forwarded-For item),
+    // so that every per-address limit sees each person. Empty: none trusted.
+    std::string trusted_proxy;
 };
 
 // A fixed set of threads taking jobs from a queue of bounded length.
@@ -75,6 +79,12 @@ class SearchAdmission {
     int per_client_;
     int total_;
 };
+
+// The address a request counts as from: the peer's, or, when the peer is the
+// trusted proxy, the last address of its X-Forwarded-For header.
+struct HttpRequest;
+std::string client_address(const std::string& peer, const HttpRequest& request,
+                           const std::string& trusted_proxy);
 
 // Whether `address` is this machine's own (127.0.0.0/8, ::1): behind a local
 // proxy every client has it, so per-address caps do not apply to it.

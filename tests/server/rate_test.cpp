@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "server/api.h"
+#include "server/http_message.h"
 #include "server/limits.h"
 
 namespace asterism::server {
@@ -55,6 +56,22 @@ TEST(RateLimiter, TheApiAnswers429PerAddressAndSparesLoopback) {
             strict.handle(ApiRequest{"GET", "/api/catalog", {}, "", "127.0.0.1", {}, {}}).status ==
             200;
     EXPECT_EQ(ok, 3);
+}
+
+// Behind a trusted proxy a request counts as from the address the proxy
+// forwards (its last X-Forwarded-For item); anyone else's header is ignored.
+TEST(RateLimiter, OnlyTheTrustedProxyForwardsAddresses) {
+    HttpRequest r;
+    r.headers = {{"x-forwarded-for", "10.9.9.9, 203.0.113.4"}};
+    EXPECT_EQ(client_address("127.0.0.1", r, "127.0.0.1"), "203.0.113.4");
+    EXPECT_EQ(client_address("198.51.100.1", r, "127.0.0.1"), "198.51.100.1");
+    EXPECT_EQ(client_address("127.0.0.1", r, ""), "127.0.0.1");
+    r.headers = {{"x-forwarded-for", " 2001:db8::7 "}};
+    EXPECT_EQ(client_address("127.0.0.1", r, "127.0.0.1"), "2001:db8::7");
+    r.headers = {{"x-forwarded-for", "<script>"}};
+    EXPECT_EQ(client_address("127.0.0.1", r, "127.0.0.1"), "127.0.0.1");
+    r.headers = {};
+    EXPECT_EQ(client_address("127.0.0.1", r, "127.0.0.1"), "127.0.0.1");
 }
 
 }  // namespace
