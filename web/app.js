@@ -2,8 +2,12 @@
 // play, draw offers, move list with navigation, analysis graph and records. It talks to
 // `asterism serve` through the JSON API (docs/server.md) and draws boards
 // from the server's view of each game (board.js), so it holds no rules.
-import { drawBoard, cellAt, asteriskIcon, el } from './board.js';
+import { drawBoard, el } from './board.js';
 import { drawScore } from './panels.js';
+import {
+  apiClient, buildOptions as buildOptionsFor, changedOptions, candidates as candidatesOf, targets as targetsOf,
+  clickStep, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook, saveFile,
+} from './shared.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,27 +27,7 @@ const ui = {
 
 // ---- talking to the server --------------------------------------------------
 
-async function api(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers['Content-Type'] = 'application/json';
-  }
-  let res;
-  try {
-    res = await fetch(path, init);
-  } catch (e) {
-    throw new Error('cannot reach the asterism server (is it still running?)');
-  }
-  let data = {};
-  try {
-    data = await res.json();
-  } catch (e) {
-    data = { error: `the server answered ${res.status} without a message` };
-  }
-  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
-  return data;
-}
+const api = apiClient('is it still running?');
 
 function message(text, kind = 'error') {
   const m = $('message');
@@ -58,50 +42,13 @@ function gameInfo(id) {
 }
 
 function buildOptions() {
-  const box = $('options');
-  box.replaceChildren();
-  $('more-options').replaceChildren();
-  $('position').value = '';
-  const info = gameInfo($('game').value);
-  // The first few options sit in the bar; the rest (Shatra has many) fold
-  // away under "More options" with the start position.
-  info.options.forEach((o, i) => {
-    const parent = i < 3 ? box : $('more-options');
-    const label = document.createElement('label');
-    label.title = o.help;
-    label.append(`${o.name} `);
-    let input;
-    if (o.type === 'bool') {
-      input = document.createElement('select');
-      for (const v of ['false', 'true']) input.add(new Option(v, v, false, v === o.default));
-    } else if (o.type === 'seed') {
-      input = document.createElement('input');
-      input.type = 'number';
-      input.min = '0';
-      input.value = o.default;
-      input.className = 'seed';
-    } else {
-      input = document.createElement('select');
-      for (const v of o.allowed) input.add(new Option(v, v, false, v === o.default));
-    }
-    input.dataset.option = o.name;
-    input.dataset.default = o.default;
-    input.dataset.testid = `option-${o.name}`;
-    label.append(input);
-    parent.append(label);
-  });
+  buildOptionsFor(gameInfo($('game').value));
 }
 
 function setupBody() {
-  const options = {};
-  for (const input of $('setup').querySelectorAll('[data-option]')) {
-    // Only changed options are sent, so that options that belong to another
-    // mode (Asterisk) stay at their defaults.
-    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
-  }
   const body = {
     game: $('game').value,
-    options,
+    options: changedOptions($('setup')),
     players: [$('seat0').value, $('seat1').value],
     level: Number($('level').value),
   };
@@ -162,18 +109,14 @@ function syncSetup() {
 
 // The cells that continue the move in progress, and the moves that could.
 function candidates() {
-  const moves = ui.shown.view.moves;
-  const n = ui.path.length;
-  return moves.filter((m) => m.path.length > n && ui.path.every((c, i) => m.path[i] === c) &&
-    (ui.pick === null || m.pick === undefined || m.pick === ui.pick));
+  return candidatesOf(ui.shown.view.moves, ui.path, ui.pick);
 }
 
 function render() {
   const s = ui.shown;
   const view = s.view;
   const cands = candidates();
-  const targets = ui.path.length > 0 ? [...new Set(cands.map((m) => m.path[ui.path.length]))] :
-    ui.pick !== null ? [...new Set(cands.map((m) => m.path[0]))] : [];
+  const targets = targetsOf(cands, ui.path, ui.pick);
   drawBoard($('board'), view, {
     flipped: ui.flipped,
     labels: ui.labels,
@@ -258,39 +201,12 @@ async function drawAction(action) {
   }
 }
 
-// Moves made without clicking cells (a swap, Asterisk's hand-over), as buttons.
 function renderSpecials() {
-  const box = $('specials');
-  box.replaceChildren();
-  if (browsing() || ui.state.terminal) return;
-  for (const m of ui.shown.view.moves.filter((mv) => mv.path.length === 0)) {
-    const b = document.createElement('button');
-    b.dataset.move = m.text;
-    if (ui.shown.view.kind === 'asterisk' && m.pick) {
-      const t = ui.shown.view.extras.supply.find((x) => x.type === m.pick);
-      if (t) b.append(asteriskIcon(t, 20), ' ');
-    }
-    b.append(m.label || m.text);
-    b.addEventListener('click', () => play(m));
-    box.append(b);
-  }
+  renderSpecialsOf(browsing() || ui.state.terminal ? null : ui.shown.view, play, true);
 }
 
 function renderMoves() {
-  const list = $('moves');
-  list.replaceChildren();
-  ui.state.history.forEach((m, i) => {
-    const li = document.createElement('li');
-    const a = document.createElement('button');
-    a.textContent = m;
-    a.className = 'move' + (i + 1 === ui.shown.shown_ply ? ' current' : '');
-    a.dataset.ply = String(i + 1);
-    a.addEventListener('click', () => browse(i + 1));
-    li.append(a);
-    list.append(li);
-  });
-  const current = list.querySelector('.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  renderMoveList(ui.state.history, ui.shown.shown_ply, browse);
 }
 
 // ---- making moves -----------------------------------------------------------
@@ -307,31 +223,11 @@ function clickCell(cell) {
   if (ui.state.terminal) return refuse('The game is over: undo a move or start a new game.');
   if (ui.busy || computerToMove()) return refuse('It is the computer\u2019s turn; wait for its move.');
   message('');
-  const moves = ui.shown.view.moves;
-  const prefix = [...ui.path, cell];
-  const fits = (m, p) => m.path.length >= p.length && p.every((c, i) => m.path[i] === c) &&
-    (ui.pick === null || m.pick === undefined || m.pick === ui.pick);
-  let cands = moves.filter((m) => fits(m, prefix));
-  if (cands.length === 0) {
-    // The same cell again ends a chain that may stop there (Shatra's biy).
-    if (ui.path.length > 0 && cell === ui.path[ui.path.length - 1]) {
-      const done = moves.filter((m) => m.path.length === ui.path.length && fits(m, ui.path));
-      if (done.length) return finish(done);
-    }
-    // Otherwise a click on another man starts again from there.
-    const fresh = moves.filter((m) => fits(m, [cell]));
-    if (ui.path.length > 0 && fresh.length > 0 && fresh.some((m) => m.path.length > 1)) {
-      ui.path = [cell];
-      return render();
-    }
-    return refuse(explain(cell));
-  }
-  ui.path = prefix;
-  const exact = cands.filter((m) => m.path.length === prefix.length);
-  const longer = cands.filter((m) => m.path.length > prefix.length);
-  if (exact.length && !longer.length) return finish(exact);
-  if (exact.length && longer.length)
-    message('Click the next landing cell, or this cell again to stop here.', 'hint');
+  const step = clickStep(ui.shown.view.moves, ui.path, ui.pick, cell);
+  if (step.refuse) return refuse(explain(cell));
+  ui.path = step.restart ? [cell] : step.path;
+  if (step.finish) return finish(step.finish);
+  if (step.stop) message('Click the next landing cell, or this cell again to stop here.', 'hint');
   render();
 }
 
@@ -361,29 +257,7 @@ function explain(cell) {
 // The cells are chosen; if moves differ only in a pick, ask for it.
 function finish(moves) {
   if (moves.length === 1) return play(moves[0]);
-  const chooser = $('chooser');
-  chooser.replaceChildren();
-  const title = document.createElement('div');
-  title.textContent = moves[0].pick_label ? `Choose: ${moves[0].pick_label}` : 'Choose one:';
-  chooser.append(title);
-  for (const m of moves) {
-    const b = document.createElement('button');
-    b.dataset.move = m.text;
-    b.dataset.pick = m.pick || '';
-    if (ui.shown.view.kind === 'asterisk' && m.pick) {
-      const t = ui.shown.view.extras.supply.find((x) => x.type === m.pick);
-      if (t) b.append(asteriskIcon(t, 24), ' ');
-    }
-    b.append(m.pick || m.text);
-    b.title = m.text;
-    b.addEventListener('click', () => { chooser.hidden = true; play(m); });
-    chooser.append(b);
-  }
-  const cancel = document.createElement('button');
-  cancel.textContent = 'Cancel';
-  cancel.addEventListener('click', () => { chooser.hidden = true; ui.path = []; render(); });
-  chooser.append(cancel);
-  chooser.hidden = false;
+  showChooser(moves, ui.shown.view, play, () => { ui.path = []; render(); });
   render();
 }
 
@@ -568,14 +442,7 @@ function renderGraph() {
 async function saveRecord(format = 'record') {
   try {
     const r = await api('GET', `/api/sessions/${ui.state.id}/${format}`);
-    const blob = new Blob([r[format]], { type: format === 'pgn' ? 'application/x-chess-pgn' : 'text/plain' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = r.filename;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    saveFile(r, format);
     message(`Saved as ${r.filename}.`, 'hint');
   } catch (e) {
     message(e.message);
@@ -602,39 +469,6 @@ async function loadRecord(file) {
 }
 
 // ---- wiring -----------------------------------------------------------------
-
-function wireBoard() {
-  const svg = $('board');
-  let down = null;
-  let dragged = false;
-  svg.addEventListener('pointerdown', (e) => {
-    down = cellAt(e);
-    dragged = false;
-    if (down) clickCell(down);
-  });
-  // Dragging a man onto a cell is the same as clicking that cell next; a
-  // press and release without a drag is one click only.
-  svg.addEventListener('pointerup', (e) => {
-    const up = cellAt(e);
-    if (dragged && down && up && up !== down && ui.path.length > 0) clickCell(up);
-    down = null;
-    dragged = false;
-  });
-  svg.addEventListener('pointermove', (e) => {
-    if (!down || ui.path.length === 0 || !(e.buttons & 1)) return;
-    dragged = true;
-    const man = svg.querySelector('.men [data-cell="' + CSS.escape(ui.path[0]) + '"]');
-    if (!man) return;
-    const pt = svg.createSVGPoint();
-    pt.x = e.clientX;
-    pt.y = e.clientY;
-    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-    const c = man.querySelector('circle');
-    if (!c) return;
-    man.setAttribute('transform', `translate(${p.x - c.cx.baseVal.value} ${p.y - c.cy.baseVal.value})`);
-    man.classList.add('dragging');
-  });
-}
 
 async function start() {
   for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), false, l === 3));
@@ -663,14 +497,7 @@ async function start() {
   $('draw-offer').addEventListener('click', () => drawAction('offer'));
   $('draw-accept').addEventListener('click', () => drawAction('accept'));
   $('draw-decline').addEventListener('click', () => drawAction('decline'));
-  $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; render(); });
-  $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
-  $('letters').checked = ui.letters;
-  $('letters').addEventListener('change', () => {
-    ui.letters = $('letters').checked;
-    localStorage.setItem('asterism-men', ui.letters ? 'letters' : 'pieces');
-    render();
-  });
+  wireLook(ui, render);
   $('analysis').addEventListener('change', () => { if ($('analysis').checked) analyse(); });
   $('analyse-now').addEventListener('click', analyse);
   $('save').addEventListener('click', () => saveRecord('record'));
@@ -682,7 +509,7 @@ async function start() {
     if (e.key === 'ArrowRight' && ui.shown) browse(ui.shown.shown_ply + 1);
     if (e.key === 'Escape') { ui.path = []; ui.pick = null; $('chooser').hidden = true; render(); }
   });
-  wireBoard();
+  wireBoard(ui, clickCell, true);
   // Pick up the game this tab was playing, if the server still has it, or
   // the one a link names (#session=ID: the online page's "Analyse").
   const linked = new URLSearchParams(location.hash.slice(1)).get('session');

@@ -5,8 +5,12 @@
 // server on a page load; requests carry it as "Authorization: Bearer".
 // Boards and scores are drawn by the same modules as the local page
 // (board.js, panels.js); the rules stay on the server.
-import { drawBoard, cellAt, asteriskIcon } from './board.js';
+import { drawBoard } from './board.js';
 import { drawScore } from './panels.js';
+import {
+  apiClient, buildOptions as buildOptionsFor, changedOptions, candidates as candidatesOf, targets as targetsOf,
+  clickStep, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook, saveFile,
+} from './shared.js';
 
 const $ = (id) => document.getElementById(id);
 const ARCHIVE_PAGE = 10;
@@ -35,28 +39,7 @@ const ui = {
 
 // ---- talking to the server --------------------------------------------------
 
-async function api(method, path, body, secret = '') {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers['Content-Type'] = 'application/json';
-  }
-  if (secret) init.headers.Authorization = `Bearer ${secret}`;
-  let res;
-  try {
-    res = await fetch(path, init);
-  } catch (e) {
-    throw new Error('cannot reach the asterism server (is the network down?)');
-  }
-  let data = {};
-  try {
-    data = await res.json();
-  } catch (e) {
-    data = { error: `the server answered ${res.status} without a message` };
-  }
-  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
-  return data;
-}
+const api = apiClient('is the network down?');
 
 function message(text, kind = 'error', box = 'message') {
   const m = $(box);
@@ -102,32 +85,7 @@ function leaveGame() {
 // ---- the lobby --------------------------------------------------------------
 
 function buildOptions() {
-  const box = $('options');
-  box.replaceChildren();
-  $('more-options').replaceChildren();
-  $('position').value = '';
-  gameInfo($('game').value).options.forEach((o, i) => {
-    const label = document.createElement('label');
-    label.title = o.help;
-    label.append(`${o.name} `);
-    let input;
-    if (o.type === 'seed') {
-      input = document.createElement('input');
-      input.type = 'number';
-      input.min = '0';
-      input.value = o.default;
-      input.className = 'seed';
-    } else {
-      input = document.createElement('select');
-      for (const v of o.type === 'bool' ? ['false', 'true'] : o.allowed)
-        input.add(new Option(v, v, false, v === o.default));
-    }
-    input.dataset.option = o.name;
-    input.dataset.default = o.default;
-    input.dataset.testid = `option-${o.name}`;
-    label.append(input);
-    (i < 3 ? box : $('more-options')).append(label);
-  });
+  buildOptionsFor(gameInfo($('game').value));
 }
 
 function clockBody() {
@@ -139,13 +97,10 @@ function clockBody() {
 }
 
 function createBody() {
-  const options = {};
-  for (const input of $('create').querySelectorAll('[data-option]'))
-    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
   const against = $('opponent').value;
   const body = {
     game: $('game').value,
-    options,
+    options: changedOptions($('create')),
     seat: $('seat').value,
     name: $('name').value.trim(),
     opponent: against === 'computer' ? `level:${$('level').value}` : 'person',
@@ -399,17 +354,14 @@ const myTurn = () => {
 const shown = () => (ui.replay ? ui.replay.state : ui.state);
 
 function candidates() {
-  const n = ui.path.length;
-  return shown().view.moves.filter((m) => m.path.length > n && ui.path.every((c, i) => m.path[i] === c) &&
-    (ui.pick === null || m.pick === undefined || m.pick === ui.pick));
+  return candidatesOf(shown().view.moves, ui.path, ui.pick);
 }
 
 function render() {
   const s = shown();
   const view = s.view;
   const cands = myTurn() ? candidates() : [];
-  const targets = ui.path.length > 0 ? [...new Set(cands.map((m) => m.path[ui.path.length]))] :
-    ui.pick !== null ? [...new Set(cands.map((m) => m.path[0]))] : [];
+  const targets = targetsOf(cands, ui.path, ui.pick);
   drawBoard($('board'), view, {
     flipped: ui.flipped, labels: ui.labels, letters: ui.letters, path: ui.path, targets,
     last: view.last ? view.last.path : [],
@@ -547,35 +499,13 @@ function renderActions() {
   for (const id of ['forward', 'last']) $(id).disabled = !ui.replay || ply === ui.replay.total;
 }
 
-// Moves made without clicking cells (a swap, Asterisk's hand-over), as buttons.
+// Moves made without clicking cells, as buttons, on this seat's turn only.
 function renderSpecials() {
-  const box = $('specials');
-  box.replaceChildren();
-  if (!myTurn()) return;
-  for (const m of ui.state.view.moves.filter((mv) => mv.path.length === 0)) {
-    const b = document.createElement('button');
-    b.dataset.move = m.text;
-    b.append(m.label || m.text);
-    b.addEventListener('click', () => play(m));
-    box.append(b);
-  }
+  renderSpecialsOf(myTurn() ? ui.state.view : null, play, false);
 }
 
 function renderMoves() {
-  const list = $('moves');
-  list.replaceChildren();
-  const current = ui.replay ? ui.replay.ply : ui.state.ply;
-  ui.state.history.forEach((m, i) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.textContent = m;
-    b.className = 'move' + (i + 1 === current ? ' current' : '');
-    b.addEventListener('click', () => replayTo(i + 1));
-    li.append(b);
-    list.append(li);
-  });
-  const cur = list.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  renderMoveList(ui.state.history, ui.replay ? ui.replay.ply : ui.state.ply, replayTo);
 }
 
 function renderLinks() {
@@ -644,56 +574,18 @@ function clickCell(cell) {
   if (!myTurn()) return refuse(whyNot());
   if (ui.busy) return;
   message('');
-  const moves = ui.state.view.moves;
-  const fits = (m, p) => m.path.length >= p.length && p.every((c, i) => m.path[i] === c) &&
-    (ui.pick === null || m.pick === undefined || m.pick === ui.pick);
-  const prefix = [...ui.path, cell];
-  const cands = moves.filter((m) => fits(m, prefix));
-  if (cands.length === 0) {
-    // The same cell again ends a chain that may stop there (Shatra's biy).
-    if (ui.path.length > 0 && cell === ui.path[ui.path.length - 1]) {
-      const done = moves.filter((m) => m.path.length === ui.path.length && fits(m, ui.path));
-      if (done.length) return finish(done);
-    }
-    // A click on another man starts again from there.
-    if (ui.path.length > 0 && moves.some((m) => fits(m, [cell]) && m.path.length > 1)) {
-      ui.path = [cell];
-      return render();
-    }
-    return refuse(`${prefix.join(' \u2192 ')} starts no legal move.`);
-  }
-  ui.path = prefix;
-  const exact = cands.filter((m) => m.path.length === prefix.length);
-  if (exact.length && exact.length === cands.length) return finish(exact);
-  if (exact.length) message('Click the next landing cell, or this cell again to stop here.', 'hint');
+  const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
+  if (step.refuse) return refuse(`${[...ui.path, cell].join(' \u2192 ')} starts no legal move.`);
+  ui.path = step.restart ? [cell] : step.path;
+  if (step.finish) return finish(step.finish);
+  if (step.stop) message('Click the next landing cell, or this cell again to stop here.', 'hint');
   render();
 }
 
 // The cells are chosen; if moves differ only in a pick, ask for it.
 function finish(moves) {
   if (moves.length === 1) return play(moves[0]);
-  const chooser = $('chooser');
-  chooser.replaceChildren();
-  const title = document.createElement('div');
-  title.textContent = moves[0].pick_label ? `Choose: ${moves[0].pick_label}` : 'Choose one:';
-  chooser.append(title);
-  for (const m of moves) {
-    const b = document.createElement('button');
-    b.dataset.move = m.text;
-    if (ui.state.view.kind === 'asterisk' && m.pick) {
-      const t = ui.state.view.extras.supply.find((x) => x.type === m.pick);
-      if (t) b.append(asteriskIcon(t, 24), ' ');
-    }
-    b.append(m.pick || m.text);
-    b.title = m.text;
-    b.addEventListener('click', () => play(m));
-    chooser.append(b);
-  }
-  const cancel = document.createElement('button');
-  cancel.textContent = 'Cancel';
-  cancel.addEventListener('click', () => { chooser.hidden = true; ui.path = []; render(); });
-  chooser.append(cancel);
-  chooser.hidden = false;
+  showChooser(moves, ui.state.view, play, () => { ui.path = []; render(); });
   render();
 }
 
@@ -771,14 +663,7 @@ async function replayTo(ply) {
 async function download(format) {
   try {
     const r = await api('GET', `/api/games/${ui.id}/${format}`);
-    const blob = new Blob([r[format]], { type: format === 'pgn' ? 'application/x-chess-pgn' : 'text/plain' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = r.filename;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    saveFile(r, format);
   } catch (e) {
     message(e.message);
   }
@@ -800,27 +685,6 @@ async function analyse() {
 
 // ---- wiring -----------------------------------------------------------------
 
-function wireBoard() {
-  const svg = $('board');
-  let down = null;
-  let dragged = false;
-  svg.addEventListener('pointerdown', (e) => {
-    down = cellAt(e);
-    dragged = false;
-    if (down) clickCell(down);
-  });
-  // Dragging a man onto a cell is the same as clicking that cell next.
-  svg.addEventListener('pointermove', (e) => {
-    if (down && ui.path.length > 0 && (e.buttons & 1)) dragged = true;
-  });
-  svg.addEventListener('pointerup', (e) => {
-    const up = cellAt(e);
-    if (dragged && down && up && up !== down && ui.path.length > 0) clickCell(up);
-    down = null;
-    dragged = false;
-  });
-}
-
 function wireGame() {
   $('join').addEventListener('submit', join);
   $('resign').addEventListener('click', resign);
@@ -837,19 +701,12 @@ function wireGame() {
   $('save').addEventListener('click', () => download('record'));
   $('save-pgn').addEventListener('click', () => download('pgn'));
   $('analyse').addEventListener('click', analyse);
-  $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; render(); });
-  $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
-  $('letters').checked = ui.letters;
-  $('letters').addEventListener('change', () => {
-    ui.letters = $('letters').checked;
-    localStorage.setItem('asterism-men', ui.letters ? 'letters' : 'pieces');
-    render();
-  });
+  wireLook(ui, render);
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select') || !ui.state) return;
     if (e.key === 'Escape') { ui.path = []; ui.pick = null; $('chooser').hidden = true; render(); }
   });
-  wireBoard();
+  wireBoard(ui, clickCell, false);
 }
 
 function wireLobby() {

@@ -1,0 +1,260 @@
+// The pieces of the browser UI that the local page (app.js) and the online
+// page (online.js) share: talking to the server, the game-options form, the
+// click-to-move logic over a view's moves, and the widgets both draw the
+// same way. It starts nothing on import, so that either page can use it.
+import { cellAt, asteriskIcon } from './board.js';
+
+const $ = (id) => document.getElementById(id);
+
+// ---- talking to the server --------------------------------------------------
+
+// A JSON API caller; `unreachable` finishes the message shown when the
+// server cannot be reached at all (the pages guess different reasons).
+// A seat's secret, when given, goes as "Authorization: Bearer".
+export function apiClient(unreachable) {
+  return async function api(method, path, body, secret = '') {
+    const init = { method, headers: {} };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers['Content-Type'] = 'application/json';
+    }
+    if (secret) init.headers.Authorization = `Bearer ${secret}`;
+    let res;
+    try {
+      res = await fetch(path, init);
+    } catch (e) {
+      throw new Error(`cannot reach the asterism server (${unreachable})`);
+    }
+    let data = {};
+    try {
+      data = await res.json();
+    } catch (e) {
+      data = { error: `the server answered ${res.status} without a message` };
+    }
+    if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+    return data;
+  };
+}
+
+// ---- the game-options form --------------------------------------------------
+
+// Fills #options and #more-options with the inputs of a catalog game's
+// options and clears #position. The first few options sit in the bar; the
+// rest (Shatra has many) fold away under "More options" with the position.
+export function buildOptions(info) {
+  const box = $('options');
+  box.replaceChildren();
+  $('more-options').replaceChildren();
+  $('position').value = '';
+  info.options.forEach((o, i) => {
+    const label = document.createElement('label');
+    label.title = o.help;
+    label.append(`${o.name} `);
+    let input;
+    if (o.type === 'seed') {
+      input = document.createElement('input');
+      input.type = 'number';
+      input.min = '0';
+      input.value = o.default;
+      input.className = 'seed';
+    } else {
+      input = document.createElement('select');
+      for (const v of o.type === 'bool' ? ['false', 'true'] : o.allowed)
+        input.add(new Option(v, v, false, v === o.default));
+    }
+    input.dataset.option = o.name;
+    input.dataset.default = o.default;
+    input.dataset.testid = `option-${o.name}`;
+    label.append(input);
+    (i < 3 ? box : $('more-options')).append(label);
+  });
+}
+
+// The options of a form that differ from their defaults: only those are
+// sent, so that options of another mode (Asterisk) stay at their defaults.
+export function changedOptions(form) {
+  const options = {};
+  for (const input of form.querySelectorAll('[data-option]'))
+    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
+  return options;
+}
+
+// ---- moves by click ---------------------------------------------------------
+
+// Whether move `m` begins with the cells `path` and fits the chosen pick.
+function fits(m, path, pick) {
+  return m.path.length >= path.length && path.every((c, i) => m.path[i] === c) &&
+    (pick === null || m.pick === undefined || m.pick === pick);
+}
+
+// The moves that continue the move in progress (strictly longer than it).
+export function candidates(moves, path, pick) {
+  return moves.filter((m) => m.path.length > path.length && fits(m, path, pick));
+}
+
+// The cells to highlight: the next landings of the move in progress, or,
+// with a pick chosen and no cell yet, the cells the pick can go on.
+export function targets(cands, path, pick) {
+  if (path.length > 0) return [...new Set(cands.map((m) => m.path[path.length]))];
+  return pick !== null ? [...new Set(cands.map((m) => m.path[0]))] : [];
+}
+
+// What a click on `cell` does to the move in progress `path`:
+//   {path, finish: moves}  the cells `path` are complete (the moves differ
+//                          at most in a pick);
+//   {restart: true}        the click starts a new move from another man;
+//   {refuse: true}         the click continues and starts no move;
+//   {path, stop}           the path grows; `stop` says it may also end here.
+export function clickStep(moves, path, pick, cell) {
+  const prefix = [...path, cell];
+  const cands = moves.filter((m) => fits(m, prefix, pick));
+  if (cands.length === 0) {
+    // The same cell again ends a chain that may stop there (Shatra's biy).
+    if (path.length > 0 && cell === path[path.length - 1]) {
+      const done = moves.filter((m) => m.path.length === path.length && fits(m, path, pick));
+      if (done.length) return { path, finish: done };
+    }
+    // A click on another man starts again from there.
+    if (path.length > 0 && moves.some((m) => fits(m, [cell], pick) && m.path.length > 1))
+      return { restart: true };
+    return { refuse: true };
+  }
+  const exact = cands.filter((m) => m.path.length === prefix.length);
+  if (exact.length && exact.length === cands.length) return { path: prefix, finish: exact };
+  return { path: prefix, stop: exact.length > 0 };
+}
+
+// An Asterisk supply type's icon for a move that picks one, else nothing.
+function pickIcon(view, m, size) {
+  if (view.kind !== 'asterisk' || !m.pick) return null;
+  const t = view.extras.supply.find((x) => x.type === m.pick);
+  return t ? asteriskIcon(t, size) : null;
+}
+
+// The cells are chosen and the moves differ only in a pick: #chooser asks
+// for it, calling play(move) or cancel().
+export function showChooser(moves, view, play, cancel) {
+  const chooser = $('chooser');
+  chooser.replaceChildren();
+  const title = document.createElement('div');
+  title.textContent = moves[0].pick_label ? `Choose: ${moves[0].pick_label}` : 'Choose one:';
+  chooser.append(title);
+  for (const m of moves) {
+    const b = document.createElement('button');
+    b.dataset.move = m.text;
+    b.dataset.pick = m.pick || '';
+    const icon = pickIcon(view, m, 24);
+    if (icon) b.append(icon, ' ');
+    b.append(m.pick || m.text);
+    b.title = m.text;
+    b.addEventListener('click', () => { chooser.hidden = true; play(m); });
+    chooser.append(b);
+  }
+  const b = document.createElement('button');
+  b.textContent = 'Cancel';
+  b.addEventListener('click', () => { chooser.hidden = true; cancel(); });
+  chooser.append(b);
+  chooser.hidden = false;
+}
+
+// Moves made without clicking cells (a swap, Asterisk's hand-over), as
+// buttons in #specials (none while `view` is null: no move may be made);
+// `icons` adds the supply type's icon to each.
+export function renderSpecials(view, play, icons) {
+  const box = $('specials');
+  box.replaceChildren();
+  if (!view) return;
+  for (const m of view.moves.filter((mv) => mv.path.length === 0)) {
+    const b = document.createElement('button');
+    b.dataset.move = m.text;
+    const icon = icons ? pickIcon(view, m, 20) : null;
+    if (icon) b.append(icon, ' ');
+    b.append(m.label || m.text);
+    b.addEventListener('click', () => play(m));
+    box.append(b);
+  }
+}
+
+// The move list in #moves, the move at ply `current` marked; a click on a
+// move calls browse(ply).
+export function renderMoveList(history, current, browse) {
+  const list = $('moves');
+  list.replaceChildren();
+  history.forEach((m, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.textContent = m;
+    b.className = 'move' + (i + 1 === current ? ' current' : '');
+    b.dataset.ply = String(i + 1);
+    b.addEventListener('click', () => browse(i + 1));
+    li.append(b);
+    list.append(li);
+  });
+  const cur = list.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+// ---- wiring -----------------------------------------------------------------
+
+// Clicks and drags on #board. Dragging a man onto a cell is the same as
+// clicking that cell next; a press and release without a drag is one click
+// only. With `follow`, the dragged man follows the pointer.
+export function wireBoard(ui, clickCell, follow) {
+  const svg = $('board');
+  let down = null;
+  let dragged = false;
+  svg.addEventListener('pointerdown', (e) => {
+    down = cellAt(e);
+    dragged = false;
+    if (down) clickCell(down);
+  });
+  svg.addEventListener('pointerup', (e) => {
+    const up = cellAt(e);
+    if (dragged && down && up && up !== down && ui.path.length > 0) clickCell(up);
+    down = null;
+    dragged = false;
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (!down || ui.path.length === 0 || !(e.buttons & 1)) return;
+    dragged = true;
+    if (follow) followPointer(svg, ui.path[0], e);
+  });
+}
+
+function followPointer(svg, cell, e) {
+  const man = svg.querySelector('.men [data-cell="' + CSS.escape(cell) + '"]');
+  if (!man) return;
+  const pt = svg.createSVGPoint();
+  pt.x = e.clientX;
+  pt.y = e.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const c = man.querySelector('circle');
+  if (!c) return;
+  man.setAttribute('transform', `translate(${p.x - c.cx.baseVal.value} ${p.y - c.cy.baseVal.value})`);
+  man.classList.add('dragging');
+}
+
+// The board's look: Flip, labels and letters-or-pieces (remembered on this
+// browser), each redrawing the board.
+export function wireLook(ui, render) {
+  $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; render(); });
+  $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
+  $('letters').checked = ui.letters;
+  $('letters').addEventListener('change', () => {
+    ui.letters = $('letters').checked;
+    localStorage.setItem('asterism-men', ui.letters ? 'letters' : 'pieces');
+    render();
+  });
+}
+
+// Offers a record the server sent ({filename, record|pgn}) as a download.
+export function saveFile(r, format) {
+  const blob = new Blob([r[format]], { type: format === 'pgn' ? 'application/x-chess-pgn' : 'text/plain' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = r.filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
