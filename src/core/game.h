@@ -156,7 +156,12 @@ class Game {
     // them, decorations, game-specific extras, and every legal move with
     // the cells a player clicks to make it. docs/view.md describes the
     // shape. The default lists the legal moves only, with no cells.
-    virtual nlohmann::json view() const;
+    // ViewParts::Changing leaves out the cells and the box, which stay the
+    // same all game (the face suite checks it): the online server sends
+    // them once per game, and skipping their geometry and JSON is most of
+    // the cost of a drawing.
+    nlohmann::json view() const { return view(ViewParts::Whole); }
+    virtual nlohmann::json view(ViewParts parts) const;
 
     // Integer actions, for learning programs (docs/python.md describes each
     // game's encoding). Every legal move has one action in

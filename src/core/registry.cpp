@@ -74,15 +74,16 @@ std::string Game::result() const {
     return "*";
 }
 
-nlohmann::json Game::view() const {
+nlohmann::json Game::view(ViewParts parts) const {
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : legal_moves())
         moves.push_back({{"text", m}, {"path", nlohmann::json::array()}, {"label", m}});
-    return {{"kind", "generic"},
-            {"cells", nlohmann::json::array()},
-            {"pieces", nlohmann::json::array()},
-            {"decor", nlohmann::json::array()},
-            {"moves", moves}};
+    nlohmann::json out = {{"kind", "generic"},
+                          {"pieces", nlohmann::json::array()},
+                          {"decor", nlohmann::json::array()},
+                          {"moves", moves}};
+    if (parts == ViewParts::Whole) out["cells"] = nlohmann::json::array();
+    return out;
 }
 
 Registry& Registry::instance() {

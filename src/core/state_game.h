@@ -19,7 +19,7 @@
 //   Outcome random_playout(Rng&, std::uint64_t* moves) const;  plays a copy out
 //
 // Optional, for graphical front ends (Game::view, docs/view.md):
-//   nlohmann::json view() const;            cells, men, decorations, extras
+//   nlohmann::json view(ViewParts) const;   cells, men, decorations, extras
 //   nlohmann::json move_view(Move m) const; {text, path, pick, label} of a legal move
 //
 // Optional, for learning programs (integer actions, observation tensors and
@@ -118,12 +118,13 @@ class StateGame final : public Game {
     }
     std::string move_help() const override { return state_.move_help(); }
 
-    nlohmann::json view() const override {
+    using Game::view;
+    nlohmann::json view(ViewParts parts) const override {
         if constexpr (requires(const S& s, typename S::Move m) {
-                          s.view();
+                          s.view(parts);
                           s.move_view(m);
                       }) {
-            nlohmann::json j = state_.view();
+            nlohmann::json j = state_.view(parts);
             nlohmann::json moves = nlohmann::json::array();
             std::vector<typename S::Move> legal(S::kMaxMoves);
             const int n = state_.generate(legal.data());
@@ -139,7 +140,7 @@ class StateGame final : public Game {
             }
             return j;
         } else {
-            return Game::view();
+            return Game::view(parts);
         }
     }
 

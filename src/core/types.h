@@ -53,4 +53,7 @@ class GameError : public std::runtime_error {
     explicit GameError(const char* message);
 };
 
+// What Game::view draws: all of it, or only what a move can change.
+enum class ViewParts { Whole, Changing };
+
 }  // namespace asterism

@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/types.h"
+
 namespace asterism::view {
 
 struct Pt {
@@ -92,16 +94,20 @@ inline nlohmann::json bounds(const nlohmann::json& cells, const nlohmann::json& 
 
 // A whole drawing (docs/view.md): the game's kind, its cells, pieces,
 // decorations and extras, and the bounding box of cells and decorations
-// with `margin` around it.
-inline nlohmann::json drawing(const std::string& kind, nlohmann::json cells, nlohmann::json pieces,
-                              nlohmann::json decor, nlohmann::json extras, double margin) {
-    nlohmann::json box = bounds(cells, decor, margin);
-    return {{"kind", kind},
-            {"cells", std::move(cells)},
-            {"pieces", std::move(pieces)},
-            {"decor", std::move(decor)},
-            {"extras", std::move(extras)},
-            {"box", std::move(box)}};
+// with `margin` around it. With ViewParts::Changing the cells (which the
+// game then need not build) and the box are left out.
+inline nlohmann::json drawing(const std::string& kind, ViewParts parts, nlohmann::json cells,
+                              nlohmann::json pieces, nlohmann::json decor, nlohmann::json extras,
+                              double margin) {
+    nlohmann::json out = {{"kind", kind},
+                          {"pieces", std::move(pieces)},
+                          {"decor", std::move(decor)},
+                          {"extras", std::move(extras)}};
+    if (parts == ViewParts::Whole) {
+        out["box"] = bounds(cells, out["decor"], margin);
+        out["cells"] = std::move(cells);
+    }
+    return out;
 }
 
 }  // namespace asterism::view

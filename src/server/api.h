@@ -44,6 +44,9 @@ struct ApiResponse {
     nlohmann::json body;                // an object; errors are {"error": "..."}
     std::string allow;                  // with 405: the methods the path takes ("GET, DELETE")
     std::optional<StreamStart> stream;  // set: open an event stream (events.h), no body
+    // When not empty: `body` already written as JSON text (an online game's
+    // state is written once for its watchers and reused for the reply).
+    std::string text;
 };
 
 struct ApiLimits {

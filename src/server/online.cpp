@@ -221,7 +221,9 @@ void turn_over(Game& g, Player mover, std::int64_t now) {
         c.left[static_cast<std::size_t>(seat_index(next))] = c.per_move;
 }
 
-json public_state(const Game& g, const EventHub& hub, std::int64_t now) {
+// The state a page draws; `parts` says whether the drawing has the board's
+// cells, which only GET sends (they never change during a game).
+json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts) {
     const Table& t = g.table;
     const auto& game = t.game();
     const GameInfo* info = Registry::instance().find(game.id());
@@ -261,7 +263,7 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now) {
             {"score", game.score()},
             {"position", game.position()},
             {"move_help", game.move_help()},
-            {"view", game.view()}};
+            {"view", game.view(parts)}};
 }
 
 // The row's status and result after a change to the game.
@@ -455,17 +457,23 @@ std::int64_t OnlineGames::now() const {
     return clock_();
 }
 
-json OnlineGames::publish(Game& g) {
-    json state = public_state(g, hub_, now());
+OnlineGames::Published OnlineGames::publish(Game& g) {
     // The board's cells are the same all game (the face suite checks it):
     // the state of each change leaves them out, a page has them from GET.
-    // They are most of the state's bytes.
-    state["view"].erase("cells");
-    hub_.publish(g.row.id, {g.row.last_seq, "state", state.dump()});
-    return state;
+    // They were most of the state's bytes and of the time to build it.
+    Published out{public_state(g, hub_, now(), ViewParts::Changing), {}};
+    out.text = out.state.dump(-1, ' ', false, json::error_handler_t::replace);
+    hub_.publish(g.row.id, {g.row.last_seq, "state", out.text});
+    return out;
 }
 
-json OnlineGames::commit(Game& g, const std::string& type, json data) {
+ApiResponse OnlineGames::reply(Published p) {
+    ApiResponse r(200, std::move(p.state));
+    r.text = std::move(p.text);
+    return r;
+}
+
+OnlineGames::Published OnlineGames::commit(Game& g, const std::string& type, json data) {
     if (g.row.last_seq >= limits_.max_events)
         fail(409, "this game has reached its limit of " + std::to_string(limits_.max_events) +
                       " stored changes");
@@ -486,7 +494,7 @@ json OnlineGames::commit(Game& g, const std::string& type, json data) {
         g.takeback_by = fresh->takeback_by;
         fail(503, "the game could not be saved; nothing changed (try again)");
     }
-    json state = publish(g);
+    Published state = publish(g);
     if (g.row.status == "finished") {
         // Watchers have the final state; the hub and the table of games
         // keep only games in progress, so neither grows with the archive.
@@ -602,7 +610,7 @@ ApiResponse OnlineGames::finish_create(Call& c, const std::shared_ptr<Game>& g, 
     }
     apply_event(*g, "join", {{"seat", seat_index(mine)}, {"name", name}});
     turn_over(*g, Player::None, now());
-    json state = commit(*g, "join", {{"seat", seat_index(mine)}, {"name", name}});
+    json state = commit(*g, "join", {{"seat", seat_index(mine)}, {"name", name}}).state;
     if (g->table.computer_to_move()) schedule_computer(g);
     const std::string& id = g->row.id;
     json out = {{"id", id},
@@ -617,7 +625,7 @@ ApiResponse OnlineGames::finish_create(Call& c, const std::shared_ptr<Game>& g, 
 
 ApiResponse OnlineGames::get_state(Call& c) {
     std::lock_guard lock(c.game->mutex);
-    json state = public_state(*c.game, hub_, now());
+    json state = public_state(*c.game, hub_, now(), ViewParts::Whole);
     const Player you = seat_of(*c.game, c.request);
     state["you"] = you == Player::None ? -1 : seat_index(you);
     return {200, state};
@@ -680,7 +688,7 @@ ApiResponse OnlineGames::join(Call& c) {
     g.listed = false;
     g.row.listed = false;
     turn_over(g, Player::None, now());
-    json out = commit(g, "join", event);
+    json out = commit(g, "join", event).state;
     if (g.table.computer_to_move()) schedule_computer(c.game);
     out["you"] = seat_index(p);
     if (!secret.empty()) out["secret"] = secret;
@@ -727,9 +735,9 @@ ApiResponse OnlineGames::move(Call& c) {
     const json event = {{"move", text}, {"by", seat_index(p)}};
     apply_event(g, "move", event);  // GameError (400) for an illegal move, nothing changed
     turn_over(g, p, at);
-    json state = commit(g, "move", event);
+    Published state = commit(g, "move", event);
     if (g.table.computer_to_move()) schedule_computer(c.game);
-    return {200, std::move(state)};
+    return reply(std::move(state));
 }
 
 // `loser`'s time is up: the game ends (the caller holds the game's lock).
@@ -749,7 +757,7 @@ ApiResponse OnlineGames::resign(Call& c) {
     const json event = {{"by", seat_index(p)}};
     apply_event(g, "resign", event);
     g.clock.turn_start = 0;
-    return {200, commit(g, "resign", event)};
+    return reply(commit(g, "resign", event));
 }
 
 // Draw offers: to a person, the offer stands until answered or a move is
@@ -781,7 +789,7 @@ ApiResponse OnlineGames::draw(Call& c) {
     }
     apply_event(g, "draw", event);
     if (g.table.over()) g.clock.turn_start = 0;
-    json out = commit(g, "draw", event);
+    json out = commit(g, "draw", event).state;
     if (event.contains("answer")) out["answer"] = event["answer"] ? "accepted" : "declined";
     return {200, out};
 }
@@ -805,7 +813,7 @@ ApiResponse OnlineGames::takeback(Call& c) {
         if (action == "request" && history.empty()) fail(409, "there is no move to take back");
         const json event = {{"action", action}, {"by", seat_index(p)}};
         apply_event(g, "takeback", event);
-        return {200, commit(g, "takeback", event)};
+        return reply(commit(g, "takeback", event));
     }
     // Back to and including the asker's last move.
     const int count = g.table.game().to_move() == asker ? 2 : 1;
@@ -814,9 +822,9 @@ ApiResponse OnlineGames::takeback(Call& c) {
     const json event = {{"count", count}, {"by", seat_index(p)}};
     apply_event(g, "undo", event);
     turn_over(g, Player::None, now());
-    json state = commit(g, "undo", event);
+    Published state = commit(g, "undo", event);
     if (g.table.computer_to_move()) schedule_computer(c.game);
-    return {200, std::move(state)};
+    return reply(std::move(state));
 }
 
 // The record (or PGN) of a game, with the players' display names; no secret

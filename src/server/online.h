@@ -102,12 +102,20 @@ class OnlineGames {
     std::shared_ptr<Game> find(const std::string& id);
     std::shared_ptr<Game> load(const std::string& id);
     void restore_all();
+    // A state as published: the JSON and its text, written once for the
+    // watchers and the reply alike.
+    struct Published {
+        nlohmann::json state;
+        std::string text;
+    };
     // Appends `type`/`data` to the game's log and publishes its state; the
     // caller holds the game's lock and has changed it.
     // Returns the state it published, which the request answers with.
-    nlohmann::json commit(Game& g, const std::string& type, nlohmann::json data);
+    Published commit(Game& g, const std::string& type, nlohmann::json data);
     void flag(Game& g, Player loser);
-    nlohmann::json publish(Game& g);
+    Published publish(Game& g);
+    // The reply that carries a published state unchanged.
+    static ApiResponse reply(Published p);
     void schedule_computer(const std::shared_ptr<Game>& g);
     bool play_computer_move(const std::shared_ptr<Game>& g);
     void computer_worker();

@@ -103,7 +103,9 @@ HttpResponse Site::api_response(const HttpRequest& r) {
     out.stream = a.stream;
     // Messages quote what the client sent, which need not be UTF-8; bad
     // bytes become U+FFFD rather than an exception.
-    out.body = a.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    out.body = !a.text.empty()
+                   ? a.text
+                   : a.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     out.headers.emplace_back("Cache-Control", "no-store");
     if (!a.allow.empty()) out.headers.emplace_back("Allow", a.allow);
     return out;

@@ -8,14 +8,27 @@
 namespace asterism::store {
 namespace {
 
-// A prepared statement, finalized on every path out.
+sqlite3_stmt* prepare(sqlite3* db, const char* sql, unsigned flags = 0) {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v3(db, sql, -1, flags, &stmt, nullptr) != SQLITE_OK)
+        throw StoreError(std::string("database error: ") + sqlite3_errmsg(db));
+    return stmt;
+}
+
+// A prepared statement: one of its own, finalized on every path out, or
+// one the Store keeps (Store::kept), reset and unbound on every path out.
 class Statement {
   public:
-    Statement(sqlite3* db, const char* sql) : db_(db) {
-        if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
-            throw StoreError(std::string("database error: ") + sqlite3_errmsg(db));
+    Statement(sqlite3* db, const char* sql) : db_(db), stmt_(prepare(db, sql)), own_(true) {}
+    Statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), own_(false) {}
+    ~Statement() {
+        if (own_) {
+            sqlite3_finalize(stmt_);
+        } else {
+            sqlite3_reset(stmt_);
+            sqlite3_clear_bindings(stmt_);
+        }
     }
-    ~Statement() { sqlite3_finalize(stmt_); }
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
 
@@ -43,7 +56,8 @@ class Statement {
 
   private:
     sqlite3* db_;
-    sqlite3_stmt* stmt_ = nullptr;
+    sqlite3_stmt* stmt_;
+    bool own_;
 };
 
 // Each schema version's step from the one before, in order; version 1 is the
@@ -93,15 +107,22 @@ void bind_game(Statement& s, const GameRow& g) {
     s.bind(12, std::int64_t{g.listed ? 1 : 0});
 }
 
-// One write transaction; rolled back unless commit() was reached.
+// One write transaction; rolled back unless commit() was reached. The
+// Store's kept BEGIN and COMMIT statements spare parsing them on each move.
 class Transaction {
   public:
     explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
+    Transaction(sqlite3* db, sqlite3_stmt* begin, sqlite3_stmt* commit) : db_(db), commit_(commit) {
+        Statement(db_, begin).step();
+    }
     ~Transaction() {
         if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     }
     void commit() {
-        run("COMMIT");
+        if (commit_)
+            Statement(db_, commit_).step();
+        else
+            run("COMMIT");
         done_ = true;
     }
 
@@ -115,6 +136,7 @@ class Transaction {
         }
     }
     sqlite3* db_;
+    sqlite3_stmt* commit_ = nullptr;
     bool done_ = false;
 };
 
@@ -132,7 +154,14 @@ Store::Store(const std::string& file, Sync sync) : file_(file) {
 }
 
 Store::~Store() {
+    for (auto& [sql, stmt] : kept_) sqlite3_finalize(stmt);
     sqlite3_close(db_);
+}
+
+sqlite3_stmt* Store::kept(const char* sql) const {
+    auto& stmt = kept_[sql];
+    if (!stmt) stmt = prepare(db_, sql, SQLITE_PREPARE_PERSISTENT);
+    return stmt;
 }
 
 void Store::fail(const std::string& what) const {
@@ -202,11 +231,13 @@ void Store::create(const GameRow& game) {
 
 namespace {
 
-void write_row(sqlite3* db, const GameRow& game) {
-    Statement s(db,
-                "UPDATE games SET spec = ?2, start_position = ?3, seats = ?4, clock = ?5,"
-                " status = ?6, result = ?7, termination = ?8, created_ms = ?9,"
-                " updated_ms = ?10, last_seq = ?11, listed = ?12 WHERE id = ?1");
+constexpr const char* kWriteRow =
+    "UPDATE games SET spec = ?2, start_position = ?3, seats = ?4, clock = ?5,"
+    " status = ?6, result = ?7, termination = ?8, created_ms = ?9,"
+    " updated_ms = ?10, last_seq = ?11, listed = ?12 WHERE id = ?1";
+
+// `s` is kWriteRow, prepared.
+void write_row(sqlite3* db, Statement s, const GameRow& game) {
     bind_game(s, game);
     s.step();
     if (sqlite3_changes(db) != 1) throw StoreError("no stored game " + game.id);
@@ -216,21 +247,23 @@ void write_row(sqlite3* db, const GameRow& game) {
 
 void Store::append(const GameRow& game, const EventRow& event) {
     std::lock_guard lock(mutex_);
-    Transaction t(db_);
-    Statement s(db_,
-                "INSERT INTO events (game_id, seq, at_ms, type, data)"
-                " VALUES (?1, ?2, ?3, ?4, ?5)");
-    s.bind(1, game.id).bind(2, static_cast<std::int64_t>(game.last_seq));
-    s.bind(3, event.at_ms).bind(4, event.type).bind(5, event.data);
-    s.step();
-    write_row(db_, game);
+    // Every move comes here: its statements are prepared once.
+    Transaction t(db_, kept("BEGIN IMMEDIATE"), kept("COMMIT"));
+    {
+        Statement s(db_, kept("INSERT INTO events (game_id, seq, at_ms, type, data)"
+                              " VALUES (?1, ?2, ?3, ?4, ?5)"));
+        s.bind(1, game.id).bind(2, static_cast<std::int64_t>(game.last_seq));
+        s.bind(3, event.at_ms).bind(4, event.type).bind(5, event.data);
+        s.step();
+    }
+    write_row(db_, Statement(db_, kept(kWriteRow)), game);
     t.commit();
 }
 
 void Store::update(const GameRow& game) {
     std::lock_guard lock(mutex_);
     Transaction t(db_);
-    write_row(db_, game);
+    write_row(db_, Statement(db_, kWriteRow), game);
     t.commit();
 }
 

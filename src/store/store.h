@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -23,6 +24,7 @@
 #include "core/types.h"
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace asterism::store {
 
@@ -95,9 +97,14 @@ class Store {
     void exec(const char* sql) const;
     [[noreturn]] void fail(const std::string& what) const;
 
+    // A statement prepared once and kept until the Store closes (the
+    // caller holds mutex_).
+    sqlite3_stmt* kept(const char* sql) const;
+
     std::string file_;
     sqlite3* db_ = nullptr;
     mutable std::mutex mutex_;
+    mutable std::map<std::string, sqlite3_stmt*> kept_;
 };
 
 // The default data folder: $XDG_DATA_HOME/asterism, else

@@ -178,6 +178,22 @@ TEST_P(Face, TheViewsCellsStayTheSameAlongAGame) {
     }
 }
 
+// The changing part of a view is the whole view without its cells and box.
+TEST_P(Face, TheChangingViewIsTheWholeWithoutTheBoard) {
+    auto g = Registry::instance().create(GetParam());
+    Rng rng(9);
+    for (int ply = 0; ply < 40 && !g->terminal(); ++ply) {
+        nlohmann::json whole = g->view();
+        const nlohmann::json box = whole["box"];
+        whole.erase("cells");
+        whole.erase("box");
+        ASSERT_EQ(g->view(ViewParts::Changing), whole) << "ply " << ply;
+        ASSERT_EQ(g->view()["box"], box) << "ply " << ply;
+        const auto moves = g->legal_moves();
+        g->play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+}
+
 TEST_P(Face, EveryLegalMoveHasItsOwnActionInRandomGames) {
     Rng rng(11);
     for (int game = 0; game < testing::scaled(3); ++game) {

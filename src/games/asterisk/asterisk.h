@@ -217,7 +217,7 @@ class State : private detail::StateData {
     std::string move_help() const;
     // The drawing for graphical front ends and one legal move as a path of
     // cells plus the piece type picked (Game::view, docs/view.md; view.cpp).
-    nlohmann::json view() const;
+    nlohmann::json view(ViewParts parts) const;
     nlohmann::json move_view(Move m) const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const {
         return recorded_playout(rng, moves, nullptr);

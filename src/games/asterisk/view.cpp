@@ -70,7 +70,7 @@ nlohmann::json State::score() const {
     return j;
 }
 
-nlohmann::json State::view() const {
+nlohmann::json State::view(ViewParts parts) const {
     const Geometry& g = *geo_;
     nlohmann::json cells = nlohmann::json::array();
     nlohmann::json pieces = nlohmann::json::array();
@@ -78,9 +78,10 @@ nlohmann::json State::view() const {
         const Cell c = static_cast<Cell>(i);
         const Pt p = centre(g, c);
         // Pointy-top hexagons: circumradius 1/sqrt(3) makes neighbours touch.
-        cells.push_back(view::cell(g.name(c), p,
-                                   view::regular(p, 1 / std::sqrt(3.0), 6, -std::numbers::pi / 2),
-                                   g.ring[c] == 0 ? "edge" : ""));
+        if (parts == ViewParts::Whole)
+            cells.push_back(view::cell(
+                g.name(c), p, view::regular(p, 1 / std::sqrt(3.0), 6, -std::numbers::pi / 2),
+                g.ring[c] == 0 ? "edge" : ""));
         if (board_[c] == kNoPiece) continue;
         nlohmann::json piece = type_json(board_[c]);
         piece["cell"] = g.name(c);
@@ -125,8 +126,8 @@ nlohmann::json State::view() const {
         extras["current"] = current() == kNoPiece ? nlohmann::json(nullptr) : type_json(current());
         extras["queue_left"] = queue_left();
     }
-    return view::drawing("asterisk", std::move(cells), std::move(pieces), std::move(decor), extras,
-                         0.4);
+    return view::drawing("asterisk", parts, std::move(cells), std::move(pieces), std::move(decor),
+                         extras, 0.4);
 }
 
 nlohmann::json State::move_view(Move m) const {

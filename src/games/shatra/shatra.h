@@ -131,7 +131,7 @@ class State {
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
     // The drawing for graphical front ends and one legal move as its path
     // of cells (Game::view, docs/view.md). These and score() are in view.cpp.
-    nlohmann::json view() const;
+    nlohmann::json view(ViewParts parts) const;
     nlohmann::json move_view(Move m) const;
 
     const Rules& rules() const { return rules_; }

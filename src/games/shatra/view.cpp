@@ -60,11 +60,13 @@ nlohmann::json State::score() const {
     return out;
 }
 
-nlohmann::json State::view() const {
+nlohmann::json State::view(ViewParts parts) const {
     nlohmann::json cells = nlohmann::json::array();
     nlohmann::json pieces = nlohmann::json::array();
     for (int c = 0; c < kCells; ++c) {
-        cells.push_back(view::cell(cell_name(c), centre(c), view::square(centre(c), 1), region(c)));
+        if (parts == ViewParts::Whole)
+            cells.push_back(
+                view::cell(cell_name(c), centre(c), view::square(centre(c), 1), region(c)));
         const std::uint8_t m = pos_.board[static_cast<std::size_t>(c)];
         if (!m) continue;
         const int colour = colour_of(m), kind = kind_of(m);
@@ -114,8 +116,8 @@ nlohmann::json State::view() const {
             pos_.temdek_on(colour) ? std::popcount(pos_.occ[colour] & kHome[colour]) : 0;
     }
     extras["gates"] = {cell_name(kGate[kWhite]), cell_name(kGate[kBlack])};
-    return view::drawing("shatra", std::move(cells), std::move(pieces), std::move(decor), extras,
-                         0.2);
+    return view::drawing("shatra", parts, std::move(cells), std::move(pieces), std::move(decor),
+                         extras, 0.2);
 }
 
 nlohmann::json State::move_view(Move m) const {

@@ -103,7 +103,7 @@ class State {
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
     // The drawing for graphical front ends and one legal move as its from
     // and to cells (Game::view, docs/view.md; in view.cpp).
-    nlohmann::json view() const;
+    nlohmann::json view(ViewParts parts) const;
     nlohmann::json move_view(Move m) const;
 
     // For tests and displays.

@@ -20,6 +20,17 @@ Pt centre(Cell c) {
     return {static_cast<double>(c % kGridSide), static_cast<double>(kGridSide - 1 - c / kGridSide)};
 }
 
+// A square of the board: citadels and dark squares have their classes.
+nlohmann::json cell_drawing(Cell c, const std::string& name) {
+    const int x = c % kGridSide, y = c / kGridSide;
+    std::string cls;
+    if (name[0] == 'w')
+        cls = y == 0 ? "citadel citadel-white" : "citadel citadel-black";
+    else if ((x + y) % 2 == 0)
+        cls = "dark";
+    return view::cell(name, centre(c), view::square(centre(c), 1), cls);
+}
+
 }  // namespace
 
 nlohmann::json State::score() const {
@@ -39,20 +50,14 @@ nlohmann::json State::score() const {
             {"end", reason.empty() ? nlohmann::json() : nlohmann::json(reason)}};
 }
 
-nlohmann::json State::view() const {
+nlohmann::json State::view(ViewParts parts) const {
     nlohmann::json cells = nlohmann::json::array();
     nlohmann::json pieces = nlohmann::json::array();
     for (int i = 0; i < kGridPoints; ++i) {
         const Cell c = static_cast<Cell>(i);
         const std::string name = cell_name(c);
         if (name == "?" || parse_cell(name) != c) continue;  // walls and the pool
-        const int x = i % kGridSide, y = i / kGridSide;
-        std::string cls;
-        if (name[0] == 'w')
-            cls = y == 0 ? "citadel citadel-white" : "citadel citadel-black";
-        else if ((x + y) % 2 == 0)
-            cls = "dark";
-        cells.push_back(view::cell(name, centre(c), view::square(centre(c), 1), cls));
+        if (parts == ViewParts::Whole) cells.push_back(cell_drawing(c, name));
         const Piece p = board_[c];
         if (p == kNoPiece) continue;
         const ManDef& man = kMen[kind_of(p)];
@@ -73,8 +78,8 @@ nlohmann::json State::view() const {
     }
     decor.push_back(view::decor("polygon", star, "pool-star"));
     nlohmann::json extras = {{"in_check", in_check()}, {"end_reason", end_reason()}};
-    return view::drawing("starpool", std::move(cells), std::move(pieces), std::move(decor), extras,
-                         0.2);
+    return view::drawing("starpool", parts, std::move(cells), std::move(pieces), std::move(decor),
+                         extras, 0.2);
 }
 
 nlohmann::json State::move_view(Move m) const {

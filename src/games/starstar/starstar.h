@@ -213,7 +213,7 @@ class State : public Stones {
     std::string render_labels() const;
     // The drawing for graphical front ends and one legal move as a path of
     // cells (Game::view, docs/view.md; in view.cpp).
-    nlohmann::json view() const;
+    nlohmann::json view(ViewParts parts) const;
     nlohmann::json move_view(Move m) const;
 
     // For learning programs (core/state_batch.h, docs/python.md; the

@@ -112,7 +112,7 @@ nlohmann::json State::score() const {
             {"margin", s.margin()}};
 }
 
-nlohmann::json State::view() const {
+nlohmann::json State::view(ViewParts parts) const {
     const Geometry& g = *geo_;
     nlohmann::json cells = nlohmann::json::array();
     nlohmann::json pieces = nlohmann::json::array();
@@ -121,8 +121,10 @@ nlohmann::json State::view() const {
     std::set<Cell> star_roots;
     for (const StarGroup& s : stars()) star_roots.insert(group(s.root));
     for (Cell c = 0; c < g.cells(); ++c) {
-        const std::string cls = g.is_corner(c) ? "peri corner" : g.is_peri(c) ? "peri" : "";
-        cells.push_back(view::cell(g.name(c), to_view(g.point(c)), cell_outline(g, c), cls));
+        if (parts == ViewParts::Whole) {
+            const std::string cls = g.is_corner(c) ? "peri corner" : g.is_peri(c) ? "peri" : "";
+            cells.push_back(view::cell(g.name(c), to_view(g.point(c)), cell_outline(g, c), cls));
+        }
         if (stone_[c] == Player::None) continue;
         pieces.push_back({{"cell", g.name(c)},
                           {"owner", index(stone_[c])},
@@ -148,7 +150,7 @@ nlohmann::json State::view() const {
     nlohmann::json decor = nlohmann::json::array();
     decor.push_back(view::decor("polygon", pentagon, "bridge"));
     decor.push_back(view::decor("polygon", star, "bridge-star"));
-    return view::drawing("starstar", std::move(cells), std::move(pieces), std::move(decor),
+    return view::drawing("starstar", parts, std::move(cells), std::move(pieces), std::move(decor),
                          {{"rings", g.rings()}, {"swap", rules_.swap}}, 0.3);
 }
 
