@@ -22,6 +22,14 @@ once, in order, and nothing else is: through the API (every game's state),
 and, when it has the database, by reading the SQLite file after the server
 has stopped. Exits 1 if anything was lost, duplicated or misplaced.
 
+--rate R paces the moves instead (an open load, as people play): each game
+makes a move every --games/R seconds, so that R moves per second are
+offered in all, and a move's latency is then the server's alone rather than
+the wait behind the 200 others that a closed loop measures (with every game
+always waiting, a closed loop's mean latency is games / moves per second, by
+Little's law: 100 ms for 200 games at 2,000 moves/s). The report then also
+says how far the clients fell behind their schedule.
+
 --procs N splits the games over N client processes (each an asyncio loop).
 Standard library only (Debian's python3); only the loopback interface.
 """
@@ -32,6 +40,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import shutil
 import signal
 import sqlite3
@@ -42,19 +51,22 @@ import time
 import urllib.parse
 
 SETUP_TIMEOUT = 30.0
-DECODER = json.JSONDecoder()
+MOVE_TEXT = re.compile(rb'"text":"([^"\\\\]*)"')
 
 
 def legal_moves(payload):
     """The move texts of a state's view, and whether the game is over.
-    A state is about 50 KB, most of it the board's drawing; only the
-    legal moves are decoded, so that the client costs the server little
-    CPU on this shared machine. (The server writes keys in sorted order,
-    so the view's "moves" is the first such key after "view".)"""
-    text = payload.decode()
-    terminal = '"terminal":true' in text
-    start = text.index('"moves":', text.index('"view":')) + len('"moves":')
-    return [m["text"] for m in DECODER.raw_decode(text, start)[0]], terminal
+    Only the view's "moves" are looked at, with a pattern rather than a
+    JSON decoder, so that the client costs this shared machine little CPU.
+    (The server writes keys in sorted order: the view's "moves" is the
+    first such key after "view", and "pieces" follows it; a move's text
+    has no quote or backslash in any game.)"""
+    terminal = b'"terminal":true' in payload
+    start = payload.index(b'"moves":', payload.index(b'"view":'))
+    end = payload.index(b'"pieces":', start)
+    return [m.decode() for m in MOVE_TEXT.findall(payload, start, end)], terminal
+
+
 REQUEST_TIMEOUT = 30.0
 
 
@@ -101,6 +113,7 @@ class Table:
         self.turn = [asyncio.Event(), asyncio.Event()]
         self.ended = []           # (game id, acknowledged moves) of every game held
         self.acked = None         # the current game's acknowledged moves
+        self.next_at = 0.0        # with --rate: when this table's next move is due
 
 
 async def new_game(conn, table, spec):
@@ -121,8 +134,9 @@ async def new_game(conn, table, spec):
     table.turn[state["to_move"]].set()
 
 
-async def client(host, port, table, seat, spec, deadline, stats, rng):
-    """Plays seat `seat` of the games of `table` until the deadline."""
+async def client(host, port, table, seat, spec, deadline, stats, rng, interval):
+    """Plays seat `seat` of the games of `table` until the deadline; with an
+    `interval`, the table's moves are due that many seconds apart."""
     conn, other = Connection(host, port), 1 - seat
     try:
         while True:
@@ -134,6 +148,12 @@ async def client(host, port, table, seat, spec, deadline, stats, rng):
             except asyncio.TimeoutError:
                 return
             table.turn[seat].clear()
+            if interval:
+                wait = table.next_at - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                stats["behind"].append(max(0.0, time.monotonic() - table.next_at))
+                table.next_at += interval
             if time.monotonic() >= deadline:
                 return
             move, ply = rng.choice(table.moves), len(table.acked)
@@ -157,7 +177,7 @@ async def client(host, port, table, seat, spec, deadline, stats, rng):
         conn.close()
 
 
-async def run_part(host, port, games, seconds, spec, seed):
+async def run_part(host, port, games, seconds, spec, seed, interval):
     """One process's share of the games; returns its results."""
     rng = random.Random(seed)
     tables = [Table() for _ in range(games)]
@@ -165,20 +185,22 @@ async def run_part(host, port, games, seconds, spec, seed):
     for table in tables:
         await asyncio.wait_for(new_game(setup, table, spec), SETUP_TIMEOUT)
     setup.close()
-    stats = {"latency": [], "errors": []}
+    stats = {"latency": [], "errors": [], "behind": []}
     cpu0, wall0 = time.process_time(), time.monotonic()
     deadline = wall0 + seconds
+    for table in tables:  # spread over the first interval, not all at once
+        table.next_at = wall0 + rng.random() * interval
     await asyncio.gather(*(client(host, port, t, s, spec, deadline, stats,
-                                  random.Random(rng.random()))
+                                  random.Random(rng.random()), interval)
                            for t in tables for s in range(2)))
-    return {"latency": stats["latency"], "errors": stats["errors"],
+    return {"latency": stats["latency"], "errors": stats["errors"], "behind": stats["behind"],
             "games": [g for t in tables for g in t.ended],
             "wall": time.monotonic() - wall0, "cpu": time.process_time() - cpu0}
 
 
 def part_main(args):
-    host, port, games, seconds, spec, seed = args
-    return asyncio.run(run_part(host, port, games, seconds, spec, seed))
+    host, port, games, seconds, spec, seed, interval = args
+    return asyncio.run(run_part(host, port, games, seconds, spec, seed, interval))
 
 
 def percentile(sorted_values, p):
@@ -203,6 +225,10 @@ def report(results, seconds):
     print(f"moves acknowledged: {acked} in {wall:.1f} s = {acked / wall:.0f} durable moves/s")
     print(f"move latency: p50 {ms(50):.1f} ms, p90 {ms(90):.1f} ms, p99 {ms(99):.1f} ms, "
           f"max {latency[-1] * 1000 if latency else 0:.1f} ms")
+    behind = sorted(x for r in results for x in r["behind"])
+    if behind:
+        print(f"behind schedule: p50 {percentile(behind, 50) * 1000:.1f} ms, "
+              f"p99 {percentile(behind, 99) * 1000:.1f} ms, max {behind[-1] * 1000:.1f} ms")
     print(f"games played: {sum(len(r['games']) for r in results)}")
     print(f"client CPU: {cpu:.1f} s in {wall:.1f} s ({100 * cpu / wall:.0f}% of one core)")
     return acked, wall
@@ -272,19 +298,26 @@ def parse_args():
     p.add_argument("--game", default="starstar", help="game id (starstar)")
     p.add_argument("--options", default='{"size": 10}', help="game options, JSON")
     p.add_argument("--procs", type=int, default=1, help="client processes (1)")
+    p.add_argument("--rate", type=float, default=0,
+                   help="moves per second offered in all, paced per game (0: as fast as "
+                        "the server answers)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--server-arg", action="append", default=[],
                    help="extra argument for `asterism serve` (repeatable)")
     a = p.parse_args()
     if not 1 <= a.games <= 2000 or not 0 < a.seconds <= 3600 or not 1 <= a.procs <= 16:
         p.error("--games must be 1-2000, --seconds 0-3600, --procs 1-16")
+    if not 0 <= a.rate <= 100000:
+        p.error("--rate must be 0-100000 moves per second")
     return a
 
 
 def play(host, port, a):
     spec = {"game": a.game, "options": json.loads(a.options), "seat": "first", "name": "one"}
     shares = [a.games // a.procs + (i < a.games % a.procs) for i in range(a.procs)]
-    jobs = [(host, port, n, a.seconds, spec, a.seed * 1000 + i) for i, n in enumerate(shares)]
+    interval = a.games / a.rate if a.rate else 0.0
+    jobs = [(host, port, n, a.seconds, spec, a.seed * 1000 + i, interval)
+            for i, n in enumerate(shares)]
     if a.procs == 1:
         return [part_main(jobs[0])]
     with multiprocessing.Pool(a.procs) as pool:
@@ -303,9 +336,10 @@ def main():
         u = urllib.parse.urlparse(a.url)
         host, port = u.hostname, u.port or 80
     try:
+        pace = f"{a.rate:g} moves/s offered" if a.rate else "as fast as answered"
         print(f"{a.games} games of {a.game} {a.options}, 2 clients each, {a.seconds:g} s, "
-              f"{a.procs} client process(es), load average before: {os.getloadavg()[0]:.2f}",
-              flush=True)
+              f"{pace}, {a.procs} client process(es), load average before: "
+              f"{os.getloadavg()[0]:.2f}", flush=True)
         server_cpu = cpu_seconds(server.pid) if server else 0.0
         results = play(host, port, a)
         print(f"load average after: {os.getloadavg()[0]:.2f}")
