@@ -128,6 +128,7 @@ class StateGame final : public Game {
             nlohmann::json moves = nlohmann::json::array();
             std::vector<typename S::Move> legal(S::kMaxMoves);
             const int n = state_.generate(legal.data());
+            moves.get_ref<nlohmann::json::array_t&>().reserve(static_cast<std::size_t>(n));
             for (int i = 0; i < n; ++i) moves.push_back(state_.move_view(legal[i]));
             j["moves"] = std::move(moves);
             // The last move as it was made, so that a front end can show its
