@@ -22,7 +22,8 @@ constexpr double kTexelRate = 40;
 // The move samples of a game whose State has move_features(): every legal
 // move with its features, the target the search's visits.
 template <class S>
-std::vector<MoveSample> move_samples(const TrainingFile& file, int holdout_every) {
+std::vector<MoveSample> move_samples(const TrainingFile& file, int holdout_every,
+                                     bool played_only) {
     std::vector<MoveSample> out;
     std::vector<typename S::Move> moves(S::kMaxMoves);
     for (const TrainingGame& g : file.games) {
@@ -38,6 +39,8 @@ std::vector<MoveSample> move_samples(const TrainingFile& file, int holdout_every
             for (const TrainingCandidate& c : p.candidates) visits += static_cast<double>(c.visits);
             sample.target.assign(static_cast<std::size_t>(n), 0.0f);
             for (const TrainingCandidate& c : p.candidates) {
+                if (played_only && &c != &p.candidates.front()) break;
+                if (played_only) visits = static_cast<double>(c.visits);
                 const typename S::Move m = s.parse_move(c.move);
                 for (int i = 0; i < n; ++i)
                     if (moves[static_cast<std::size_t>(i)] == m)
@@ -118,9 +121,12 @@ std::string weights_file(const TrainSettings& s, const std::string& spec, const 
                        std::to_string(r.fitted) + " positions fitted, " +
                        std::to_string(r.held_out) + " held out\n";
     char buf[160];
-    std::snprintf(buf, sizeof buf,
-                  "// Loss: fitted %.4f, held out %.4f (%.4f before), held-out top-1 %.3f\n",
-                  r.fitted_loss, r.holdout_loss, r.holdout_start_loss, r.holdout_top1);
+    std::snprintf(buf, sizeof buf, "// Loss: fitted %.4f, held out %.4f (%.4f before)",
+                  r.fitted_loss, r.holdout_loss, r.holdout_start_loss);
+    text += buf;
+    std::snprintf(buf, sizeof buf, ", held-out top-1 %.3f", r.holdout_top1);
+    if (!whole) text += buf;
+    text += "\n";
     text += buf;
     for (std::size_t i = 0; i < r.weights.size(); ++i) {
         const char* comma = i + 1 < r.weights.size() ? "," : "";
@@ -140,10 +146,10 @@ FitReport train(const TrainSettings& s) {
     const std::string id = spec_id(file.spec);
     FitReport report;
     if (id == "starstar") {
-        report = fit_softmax(move_samples<starstar::State>(file, s.holdout_every),
+        report = fit_softmax(move_samples<starstar::State>(file, s.holdout_every, s.played_only),
                              starstar::State::kPriorFeatures, s.fit);
     } else if (id == "asterisk") {
-        report = fit_softmax(move_samples<asterisk::State>(file, s.holdout_every),
+        report = fit_softmax(move_samples<asterisk::State>(file, s.holdout_every, s.played_only),
                              asterisk::State::kPriorFeatures, s.fit);
     } else if (id == "shatra") {
         report = texel<shatra::State>(file, s);

@@ -16,6 +16,10 @@ struct TrainSettings {
     FitSettings fit;
     // Every this-many-th game is held out of the fit and measured.
     int holdout_every = 10;
+    // What the move priors are fitted to: the search's visit distribution,
+    // or only the move it played (all its probability on the first
+    // candidate), which is sharper where the visits are spread thin.
+    bool played_only = false;
     std::string command;  // written into the file's header
 };
 
