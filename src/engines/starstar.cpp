@@ -9,7 +9,16 @@ static_assert(asterism::MctsState<asterism::starstar::State>);
 namespace asterism {
 namespace {
 
-const EngineRegistration kStarStar("starstar", make_mcts_engine<starstar::State>);
+// The learned priors (games/starstar/patterns.cpp) start every new child
+// with the default 40 AMAF playouts at its prior; knowledge=0 is the search
+// of before them, which had no priors at all.
+std::unique_ptr<Agent> make_starstar_engine(const Game& game, const EngineSettings& s) {
+    return make_mcts_engine<starstar::State>(game, s, [&](MctsConfig& c, const SearchLimits&) {
+        if (s.knowledge == 0) c.prior_weight = 0;
+    });
+}
+
+const EngineRegistration kStarStar("starstar", make_starstar_engine);
 
 // MCTS speed on the 8-ring board (issue 4 asks for 50,000 playouts/s there)
 // and on the full board.

@@ -39,7 +39,8 @@ class AlphaBetaAgent final : public Agent {
                      const std::function<bool(const Analysis&)>& progress) override {
         const auto* sg = dynamic_cast<const StateGame<S>*>(&game);
         if (!sg) throw GameError("internal: " + label_ + " was given a different game");
-        const S& root = sg->state();
+        S root = sg->state();
+        if constexpr (requires { root.set_knowledge(0); }) root.set_knowledge(knowledge_);
         AlphaBetaLimits l = limits_;
         if (limits.playouts || limits.seconds > 0) {
             l.nodes = limits.playouts;
@@ -55,6 +56,10 @@ class AlphaBetaAgent final : public Agent {
     }
 
     const AlphaBeta<S>& search() const { return *search_; }
+
+    // Which knowledge the game's State uses in this search (EngineSettings::
+    // knowledge); games without a choice ignore it.
+    void set_knowledge(int k) { knowledge_ = k; }
 
   private:
     static Analysis to_analysis(const S& root, const typename AlphaBeta<S>::Result& r) {
@@ -81,6 +86,7 @@ class AlphaBetaAgent final : public Agent {
     std::string label_;
     std::unique_ptr<AlphaBeta<S>> search_;
     AlphaBetaLimits limits_;
+    int knowledge_ = 1;
 };
 
 // A fixed-depth search from a fresh table, for `asterism bench`: the node

@@ -46,7 +46,9 @@ std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& 
     if (o.prior_weight) config.prior_weight = *o.prior_weight;
     if (o.expand_visits) config.expand_visits = *o.expand_visits;
     if (o.max_nodes) config.max_nodes = *o.max_nodes;
-    return std::make_unique<MctsAgent<S>>(s.plain_uct ? "uct" : "mcts", config, limits);
+    auto agent = std::make_unique<MctsAgent<S>>(s.plain_uct ? "uct" : "mcts", config, limits);
+    agent->set_knowledge(s.knowledge);
+    return agent;
 }
 
 template <class S>
@@ -81,7 +83,9 @@ std::unique_ptr<Agent> make_alphabeta_engine(
     config.tt_entries = std::size_t{1} << 20;
     if (limits.nodes && limits.seconds <= 0)
         config.tt_entries = std::clamp<std::size_t>(2 * limits.nodes, 1 << 14, 1 << 20);
-    return std::make_unique<AlphaBetaAgent<S>>("alphabeta", config, limits);
+    auto agent = std::make_unique<AlphaBetaAgent<S>>("alphabeta", config, limits);
+    agent->set_knowledge(s.knowledge);
+    return agent;
 }
 
 // The chess-likes' maker: alpha-beta at `levels`, or MCTS when the settings

@@ -32,6 +32,11 @@ struct EngineSettings {
     bool plain_uct = false;  // baseline: no RAVE, no game knowledge
     Search search = Search::Default;
     int depth = 0;  // alpha-beta: deepest iteration (0 = the level's or the limits' choice)
+    // The game knowledge the search uses: 1 (the default) the learned
+    // priors and fitted evaluations of docs/learning.md, 0 the hand-made
+    // knowledge they replaced, kept so that one binary can measure the two
+    // against each other (player key knowledge=0).
+    int knowledge = 1;
     // MCTS parameters that replace the game's tuned values when set (for
     // tuning matches: `mcts:exploration=0.2,rave_k=1000,...`).
     struct MctsOverrides {

@@ -45,13 +45,18 @@ class MctsAgent final : public Agent {
 
     const Mcts<S>& mcts() const { return mcts_; }
 
+    // Which knowledge the game's State uses in this search (EngineSettings::
+    // knowledge); games without a choice ignore it.
+    void set_knowledge(int k) { knowledge_ = k; }
+
   private:
     // Points the tree at the game's position, reusing the old tree when the
     // game has only moved on from the last searched position.
     void prepare(const Game& game) {
         const auto* sg = dynamic_cast<const StateGame<S>*>(&game);
         if (!sg) throw GameError("internal: " + label_ + " was given a different game");
-        const S& now = sg->state();
+        S now = sg->state();
+        if constexpr (requires { now.set_knowledge(0); }) now.set_knowledge(knowledge_);
         const auto history = game.history();
         const bool extends = searched_ && history.size() >= history_.size() &&
                              std::equal(history_.begin(), history_.end(), history.begin());
@@ -117,6 +122,7 @@ class MctsAgent final : public Agent {
     SearchLimits limits_;
     std::vector<std::string> history_;
     bool searched_ = false;
+    int knowledge_ = 1;
 };
 
 }  // namespace asterism

@@ -48,6 +48,13 @@ void only_keys(const Keys& keys, std::initializer_list<std::string_view> known,
                             ")");
 }
 
+// knowledge=1 (the default) or 0 (EngineSettings::knowledge).
+int knowledge_key(const Keys& keys, const std::string& whole) {
+    const double k = number(keys, "knowledge", 1, whole);
+    if (k != 0 && k != 1) throw GameError("bad player '" + whole + "': knowledge must be 0 or 1");
+    return static_cast<int>(k);
+}
+
 bool all_digits(const std::string& s) {
     return !s.empty() &&
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -65,13 +72,14 @@ std::unique_ptr<Agent> level_player(const std::string& digits, const std::string
 
 std::unique_ptr<Agent> alphabeta_player(const Keys& keys, const std::string& text, const Game& game,
                                         std::uint64_t seed) {
-    only_keys(keys, {"nodes", "depth", "seconds", "level"}, text);
+    only_keys(keys, {"nodes", "depth", "seconds", "level", "knowledge"}, text);
     EngineSettings s;
     s.seed = seed;
     s.search = EngineSettings::Search::AlphaBeta;
     s.limits.playouts = static_cast<std::uint64_t>(number(keys, "nodes", 0, text));
     s.limits.seconds = number(keys, "seconds", 0, text);
     s.depth = static_cast<int>(number(keys, "depth", 0, text));
+    s.knowledge = knowledge_key(keys, text);
     const double level = number(keys, "level", kMaxLevel, text);
     if (level < 2 || level > kMaxLevel || level != static_cast<int>(level))
         throw GameError("bad player '" + text + "': level must be 2 to " +
@@ -86,13 +94,14 @@ std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
                                    const std::string& text, const Game& game, std::uint64_t seed) {
     only_keys(keys,
               {"playouts", "seconds", "threads", "exploration", "rave_k", "prior_weight", "expand",
-               "pool"},
+               "pool", "knowledge"},
               text);
     EngineSettings s;
     s.seed = seed;
     s.plain_uct = name == "uct";
     s.search = EngineSettings::Search::Mcts;
     s.threads = static_cast<int>(number(keys, "threads", 1, text));
+    s.knowledge = knowledge_key(keys, text);
     s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
     s.limits.seconds = number(keys, "seconds", 0, text);
     auto set = [&](auto& field, const char* key) {

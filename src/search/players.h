@@ -8,9 +8,11 @@
 //   mc[:playouts=N] flat Monte Carlo (two-player games)
 //   mcts:KEYS       the game's tree search with explicit limits and tuning:
 //                   playouts, seconds, threads, exploration, rave_k,
-//                   prior_weight, expand, pool
+//                   prior_weight, expand, pool, knowledge (1 learned, the
+//                   default; 0 the hand-made knowledge before it)
 //   uct:KEYS        the same, as plain UCT (no RAVE, no game knowledge)
-//   ab:KEYS         alpha-beta (also alphabeta:): nodes, depth, seconds, level
+//   ab:KEYS         alpha-beta (also alphabeta:): nodes, depth, seconds, level,
+//                   knowledge
 //
 // A person's seat ("human") is the table's business (table/seat.h), not a
 // player's.

@@ -202,7 +202,9 @@ TEST(ShatraSearch, TwoComputersEndEveryGameUnderShatrabase) {
     EXPECT_EQ(r.games(), 2);
     EXPECT_EQ(r.agreed_draws, 2);
     EXPECT_EQ(r.draws, 2);
-    EXPECT_LE(r.max_plies, 100);
+    // By the fifth repetition, long before the policy's ply cap: 85 to 100
+    // plies with the hand-made evaluation, 121 with the fitted one.
+    EXPECT_LE(r.max_plies, 200);
 
     // With random openings some games are won, the others agreed drawn,
     // and none outlasts the cap.

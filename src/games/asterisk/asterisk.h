@@ -279,8 +279,22 @@ class State : private detail::StateData {
     // future pieces, so their results can be compared draw by draw.
     Outcome solitaire_rollout(Rng& draws, Rng& choices, int policy) const;
     // Prior values of moves for MCTS (mcts.h): the same knowledge as the
-    // policy, plus immediate wins and the blocking of the opponent's.
+    // policy, plus immediate wins and the blocking of the opponent's; in
+    // Standard with knowledge 1 (the default), reweighted by the learned
+    // move features below (knowledge.h, docs/learning.md).
     void priors(const Move* moves, int count, float* value) const;
+    // The hand-made priors alone, as before the learned features.
+    void hand_priors(const Move* moves, int count, float* value) const;
+    // Learned move knowledge (Standard): each move has up to kMoveFeatures
+    // feature ids below kPriorFeatures (kMoveFeatures slots per move in
+    // `out`, the count in `counts`), whose weights `asterism train` fits
+    // to self-play. knowledge 0 is the knowledge of before, for matches.
+    static constexpr int kPriorFeatures = 120;
+    static constexpr int kMoveFeatures = 6;
+    void move_features(const Move* moves, int count, std::uint16_t* out,
+                       std::uint8_t* counts) const;
+    void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
+    int knowledge() const { return knowledge_; }
     // The cell of the last placement, which the policy may answer.
     Cell last_cell() const { return depth_ > 0 ? undo_[depth_ - 1].move.cell : kNoCell; }
     using StateData::bridge_reply;
@@ -344,6 +358,8 @@ class State : private detail::StateData {
     };
     int depth_ = 0, nchanges_ = 0;
     std::array<Undo, kMaxPlies> undo_{};
+    // Which knowledge the searches use (set_knowledge); not part of the position.
+    std::uint8_t knowledge_ = 1;
     // Unions over a whole game are at most T(n) - 1 per attribute; each is
     // kept with its attribute so that undo finds its union-find.
     std::array<UnionFind::Change, kAttributes * kMaxCells> changes_{};

@@ -29,6 +29,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 
 #include "games/asterisk/asterisk.h"
 
@@ -461,7 +462,7 @@ inline double move_prior(const StateData& s, Move m, PriorTables& t) {
 // worse than the best one on that cell (Standard) or a handed piece that
 // serves the hander worse than the best (Inverted); with a threat on the
 // board, moves elsewhere that do not win lose too.
-inline void State::priors(const Move* moves, int count, float* value) const {
+inline void State::hand_priors(const Move* moves, int count, float* value) const {
     detail::PriorTables tables;
     detail::prior_tables(*this, last_cell(), tables);
     for (int i = 0; i < count; ++i) {
@@ -471,6 +472,136 @@ inline void State::priors(const Move* moves, int count, float* value) const {
             continue;
         }
         value[i] = static_cast<float>(std::clamp(detail::move_prior(*this, m, tables), 0.0, 1.0));
+    }
+}
+
+namespace detail {
+
+// The learned feature layout: the first id of each family.
+inline constexpr int kHandFeature = 0;                  // 11: the hand prior in tenths
+inline constexpr int kEdgeFeature = kHandFeature + 11;  // 8: the sides the cell touches
+// 98 per unsettled attribute: (own x 7 + enemy neighbours agreeing) x 2 +
+// whether the piece has the mover's value there.
+inline constexpr int kAttributeFeature = kEdgeFeature + 8;
+inline constexpr int kLastFeature = kAttributeFeature + 98;  // 2: next to the last placement
+inline constexpr int kSwapFeature = kLastFeature + 2;        // 1
+
+// The features of one placement; `hand` is its hand prior.
+inline int placement_features(const StateData& s, Move m, Cell last, float hand,
+                              std::uint16_t* out) {
+    const Player mover = s.side_;
+    const int g = int(s.goals_of(mover));
+    const Cell c = m.cell;
+    int n = 0;
+    out[n++] = static_cast<std::uint16_t>(kHandFeature + std::lround(hand * 10));
+    out[n++] = static_cast<std::uint16_t>(kEdgeFeature + s.geo_->sides[c]);
+    bool next_to_last = false;
+    for (const Cell nb : s.geo_->neighbours[c]) next_to_last |= nb == last && last != kNoCell;
+    for (int a = 0; a < kAttributes; ++a) {
+        if (s.settled(a)) continue;
+        int own = 0, enemy = 0;
+        for (const Cell nb : s.geo_->neighbours[c]) {
+            const PieceType t = s.board_[nb];
+            if (t == kNoPiece) continue;
+            (attribute_bit(t, a) == g ? own : enemy) += 1;
+        }
+        const int serves = attribute_bit(m.type, a) == g ? 1 : 0;
+        out[n++] = static_cast<std::uint16_t>(kAttributeFeature + (own * 7 + enemy) * 2 + serves);
+    }
+    out[n++] = static_cast<std::uint16_t>(kLastFeature + (next_to_last ? 1 : 0));
+    return n;
+}
+
+// The features of every move (State::move_features), given their hand priors.
+inline void move_features(const StateData& s, Cell last, const Move* moves, int count,
+                          const float* hand, std::uint16_t* out, std::uint8_t* counts) {
+    for (int i = 0; i < count; ++i) {
+        std::uint16_t* f = out + static_cast<std::ptrdiff_t>(i) * State::kMoveFeatures;
+        if (moves[i] == kSwap || moves[i].cell == kNoCell) {
+            f[0] = kSwapFeature;
+            counts[i] = 1;
+            continue;
+        }
+        counts[i] = static_cast<std::uint8_t>(placement_features(s, moves[i], last, hand[i], f));
+    }
+}
+
+}  // namespace detail
+
+inline void State::move_features(const Move* moves, int count, std::uint16_t* out,
+                                 std::uint8_t* counts) const {
+    std::array<float, kMaxMoves> hand;
+    hand_priors(moves, count, hand.data());
+    detail::move_features(*this, last_cell(), moves, count, hand.data(), out, counts);
+}
+
+namespace detail {
+
+// The learned weights, by feature id.
+inline constexpr float kLearned[] = {
+#include "games/asterisk/learned_priors.inc"
+};
+static_assert(sizeof kLearned / sizeof kLearned[0] == State::kPriorFeatures);
+
+// The learned score of every move, as placement_features() and the weights
+// give it, but with the type-free part of each cell (its sides, the
+// neighbours agreeing with each side in each attribute, the last
+// placement) read once per cell instead of once per move.
+inline void learned_scores(const StateData& s, Cell last, const Move* moves, int count,
+                           const float* hand, float* score) {
+    const int g = int(s.goals_of(s.side_));
+    std::array<float, kMaxCells> base;
+    std::array<std::array<std::uint8_t, kAttributes>, kMaxCells> agree;
+    std::array<bool, kMaxCells> seen{};
+    for (int i = 0; i < count; ++i) {
+        const Move m = moves[i];
+        if (m == kSwap || m.cell == kNoCell) {
+            score[i] = kLearned[kSwapFeature];
+            continue;
+        }
+        const Cell c = m.cell;
+        if (!seen[c]) {
+            seen[c] = true;
+            bool next_to_last = false;
+            for (int a = 0; a < kAttributes; ++a) {
+                int own = 0, enemy = 0;
+                for (const Cell nb : s.geo_->neighbours[c]) {
+                    next_to_last |= nb == last && last != kNoCell;
+                    const PieceType t = s.board_[nb];
+                    if (t != kNoPiece) (attribute_bit(t, a) == g ? own : enemy) += 1;
+                }
+                agree[c][a] = static_cast<std::uint8_t>((own * 7 + enemy) * 2);
+            }
+            base[c] = kLearned[kEdgeFeature + s.geo_->sides[c]] +
+                      kLearned[kLastFeature + (next_to_last ? 1 : 0)];
+        }
+        float x = base[c] + kLearned[kHandFeature + std::lround(hand[i] * 10)];
+        for (int a = 0; a < kAttributes; ++a)
+            if (!s.settled(a))
+                x += kLearned[kAttributeFeature + agree[c][a] + (attribute_bit(m.type, a) == g)];
+        score[i] = x;
+    }
+}
+
+}  // namespace detail
+
+// Standard with knowledge 1: the learned softmax over the moves (weights in
+// learned_priors.inc), as a prior r / (1 + r) with r the move's probability
+// times the number of moves, so that a move as likely as the average one
+// gets 0.5. A move that wins at once keeps its hand prior of 1, one that
+// loses at once its 0.
+inline void State::priors(const Move* moves, int count, float* value) const {
+    if (knowledge_ == 0 || rules_.mode != Mode::Standard) return hand_priors(moves, count, value);
+    hand_priors(moves, count, value);
+    std::array<float, kMaxMoves> score;
+    detail::learned_scores(*this, last_cell(), moves, count, value, score.data());
+    const float top = *std::max_element(score.begin(), score.begin() + count);
+    double total = 0;
+    for (int i = 0; i < count; ++i) total += std::exp(score[i] - top);
+    for (int i = 0; i < count; ++i) {
+        if (value[i] >= 1.0f || value[i] <= 0.0f) continue;
+        const double r = std::exp(score[i] - top) / total * count;
+        value[i] = static_cast<float>(r / (1 + r));
     }
 }
 

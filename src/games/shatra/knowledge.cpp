@@ -9,6 +9,7 @@
 // the evaluation must see instead is the danger to the side to move itself:
 // its men (and above all its biy) that the opponent could jump next turn.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdlib>
 
@@ -20,6 +21,15 @@ namespace {
 // Material by kind: none, biy (taking it ends the game, so it has no
 // material value), batyr, tura, yalkyn, shatra.
 constexpr int kValue[6] = {0, 0, 850, 450, 300, 100};
+// The weights of the evaluation's terms (State::EvalTerm): by hand, as
+// before they were fitted, and fitted to self-play results by `asterism
+// train` (docs/learning.md).
+constexpr std::array<int, State::kEvalTerms> kHandWeights = {850, 450, 300, 100, 5,   15, 14,
+                                                             70,  3,   -20, 6,   -12, 15, -1};
+constexpr std::array<int, State::kEvalTerms> kFittedWeights = {
+#include "games/shatra/eval_weights.inc"
+};
+
 // Value of taking the biy in a capture hint: more than any chain of men.
 constexpr int kBiyHint = 20000;
 
@@ -71,41 +81,44 @@ int freedom(const Pos& p, int cell, unsigned dirs) {
     return n;
 }
 
-// Everything but the threats, for one colour.
-int side_value(const Pos& p, int us) {
+// Everything but the threats, for one colour, as the terms of the linear
+// evaluation (State::eval_terms), added to `t`.
+void side_terms(const Pos& p, int us, int sign, int* t) {
     const int them = us ^ 1;
-    int v = 0;
     int biy = kNoCell;
     for (Bits b = p.occ[us]; b; b &= b - 1) {
         const int c = std::countr_zero(b);
         const int k = kind_of(p.board[static_cast<std::size_t>(c)]);
-        v += kValue[k];
         const bool reserve = p.temdek_on(us) && (kHome[us] & bit(c));
         if (k == kBiy) {
             biy = c;
-        } else if (k == kShatra) {
+            continue;
+        }
+        t[State::kTermBatyr + k - kBatyr] += sign;
+        if (k == kShatra) {
             // Advancement: slow in the own half, faster beyond the ditch,
             // where a shatra moves freely and nears promotion.
             const int rr = relative_rank(c, us);
-            if (rr >= 5 && rr <= 7)
-                v += (rr - 5) * 5;
-            else if (rr >= 8 && rr < kRanks)
-                v += 15 + (rr - 8) * 14;
-            else if (rr == kRanks)
-                v += 70;  // waiting to promote when a piece is lost
+            if (rr >= 5 && rr <= 7) {
+                t[State::kTermAdvanceNear] += sign * (rr - 5);
+            } else if (rr >= 8 && rr < kRanks) {
+                t[State::kTermBeyondDitch] += sign;
+                t[State::kTermAdvanceFar] += sign * (rr - 8);
+            } else if (rr == kRanks) {
+                t[State::kTermWaiting] += sign;  // waiting to promote when a piece is lost
+            }
         } else if (!reserve) {
-            v += 3 * freedom(p, c, kLeapDirs[k]);
+            t[State::kTermFreedom] += sign * freedom(p, c, kLeapDirs[k]);
         }
     }
     if (biy != kNoCell) {
         // A biy behind its gate is hard to reach; on the field it wants
         // friends round it and enemies away.
-        if (!(kHome[us] & bit(biy))) v -= 20;
-        for (Bits b = kSteps.king[biy] & p.occ[us]; b; b &= b - 1) v += 6;
+        if (!(kHome[us] & bit(biy))) t[State::kTermBiyOut] += sign;
+        t[State::kTermBiyFriends] += sign * std::popcount(kSteps.king[biy] & p.occ[us]);
         for (Bits b = p.occ[them]; b; b &= b - 1)
-            if (chebyshev(std::countr_zero(b), biy) <= 2) v -= 12;
+            if (chebyshev(std::countr_zero(b), biy) <= 2) t[State::kTermBiyEnemies] += sign;
     }
-    return v;
 }
 
 // The victims of a chain, walking its path as apply() does.
@@ -132,13 +145,17 @@ int chain_gain(const Pos& p, const Move& m) {
 
 }  // namespace
 
-int State::evaluate() const {
+void State::eval_terms(int* t) const {
     const Pos& p = pos_;
     const int us = p.side, them = us ^ 1;
-    int v = side_value(p, us) - side_value(p, them) + 15;  // the move is worth something
+    std::fill(t, t + kEvalTerms, 0);
+    side_terms(p, us, 1, t);
+    side_terms(p, them, -1, t);
+    t[kTermTempo] = 1;  // the move is worth something
     // Threats against the side to move: it can save one man, so the most
-    // valuable one in danger counts half; a biy in danger counts more,
-    // because a compulsory capture elsewhere may leave no time to save it.
+    // valuable one in danger counts (half, by hand); a biy in danger counts
+    // more, because a compulsory capture elsewhere may leave no time to
+    // save it.
     int worst = 0;
     for (Bits b = p.occ[us]; b; b &= b - 1) {
         const int c = std::countr_zero(b);
@@ -146,7 +163,20 @@ int State::evaluate() const {
         const int k = kind_of(p.board[static_cast<std::size_t>(c)]);
         worst = std::max(worst, k == kBiy ? 400 : kValue[k]);
     }
-    return v - worst / 2;
+    t[kTermThreat] = worst / 2;
+}
+
+const std::array<int, State::kEvalTerms>& State::eval_weights(int knowledge) {
+    return knowledge ? kFittedWeights : kHandWeights;
+}
+
+int State::evaluate() const {
+    int t[kEvalTerms];
+    eval_terms(t);
+    const std::array<int, kEvalTerms>& w = knowledge_ ? kFittedWeights : kHandWeights;
+    int v = 0;
+    for (int i = 0; i < kEvalTerms; ++i) v += w[static_cast<std::size_t>(i)] * t[i];
+    return v;
 }
 
 int State::move_hint(Move m) const {

@@ -151,6 +151,34 @@ class State {
     // in knowledge.h and knowledge.cpp. Shatra has no check: a biy in danger is the evaluation's
     // business, and capturing it ends the game.
     int evaluate() const;
+    // The evaluation is linear: the sum of weight times term over these
+    // terms, each counted for the side to move minus the other (material
+    // by kind, shatra advancement, leaper freedom, the biy's surroundings),
+    // plus a tempo term of 1 and the most valuable threatened man (half
+    // its value). The weights are fitted (knowledge 1, the default) or the
+    // hand-made ones of before (knowledge 0); see knowledge.cpp.
+    enum EvalTerm {
+        kTermBatyr,
+        kTermTura,
+        kTermYalkyn,
+        kTermShatra,
+        kTermAdvanceNear,
+        kTermBeyondDitch,
+        kTermAdvanceFar,
+        kTermWaiting,
+        kTermFreedom,
+        kTermBiyOut,
+        kTermBiyFriends,
+        kTermBiyEnemies,
+        kTermTempo,
+        kTermThreat,
+        kEvalTerms
+    };
+    void eval_terms(int* terms) const;
+    // The weights of knowledge 0 (by hand) or 1 (fitted).
+    static const std::array<int, kEvalTerms>& eval_weights(int knowledge);
+    void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
+    int knowledge() const { return knowledge_; }
     bool is_noisy(Move m) const { return m.jumps > 0 || m.promo != 0; }
     int move_hint(Move m) const;
     bool in_check() const { return false; }
@@ -176,6 +204,8 @@ class State {
     Rules rules_;
     Pos pos_;
     std::vector<Pos> stack_;  // the position before each applied move
+    // Which evaluation weights the searches use; not part of the position.
+    std::uint8_t knowledge_ = 1;
 };
 
 // Fills a position's derived fields (occupancy, counts, hash) from the rest.

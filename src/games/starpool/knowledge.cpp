@@ -5,6 +5,7 @@
 // King's shelter and the enemy pressure around it, and a penalty for being
 // close to a bare King (which loses at once).
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include "games/starpool/starpool.h"
@@ -21,6 +22,15 @@ constexpr int kPressure[kKinds] = {0, 16, 16, 10, 10, 14, 10, 4, 6, 6};
 // Penalty for having only this many men besides the King (baring loses).
 constexpr int kFewMen[3] = {300, 150, 60};
 
+// The weights of the evaluation's terms (State::EvalTerm): by hand, as
+// before they were fitted, and fitted to self-play results by `asterism
+// train` (docs/learning.md).
+constexpr std::array<int, State::kEvalTerms> kHandWeights = {
+    850, 750, 330, 320, 550, 340, 100, 190, 170, 4, 6, 15, 12, 1, 8, -10, -1, 10};
+constexpr std::array<int, State::kEvalTerms> kFittedWeights = {
+#include "games/starpool/eval_weights.inc"
+};
+
 int relative_rank(Cell c, int side) {
     const int y = c / kGridSide;
     return side == 0 ? y : kGridSide - 1 - y;
@@ -33,56 +43,71 @@ int distance(Cell a, Cell b) {
 
 }  // namespace
 
-int State::evaluate() const {
+// One side's terms of the linear evaluation (State::eval_terms), added to
+// `t` with `sign`.
+void State::side_terms(int s, int sign, int* t) const {
     const Geometry& g = geometry();
     const Bits occupied = side_men_[0] | side_men_[1];
-    int total[2] = {0, 0};
-    for (int s = 0; s < 2; ++s) {
-        const Bits own = side_men_[s], enemy = side_men_[s ^ 1];
-        const Cell enemy_king = king_[s ^ 1];
-        int v = 0;
-        for (int k = kGeneral; k < kKinds; ++k) {
-            for (Bits men = men_[s][k]; men.any();) {
-                const Cell c = men.pop();
-                v += kValue[k];
-                // Mobility: steps and leaps, then slides until blocked.
-                int moves = ((g.any[k][s][c] & ~own) | (g.quiet[k][s][c] & ~occupied) |
-                             (g.capture[k][s][c] & enemy))
-                                .count();
-                for (int d = 0; d < 8; ++d) {
-                    if (!(g.slide_dirs[k][s] >> d & 1)) continue;
-                    const auto& ray = g.ray[c][d];
-                    for (int i = 0; i < g.ray_length[c][d]; ++i) {
-                        if (own.has(ray[i])) break;
-                        ++moves;
-                        if (enemy.has(ray[i])) break;
-                    }
+    const Bits own = side_men_[s], enemy = side_men_[s ^ 1];
+    const Cell enemy_king = king_[s ^ 1];
+    for (int k = kGeneral; k < kKinds; ++k) {
+        for (Bits men = men_[s][k]; men.any();) {
+            const Cell c = men.pop();
+            t[kTermGeneral + k - kGeneral] += sign;
+            // Mobility: steps and leaps, then slides until blocked.
+            int moves = ((g.any[k][s][c] & ~own) | (g.quiet[k][s][c] & ~occupied) |
+                         (g.capture[k][s][c] & enemy))
+                            .count();
+            for (int d = 0; d < 8; ++d) {
+                if (!(g.slide_dirs[k][s] >> d & 1)) continue;
+                const auto& ray = g.ray[c][d];
+                for (int i = 0; i < g.ray_length[c][d]; ++i) {
+                    if (own.has(ray[i])) break;
+                    ++moves;
+                    if (enemy.has(ray[i])) break;
                 }
-                v += 4 * moves;
-                // Promotion progress, growing as the zone comes near.
-                const int rr = relative_rank(c, s);
-                if (k == kPawn && rr >= 4 && rr < kPawnRank) {
-                    v += (rr - 3) * (rr - 3) * 6;
-                } else if (k == kSergeant && rr >= 7 && rr < kBackRank) {
-                    v += (rr - 6) * 15;
-                } else if (k == kLieutenant && rr >= 6 && rr < kBackRank) {
-                    v += (rr - 5) * 12;
-                }
-                if (distance(c, enemy_king) <= 2) v += kPressure[k];
             }
+            t[kTermMobility] += sign * moves;
+            // Promotion progress, growing as the zone comes near.
+            const int rr = relative_rank(c, s);
+            if (k == kPawn && rr >= 4 && rr < kPawnRank) {
+                t[kTermPawnRank] += sign * (rr - 3) * (rr - 3);
+            } else if (k == kSergeant && rr >= 7 && rr < kBackRank) {
+                t[kTermSergeantRank] += sign * (rr - 6);
+            } else if (k == kLieutenant && rr >= 6 && rr < kBackRank) {
+                t[kTermLieutenantRank] += sign * (rr - 5);
+            }
+            if (distance(c, enemy_king) <= 2) t[kTermPressure] += sign * kPressure[k];
         }
-        // The King: friends round it, and the cells round it the enemy
-        // attacks.
-        const Cell king = king_[s];
-        const Bits ring = g.any[kKing][s][king];
-        v += 8 * std::min((ring & own).count(), 4);
-        for (Bits b = ring & ~own; b.any();)
-            if (attacked(b.pop(), s ^ 1, occupied, Bits{})) v -= 10;
-        const int men = own.count() - 1;
-        if (men < 3) v -= kFewMen[men];
-        total[s] = v;
     }
-    return total[side_] - total[side_ ^ 1] + 10;  // the move is worth something
+    // The King: friends round it, and the cells round it the enemy attacks.
+    const Cell king = king_[s];
+    const Bits ring = g.any[kKing][s][king];
+    t[kTermKingFriends] += sign * std::min((ring & own).count(), 4);
+    for (Bits b = ring & ~own; b.any();)
+        if (attacked(b.pop(), s ^ 1, occupied, Bits{})) t[kTermKingAttacked] += sign;
+    const int men = own.count() - 1;
+    if (men < 3) t[kTermFewMen] += sign * kFewMen[men];
+}
+
+void State::eval_terms(int* t) const {
+    std::fill(t, t + kEvalTerms, 0);
+    side_terms(side_, 1, t);
+    side_terms(side_ ^ 1, -1, t);
+    t[kTermTempo] = 1;  // the move is worth something
+}
+
+const std::array<int, State::kEvalTerms>& State::eval_weights(int knowledge) {
+    return knowledge ? kFittedWeights : kHandWeights;
+}
+
+int State::evaluate() const {
+    int t[kEvalTerms];
+    eval_terms(t);
+    const std::array<int, kEvalTerms>& w = knowledge_ ? kFittedWeights : kHandWeights;
+    int v = 0;
+    for (int i = 0; i < kEvalTerms; ++i) v += w[static_cast<std::size_t>(i)] * t[i];
+    return v;
 }
 
 int State::move_hint(Move m) const {

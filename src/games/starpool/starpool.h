@@ -132,6 +132,39 @@ class State {
     // in knowledge.h and knowledge.cpp. Noisy moves change material or
     // promote.
     int evaluate() const;
+    // The evaluation is linear: the sum of weight times term over these
+    // terms, each counted for the side to move minus the other (material
+    // by kind from the General on, mobility, promotion progress, pressure
+    // near the enemy King, the King's shelter and the attacked cells round
+    // it, the penalty of few men left) plus a tempo term of 1. The weights
+    // are fitted (knowledge 1, the default) or the hand-made ones of before
+    // (knowledge 0); see knowledge.cpp.
+    enum EvalTerm {
+        kTermGeneral,
+        kTermCaptain,
+        kTermGreatElephant,
+        kTermKnight,
+        kTermRook,
+        kTermWizard,
+        kTermPawn,
+        kTermSergeant,
+        kTermLieutenant,
+        kTermMobility,
+        kTermPawnRank,
+        kTermSergeantRank,
+        kTermLieutenantRank,
+        kTermPressure,
+        kTermKingFriends,
+        kTermKingAttacked,
+        kTermFewMen,
+        kTermTempo,
+        kEvalTerms
+    };
+    void eval_terms(int* terms) const;
+    // The weights of knowledge 0 (by hand) or 1 (fitted).
+    static const std::array<int, kEvalTerms>& eval_weights(int knowledge);
+    void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
+    int knowledge() const { return knowledge_; }
     bool is_noisy(Move m) const { return (m.flags & kCapture) || m.promotion != kNoKind; }
     int move_hint(Move m) const;
     static constexpr int kAmafKeys = kGridPoints * kGridPoints;
@@ -187,6 +220,7 @@ class State {
     bool slides(Cell c, int dir) const;  // whether the man on c slides in dir
     bool bare(int side) const { return side_men_[side] == Bits::of(king_[side]); }
     bool drawn_by_rule() const;  // 100 plies, repetition or a full undo stack
+    void side_terms(int side, int sign, int* terms) const;  // knowledge.cpp
     bool repetition() const;
     void put(Cell c, Piece p);
     void remove(Cell c);
@@ -214,6 +248,8 @@ class State {
     int fullmove_ = 1;
     std::uint64_t hash_ = 0;
     History history_;
+    // Which evaluation weights the searches use; not part of the position.
+    std::uint8_t knowledge_ = 1;
 };
 
 }  // namespace asterism::starpool

@@ -250,8 +250,32 @@ class State : public Stones {
     template <class Sink>
     Outcome playout(Rng& rng, bool knowledge, Sink&& sink) const;
 
+    // Learned move knowledge (patterns.cpp, docs/learning.md): each move
+    // has kMoveFeatures feature ids below kPriorFeatures, whose weights
+    // `asterism train` fits to self-play; priors() turns their sums into
+    // MCTS priors. knowledge 1 (the default) uses them; 0 is the knowledge
+    // of before (no priors), kept for comparison matches.
+    static constexpr int kPriorFeatures = 98;
+    static constexpr int kMoveFeatures = 6;
+    int move_features(Move m, std::uint16_t* out) const;
+    // The same for a list of moves: kMoveFeatures slots a move in `out`.
+    void move_features(const Move* moves, int count, std::uint16_t* out,
+                       std::uint8_t* counts) const {
+        for (int i = 0; i < count; ++i)
+            counts[i] = static_cast<std::uint8_t>(
+                move_features(moves[i], out + static_cast<std::ptrdiff_t>(i) * kMoveFeatures));
+    }
+    void priors(const Move* moves, int count, float* value) const;
+    void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
+    int knowledge() const { return knowledge_; }
+
   private:
     using Groups = UndoableUnionFind<kMaxCells, std::uint64_t>;
+
+    // The cell of the stone placed `back` plies ago, kNoCell for none or a swap.
+    Cell last_stone(int back) const;
+    // What a stone of p on c does to p's stars (patterns.cpp).
+    int star_feature(Cell c, Player p) const;
 
     // What undo() needs to reverse one apply().
     struct Step {
@@ -294,6 +318,8 @@ class State : public Stones {
     int merge_count_ = 0;
     std::array<Step, kMaxCells + 1> steps_{};
     std::array<Groups::Change, kMaxCells> merges_{};
+    // Which knowledge the searches use (set_knowledge); not part of the position.
+    std::uint8_t knowledge_ = 1;
 };
 
 // Zobrist keys: cell x colour, and extra(0) for White to move.

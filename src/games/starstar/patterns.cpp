@@ -1,0 +1,139 @@
+// Learned move knowledge (knowledge.h, docs/learning.md): the features of a
+// move that the fitted weights of learned_priors.inc score, and the priors
+// MCTS starts each move's statistics from.
+//
+// A move's features are orientation-free facts about its cell, so that one
+// weight covers every rotation and reflection and a few thousand self-play
+// positions fit them all: how far in from the perimeter it lies (and
+// whether it is a corner), how many stones of each colour touch it, how
+// many distinct groups of each colour it touches, whether it joins a group
+// that owns perimeter cells (and makes a new star), and how it relates to
+// the last two moves (an answer to an intrusion into a two-bridge,
+// adjacent to the opponent's last stone, to the mover's own last one).
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "games/starstar/starstar.h"
+
+namespace asterism::starstar {
+namespace {
+
+// The fitted weights, by feature id, written by `asterism train`.
+constexpr float kLearned[] = {
+#include "games/starstar/learned_priors.inc"
+};
+static_assert(sizeof kLearned / sizeof kLearned[0] == State::kPriorFeatures,
+              "learned_priors.inc does not match the feature layout");
+
+// Feature layout: the first id of each family.
+constexpr int kRingFeature = 0;                    // 8: min(depth, 6), 7 = corner
+constexpr int kTouchFeature = kRingFeature + 8;    // 64: own x 8 + enemy stones adjacent
+constexpr int kGroupFeature = kTouchFeature + 64;  // 16: own x 4 + enemy groups adjacent
+constexpr int kStarFeature =
+    kGroupFeature + 16;  // 4: joins nothing / a peri group / a star / makes one
+constexpr int kReplyFeature = kStarFeature + 4;     // 3: none / next to their last / bridge answer
+constexpr int kOwnLastFeature = kReplyFeature + 3;  // 2: next to the mover's last stone
+constexpr int kSwapFeature = kOwnLastFeature + 2;   // 1
+static_assert(kSwapFeature + 1 == State::kPriorFeatures);
+
+bool adjacent(const Geometry& g, Cell a, Cell b) {
+    if (a == kNoCell || b == kNoCell) return false;
+    for (const Cell n : g.neighbours(a))
+        if (n == b) return true;
+    return false;
+}
+
+}  // namespace
+
+Cell State::last_stone(int back) const {
+    const int at = ply_ - back;
+    if (at < 0 || steps_[at].move.is_swap()) return kNoCell;
+    return steps_[at].cell;
+}
+
+// The star family of a move: what the groups it joins own of the perimeter.
+int State::star_feature(Cell c, Player p) const {
+    std::uint64_t peries = geo_->is_peri(c) ? std::uint64_t{1} << geo_->peri_index(c) : 0;
+    bool was_star = false, touches = false;
+    Cell seen[kMaxDegree];
+    int count = 0;
+    for (const Cell n : geo_->neighbours(c)) {
+        if (stone_[n] != p) continue;
+        const Cell root = group(n);
+        if (std::find(seen, seen + count, root) != seen + count) continue;
+        seen[count++] = root;
+        const std::uint64_t mask = groups_.mask(root);
+        touches |= mask != 0;
+        was_star |= std::popcount(mask) >= 2;
+        peries |= mask;
+    }
+    if (was_star) return 2;
+    if (std::popcount(peries) >= 2) return 3;
+    return touches ? 1 : 0;
+}
+
+int State::move_features(Move m, std::uint16_t* out) const {
+    if (m.is_swap()) {
+        out[0] = kSwapFeature;
+        return 1;
+    }
+    const Cell c = m.cell;
+    const Player p = to_move_;
+    const int depth = geo_->rings() - geo_->ring(c);
+    out[0] =
+        static_cast<std::uint16_t>(kRingFeature + (geo_->is_corner(c) ? 7 : std::min(depth, 6)));
+    int own = 0, enemy = 0, own_groups = 0, enemy_groups = 0;
+    Cell seen[kMaxDegree];
+    int count = 0;
+    for (const Cell n : geo_->neighbours(c)) {
+        if (stone_[n] == Player::None) continue;
+        (stone_[n] == p ? own : enemy) += 1;
+        const Cell root = group(n);
+        if (std::find(seen, seen + count, root) != seen + count) continue;
+        seen[count++] = root;
+        (stone_[n] == p ? own_groups : enemy_groups) += 1;
+    }
+    out[1] = static_cast<std::uint16_t>(kTouchFeature + std::min(own, 7) * 8 + std::min(enemy, 7));
+    out[2] = static_cast<std::uint16_t>(kGroupFeature + std::min(own_groups, 3) * 4 +
+                                        std::min(enemy_groups, 3));
+    out[3] = static_cast<std::uint16_t>(kStarFeature + star_feature(c, p));
+    const Cell last = last_stone(1);
+    int reply = adjacent(*geo_, last, c) ? 1 : 0;
+    if (last != kNoCell)
+        for (const Bridge& br : geo_->bridges(last))
+            if (br.other == c && stone_[br.a] == p && stone_[br.b] == p) reply = 2;
+    out[4] = static_cast<std::uint16_t>(kReplyFeature + reply);
+    out[5] =
+        static_cast<std::uint16_t>(kOwnLastFeature + (adjacent(*geo_, last_stone(2), c) ? 1 : 0));
+    return 6;
+}
+
+// A move's learned score is the sum of its features' weights; its prior is
+// r / (1 + r) with r its probability under the fitted softmax times the
+// number of moves: 0.5 for a move as likely as the average one, towards 1
+// for the moves the self-play searches chose far more often.
+void State::priors(const Move* moves, int count, float* value) const {
+    if (knowledge_ == 0) {
+        std::fill(value, value + count, 0.5f);
+        return;
+    }
+    std::array<float, kMaxMoves> score;
+    float top = -1e30f;
+    for (int i = 0; i < count; ++i) {
+        std::uint16_t f[kMoveFeatures];
+        const int n = move_features(moves[i], f);
+        float s = 0;
+        for (int k = 0; k < n; ++k) s += kLearned[f[k]];
+        score[static_cast<std::size_t>(i)] = s;
+        top = std::max(top, s);
+    }
+    double total = 0;
+    for (int i = 0; i < count; ++i) total += std::exp(score[static_cast<std::size_t>(i)] - top);
+    for (int i = 0; i < count; ++i) {
+        const double r = std::exp(score[static_cast<std::size_t>(i)] - top) / total * count;
+        value[i] = static_cast<float>(r / (1 + r));
+    }
+}
+
+}  // namespace asterism::starstar
