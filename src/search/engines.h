@@ -32,6 +32,9 @@ struct EngineSettings {
     bool plain_uct = false;  // baseline: no RAVE, no game knowledge
     Search search = Search::Default;
     int depth = 0;  // alpha-beta: deepest iteration (0 = the level's or the limits' choice)
+    // Count who owns each cell over the playouts (Analysis::ownership); MCTS
+    // on games that report owners only, and it changes no move chosen.
+    bool ownership = false;
     // MCTS parameters that replace the game's tuned values when set (for
     // tuning matches: `mcts:exploration=0.2,rave_k=1000,...`).
     struct MctsOverrides {
