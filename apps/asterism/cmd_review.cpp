@@ -30,7 +30,7 @@ struct ReviewOptions {
 // The game of a record file, or the first game of a PGN file.
 std::unique_ptr<Game> load_game(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw GameError("cannot read '" + path + "'");
+    if (!in) return std::move(load_record_file(path).game);  // its error names the file
     std::ostringstream text;
     text << in.rdbuf();
     if (looks_like_pgn(text.str())) return std::move(read_pgn(text.str(), path).front().game);
