@@ -44,4 +44,4 @@ cd tests/browser
 # pgn_interop.test.mjs: an independent PGN parser (npm, pinned) reads the
 # PGN that the binary writes.
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$root/build/release/apps/asterism/asterism" \
-  node --test --test-reporter=spec ui.test.mjs online.test.mjs pgn_interop.test.mjs
+  node --test --test-reporter=spec ui.test.mjs online.test.mjs review.test.mjs pgn_interop.test.mjs

@@ -23,6 +23,9 @@ const ui = {
   busy: false,          // a request that changes the game is under way
   winrates: new Map(),  // ply -> first player's winrate, from analyses
   animation: null,
+  ownership: null,      // {id, ply, first, second, ...}: the last analysis's ownership map
+  review: null,         // {id, moves, winrate_first, ...}: the last finished review
+  reviewing: null,      // the session id of a review under way
 };
 
 // ---- talking to the server --------------------------------------------------
@@ -60,7 +63,7 @@ async function newGame(extra = {}) {
   message('');
   try {
     const s = await api('POST', '/api/sessions', { ...setupBody(), ...extra });
-    ui.winrates = new Map();
+    forgetAnalysis();
     show(s);
   } catch (e) {
     message(e.message);
@@ -126,6 +129,7 @@ function render() {
     last: view.last ? view.last.path : [],
     captured: view.last && !ui.animation ? view.last.captured || [] : [],
     lastStep: ui.animation ? ui.animation.step : undefined,
+    ownership: shownOwnership(),
   });
   renderStatus();
   renderDraw();
@@ -207,6 +211,17 @@ function renderSpecials() {
 
 function renderMoves() {
   renderMoveList(ui.state.history, ui.shown.shown_ply, browse);
+  // A review marks its moves: ?! an inaccuracy, ? a mistake, ?? a blunder.
+  const r = currentReview();
+  if (!r) return;
+  for (const m of r.moves) {
+    if (!m.mark) continue;
+    const b = $('moves').querySelector(`button[data-ply="${m.ply + 1}"]`);
+    if (!b) continue;
+    b.classList.add(m.mark);
+    b.dataset.mark = m.mark;
+    b.title = `${m.mark}: ${pointsLost(m)} points of win rate lost; better ${m.best}`;
+  }
 }
 
 // ---- making moves -----------------------------------------------------------
@@ -371,6 +386,36 @@ async function changeSeats() {
 
 // ---- analysis ---------------------------------------------------------------
 
+// A new or loaded game starts with no graph, map or review.
+function forgetAnalysis() {
+  ui.winrates = new Map();
+  ui.ownership = null;
+  ui.review = null;
+  $('review-marks').replaceChildren();
+  $('review-summary').textContent = '';
+  $('proven').textContent = '';
+  $('expected').textContent = '';
+}
+
+// The ownership map to draw: the last analysis's, if the box is ticked and
+// the position on screen is the one analysed.
+function shownOwnership() {
+  const o = ui.ownership;
+  if (!$('ownership').checked || !o || !ui.shown) return null;
+  return o.id === ui.state.id && o.ply === ui.shown.shown_ply ? o : null;
+}
+
+function currentReview() {
+  return ui.review && ui.state && ui.review.id === ui.state.id ? ui.review : null;
+}
+
+const pointsLost = (m) => (100 * m.loss).toFixed(0);
+
+// "win in 3" (plies, this move included) for the player to move, or "".
+function provenText(c) {
+  return c.proven ? `proven ${c.proven} in ${c.proven_plies}` : '';
+}
+
 async function analyse() {
   if (!ui.state || ui.state.terminal) return;
   // One analysis at a time: while one runs, remember that the position
@@ -386,20 +431,13 @@ async function analyse() {
     // A steady budget, whatever the playing level, so that the graph's
     // points are comparable along the game: level 6's own (playouts for the
     // Monte Carlo searches, nodes for alpha-beta).
-    const a = await api('POST', `/api/sessions/${id}/analyze`, { level: 6 });
+    const a = await api('POST', `/api/sessions/${id}/analyze`,
+      { level: 6, ownership: $('ownership').checked });
     if (ui.state.id !== id) return;
     if (a.winrate_first !== undefined) ui.winrates.set(a.ply, a.winrate_first);
-    const list = $('candidates');
-    list.replaceChildren();
-    for (const c of a.candidates) {
-      const li = document.createElement('li');
-      const unit = a.unit === 'nodes' ? 'nodes' : 'visits';
-      li.textContent = `${c.move}  ${(100 * c.winrate).toFixed(0)}%  (${c.visits} ${unit})` +
-        (c.pv.length > 1 ? `  ${c.pv.slice(1, 6).join(' ')}` : '');
-      list.append(li);
-    }
+    showAnalysis(a, id);
     $('candidates').dataset.ply = String(ply);
-    renderGraph();
+    render();
   } catch (e) {
     if (!ui.state.terminal) message(e.message);
   } finally {
@@ -409,6 +447,27 @@ async function analyse() {
       if (ui.state.ply !== ply || ui.state.id !== id) analyse();
     }
   }
+}
+
+function showAnalysis(a, id) {
+  const list = $('candidates');
+  list.replaceChildren();
+  for (const c of a.candidates) {
+    const li = document.createElement('li');
+    const unit = a.unit === 'nodes' ? 'nodes' : 'visits';
+    const proven = provenText(c);
+    li.textContent = `${c.move}  ${proven ? proven + ', ' : ''}${(100 * c.winrate).toFixed(0)}%  (${c.visits} ${unit})` +
+      (c.pv.length > 1 ? `  ${c.pv.slice(1, 6).join(' ')}` : '');
+    list.append(li);
+  }
+  const mover = ui.state.players[a.to_move] ? ui.state.players[a.to_move].name : '';
+  $('proven').textContent = a.proven ? `${mover} has a proven ${a.proven} (plies, counting this move).` : '';
+  ui.ownership = a.ownership ? { ...a.ownership, id, ply: a.ply } : null;
+  const o = a.ownership;
+  const names = ui.state.players.map((p) => p.name);
+  $('expected').textContent = o && o.score ?
+    `Expected score ${names[0]} ${o.score[0].toFixed(1)}, ${names[1]} ${o.score[1].toFixed(1)}; ` +
+    `peries ${o.peries[0].toFixed(1)} and ${o.peries[1].toFixed(1)} (${o.samples} playouts).` : '';
 }
 
 function renderGraph() {
@@ -424,6 +483,13 @@ function renderGraph() {
     el('polyline', { points: pts.map(([p, w]) => `${x(p)},${y(w)}`).join(' '), class: 'rate' }, svg);
     for (const [p, w] of pts) el('circle', { cx: x(p), cy: y(w), r: 2.2, class: 'rate-dot' }, svg);
   }
+  // A review's marked moves, at the position they led to.
+  const r = currentReview();
+  for (const m of r ? r.moves : []) {
+    if (!m.mark || m.ply + 1 > n) continue;
+    const w = r.winrate_first[m.ply + 1];
+    el('circle', { cx: x(m.ply + 1), cy: y(w), r: 3.6, class: `mark-dot ${m.mark}` }, svg);
+  }
   if (ui.shown) {
     const px = x(ui.shown.shown_ply);
     el('line', { x1: px, x2: px, y1: pad, y2: H - pad, class: 'now' }, svg);
@@ -431,8 +497,85 @@ function renderGraph() {
   svg.dataset.points = String(pts.length);
   const first = ui.state ? ui.state.players[0].name : 'First';
   $('graph-caption').textContent = pts.length ?
-    `${first}'s chance to win by the engine's analysis (an estimate), by move.` :
-    'Analyse positions to see the win-rate graph.';
+    `${first}'s chance to win by the engine's analysis (an estimate), by move; click to go there.` :
+    'Analyse positions or review the game to see the win-rate graph.';
+}
+
+// A click on the graph shows the position at that point.
+function graphClick(e) {
+  if (!ui.state) return;
+  const box = $('graph').getBoundingClientRect();
+  const n = Math.max(ui.state.ply, 1);
+  const ply = Math.round(((e.clientX - box.left) / box.width * 300 - 5) / 290 * n);
+  browse(Math.min(Math.max(ply, 0), ui.state.ply));
+}
+
+// ---- reviewing a game -------------------------------------------------------
+
+// Asks the server to review the game (docs/server.md, "Reviewing a game")
+// and follows its progress until it is done.
+async function startReview() {
+  if (!ui.state || ui.state.ply === 0) return message('There are no moves to review yet.');
+  const id = ui.state.id;
+  try {
+    const r = await api('POST', `/api/sessions/${id}/review`, { level: Number($('review-level').value) });
+    ui.reviewing = id;
+    $('review').disabled = true;
+    $('review-summary').textContent = 'Reviewing\u2026';
+    followReview(id, r);
+  } catch (e) {
+    message(e.message);
+  }
+}
+
+async function followReview(id, r) {
+  const bar = $('review-progress');
+  bar.hidden = false;
+  try {
+    while (r.status === 'running') {
+      bar.max = r.total;
+      bar.value = r.done;
+      $('review-summary').textContent = `Reviewing: ${r.done} of ${r.total} positions\u2026`;
+      await new Promise((done) => setTimeout(done, 300));
+      r = await api('GET', `/api/sessions/${id}/review`);
+    }
+    if (r.status !== 'done') throw new Error(`the review failed: ${r.error}`);
+    if (!ui.state || ui.state.id !== id) return;
+    showReview(id, r);
+  } catch (e) {
+    message(e.message);
+  } finally {
+    bar.hidden = true;
+    ui.reviewing = null;
+    $('review').disabled = false;
+  }
+}
+
+function showReview(id, r) {
+  ui.review = { ...r, id };
+  ui.winrates = new Map(r.winrate_first.map((w, ply) => [ply, w]));
+  const list = $('review-marks');
+  list.replaceChildren();
+  const counts = {};
+  for (const m of r.moves) {
+    if (!m.mark) continue;
+    counts[m.mark] = (counts[m.mark] || 0) + 1;
+    const li = document.createElement('li');
+    li.value = m.ply + 1;
+    li.className = m.mark;
+    const b = document.createElement('button');
+    b.dataset.ply = String(m.ply + 1);
+    b.textContent = `${m.move} (${m.mover_name}): ${m.mark}, ${pointsLost(m)} points lost; ` +
+      `better ${m.best}${m.proven ? ` (${m.proven})` : ''}`;
+    b.addEventListener('click', () => browse(m.ply + 1));
+    li.append(b);
+    list.append(li);
+  }
+  const t = r.thresholds;
+  $('review-summary').textContent = `Reviewed at level ${r.level}: ` +
+    `${counts.inaccuracy || 0} inaccuracies, ${counts.mistake || 0} mistakes, ${counts.blunder || 0} blunders ` +
+    `(a loss of ${100 * t.inaccuracy}, ${100 * t.mistake}, ${100 * t.blunder} points or more of the mover's win rate).`;
+  render();
 }
 
 // ---- records ----------------------------------------------------------------
@@ -456,7 +599,7 @@ async function loadRecord(file) {
     const s = await api('POST', '/api/records', {
       record: text, players: [$('seat0').value, $('seat1').value], level: Number($('level').value),
     });
-    ui.winrates = new Map();
+    forgetAnalysis();
     $('game').value = s.game_id;
     buildOptions();
     message(`Loaded ${file.name}: ${s.ply} moves.`, 'hint');
@@ -500,6 +643,13 @@ async function start() {
   wireLook(ui, render);
   $('analysis').addEventListener('change', () => { if ($('analysis').checked) analyse(); });
   $('analyse-now').addEventListener('click', analyse);
+  $('ownership').addEventListener('change', () => {
+    if ($('ownership').checked && !shownOwnership() && !browsing()) analyse();
+    render();
+  });
+  $('graph').addEventListener('click', graphClick);
+  for (let l = 2; l <= 7; l++) $('review-level').add(new Option(String(l), String(l), false, l === 5));
+  $('review').addEventListener('click', startReview);
   $('save').addEventListener('click', () => saveRecord('record'));
   $('save-pgn').addEventListener('click', () => saveRecord('pgn'));
   $('load').addEventListener('change', () => loadRecord($('load').files[0]));

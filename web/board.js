@@ -82,7 +82,10 @@ function drawMan(parent, piece, x, y, kind, letters) {
 //   targets: cells that would continue it;
 //   last: the last move's path (shown with numbered steps);
 //   lastStep: how many steps of `last` to show (for step-by-step replay);
-//   captured: cells whose men the last move took.
+//   captured: cells whose men the last move took;
+//   ownership: {first, second}, per cell in the view's cell order, the
+//   share of the search's playouts in which each player owns the cell
+//   (docs/server.md), drawn as a shaded overlay.
 export function drawBoard(svg, view, ui) {
   svg.replaceChildren();
   const box = view.box || [0, 0, 1, 1];
@@ -168,6 +171,7 @@ export function drawBoard(svg, view, ui) {
       t.textContent = String(i + 1);
     });
   }
+  if (ui.ownership) drawOwnership(over, view, ui.ownership, at);
   if (ui.labels) {
     for (const c of view.cells) {
       const p = at([c.x, c.y]);
@@ -182,4 +186,23 @@ export function cellAt(event) {
   const target = document.elementFromPoint(event.clientX, event.clientY) || event.target;
   const withCell = target && target.closest ? target.closest('[data-cell]') : null;
   return withCell ? withCell.getAttribute('data-cell') : null;
+}
+
+// The ownership map: on each cell a square in the colour of the player who
+// owns it more often, as wide as the difference of the two shares is large
+// (KataGo's way), so a cell owned half-and-half or by nobody stays clear.
+function drawOwnership(parent, view, own, at) {
+  const layer = el('g', { class: 'ownership', 'data-testid': 'ownership-overlay' }, parent);
+  view.cells.forEach((c, i) => {
+    const d = (own.first[i] || 0) - (own.second[i] || 0);
+    if (Math.abs(d) < 0.05) return;
+    const side = 0.62 * Math.sqrt(Math.abs(d));
+    const p = at([c.x, c.y]);
+    const sq = el('rect', {
+      x: p[0] - side / 2, y: p[1] - side / 2, width: side, height: side,
+      class: `own own-${d > 0 ? 0 : 1}`, 'data-cell': c.name,
+    }, layer);
+    const title = el('title', {}, sq);
+    title.textContent = `${c.name}: ${(100 * own.first[i]).toFixed(0)}% / ${(100 * own.second[i]).toFixed(0)}%`;
+  });
 }

@@ -44,6 +44,7 @@ Runner setup_state(CLI::App& command);
 Runner setup_perft(CLI::App& command);
 Runner setup_play(CLI::App& command);
 Runner setup_replay(CLI::App& command);
+Runner setup_review(CLI::App& command);
 Runner setup_engine(CLI::App& command);
 Runner setup_bench(CLI::App& command);
 Runner setup_match(CLI::App& command);

@@ -38,7 +38,9 @@ void print_candidates(const Analysis& a, std::size_t count) {
     }
     for (std::size_t i = 0; i < std::min(count, a.candidates.size()); ++i) {
         const Candidate& c = a.candidates[i];
-        std::cout << "  " << c.move << "  win rate " << percent(c.winrate) << ", " << c.visits
+        std::cout << "  " << c.move;
+        if (c.proven != 0) std::cout << "  proven " << proven_text(c) << ",";
+        std::cout << "  win rate " << percent(c.winrate) << ", " << c.visits
                   << (a.unit == "nodes" ? " nodes" : " visits") << ", pv:";
         for (const auto& m : c.pv) std::cout << " " << m;
         std::cout << "\n";
@@ -249,6 +251,12 @@ void PlaySession::computer_moves() {
                   << " the draw.\n";
     if (!turn.move) return;
     std::cout << seat_label(p) << " plays " << *turn.move << "\n";
+    // A proven result is news whether or not the thinking is shown.
+    if (turn.analysis && !turn.analysis->candidates.empty())
+        if (const std::string proven = proven_text(turn.analysis->candidates.front());
+            !proven.empty())
+            std::cout << seat_label(p) << " has a proven " << proven << " (plies, this move "
+                      << "included).\n";
     if (turn.offers_draw) {
         std::cout << seat_label(p) << " offers a draw.\n";
         // Another computer answers at its turn, with its own search.

@@ -19,6 +19,7 @@ const Subcommand kSubcommands[] = {
     {"perft", "Count the leaf nodes of the move tree", setup_perft},
     {"play", "Play in the terminal", setup_play},
     {"replay", "Check a game record and replay it", setup_replay},
+    {"review", "Analyse every move of a recorded game and mark the mistakes", setup_review},
     {"engine", "Text engine protocol (GTP family) on stdin and stdout (docs/protocol.md)",
      setup_engine},
     {"bench", "Deterministic speed benchmark", setup_bench},

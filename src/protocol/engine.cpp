@@ -108,17 +108,51 @@ std::string format_winrate(double w) {
     return buf;
 }
 
+std::string format_share(double v) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
+}
+
+// The ownership part of an analysis line, as KataGo's kata-analyze ends its
+// lines: " ownership V ..." with one value per cell in cell id order, the
+// share of playouts in which the player to move owns the cell minus the
+// opponent's share (from -1 to 1). A game that scores first gives the
+// expected scores and peries, the player to move's first.
+std::string ownership_part(const OwnershipEstimate& e, Player mover) {
+    const bool second = mover == Player::Second;
+    std::string out;
+    if (e.scored) {
+        const int me = second ? 1 : 0;
+        out += " score " + format_share(e.score[me]) + " " + format_share(e.score[1 - me]) +
+               " peries " + format_share(e.territory[me]) + " " + format_share(e.territory[1 - me]);
+    }
+    out += " ownership";
+    for (std::size_t c = 0; c < e.first.size(); ++c) {
+        const double v = e.first[c] - e.second[c];
+        out += " " + format_share(second ? -v : v);
+    }
+    return out;
+}
+
 // One analysis update in the line layout of Leela Zero's lz-analyze, which
 // GTP front ends already read: "info move M visits N winrate W pv M ..." for
 // each candidate, best first, on one line; W is from 0 to 1 as in KataGo's
-// kata-analyze (Leela Zero writes 0 to 10000).
-std::string info_line(const Analysis& a) {
+// kata-analyze (Leela Zero writes 0 to 10000). A proven candidate has
+// "proven +N" (a win in N plies) or "proven -N" (a loss in N) before its pv;
+// the ownership map, when asked for, ends the line.
+std::string info_line(const Analysis& a, Player mover) {
     std::string out;
     for (const auto& c : a.candidates) {
         if (!out.empty()) out += ' ';
         out += "info move " + c.move + " visits " + std::to_string(c.visits) + " winrate " +
-               format_winrate(c.winrate) + " pv " + join(c.pv, " ");
+               format_winrate(c.winrate);
+        if (c.proven != 0)
+            out +=
+                " proven " + std::string(c.proven > 0 ? "+" : "-") + std::to_string(c.proven_plies);
+        out += " pv " + join(c.pv, " ");
     }
+    if (!a.ownership.empty()) out += ownership_part(a.ownership, mover);
     return out + "\n";
 }
 
@@ -196,7 +230,7 @@ class Engine::Session {
             {"time_left COLOR TIME [STONES]", 2, 3, &Session::cmd_time_left},
             {"level N", 1, 1, &Session::cmd_level},
             {"set_seed N", 1, 1, &Session::cmd_set_seed},
-            {"analyze [COLOR] [INTERVAL]", 0, 2, &Session::cmd_analyze},
+            {"analyze [COLOR] [INTERVAL] [ownership true|false]", 0, 4, &Session::cmd_analyze},
             {"offer_draw COLOR", 1, 1, &Session::cmd_offer_draw},
             {"draw_offered", 0, 0, &Session::cmd_draw_offered},
         };
@@ -269,10 +303,11 @@ class Engine::Session {
 
     // The strongest player for this game at the current level, with one
     // thread so that its moves follow from the seed.
-    std::unique_ptr<Agent> level_agent() {
+    std::unique_ptr<Agent> level_agent(bool ownership = false) {
         EngineSettings settings;
         settings.level = level_;
         settings.seed = seed_;
+        settings.ownership = ownership;
         return make_engine(game(), settings);
     }
 
@@ -458,11 +493,20 @@ class Engine::Session {
     std::optional<std::string> cmd_analyze(const gtp::CommandLine& c) {
         int interval_cs = kDefaultInterval;
         std::optional<std::string> color;
-        for (const auto& arg : c.args) {
-            if (std::isdigit(static_cast<unsigned char>(arg[0])))
+        bool ownership = false;
+        for (std::size_t i = 0; i < c.args.size(); ++i) {
+            const std::string& arg = c.args[i];
+            if (lower(arg) == "ownership") {
+                // KataGo's key-value form: "ownership true".
+                const std::string value = i + 1 < c.args.size() ? lower(c.args[++i]) : "";
+                if (value != "true" && value != "false")
+                    throw GameError("'ownership' must be followed by true or false");
+                ownership = value == "true";
+            } else if (std::isdigit(static_cast<unsigned char>(arg[0]))) {
                 interval_cs = parse_count(arg, "interval");
-            else
+            } else {
                 color = arg;
+            }
         }
         if (color)
             mover(*color);
@@ -470,7 +514,7 @@ class Engine::Session {
             check_not_over();
         // A player of its own, so that genmove afterwards does not depend on
         // how long the analysis ran.
-        auto agent = level_agent();
+        auto agent = level_agent(ownership);
         reply_and_stream(c.id, *agent, std::chrono::milliseconds(10 * interval_cs));
         return std::nullopt;
     }
@@ -536,7 +580,7 @@ class Engine::Session {
             // line would end the reply, so such a report is not shown.
             auto show = [&](const Analysis& a) {
                 if (a.candidates.empty()) return false;
-                out_ << info_line(a) << std::flush;
+                out_ << info_line(a, position->to_move()) << std::flush;
                 last = Clock::now();
                 shown_any = true;
                 return true;

@@ -7,6 +7,11 @@
 
 namespace asterism {
 
+std::string proven_text(const Candidate& c) {
+    if (c.proven == 0) return "";
+    return std::string(c.proven > 0 ? "win" : "loss") + " in " + std::to_string(c.proven_plies);
+}
+
 Analysis Agent::analyze(const Game& game, Rng& rng, const SearchLimits&,
                         const std::function<bool(const Analysis&)>& progress) {
     Analysis a;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/ownership.h"
 
 namespace asterism {
 
@@ -31,13 +32,24 @@ struct SearchLimits {
 };
 
 // One candidate move in an analysis. `winrate` is from the point of view of
-// the player to move, in [0, 1]; `pv` starts with `move`.
+// the player to move, in [0, 1]; `pv` starts with `move`. A result the search
+// has proven (the MCTS solver, or an alpha-beta mate score) is in `proven`:
+// +1 the player to move wins by this move, -1 loses, 0 not proven; and
+// `proven_plies` counts the plies until the game ends along the proof, this
+// move included ("win in 1" is a move that wins at once). It is the proof's
+// length: a shorter win may exist that the search has not proven.
 struct Candidate {
     std::string move;
     std::uint64_t visits = 0;
     double winrate = 0;
     std::vector<std::string> pv;
+    int proven = 0;
+    int proven_plies = 0;
 };
+
+// "win in 3", "loss in 2" or "" for a candidate that is not proven; the
+// words the terminal, the protocol's documentation and the page share.
+std::string proven_text(const Candidate& c);
 
 struct Analysis {
     std::vector<Candidate> candidates;  // best first
@@ -46,6 +58,10 @@ struct Analysis {
     // "playouts" (Monte Carlo searches: a candidate's visits are playouts
     // through it) or "nodes" (alpha-beta: the nodes searched below it).
     std::string unit = "playouts";
+    // Who is expected to own each cell (KataGo's ownership map), when it was
+    // asked for (EngineSettings::ownership) and the game and search give one:
+    // MCTS on *Star and Asterisk. core/ownership.h says what it holds.
+    OwnershipEstimate ownership;
 };
 
 class Agent {

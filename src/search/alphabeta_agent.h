@@ -5,6 +5,7 @@
 // in full.
 #pragma once
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,6 +73,14 @@ class AlphaBetaAgent final : public Agent {
             c.move = root.move_text(rm.move);
             c.visits = rm.nodes;
             c.winrate = ab::winrate_of(rm.score);
+            // A mate score is a proof, with its distance in plies; only the
+            // best move's score is exact, the others' are upper bounds, which
+            // prove a loss but not a win.
+            const bool exact = a.candidates.empty();
+            if (ab::is_mate_score(rm.score) && (exact || rm.score < 0)) {
+                c.proven = rm.score > 0 ? 1 : -1;
+                c.proven_plies = ab::kMate - std::abs(rm.score);
+            }
             S s = root;
             for (const auto& m : rm.pv) {
                 c.pv.push_back(s.move_text(m));

@@ -19,6 +19,7 @@ inline MctsConfig mcts_config_for(const EngineSettings& s) {
     MctsConfig c;
     c.seed = s.seed;
     c.threads = s.threads;
+    c.ownership = s.ownership;
     if (s.plain_uct) {
         c.rave = false;
         c.knowledge = false;

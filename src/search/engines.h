@@ -37,6 +37,9 @@ struct EngineSettings {
     // knowledge they replaced, kept so that one binary can measure the two
     // against each other (player key knowledge=0).
     int knowledge = 1;
+    // Count who owns each cell over the playouts (Analysis::ownership); MCTS
+    // on games that report owners only, and it changes no move chosen.
+    bool ownership = false;
     // MCTS parameters that replace the game's tuned values when set (for
     // tuning matches: `mcts:exploration=0.2,rave_k=1000,...`).
     struct MctsOverrides {

@@ -23,11 +23,20 @@
 //   gives it for a finished position. Then every node keeps its mean margin,
 //   and among moves that all win (or all lose) the final choice prefers the
 //   larger margin for the mover (config margin_choice).
+//   Ownership (config ownership, core/ownership.h): with
+//   `int owner_cells() const` and `FinalOwners final_owners(Player* buffer)
+//   const` (who owns each cell of a finished position, written into
+//   `buffer`), a playout whose sink has wants_owners() returning true calls
+//   sink.owners(final) at its end, and the search counts, per thread, the
+//   playouts (and finished positions reached in the tree) in which each
+//   player owns each cell. Walks that end at a proven node play nothing out
+//   and are not counted. Off, it costs one test per playout.
 // Two-player, perfect-information games only; Asterisk Solitaire (chance and
 // hidden draws) has its own player.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -41,6 +50,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/ownership.h"
 #include "core/rng.h"
 #include "core/types.h"
 
@@ -66,6 +76,9 @@ struct MctsConfig {
     // before the pool fills.
     std::uint32_t expand_visits = 1;
     int threads = 1;
+    // Count who owns each cell at the end of every playout (games with
+    // final_owners only); it changes no move the search chooses.
+    bool ownership = false;
     std::size_t max_nodes = std::size_t{1} << 21;
     std::uint64_t seed = 1;
 };
@@ -87,6 +100,11 @@ class Mcts {
         std::atomic<std::uint8_t> state{0};  // kLeaf, kExpanding, kExpanded
         bool terminal = false;
         Player winner = Player::None;  // of a terminal node
+        // Of a proven node: the plies from its position to the end of the
+        // game along the proof (0 for a finished game). A proven win takes
+        // the shortest proven winning child, a proven loss the longest
+        // child, so it is the proof's length, not always the shortest win.
+        std::atomic<std::uint16_t> proof_plies{0};
         std::atomic<std::uint32_t> visits{0};
         std::atomic<std::uint32_t> virtual_loss{0};
         std::atomic<std::uint64_t> wins2{0};  // 2 per win of `mover`, 1 per draw
@@ -178,9 +196,15 @@ class Mcts {
         if (used_ == 0) set_root(root_state_);
         std::atomic<std::uint64_t> done{0};
         std::atomic<bool> stop{false};
+        const int threads = std::max(1, config_.threads);
+        start_ownership(threads);
         auto worker = [&](int id) {
             Rng rng(id == 0 ? rng_.next() : rng_seed_for(id));
             Scratch scratch;
+            if (!tallies_.empty()) {
+                scratch.tally = tallies_[static_cast<std::size_t>(id)].get();
+                scratch.owners.resize(scratch.tally->first.size());
+            }
             std::uint64_t next_report = report_every;
             for (std::uint64_t local = 0; !stop.load(std::memory_order_relaxed); ++local) {
                 // A proven root ends the search, except where margins
@@ -200,7 +224,6 @@ class Mcts {
                 }
             }
         };
-        const int threads = std::max(1, config_.threads);
         std::vector<std::thread> pool;
         for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
         worker(0);
@@ -225,6 +248,36 @@ class Mcts {
     // The root's proven result from the view of the player to move: +1 win,
     // -1 loss, 0 unknown.
     int root_proven() const { return -pool_[0].proven.load(); }
+    // The plies to the end of the game along the root's proof (root_proven).
+    int root_proof_plies() const { return pool_[0].proof_plies.load(); }
+
+    // The ownership counted by the last search (empty unless
+    // MctsConfig::ownership was on and the game reports owners); safe to
+    // call from a progress callback while the search runs.
+    OwnershipEstimate ownership() const {
+        OwnershipEstimate e;
+        if (tallies_.empty()) return e;
+        const std::size_t cells = tallies_.front()->first.size();
+        e.first.assign(cells, 0.0);
+        e.second.assign(cells, 0.0);
+        for (const auto& t : tallies_) {
+            e.samples += t->samples.load(std::memory_order_relaxed);
+            for (std::size_t c = 0; c < cells; ++c) {
+                e.first[c] += t->first[c].load(std::memory_order_relaxed);
+                e.second[c] += t->second[c].load(std::memory_order_relaxed);
+            }
+            e.scored |= t->scored.load(std::memory_order_relaxed);
+            for (int p = 0; p < 2; ++p) {
+                e.score[p] += static_cast<double>(t->score[p].load(std::memory_order_relaxed));
+                e.territory[p] +=
+                    static_cast<double>(t->territory[p].load(std::memory_order_relaxed));
+            }
+        }
+        const double n = std::max<double>(1.0, static_cast<double>(e.samples));
+        for (std::size_t c = 0; c < cells; ++c) e.first[c] /= n, e.second[c] /= n;
+        for (int p = 0; p < 2; ++p) e.score[p] /= n, e.territory[p] /= n;
+        return e;
+    }
 
     // Index of the child to play: a proven win if there is one, else the most
     // visited child that is not a proven loss (ties to the better value).
@@ -260,6 +313,37 @@ class Mcts {
     }
 
   private:
+    // One thread's ownership counts. Only that thread writes them, by plain
+    // relaxed loads and stores (no locked additions in the playout loop);
+    // any thread may read them, for progress reports.
+    struct OwnerTally {
+        explicit OwnerTally(std::size_t cells) : first(cells), second(cells) {}
+        std::vector<std::atomic<std::uint32_t>> first, second;
+        std::atomic<std::uint64_t> samples{0};
+        std::atomic<bool> scored{false};
+        std::array<std::atomic<std::int64_t>, 2> score{}, territory{};
+
+        template <class T, class U>
+        static void bump(std::atomic<T>& a, U by) {
+            a.store(static_cast<T>(a.load(std::memory_order_relaxed) + by),
+                    std::memory_order_relaxed);
+        }
+        void add(const FinalOwners& f) {
+            for (std::size_t c = 0; c < first.size(); ++c) {
+                if (f.owner[c] == Player::First) bump(first[c], 1);
+                if (f.owner[c] == Player::Second) bump(second[c], 1);
+            }
+            if (f.scored) {
+                scored.store(true, std::memory_order_relaxed);
+                for (int p = 0; p < 2; ++p) {
+                    bump(score[p], f.score[p]);
+                    bump(territory[p], f.territory[p]);
+                }
+            }
+            bump(samples, 1);  // last, so a reader rarely sees counts above it
+        }
+    };
+
     struct Scratch {
         std::vector<std::uint32_t> path;
         std::vector<std::uint32_t> stamp = std::vector<std::uint32_t>(S::kAmafKeys, 0);
@@ -270,12 +354,35 @@ class Mcts {
         std::vector<float> priors = std::vector<float>(S::kMaxMoves);
         int margin = 0;  // of this iteration's playout or terminal node
         bool has_margin = false;
+        OwnerTally* tally = nullptr;  // this thread's, when ownership is on
+        std::vector<Player> owners;   // final_owners' buffer
     };
 
     static constexpr bool kHasPriors = requires(const S& s, const Move* m, int n, float* v) {
         s.priors(m, n, v);
     };
     static constexpr bool kHasMargins = requires(const S& s) { s.terminal_margin(); };
+    static constexpr bool kHasOwnership = requires(const S& s, Player* buffer) {
+        s.owner_cells();
+        s.final_owners(buffer);
+    };
+
+    // Fresh tallies for a search, one per thread, when ownership is on.
+    void start_ownership(int threads) {
+        tallies_.clear();
+        if constexpr (kHasOwnership) {
+            if (!config_.ownership) return;
+            const auto cells = static_cast<std::size_t>(root_state_.owner_cells());
+            for (int t = 0; t < threads; ++t)
+                tallies_.push_back(std::make_unique<OwnerTally>(cells));
+        }
+    }
+
+    // Counts the owners of a finished position reached without a playout.
+    void note_owners(const S& s, Scratch& sc) {
+        if constexpr (kHasOwnership)
+            if (sc.tally) sc.tally->add(s.final_owners(sc.owners.data()));
+    }
 
     // A proven root stops the search before its other proven children have
     // margins (the solver never plays into a proven node again), so each
@@ -350,6 +457,7 @@ class Mcts {
         to.state.store(from.state.load());
         to.terminal = from.terminal;
         to.winner = from.winner;
+        to.proof_plies.store(from.proof_plies.load());
         to.visits.store(from.visits.load());
         to.virtual_loss.store(0);
         to.wins2.store(from.wins2.load());
@@ -470,25 +578,34 @@ class Mcts {
         return best;
     }
 
-    // Marks `parent` proven when its children decide it (MCTS-solver).
+    static void set_proof(Node& n, int proven, int plies) {
+        n.proof_plies.store(static_cast<std::uint16_t>(std::min(plies, 0xffff)),
+                            std::memory_order_relaxed);
+        n.proven.store(static_cast<std::int8_t>(proven));
+    }
+
+    // Marks `parent` proven when its children decide it (MCTS-solver), with
+    // the length of the proof.
     void update_proof(std::uint32_t parent_index) {
         Node& p = pool_[parent_index];
         if (p.state.load(std::memory_order_acquire) != kExpanded || p.num_children == 0) return;
         bool all_lost = true;
         Player to_move = Player::None;
+        int shortest_win = -1, longest_loss = 0;
         for (std::uint32_t i = 0; i < p.num_children; ++i) {
             const Node& c = pool_[p.first_child + i];
             to_move = c.mover;
             const int pr = c.proven.load();
-            if (pr > 0) {
-                p.proven.store(p.mover == c.mover ? 1 : -1);
-                return;
-            }
+            const int plies = c.proof_plies.load(std::memory_order_relaxed);
+            if (pr > 0 && (shortest_win < 0 || plies < shortest_win)) shortest_win = plies;
+            if (pr < 0) longest_loss = std::max(longest_loss, plies);
             if (pr == 0) all_lost = false;
         }
-        if (all_lost) {
+        if (shortest_win >= 0) {
+            set_proof(p, p.mover == to_move ? 1 : -1, shortest_win + 1);
+        } else if (all_lost) {
             const Player winner = opponent(to_move);
-            p.proven.store(p.mover == winner ? 1 : -1);
+            set_proof(p, p.mover == winner ? 1 : -1, longest_loss + 1);
         }
     }
 
@@ -527,6 +644,7 @@ class Mcts {
             }
             if (n.terminal) {
                 note_margin(s, sc);
+                note_owners(s, sc);
                 return n.winner == Player::None ? Outcome::draw() : Outcome::win(n.winner);
             }
             at = select(n, s, at == 0);
@@ -551,10 +669,11 @@ class Mcts {
         const Outcome o = s.outcome();
         if (o.over()) {
             note_margin(s, sc);
+            note_owners(s, sc);
             return o;
         }
-        // The sink records AMAF moves and, for games with margins, the
-        // playout's final margin.
+        // The sink records AMAF moves, for games with margins the playout's
+        // final margin, and with ownership on who owns what at its end.
         struct Sink {
             Mcts* self;
             Scratch* sc;
@@ -564,6 +683,8 @@ class Mcts {
                 sc->margin = margin;
                 sc->has_margin = true;
             }
+            bool wants_owners() const { return sc->tally != nullptr; }
+            void owners(const FinalOwners& f) { sc->tally->add(f); }
         };
         return s.playout(rng, config_.knowledge, Sink{this, &sc, ply});
     }
@@ -606,6 +727,7 @@ class Mcts {
     std::atomic<std::size_t> used_{0};
     S root_state_{};
     Rng rng_;
+    std::vector<std::unique_ptr<OwnerTally>> tallies_;  // by thread, while ownership is on
 };
 
 }  // namespace asterism

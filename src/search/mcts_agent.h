@@ -89,6 +89,9 @@ class MctsAgent final : public Agent {
             cand.visits = c.visits.load();
             const int pr = c.proven.load();
             cand.winrate = pr > 0 ? 1.0 : (pr < 0 ? 0.0 : Mcts<S>::value(c));
+            // The child's proof counts the plies after its move.
+            cand.proven = pr > 0 ? 1 : (pr < 0 ? -1 : 0);
+            cand.proven_plies = pr != 0 ? c.proof_plies.load() + 1 : 0;
             // The principal variation follows the best child at each level.
             S s = mcts_.root_state();
             std::uint32_t at = ci;
@@ -114,6 +117,7 @@ class MctsAgent final : public Agent {
         auto it = std::find_if(a.candidates.begin(), a.candidates.end(),
                                [&](const Candidate& c) { return c.move == best_text; });
         if (it != a.candidates.end()) std::rotate(a.candidates.begin(), it, it + 1);
+        a.ownership = mcts_.ownership();
         return a;
     }
 

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -24,6 +25,7 @@
 #include "server/draws.h"
 #include "server/json_args.h"
 #include "server/online.h"
+#include "server/reviews.h"
 #include "table/table.h"
 
 namespace asterism::server {
@@ -40,6 +42,7 @@ struct Api::Session {
     int level = 3;
     std::uint64_t next_seed = 1;
     std::uint64_t last_used = 0;
+    std::unique_ptr<ReviewJob> review;  // the last review asked for, running or done
 };
 
 namespace {
@@ -175,6 +178,8 @@ const std::vector<Api::Route>& Api::routes() {
         {"POST", "/api/sessions/:id/computer", &Api::post_computer},
         {"POST", "/api/sessions/:id/analyze", &Api::post_analyze},
         {"POST", "/api/sessions/:id/draw", &Api::post_draw},
+        {"POST", "/api/sessions/:id/review", &Api::post_review},
+        {"GET", "/api/sessions/:id/review", &Api::get_review},
     };
     return table;
 }
@@ -359,6 +364,7 @@ ApiResponse Api::post_analyze(Call& c) {
     settings.limits.playouts = static_cast<std::uint64_t>(
         get_int(body, "playouts", 0, 0, static_cast<long long>(limits_.max_playouts)));
     settings.limits.seconds = get_number(body, "seconds", 0, 0, limits_.max_seconds);
+    settings.ownership = get_bool(body, "ownership", false);
     Rng rng(snap.seed);
     const auto start = std::chrono::steady_clock::now();
     Analysis a;
@@ -374,12 +380,46 @@ ApiResponse Api::post_analyze(Call& c) {
     return {200, analysis_json(a, *snap.game, settings.level)};
 }
 
+namespace {
+
+// A share rounded to four decimals: plenty for a shaded map, and it keeps a
+// 275-cell map small.
+double rounded(double share) {
+    return std::round(share * 10000) / 10000;
+}
+
+// The ownership map (core/ownership.h) as docs/server.md gives it.
+json ownership_json(const OwnershipEstimate& e) {
+    json first = json::array(), second = json::array();
+    for (std::size_t c = 0; c < e.first.size(); ++c) {
+        first.push_back(rounded(e.first[c]));
+        second.push_back(rounded(e.second[c]));
+    }
+    json out = {{"samples", e.samples}, {"first", first}, {"second", second}};
+    if (e.scored) {
+        out["score"] = {e.score[0], e.score[1]};
+        out["peries"] = {e.territory[0], e.territory[1]};
+    }
+    return out;
+}
+
+// One candidate; a proven one adds its result and distance.
+json candidate_json(const Candidate& c) {
+    json out = {{"move", c.move}, {"visits", c.visits}, {"winrate", c.winrate}, {"pv", c.pv}};
+    if (c.proven != 0) {
+        out["proven"] = c.proven > 0 ? "win" : "loss";
+        out["proven_plies"] = c.proven_plies;
+    }
+    return out;
+}
+
+}  // namespace
+
 json Api::analysis_json(const Analysis& a, const Game& game, int level) const {
     json candidates = json::array();
     for (const Candidate& c : a.candidates) {
         if (static_cast<int>(candidates.size()) >= limits_.max_candidates) break;
-        candidates.push_back(
-            {{"move", c.move}, {"visits", c.visits}, {"winrate", c.winrate}, {"pv", c.pv}});
+        candidates.push_back(candidate_json(c));
     }
     const Player mover = game.to_move();
     json out = {{"ply", game.history().size()},
@@ -394,7 +434,11 @@ json Api::analysis_json(const Analysis& a, const Game& game, int level) const {
     if (!a.candidates.empty()) {
         const double w = a.candidates.front().winrate;
         out["winrate_first"] = mover == Player::Second ? 1 - w : w;
+        // The result of the position itself when the move to play is proven.
+        if (const std::string proven = proven_text(a.candidates.front()); !proven.empty())
+            out["proven"] = proven;
     }
+    if (!a.ownership.empty()) out["ownership"] = ownership_json(a.ownership);
     return out;
 }
 
@@ -446,6 +490,41 @@ ApiResponse Api::post_draw(Call& c) {
     json state = state_of(c.id, *c.session);
     state["answer"] = yes ? "accepted" : "declined";
     return {200, state};
+}
+
+// Reviews (docs/server.md, "Reviewing a game"): the game as it is now, on a
+// copy, by a thread of its own; one per session at a time and
+// limits_.max_reviews on the server.
+ApiResponse Api::post_review(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    std::lock_guard lock(c.session->mutex);
+    Session& s = *c.session;
+    ReviewSettings settings;
+    settings.level = static_cast<int>(get_int(
+        body, "level", std::min(s.level, limits_.max_review_level), 2, limits_.max_review_level));
+    settings.seed = s.next_seed++;
+    const Game& g = s.table.game();
+    const auto moves = static_cast<int>(g.history().size());
+    if (moves == 0) fail(400, "nothing to review: the game has no moves yet");
+    if (moves > limits_.max_review_moves)
+        fail(400, "the game has " + std::to_string(moves) + " moves; a review covers at most " +
+                      std::to_string(limits_.max_review_moves));
+    if (s.review && !s.review->finished())
+        fail(409, "a review of this game is still running; wait for it to finish");
+    if (reviews_running_.fetch_add(1) >= limits_.max_reviews) {
+        reviews_running_.fetch_sub(1);
+        fail(429, "the server is busy reviewing other games (at most " +
+                      std::to_string(limits_.max_reviews) + " at a time); try again shortly");
+    }
+    s.review.reset();
+    s.review = std::make_unique<ReviewJob>(g.clone(), settings, reviews_running_);
+    return {202, s.review->status()};
+}
+
+ApiResponse Api::get_review(Call& c) {
+    std::lock_guard lock(c.session->mutex);
+    if (!c.session->review) fail(404, "no review of this game has been asked for");
+    return {200, c.session->review->status()};
 }
 
 Api::Api(ApiLimits limits, std::uint64_t seed)

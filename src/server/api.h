@@ -7,6 +7,7 @@
 // illegal move, an oversized body) is a 4xx reply with a one-line message.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -62,6 +63,11 @@ struct ApiLimits {
     double rate_per_second = 50;
     double rate_burst = 200;
     bool rate_loopback = false;
+    // Reviews of a game (POST .../review): how many may run at once on the
+    // server (429 beyond), the highest level and the most moves one covers.
+    int max_reviews = 1;
+    int max_review_level = 7;
+    int max_review_moves = 400;
 };
 
 class OnlineGames;
@@ -124,6 +130,8 @@ class Api {
     ApiResponse post_computer(Call& c);
     ApiResponse post_analyze(Call& c);
     ApiResponse post_draw(Call& c);
+    ApiResponse post_review(Call& c);
+    ApiResponse get_review(Call& c);
 
     ApiResponse created(std::shared_ptr<Session> session, const nlohmann::json& body);
     Snapshot snapshot(Session& s);
@@ -138,6 +146,7 @@ class Api {
     RateLimiter rate_;
     std::unique_ptr<store::Store> store_;
     std::unique_ptr<OnlineGames> online_;  // after the store and the hub: destroyed first
+    std::atomic<int> reviews_running_{0};  // before the sessions, whose reviews uncount
     mutable std::mutex mutex_;             // guards the fields below
     Rng rng_;
     std::uint64_t clock_ = 0;  // bumped on every use of a session, for eviction

@@ -100,6 +100,12 @@ double get_number(const json& j, const std::string& key, double fallback, double
     return v;
 }
 
+bool get_bool(const json& j, const std::string& key, bool fallback) {
+    if (!j.contains(key) || j[key].is_null()) return fallback;
+    if (!j[key].is_boolean()) fail(400, "'" + key + "' must be true or false");
+    return j[key].get<bool>();
+}
+
 // The spec of a new game: `game` is an id or a whole spec, `options` an
 // object of further key/value pairs (strings, numbers or booleans).
 std::string spec_from(const json& body) {

@@ -35,6 +35,7 @@ long long get_int(const nlohmann::json& j, const std::string& key, long long fal
                   long long hi);
 double get_number(const nlohmann::json& j, const std::string& key, double fallback, double lo,
                   double hi);
+bool get_bool(const nlohmann::json& j, const std::string& key, bool fallback);
 
 // The spec of a new game: `game` is an id or a whole spec, `options` an
 // object of further key/value pairs (strings, numbers or booleans).

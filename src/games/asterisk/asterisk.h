@@ -53,6 +53,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/ownership.h"
 #include "core/rng.h"
 #include "core/types.h"
 #include "core/union_find.h"
@@ -163,6 +164,8 @@ struct StateData {
     // kMaxBridges * kAttributes).
     int bridge_replies(Cell last, Player mover, PieceType piece, Cell* cells,
                        ValueSet* values) const;
+    // Who owns each cell of this position (State::final_owners).
+    FinalOwners final_owners(Player* owner) const;
     // Whether the player to move, offered the swap, takes it: when the
     // pieces on the board serve the other goal set in more attributes.
     bool policy_swap() const;
@@ -258,6 +261,15 @@ class State : private detail::StateData {
     // move as sink(amaf_key, mover).
     template <class Sink>
     Outcome playout(Rng& rng, bool knowledge, Sink&& sink);
+    // Ownership (core/ownership.h), for the search's ownership map. At the
+    // end of a game a player holds a cell in an attribute when the cell's
+    // piece lies in a three-sided chain of that player's value of the
+    // attribute; the cell is owned by the player who holds it in more
+    // attributes than the other, and by nobody when they hold it in as many
+    // (none at all, as for every empty cell, or one each). So the map shows
+    // where each player's winning chains run. Solitaire has no owners.
+    int owner_cells() const { return geo_->cells; }
+    using StateData::final_owners;
     // The same with the policy, reporting the moves themselves as
     // on_move(move, mover), for tests; on a copy of the position.
     template <class OnMove>

@@ -142,6 +142,23 @@ inline bool StateData::policy_swap() const {
     return served_other > served_mine;
 }
 
+inline FinalOwners StateData::final_owners(Player* owner) const {
+    const bool solitaire = rules_.mode == Mode::Solitaire;
+    for (int c = 0; c < geo_->cells; ++c) {
+        const PieceType t = board_[c];
+        std::array<int, 2> held{};
+        for (int a = 0; a < kAttributes && t != kNoPiece && !solitaire; ++a)
+            if (uf_[a].mask(uf_[a].find(Cell(c))) == kAllSides)
+                ++held[index(holder(GoalSet(attribute_bit(t, a))))];
+        owner[c] = held[0] > held[1]   ? Player::First
+                   : held[1] > held[0] ? Player::Second
+                                       : Player::None;
+    }
+    FinalOwners f;
+    f.owner = owner;
+    return f;
+}
+
 inline PieceType StateData::draw_from_supply(Rng& rng) const {
     int total = 0;
     for (PieceType t = 1; t <= kTypes; ++t) total += supply_[t];
@@ -609,9 +626,17 @@ template <class Sink>
 Outcome State::playout(Rng& rng, bool knowledge, Sink&& sink) {
     auto report = [&](Move m, Player mover) { sink(amaf_key(m), mover); };
     detail::StateData& s = *this;
-    if (!knowledge || rules_.mode == Mode::Solitaire)
-        return detail::uniform_playout(s, rng, report);
-    return detail::policy_playout(s, rng, last_cell(), report);
+    const Outcome result = !knowledge || rules_.mode == Mode::Solitaire
+                               ? detail::uniform_playout(s, rng, report)
+                               : detail::policy_playout(s, rng, last_cell(), report);
+    // The playout has left the finished game in *this.
+    if constexpr (requires { sink.wants_owners(); }) {
+        if (sink.wants_owners()) {
+            std::array<Player, kMaxCells> owner;
+            sink.owners(s.final_owners(owner.data()));
+        }
+    }
+    return result;
 }
 
 template <class OnMove>

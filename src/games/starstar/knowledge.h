@@ -21,6 +21,12 @@ Outcome State::playout(Rng& rng, bool knowledge, Sink&& sink) const {
     int margin = 0;
     auto report_margin = [&] {
         if constexpr (requires { sink.score(0); }) sink.score(margin);
+        if constexpr (requires { sink.wants_owners(); }) {
+            if (sink.wants_owners()) {
+                std::array<Player, kMaxCells> owner;
+                sink.owners(owners_filled(board, owner.data()));
+            }
+        }
     };
     if (!knowledge) {
         const Outcome result = fill_and_score(rng, board, nullptr, &margin);

@@ -36,6 +36,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/ownership.h"
 #include "core/rng.h"
 #include "core/types.h"
 #include "core/union_find.h"
@@ -268,6 +269,19 @@ class State : public Stones {
     void priors(const Move* moves, int count, float* value) const;
     void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
     int knowledge() const { return knowledge_; }
+    // Ownership (core/ownership.h), for the search's ownership map. On a
+    // full board a cell is owned by the colour of the star its stone
+    // belongs to; the other cells (stones of dead groups) form regions
+    // under lattice adjacency, and a region bordering exactly one star goes
+    // to that star's colour, one bordering several to nobody. This is the
+    // rules' section-5 reading applied to a full board, where it gives every
+    // pericell to the owner of section 4.1 (a test checks it), so the
+    // pericells a player owns are the peries they score. The scores and
+    // territories reported are the section-4.2 score and the peries owned.
+    // final_owners() needs a full board; owners_filled() reads a playout's.
+    int owner_cells() const { return geo_->cells(); }
+    FinalOwners final_owners(Player* owner) const;
+    FinalOwners owners_filled(const std::array<Player, kMaxCells>& board, Player* owner) const;
 
   private:
     using Groups = UndoableUnionFind<kMaxCells, std::uint64_t>;

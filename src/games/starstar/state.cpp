@@ -94,6 +94,51 @@ Score tally(const Geometry& g, const Player* stone, const Groups& groups, const 
     return s;
 }
 
+// Who owns each cell of a full board (State::final_owners explains the
+// reading): stars own their cells, and every region of other cells goes to
+// the one star it borders, if only one.
+FinalOwners full_board_cell_owners(const Geometry& g, const Player* colour, Player* owner) {
+    FlatGroups groups(g, colour);
+    const int cells = g.cells();
+    for (Cell c = 0; c < cells; ++c) groups.parent[c] = groups.find(c);
+    auto star = [&](Cell c) { return groups.peries(groups.root(c)) >= 2; };
+    std::array<bool, kMaxCells> seen{};
+    std::array<Cell, kMaxCells> stack, region;
+    for (Cell c = 0; c < cells; ++c) {
+        if (star(c)) owner[c] = colour[c];
+        if (star(c) || seen[c]) continue;
+        Cell border = kNoCell;
+        bool shared = false;
+        int top = 0, size = 0;
+        stack[top++] = c;
+        seen[c] = true;
+        while (top > 0) {
+            const Cell x = stack[--top];
+            region[size++] = x;
+            for (const Cell n : g.lattice_neighbours(x)) {
+                if (star(n)) {
+                    shared |= border != kNoCell && border != groups.root(n);
+                    border = groups.root(n);
+                } else if (!seen[n]) {
+                    seen[n] = true;
+                    stack[top++] = n;
+                }
+            }
+        }
+        const Player who = shared || border == kNoCell ? Player::None : colour[border];
+        for (int k = 0; k < size; ++k) owner[region[k]] = who;
+    }
+    const Score s = tally(g, colour, groups, full_board_owners(g, groups), false);
+    FinalOwners f;
+    f.owner = owner;
+    f.scored = true;
+    for (int p = 0; p < 2; ++p) {
+        f.score[p] = s.side[p].score;
+        f.territory[p] = s.side[p].peries;
+    }
+    return f;
+}
+
 Outcome outcome_of(const Score& s) {
     const Player p = s.leader();
     return p == Player::None ? Outcome::draw() : Outcome::win(p);
@@ -212,6 +257,15 @@ std::vector<StarGroup> State::stars() const {
         if (g.is_corner(c)) ++s.quarks;
     }
     return out;
+}
+
+FinalOwners State::final_owners(Player* owner) const {
+    if (!full()) throw GameError("internal: *Star ownership asked for a board that is not full");
+    return full_board_cell_owners(*geo_, stone_.data(), owner);
+}
+
+FinalOwners State::owners_filled(const std::array<Player, kMaxCells>& board, Player* owner) const {
+    return full_board_cell_owners(*geo_, board.data(), owner);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,102 @@
+// `asterism review RECORD --level L`: analyses every position of a recorded
+// game and prints each move's loss of win rate with its mark and the better
+// move (search/review.h; docs/review.md), for researchers; --json prints
+// what the server's review returns.
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli.h"
+#include "record/pgn.h"
+#include "record/record.h"
+#include "search/engines.h"
+#include "search/review.h"
+#include "server/reviews.h"
+
+namespace asterism::cli {
+
+namespace {
+
+struct ReviewOptions {
+    std::string path;
+    int level = 5;
+    std::uint64_t seed = 1;
+    int threads = 1;
+    bool json = false;
+};
+
+// The game of a record file, or the first game of a PGN file.
+std::unique_ptr<Game> load_game(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::move(load_record_file(path).game);  // its error names the file
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (looks_like_pgn(text.str())) return std::move(read_pgn(text.str(), path).front().game);
+    return std::move(load_record_file(path).game);
+}
+
+std::string percent(double w) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%3.0f%%", 100 * w);
+    return buf;
+}
+
+void print_review(const Review& r, const Game& game, int level) {
+    std::printf(
+        "Review of %s at level %d. Marks: inaccuracy, mistake, blunder for a loss of "
+        "%.0f, %.0f, %.0f points or more of the mover's win rate.\n",
+        game.spec().c_str(), level, 100 * kInaccuracyLoss, 100 * kMistakeLoss, 100 * kBlunderLoss);
+    std::printf("%4s  %-12s %-8s %6s %6s %5s  %-10s %s\n", "ply", "move", "player", "before",
+                "after", "loss", "mark", "better");
+    std::array<std::array<int, 4>, 2> counts{};
+    for (const ReviewedMove& m : r.moves) {
+        const std::string better = m.mark == ReviewMark::None
+                                       ? ""
+                                       : m.best + (m.proven.empty() ? "" : " (" + m.proven + ")");
+        std::printf("%4d  %-12s %-8s %6s %6s %5.0f  %-10s %s\n", m.ply + 1, m.move.c_str(),
+                    game.player_name(m.mover).c_str(), percent(m.before).c_str(),
+                    percent(m.after).c_str(), 100 * m.loss, mark_name(m.mark).c_str(),
+                    better.c_str());
+        if (m.mover != Player::None) ++counts[index(m.mover)][static_cast<int>(m.mark)];
+    }
+    for (int p = 0; p < game.num_players(); ++p)
+        std::printf("%s: %d inaccuracies, %d mistakes, %d blunders\n",
+                    game.player_name(static_cast<Player>(p)).c_str(), counts[p][1], counts[p][2],
+                    counts[p][3]);
+}
+
+int cmd_review(const ReviewOptions& o) {
+    const auto game = load_game(o.path);
+    if (game->history().empty()) throw GameError("'" + o.path + "' has no moves to review");
+    ReviewSettings settings;
+    settings.level = o.level;
+    settings.seed = o.seed;
+    settings.threads = o.threads;
+    const Review r = review_game(*game, settings, [&](int done, int total) {
+        if (!o.json) std::fprintf(stderr, "\rreviewed %d of %d positions", done, total);
+        return true;
+    });
+    if (!o.json) std::fprintf(stderr, "\n");
+    if (o.json)
+        std::cout << server::review_json(r, *game).dump() << "\n";
+    else
+        print_review(r, *game, o.level);
+    return 0;
+}
+
+}  // namespace
+
+Runner setup_review(CLI::App& command) {
+    auto o = std::make_shared<ReviewOptions>();
+    command.add_option("file", o->path, "Record file (docs/records.md) or PGN")->required();
+    command.add_option("--level", o->level, "Strength of the analysis of each position")
+        ->check(CLI::Range(2, kMaxLevel));
+    command.add_option("--seed", o->seed, "Seed of the searches");
+    command.add_option("--threads", o->threads, "Search threads")->check(CLI::Range(1, 256));
+    command.add_flag("--json", o->json, "Print the review as the server's JSON");
+    return [o] { return cmd_review(*o); };
+}
+
+}  // namespace asterism::cli

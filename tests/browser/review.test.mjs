@@ -1,0 +1,110 @@
+// Browser test of the analysis that shows why (issue 16): the ownership
+// overlay on a *Star position, and "Review game" on an Asterisk game in
+// which one move throws the win away (the same game as the C++ tests'
+// tests/common/blunder_game.h finds): the progress bar, the marks in the
+// move list and the review's list, the graph, and clicking a mark to go
+// there. Runs against ASTERISM_URL like ui.test.mjs; screenshots go to
+// ASTERISM_SHOTS.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const url = process.env.ASTERISM_URL;
+const shots = process.env.ASTERISM_SHOTS || path.resolve('../../build/browser');
+if (!url) throw new Error('set ASTERISM_URL to the address of a running asterism serve');
+fs.mkdirSync(shots, { recursive: true });
+
+// Asterisk on the 8-cell board: at ply 31 (0-based) the player to move
+// could win at once but plays c8, and the opponent wins with c6.
+const BLUNDER = {
+  spec: 'asterisk:size=8',
+  ply: 31,
+  moves: ['lha@a8', 'dhe@d5', 'lca@b5', 'dhe@b7', 'lha@a6', 'dca@f7', 'dca@c4', 'dhe@b4', 'lhe@a7',
+    'lca@b8', 'lhe@d7', 'lhe@e7', 'lhe@d6', 'lha@a1', 'lca@d8', 'lhe@c3', 'dca@c7', 'dhe@h8',
+    'dca@b2', 'dca@c5', 'dhe@f6', 'dhe@g8', 'lha@a2', 'dce@e6', 'lca@a3', 'dce@a4', 'dce@g7',
+    'lhe@b6', 'lha@a5', 'lha@f8', 'dca@b3', 'dce@c8', 'lca@c6'],
+};
+
+let context;
+let profile;
+
+before(async () => {
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'asterism-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 1000 },
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+});
+
+async function apiCall(method, route, body) {
+  const r = await fetch(new URL(route, url), {
+    method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body),
+  });
+  const json = await r.json();
+  if (!r.ok) throw new Error(`${method} ${route}: ${json.error}`);
+  return json;
+}
+
+// A session with two people's seats and these moves played, opened in a page.
+async function openSession(spec, moves) {
+  const s = await apiCall('POST', '/api/sessions', { game: spec, players: ['human', 'human'] });
+  for (const m of moves) await apiCall('POST', `/api/sessions/${s.id}/move`, { move: m });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(`${url}#session=${s.id}`);
+  await page.waitForFunction((id) => window.asterism.state && window.asterism.state.id === id, s.id);
+  return page;
+}
+
+test('the ownership overlay shades the *Star board', async () => {
+  const page = await openSession('starstar:size=6', ['*10', 'T30', 'A61', 'R42', 'S52', '*43']);
+  await page.check('#ownership');
+  await page.click('#analyse-now');
+  await page.waitForSelector('[data-testid="ownership-overlay"] rect');
+  const squares = await page.locator('[data-testid="ownership-overlay"] rect').count();
+  assert.ok(squares > 10, `only ${squares} cells shaded`);
+  assert.match(await page.textContent('#expected'), /Expected score .* peries/);
+  await page.screenshot({ path: path.join(shots, 'ownership-starstar.png') });
+  // Unticking the box takes the overlay away.
+  await page.uncheck('#ownership');
+  assert.equal(await page.locator('[data-testid="ownership-overlay"]').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a review marks the move that threw the win away', async () => {
+  const page = await openSession(BLUNDER.spec, BLUNDER.moves);
+  assert.equal(await page.evaluate(() => window.asterism.state.terminal), true);
+  await page.selectOption('#review-level', '5');
+  await page.click('#review');
+  await page.waitForSelector('#review-marks li.blunder', { timeout: 60000 });
+  const blunderPly = BLUNDER.ply + 1;
+  const marked = page.locator(`#moves button[data-ply="${blunderPly}"]`);
+  assert.equal(await marked.getAttribute('data-mark'), 'blunder');
+  const item = page.locator(`#review-marks button[data-ply="${blunderPly}"]`);
+  const text = await item.textContent();
+  assert.match(text, new RegExp(`^${BLUNDER.moves[BLUNDER.ply]} .*blunder.*better \\S+ \\(win in 1\\)`));
+  assert.ok(await page.locator('#graph .mark-dot.blunder').count() >= 1);
+  assert.equal(await page.evaluate(() => Number(document.querySelector('#graph').dataset.points)),
+    BLUNDER.moves.length + 1);
+  assert.match(await page.textContent('#review-summary'), /Reviewed at level 5: .*blunder/);
+  await page.screenshot({ path: path.join(shots, 'review-asterisk.png') });
+  // Clicking the mark shows the position after the blunder.
+  await item.click();
+  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, blunderPly);
+  await page.screenshot({ path: path.join(shots, 'review-asterisk-at-blunder.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -1,0 +1,141 @@
+// The API's analysis that shows why (docs/server.md): the ownership map and
+// proven results of POST .../analyze, and reviews (POST and GET .../review).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "common/blunder_game.h"
+#include "server/api.h"
+
+namespace asterism::server {
+namespace {
+
+using nlohmann::json;
+
+ApiResponse call(Api& api, const std::string& method, const std::string& path,
+                 const json& body = json::object()) {
+    return api.handle(ApiRequest{method, path, {}, body.dump(), "127.0.0.1", {}, {}});
+}
+
+std::string make(Api& api, const json& body) {
+    const ApiResponse r = call(api, "POST", "/api/sessions", body);
+    EXPECT_EQ(r.status, 201) << r.body.dump();
+    return "/api/sessions/" + r.body["id"].get<std::string>();
+}
+
+// A session of the blunder game, played up to `plies` moves.
+std::string blunder_session(Api& api, const testing::BlunderGame& bg, std::size_t plies) {
+    const std::string s = make(api, {{"game", bg.spec}, {"players", {"human", "human"}}});
+    for (std::size_t k = 0; k < plies; ++k)
+        EXPECT_EQ(call(api, "POST", s + "/move", {{"move", bg.moves[k]}}).status, 200);
+    return s;
+}
+
+void expect_error(const ApiResponse& r, int status, const std::string& text) {
+    EXPECT_EQ(r.status, status) << r.body.dump();
+    ASSERT_TRUE(r.body.contains("error")) << r.body.dump();
+    EXPECT_NE(r.body["error"].get<std::string>().find(text), std::string::npos) << r.body.dump();
+}
+
+TEST(AnalysisApi, OwnershipMapOfStar) {
+    Api api({}, 3);
+    const std::string s = make(api, {{"game", "starstar:size=6"}});
+    ApiResponse r = call(api, "POST", s + "/analyze", {{"playouts", 600}, {"ownership", true}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    const json& own = r.body["ownership"];
+    ASSERT_EQ(own["first"].size(), 105u);
+    ASSERT_EQ(own["second"].size(), 105u);
+    EXPECT_GT(own["samples"].get<int>(), 0);
+    for (std::size_t c = 0; c < 105; ++c) {
+        const double f = own["first"][c], w = own["second"][c];
+        EXPECT_GE(f, 0.0);
+        EXPECT_GE(w, 0.0);
+        EXPECT_LE(f + w, 1.0 + 1e-3) << "cell " << c;
+    }
+    EXPECT_NEAR(own["score"][0].get<double>() + own["score"][1].get<double>(), 31.0, 1e-6);
+    EXPECT_NEAR(own["peries"][0].get<double>() + own["peries"][1].get<double>(), 30.0, 1e-6);
+
+    r = call(api, "POST", s + "/analyze", {{"playouts", 300}});
+    ASSERT_EQ(r.status, 200);
+    EXPECT_FALSE(r.body.contains("ownership"));
+    expect_error(call(api, "POST", s + "/analyze", {{"ownership", "yes"}}), 400, "'ownership'");
+}
+
+TEST(AnalysisApi, ProvenWinInOne) {
+    const testing::BlunderGame bg = testing::find_blunder_game();
+    ASSERT_FALSE(bg.moves.empty());
+    Api api({}, 3);
+    const std::string s = blunder_session(api, bg, static_cast<std::size_t>(bg.blunder_ply));
+    const ApiResponse r = call(api, "POST", s + "/analyze", {{"playouts", 2000}, {"level", 6}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["proven"], "win in 1");
+    EXPECT_EQ(r.body["candidates"][0]["proven"], "win");
+    EXPECT_EQ(r.body["candidates"][0]["proven_plies"], 1);
+    EXPECT_DOUBLE_EQ(r.body["candidates"][0]["winrate"].get<double>(), 1.0);
+}
+
+// Polls a review until it is no longer running (the loop's bound only
+// keeps a broken server from hanging the suite).
+json wait_for_review(Api& api, const std::string& s) {
+    for (int k = 0; k < 6000; ++k) {
+        const ApiResponse r = call(api, "GET", s + "/review");
+        EXPECT_EQ(r.status, 200) << r.body.dump();
+        if (r.body["status"] != "running") return r.body;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ADD_FAILURE() << "the review never finished";
+    return {};
+}
+
+TEST(AnalysisApi, ReviewMarksTheBlunder) {
+    const testing::BlunderGame bg = testing::find_blunder_game();
+    ASSERT_FALSE(bg.moves.empty());
+    Api api({}, 3);
+    const std::string s = blunder_session(api, bg, bg.moves.size());
+    expect_error(call(api, "GET", s + "/review"), 404, "no review");
+    const ApiResponse started = call(api, "POST", s + "/review", {{"level", 5}});
+    ASSERT_EQ(started.status, 202) << started.body.dump();
+    EXPECT_EQ(started.body["total"], bg.moves.size() + 1);
+    const json done = wait_for_review(api, s);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    ASSERT_EQ(done["moves"].size(), bg.moves.size());
+    EXPECT_EQ(done["winrate_first"].size(), bg.moves.size() + 1);
+    EXPECT_EQ(done["thresholds"]["blunder"], 0.3);
+    const json& m = done["moves"][static_cast<std::size_t>(bg.blunder_ply)];
+    EXPECT_EQ(m["mark"], "blunder");
+    EXPECT_EQ(m["move"], bg.moves[static_cast<std::size_t>(bg.blunder_ply)]);
+    EXPECT_NE(m["best"], m["move"]);
+    EXPECT_EQ(m["proven"], "win in 1");
+}
+
+TEST(AnalysisApi, ReviewRequestsAreBounded) {
+    ApiLimits limits;
+    limits.max_reviews = 1;
+    Api api(limits, 3);
+    const std::string empty = make(api, {{"game", "starstar:size=6"}});
+    expect_error(call(api, "POST", empty + "/review"), 400, "no moves");
+    // A long review at the highest level holds the server's one review.
+    const std::string busy =
+        make(api, {{"game", "starstar:size=10"}, {"players", {"human", "human"}}});
+    Rng rng(1);
+    for (int k = 0; k < 80; ++k) {
+        const json legal = call(api, "GET", busy + "/legal").body["moves"];
+        const std::string m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+        ASSERT_EQ(call(api, "POST", busy + "/move", {{"move", m}}).status, 200);
+    }
+    expect_error(call(api, "POST", busy + "/review", {{"level", 9}}), 400, "'level'");
+    ASSERT_EQ(call(api, "POST", busy + "/review", {{"level", 7}}).status, 202);
+    // 81 positions at 4,050 playouts each take seconds, so it still runs.
+    expect_error(call(api, "POST", busy + "/review"), 409, "still running");
+    const std::string other = make(api, {{"game", "starstar:size=6"}});
+    ASSERT_EQ(call(api, "POST", other + "/move", {{"move", "*10"}}).status, 200);
+    expect_error(call(api, "POST", other + "/review"), 429, "busy");
+    // Ending the session stops its review and frees the server's slot.
+    ASSERT_EQ(call(api, "DELETE", busy).status, 200);
+    EXPECT_EQ(call(api, "POST", other + "/review", {{"level", 3}}).status, 202);
+    EXPECT_EQ(wait_for_review(api, other)["status"], "done");
+}
+
+}  // namespace
+}  // namespace asterism::server
