@@ -289,6 +289,13 @@ class AlphaBeta {
     static constexpr std::uint16_t kNoIndex = 0xffff;
     static constexpr std::uint8_t kExact = 1, kLower = 2, kUpper = 3;
 
+    struct EvalEntry {
+        std::uint64_t key = 0;
+        std::int32_t value = 0;
+        bool set = false;
+    };
+    static constexpr std::size_t kEvalEntries = std::size_t{1} << 16;
+
     struct Killers {
         Move move[2]{};
         bool set[2] = {false, false};
@@ -334,7 +341,20 @@ class AlphaBeta {
         return 0;
     }
 
-    int evaluate() const { return std::clamp(pos_.evaluate(), -ab::kEvalLimit, ab::kEvalLimit); }
+    // The static evaluation, remembered by position key: transpositions and
+    // the futility test ask again for positions already evaluated, and a
+    // game's evaluation is far dearer than a look-up. The evaluation is a
+    // function of the position, which the key stands for as it does in the
+    // transposition table, so the search is the same with or without it.
+    int evaluate() {
+        const std::uint64_t key = pos_.hash();
+        EvalEntry& e = evals_[key & (kEvalEntries - 1)];
+        if (e.key == key && e.set) return e.value;
+        e.value = std::clamp(pos_.evaluate(), -ab::kEvalLimit, ab::kEvalLimit);
+        e.key = key;
+        e.set = true;
+        return e.value;
+    }
 
     // Whether the position at `ply` already stood on this search path with
     // the same player to move.
@@ -699,6 +719,7 @@ class AlphaBeta {
     std::vector<std::int64_t> order_;
     std::size_t top_ = 0;
 
+    std::vector<EvalEntry> evals_ = std::vector<EvalEntry>(kEvalEntries);
     std::vector<int> history_;  // by player and amaf_key
     std::vector<Move> pv_;      // triangular: row ply holds the line from ply
     std::vector<int> pv_length_;
