@@ -108,7 +108,7 @@ class State {
 
     // For tests and displays.
     Piece at(Cell c) const { return board_[c]; }
-    bool in_check() const;
+    bool in_check() const { return check_; }
     bool king_unmoved(Player p) const { return unmoved_ >> index(p) & 1; }
     int halfmove_clock() const { return clock_; }
     // Why the game ended ("checkmate", "stalemate", "bare king", "100 plies",
@@ -155,6 +155,7 @@ class State {
         Piece moved;  // the man as it was before the move (before promotion)
         Piece captured;
         std::uint8_t unmoved;
+        bool check;
     };
     // The undo stack. Copies take only the used entries, so copying a
     // State (playouts, clones) costs what its history holds, not kMaxPlies.
@@ -182,6 +183,7 @@ class State {
     struct Generator;                  // legal_moves()'s helper (state.cpp)
     int legal_moves(Move* out) const;  // ignores the draw rules and bare Kings
     bool attacked(Cell target, int by, Bits occupied, Bits removed) const;
+    bool king_attacked() const;  // the side to move's King, as the board stands
     Bits pinned(int side, Bits occupied) const;
     Bits sliders_of(int side) const;     // men of `side` that have slides
     bool slides(Cell c, int dir) const;  // whether the man on c slides in dir
@@ -213,6 +215,9 @@ class State {
     int clock_ = 0;             // plies since a capture, Pawn move or promotion
     int fullmove_ = 1;
     std::uint64_t hash_ = 0;
+    // Whether the side to move is in check: the search asks after every
+    // move and the generator needs it next, so apply() finds it once.
+    bool check_ = false;
     History history_;
 };
 
