@@ -38,6 +38,10 @@ struct Subcommand {
     Setup setup;
 };
 
+// Parses the command line and runs the subcommand; the exit code. Bad input
+// of any kind ends in a one-line "error: ..." on stderr and kBadInput.
+int run_main(int argc, char** argv);
+
 // In the order `asterism --help` lists them.
 Runner setup_games(CLI::App& command);
 Runner setup_state(CLI::App& command);
