@@ -28,6 +28,9 @@
 //                                gives check is extended by one ply, and a
 //                                side in check may not stand pat (a game
 //                                without check returns false)
+//   static constexpr bool kCacheEvaluation (optional, default false): the
+//                                evaluation is dear enough to be remembered
+//                                by position key
 //   static constexpr int kAmafKeys; int amaf_key(Move m) const;
 //                                the small move key MCTS uses (mcts.h),
 //                                reused here to index the history table
@@ -465,12 +468,23 @@ class AlphaBeta {
         return 0;
     }
 
-    // The static evaluation, remembered by position key: transpositions and
-    // the futility test ask again for positions already evaluated, and a
-    // game's evaluation is far dearer than a look-up. The evaluation is a
-    // function of the position, which the key stands for as it does in the
-    // transposition table, so the search is the same with or without it.
+    // The static evaluation, remembered by position key for games that say
+    // their evaluation is dear (S::kCacheEvaluation): transpositions and the
+    // futility test ask again for positions already evaluated. The
+    // evaluation is a function of the position, which the key stands for as
+    // it does in the transposition table, so the search is the same with or
+    // without the cache. A cheap evaluation (Shatra's) is faster than the
+    // look-up's cache miss, so the others go straight to it.
+    static constexpr bool kCacheEvaluation = [] {
+        if constexpr (requires { S::kCacheEvaluation; })
+            return S::kCacheEvaluation;
+        else
+            return false;
+    }();
+
     int evaluate() {
+        if constexpr (!kCacheEvaluation)
+            return std::clamp(pos_.evaluate(), -ab::kEvalLimit, ab::kEvalLimit);
         const std::uint64_t key = pos_.hash();
         EvalEntry& e = evals_[key & (kEvalEntries - 1)];
         if (e.key == key && e.set) return e.value;
@@ -847,7 +861,7 @@ class AlphaBeta {
     std::vector<std::int64_t> order_;
     std::size_t top_ = 0;
 
-    std::vector<EvalEntry> evals_ = std::vector<EvalEntry>(kEvalEntries);
+    std::vector<EvalEntry> evals_ = std::vector<EvalEntry>(kCacheEvaluation ? kEvalEntries : 0);
     std::vector<int> history_;  // by player and amaf_key
     std::vector<Move> pv_;      // triangular: row ply holds the line from ply
     std::vector<int> pv_length_;

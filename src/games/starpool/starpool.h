@@ -132,6 +132,8 @@ class State {
     // in knowledge.h and knowledge.cpp. Noisy moves change material or
     // promote.
     int evaluate() const;
+    // The evaluation walks every man's moves: alpha-beta remembers it.
+    static constexpr bool kCacheEvaluation = true;
     bool is_noisy(Move m) const { return (m.flags & kCapture) || m.promotion != kNoKind; }
     int move_hint(Move m) const;
     static constexpr int kAmafKeys = kGridPoints * kGridPoints;
