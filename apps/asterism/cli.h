@@ -38,6 +38,10 @@ struct Subcommand {
     Setup setup;
 };
 
+// Parses the command line and runs the subcommand; the exit code. Bad input
+// of any kind ends in a one-line "error: ..." on stderr and kBadInput.
+int run_main(int argc, char** argv);
+
 // In the order `asterism --help` lists them.
 Runner setup_games(CLI::App& command);
 Runner setup_state(CLI::App& command);
@@ -61,6 +65,12 @@ std::vector<std::string> split_moves(const std::string& text);
 std::unique_ptr<Game> setup_game(const std::string& spec, const std::string& position,
                                  const std::string& moves);
 std::string player_label(const Game& g, Player p);
+// Adds --threads to an interactive command (play, engine, serve): the
+// threads of full-strength play and of analyses, every core unless given
+// (search/engines.h, default_search_threads). The returned runner sets
+// them, then runs `run`.
+Runner with_search_threads(CLI::App& command, Runner run);
+
 // The board and the facts of a position; `agreed`: the players agreed a
 // draw (a record says so).
 void print_state(const Game& g, bool agreed = false);

@@ -4,8 +4,22 @@
 
 #include "cli.h"
 #include "core/registry.h"
+#include "search/engines.h"
 
 namespace asterism::cli {
+
+Runner with_search_threads(CLI::App& command, Runner run) {
+    auto threads = std::make_shared<int>(hardware_threads());
+    command
+        .add_option("--threads", *threads,
+                    "Search threads at level 10 and for analyses (default: every core)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1024));
+    return [threads, run] {
+        set_default_search_threads(*threads);
+        return run();
+    };
+}
 
 std::vector<std::string> split_moves(const std::string& text) {
     std::istringstream in(text);

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "core/registry.h"
 #include "search/engines.h"
+#include "search/players.h"
 
 namespace asterism::cli {
 
@@ -86,8 +87,40 @@ std::uint64_t bench_searches() {
     return signature;
 }
 
-int cmd_bench(std::uint64_t games, std::uint64_t seed) {
+// Search speed with one thread and with `threads`: *Star 8 rings (MCTS,
+// playouts) and Shatra (alpha-beta, nodes), each at a fixed budget that
+// counts all threads together. Timing decides which thread does what, so
+// these runs stay out of the signature.
+void bench_threads(int threads) {
+    struct Run {
+        const char* spec;
+        const char* player;  // without threads=
+        const char* unit;
+    };
+    const Run runs[] = {{"starstar:size=8", "mcts:playouts=100000", "playouts"},
+                        {"shatra", "ab:nodes=2000000", "nodes"}};
+    std::printf("\n%-38s %-24s %8s %12s %12s %s\n", "threads", "player", "threads", "count",
+                "per second", "scaling");
+    for (const Run& run : runs) {
+        auto g = Registry::instance().create(run.spec);
+        double one = 0;
+        for (int t : {1, threads}) {
+            const std::string player = std::string(run.player) + ",threads=" + std::to_string(t);
+            auto agent = make_player(player, *g, 1);
+            Rng rng(1);
+            const Analysis a = agent->analyze(*g, rng, {}, nullptr);
+            const double rate = static_cast<double>(a.playouts) / std::max(a.seconds, 1e-9);
+            if (t == 1) one = rate;
+            std::printf("%-38s %-24s %8d %12llu %12.0f %s x%.2f\n", run.spec, run.player, t,
+                        static_cast<unsigned long long>(a.playouts), rate, run.unit, rate / one);
+            if (threads == 1) break;
+        }
+    }
+}
+
+int cmd_bench(std::uint64_t games, std::uint64_t seed, int threads) {
     const std::uint64_t signature = bench_playouts(games, seed) + bench_perft() + bench_searches();
+    if (threads > 0) bench_threads(threads);
     std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
     return 0;
 }
@@ -98,12 +131,19 @@ Runner setup_bench(CLI::App& command) {
     struct Args {
         std::uint64_t games = kBenchGames;
         std::uint64_t seed = kBenchSeed;
+        int threads = hardware_threads();
     };
     auto a = std::make_shared<Args>();
     command.add_option("--games", a->games, "Random games per game and size")
         ->capture_default_str();
     command.add_option("--seed", a->seed, "Seed")->capture_default_str();
-    return [a] { return cmd_bench(a->games, a->seed); };
+    command
+        .add_option("--threads", a->threads,
+                    "Threads of the scaling runs after the signature's (0: none; default: every "
+                    "core)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1024));
+    return [a] { return cmd_bench(a->games, a->seed, a->threads); };
 }
 
 }  // namespace asterism::cli

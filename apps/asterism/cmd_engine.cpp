@@ -13,11 +13,11 @@ Runner setup_engine(CLI::App& command) {
     command.add_option("--level", options->level, "Strength 1..10")->capture_default_str();
     command.add_option("--seed", options->seed, "Seed for the engine's moves")
         ->capture_default_str();
-    return [options] {
+    return with_search_threads(command, [options] {
         Engine engine(std::cin, std::cout, *options);
         engine.run();
         return 0;
-    };
+    });
 }
 
 }  // namespace asterism::cli

@@ -3,18 +3,34 @@
 
 #include "cli.h"
 #include "search/match.h"
+#include "spread.h"
 
 namespace asterism::cli {
 
 namespace {
 
+// The games spread over the processes of an MPI job (asterism-mpi; spread.h):
+// each rank plays its share, `parallel` at a time, and rank 0 adds up the
+// reports in game order. The SPRT stop needs the results as they come, so
+// it is refused here rather than approximated.
+MatchResult spread_match(const MatchSettings& settings) {
+    const std::vector<std::string> reports = spread(
+        settings.games, settings.parallel, [&](int g) { return play_match_game(settings, g); });
+    return tally_match(settings, reports);
+}
+
 int cmd_match(const MatchSettings& settings, bool quiet) {
-    const MatchResult r = play_match(settings, [&](const MatchResult& so_far) {
-        if (quiet) return;
-        std::fprintf(stderr, "\r%d games: +%d =%d -%d", so_far.games(), so_far.wins, so_far.draws,
-                     so_far.losses);
-    });
-    if (!quiet) std::fprintf(stderr, "\n");
+    if (spread_over_processes() && settings.sprt)
+        throw GameError("--sprt is not available when the games are spread over MPI ranks");
+    const MatchResult r = spread_over_processes()
+                              ? spread_match(settings)
+                              : play_match(settings, [&](const MatchResult& so_far) {
+                                    if (quiet) return;
+                                    std::fprintf(stderr, "\r%d games: +%d =%d -%d", so_far.games(),
+                                                 so_far.wins, so_far.draws, so_far.losses);
+                                });
+    if (!spread_reports()) return 0;
+    if (!quiet && !spread_over_processes()) std::fprintf(stderr, "\n");
     std::printf("game:    %s\n", settings.game.c_str());
     std::printf("A:       %s\nB:       %s\n", settings.a.c_str(), settings.b.c_str());
     if (r.solo_deals > 0) {

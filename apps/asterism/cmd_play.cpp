@@ -406,7 +406,7 @@ Runner setup_play(CLI::App& command) {
     command.add_option("--second", a->second, "Second player: human or a player (level:6...)")
         ->capture_default_str();
     command.add_option("--seed", a->seed, "Seed for the computer players")->capture_default_str();
-    return [a] { return cmd_play(*a); };
+    return with_search_threads(command, [a] { return cmd_play(*a); });
 }
 
 }  // namespace asterism::cli

@@ -87,7 +87,7 @@ Runner setup_serve(CLI::App& command) {
                     "Open connections at once; past it the longest idle one is closed")
         ->capture_default_str()
         ->check(CLI::Range(8, 100000));
-    return [o] { return cmd_serve(*o); };
+    return with_search_threads(command, [o] { return cmd_serve(*o); });
 }
 
 }  // namespace asterism::cli

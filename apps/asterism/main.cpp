@@ -1,8 +1,8 @@
 // The asterism command-line tool: one binary, many subcommands (DESIGN.md
 // habit 9), each in its own cmd_<name>.cpp. This file only lists them and
-// dispatches. Every subcommand talks to games through the type-erased face
-// and the registry, so it knows no game by name. Bad input of any kind ends
-// in a one-line "error: ..." on stderr and exit code 2.
+// dispatches; main() is in main_plain.cpp, or main_mpi.cpp for asterism-mpi. Every subcommand talks
+// to games through the type-erased face and the registry, so it knows no game by name. Bad input of
+// any kind ends in a one-line "error: ..." on stderr and exit code 2.
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -56,16 +56,17 @@ int run(int argc, char** argv) {
 }
 
 }  // namespace
-}  // namespace asterism::cli
 
-int main(int argc, char** argv) {
+int run_main(int argc, char** argv) {
     try {
-        return asterism::cli::run(argc, argv);
-    } catch (const asterism::GameError& e) {
+        return run(argc, argv);
+    } catch (const GameError& e) {
         std::cerr << "error: " << e.what() << "\n";
-        return asterism::cli::kBadInput;
+        return kBadInput;
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
     }
 }
+
+}  // namespace asterism::cli

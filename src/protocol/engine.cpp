@@ -301,8 +301,10 @@ class Engine::Session {
         return p;
     }
 
-    // The strongest player for this game at the current level, with one
-    // thread so that its moves follow from the seed.
+    // The strongest player for this game at the current level. Below level
+    // 10 it has one thread, so that its moves follow from the seed; level
+    // 10 and analyses take the process's threads (`asterism engine
+    // --threads`, every core unless given; search/engines.h).
     std::unique_ptr<Agent> level_agent(bool ownership = false) {
         EngineSettings settings;
         settings.level = level_;

@@ -4,9 +4,16 @@
 // ordering (table move, noisy moves by the game's hint, two killers, a
 // history table), late-move reductions for quiet moves, futility pruning
 // near the leaves, quiescence over noisy moves, a check extension, mate
-// scores that count the distance, and node and time limits. It is single-
-// threaded and uses no randomness at all: the same position and limits give
-// the same move, score and node count (a time limit, of course, does not).
+// scores that count the distance, and node and time limits. It uses no
+// randomness at all: with one thread the same position and limits give the
+// same move, score and node count (a time limit, of course, does not).
+//
+// More threads search by Lazy SMP: helper threads run the same iterative
+// deepening on their own copies of everything but the transposition table,
+// which all share, so that each finds the table filled by the others; the
+// main thread's result is the answer. A node limit counts the nodes of all
+// threads together. Helpers make the node count (and so the move) depend on
+// timing: searches that must be reproducible use one thread.
 //
 // Requirements on S beyond the StateGame contract (core/state_game.h):
 //   int evaluate() const;        static value for the player to move, in
@@ -21,6 +28,9 @@
 //                                gives check is extended by one ply, and a
 //                                side in check may not stand pat (a game
 //                                without check returns false)
+//   static constexpr bool kCacheEvaluation (optional, default false): the
+//                                evaluation is dear enough to be remembered
+//                                by position key
 //   static constexpr int kAmafKeys; int amaf_key(Move m) const;
 //                                the small move key MCTS uses (mcts.h),
 //                                reused here to index the history table
@@ -36,11 +46,14 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include "core/types.h"
@@ -85,6 +98,9 @@ struct AlphaBetaConfig {
     // Off: the leaves take the static evaluation as it stands, captures
     // pending or not (a weak level's horizon).
     bool quiescence = true;
+    // Threads searching together (Lazy SMP, above); 1 is the deterministic
+    // search.
+    int threads = 1;
 };
 
 struct AlphaBetaLimits {
@@ -96,6 +112,76 @@ struct AlphaBetaLimits {
     // chosen from a half-searched first ply can be any move).
     int min_depth = 0;
 };
+
+namespace ab {
+
+// A transposition table entry: the full key, the score with its bound, the
+// depth it was searched to, and the best move as its index in generate()'s
+// order (generation is deterministic, so the index names the same move
+// again, and a wrong index after a key collision only costs ordering).
+struct TTEntry {
+    std::uint64_t key = 0;
+    std::int16_t score = 0;
+    std::uint16_t move = 0xffff;
+    std::int8_t depth = -1;
+    std::uint8_t bound = 0;  // kExact, kLower or kUpper (alphabeta.h)
+    std::uint16_t generation = 0;
+};
+
+// The table, shared by the threads of a search. Each slot is two words read
+// and written with relaxed atomics (plain moves on x86-64): the entry's data
+// packed in one, the key XOR the data in the other. Two threads writing one
+// slot at once can leave words of different entries; such a slot then fails
+// the key test, as a miss, instead of giving one position another's data.
+class TTable {
+  public:
+    explicit TTable(std::size_t entries) : size_(entries), words_(2 * entries) { clear(); }
+
+    bool empty() const { return size_ == 0; }
+
+    void clear() {
+        for (std::size_t i = 0; i < size_; ++i) write_slot(i, TTEntry{});
+    }
+
+    // The entry in `key`'s slot, whatever position it holds.
+    TTEntry read(std::uint64_t key) const {
+        const std::size_t i = 2 * (key & (size_ - 1));
+        const std::uint64_t data = words_[i + 1].load(std::memory_order_relaxed);
+        const std::uint64_t check = words_[i].load(std::memory_order_relaxed);
+        TTEntry e;
+        e.key = check ^ data;
+        e.score = static_cast<std::int16_t>(data & 0xffff);
+        e.move = static_cast<std::uint16_t>(data >> 16 & 0xffff);
+        e.depth = static_cast<std::int8_t>(data >> 32 & 0xff);
+        e.bound = static_cast<std::uint8_t>(data >> 40 & 0xff);
+        e.generation = static_cast<std::uint16_t>(data >> 48);
+        return e;
+    }
+
+    void write(const TTEntry& e) { write_slot(e.key & (size_ - 1), e); }
+
+  private:
+    void write_slot(std::size_t slot, const TTEntry& e) {
+        const std::uint64_t data = std::uint64_t{static_cast<std::uint16_t>(e.score)} |
+                                   std::uint64_t{e.move} << 16 |
+                                   std::uint64_t{static_cast<std::uint8_t>(e.depth)} << 32 |
+                                   std::uint64_t{e.bound} << 40 | std::uint64_t{e.generation} << 48;
+        words_[2 * slot + 1].store(data, std::memory_order_relaxed);
+        words_[2 * slot].store(e.key ^ data, std::memory_order_relaxed);
+    }
+
+    std::size_t size_;
+    std::vector<std::atomic<std::uint64_t>> words_;
+};
+
+// What the threads of one search share besides the table.
+struct SharedSearch {
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> nodes{0};  // counted in batches of kNodeBatch
+    static constexpr std::uint64_t kNodeBatch = 256;
+};
+
+}  // namespace ab
 
 template <class S>
 class AlphaBeta {
@@ -134,7 +220,7 @@ class AlphaBeta {
           path_(ab::kMaxPly + 2, 0) {
         std::size_t n = 1;
         while (n * 2 <= config.tt_entries) n *= 2;
-        if (config.tt_entries) tt_.assign(n, TTEntry{});
+        tt_ = std::make_shared<ab::TTable>(config.tt_entries ? n : 0);
         for (int d = 1; d < 64; ++d)
             for (int m = 1; m < 64; ++m)
                 reduction_[d][m] = static_cast<std::int8_t>(0.5 + config.reduction_scale *
@@ -146,8 +232,9 @@ class AlphaBeta {
     // Forgets everything learnt (the table, killers, history), so that a
     // search does not depend on the ones before it.
     void clear() {
-        std::fill(tt_.begin(), tt_.end(), TTEntry{});
+        tt_->clear();
         std::fill(history_.begin(), history_.end(), 0);
+        helpers_.clear();
         for (auto& k : killers_) k = Killers{};
         generation_ = 0;
     }
@@ -160,6 +247,52 @@ class AlphaBeta {
     // false stops the search.
     Result search(const S& root, const AlphaBetaLimits& limits,
                   const std::function<bool(const Result&)>& progress = nullptr) {
+        if (config_.threads > 1 && !tt_->empty()) return search_parallel(root, limits, progress);
+        return search_alone(root, limits, progress);
+    }
+
+    std::uint64_t nodes() const { return nodes_; }
+
+  private:
+    // Lazy SMP (see the top of this file): the helpers search until the
+    // main thread, which obeys the limits, is done.
+    Result search_parallel(const S& root, const AlphaBetaLimits& limits,
+                           const std::function<bool(const Result&)>& progress) {
+        ab::SharedSearch shared;
+        // Helpers stop at the node budget too, so that it holds while the
+        // main thread waits for a core; the main thread alone finishes
+        // min_depth and watches the clock.
+        AlphaBetaLimits helper_limits;
+        helper_limits.depth = limits.depth;
+        helper_limits.nodes = limits.nodes;
+        AlphaBetaConfig helper_config = config_;
+        helper_config.threads = 1;
+        helper_config.tt_entries = 0;
+        while (static_cast<int>(helpers_.size()) < config_.threads - 1) {
+            helpers_.push_back(std::make_unique<AlphaBeta>(helper_config));
+            helpers_.back()->tt_ = tt_;
+        }
+        std::vector<std::thread> workers;
+        for (auto& h : helpers_) {
+            h->shared_ = &shared;
+            h->generation_ = generation_;  // both sides add one as they begin
+            workers.emplace_back(
+                [&h, &root, &helper_limits] { h->search_alone(root, helper_limits); });
+        }
+        shared_ = &shared;
+        Result result = search_alone(root, limits, progress);
+        shared.stop = true;
+        for (auto& w : workers) w.join();
+        shared_ = nullptr;
+        for (auto& h : helpers_) {
+            h->shared_ = nullptr;
+            result.nodes += h->nodes_;
+        }
+        return result;
+    }
+
+    Result search_alone(const S& root, const AlphaBetaLimits& limits,
+                        const std::function<bool(const Result&)>& progress = nullptr) {
         begin(root, limits, progress);
         Result result;
         const int n = pos_.generate(moves_.data());
@@ -207,9 +340,6 @@ class AlphaBeta {
         return finish(result);
     }
 
-    std::uint64_t nodes() const { return nodes_; }
-
-  private:
     // Resets the per-search state for a search of `root`.
     void begin(const S& root, const AlphaBetaLimits& limits,
                const std::function<bool(const Result&)>& progress) {
@@ -273,21 +403,16 @@ class AlphaBeta {
     using Clock = std::chrono::steady_clock;
     static constexpr std::uint64_t kReportNodes = 50'000;  // a tenth of a second or so
 
-    // A table entry: the full key, the score with its bound, the depth it was
-    // searched to, and the best move as its index in generate()'s order
-    // (generation is deterministic, so the index names the same move again,
-    // and a wrong index after a key collision only costs ordering).
-    struct TTEntry {
-        std::uint64_t key = 0;
-        std::int16_t score = 0;
-        std::uint16_t move = kNoIndex;
-        std::int8_t depth = -1;
-        std::uint8_t bound = 0;  // kExact, kLower or kUpper
-        std::uint16_t generation = 0;
-    };
-    static_assert(sizeof(TTEntry) == 16);
+    using TTEntry = ab::TTEntry;
     static constexpr std::uint16_t kNoIndex = 0xffff;
     static constexpr std::uint8_t kExact = 1, kLower = 2, kUpper = 3;
+
+    struct EvalEntry {
+        std::uint64_t key = 0;
+        std::int32_t value = 0;
+        bool set = false;
+    };
+    static constexpr std::size_t kEvalEntries = std::size_t{1} << 16;
 
     struct Killers {
         Move move[2]{};
@@ -310,7 +435,16 @@ class AlphaBeta {
     // the hot path.
     bool count_node() {
         ++nodes_;
-        if (limits_.nodes && nodes_ >= limits_.nodes && root_depth_ > limits_.min_depth)
+        std::uint64_t counted = nodes_;
+        // With helpers, the node limit counts every thread's nodes, added
+        // up in batches so that the threads seldom touch the shared count.
+        if (shared_) {
+            if (nodes_ % ab::SharedSearch::kNodeBatch != 0) return stop_;
+            counted = shared_->nodes.fetch_add(ab::SharedSearch::kNodeBatch) +
+                      ab::SharedSearch::kNodeBatch;
+            if (shared_->stop.load(std::memory_order_relaxed)) stop_ = true;
+        }
+        if (limits_.nodes && counted >= limits_.nodes && root_depth_ > limits_.min_depth)
             stop_ = true;
         if (limits_.seconds > 0 && (nodes_ & 1023) == 0 && elapsed() >= limits_.seconds)
             stop_ = true;
@@ -334,7 +468,31 @@ class AlphaBeta {
         return 0;
     }
 
-    int evaluate() const { return std::clamp(pos_.evaluate(), -ab::kEvalLimit, ab::kEvalLimit); }
+    // The static evaluation, remembered by position key for games that say
+    // their evaluation is dear (S::kCacheEvaluation): transpositions and the
+    // futility test ask again for positions already evaluated. The
+    // evaluation is a function of the position, which the key stands for as
+    // it does in the transposition table, so the search is the same with or
+    // without the cache. A cheap evaluation (Shatra's) is faster than the
+    // look-up's cache miss, so the others go straight to it.
+    static constexpr bool kCacheEvaluation = [] {
+        if constexpr (requires { S::kCacheEvaluation; })
+            return S::kCacheEvaluation;
+        else
+            return false;
+    }();
+
+    int evaluate() {
+        if constexpr (!kCacheEvaluation)
+            return std::clamp(pos_.evaluate(), -ab::kEvalLimit, ab::kEvalLimit);
+        const std::uint64_t key = pos_.hash();
+        EvalEntry& e = evals_[key & (kEvalEntries - 1)];
+        if (e.key == key && e.set) return e.value;
+        e.value = std::clamp(pos_.evaluate(), -ab::kEvalLimit, ab::kEvalLimit);
+        e.key = key;
+        e.set = true;
+        return e.value;
+    }
 
     // Whether the position at `ply` already stood on this search path with
     // the same player to move.
@@ -347,15 +505,16 @@ class AlphaBeta {
 
     // ---- transposition table ----------------------------------------------
 
-    TTEntry* probe(std::uint64_t key) {
-        if (tt_.empty()) return nullptr;
-        TTEntry& e = tt_[key & (tt_.size() - 1)];
-        return e.key == key && e.bound ? &e : nullptr;
+    // The table's entry for `key` in `e`, if it has one.
+    bool probe(std::uint64_t key, TTEntry& e) const {
+        if (tt_->empty()) return false;
+        e = tt_->read(key);
+        return e.key == key && e.bound;
     }
 
-    int tt_move_index(std::uint64_t key, int n) {
-        const TTEntry* e = probe(key);
-        return e && e->move < n ? e->move : -1;
+    int tt_move_index(std::uint64_t key, int n) const {
+        TTEntry e;
+        return probe(key, e) && e.move < n ? e.move : -1;
     }
 
     // Mate scores are stored relative to the node, not the root, so that a
@@ -372,8 +531,8 @@ class AlphaBeta {
     }
 
     void store(std::uint64_t key, int depth, int score, int bound, int move_index, int ply) {
-        if (tt_.empty()) return;
-        TTEntry& e = tt_[key & (tt_.size() - 1)];
+        if (tt_->empty()) return;
+        TTEntry e = tt_->read(key);
         // Keep a deeper entry of this search for another position; replace
         // entries of earlier searches and shallower ones.
         if (e.key != key && e.bound && e.generation == generation_ && e.depth > depth + 2) return;
@@ -384,6 +543,7 @@ class AlphaBeta {
         e.depth = static_cast<std::int8_t>(std::clamp(depth, 0, 127));
         e.bound = static_cast<std::uint8_t>(bound);
         e.generation = generation_;
+        tt_->write(e);
     }
 
     // ---- move ordering --------------------------------------------------------
@@ -543,12 +703,12 @@ class AlphaBeta {
         const std::uint64_t key = path_[static_cast<std::size_t>(ply)];
         int tt_index = -1;
         if (depth > 0) {
-            if (const TTEntry* e = probe(key)) {
-                tt_index = e->move == kNoIndex ? -1 : e->move;
-                const int s = from_tt(e->score, ply);
-                if (!pv_node && e->depth >= depth &&
-                    (e->bound == kExact || (e->bound == kLower && s >= beta) ||
-                     (e->bound == kUpper && s <= alpha)))
+            if (TTEntry e; probe(key, e)) {
+                tt_index = e.move == kNoIndex ? -1 : e.move;
+                const int s = from_tt(e.score, ply);
+                if (!pv_node && e.depth >= depth &&
+                    (e.bound == kExact || (e.bound == kLower && s >= beta) ||
+                     (e.bound == kUpper && s <= alpha)))
                     return s;
             }
         }
@@ -690,8 +850,10 @@ class AlphaBeta {
 
     AlphaBetaConfig config_;
     AlphaBetaLimits limits_;
-    std::vector<TTEntry> tt_;
+    std::shared_ptr<ab::TTable> tt_;  // shared with the helpers
     std::uint16_t generation_ = 0;
+    std::vector<std::unique_ptr<AlphaBeta>> helpers_;  // threads - 1 of them, made when needed
+    ab::SharedSearch* shared_ = nullptr;               // during a search with helpers
 
     // One stack of moves for every ply (each node uses the part above the
     // parent's list), with their ordering keys.
@@ -699,6 +861,7 @@ class AlphaBeta {
     std::vector<std::int64_t> order_;
     std::size_t top_ = 0;
 
+    std::vector<EvalEntry> evals_ = std::vector<EvalEntry>(kCacheEvaluation ? kEvalEntries : 0);
     std::vector<int> history_;  // by player and amaf_key
     std::vector<Move> pv_;      // triangular: row ply holds the line from ply
     std::vector<int> pv_length_;

@@ -64,7 +64,8 @@ namespace asterism {
 // Alpha-beta for a level: the level's row of `levels` (a node budget, or a
 // fixed depth), or the settings' own limits (playouts read as nodes) and
 // depth; the table grows with the budget so that small levels stay small
-// in memory. The search is single-threaded: `threads` is for MCTS.
+// in memory. With more than one thread the node budget counts the nodes
+// of all threads together (Lazy SMP, alphabeta.h).
 template <class S>
 std::unique_ptr<Agent> make_alphabeta_engine(
     const Game&, const EngineSettings& s,
@@ -81,6 +82,7 @@ std::unique_ptr<Agent> make_alphabeta_engine(
         limits.min_depth = at.min_depth;
         config.quiescence = at.quiescence;
     }
+    config.threads = s.threads;
     config.tt_entries = std::size_t{1} << 20;
     if (limits.nodes && limits.seconds <= 0)
         config.tt_entries = std::clamp<std::size_t>(2 * limits.nodes, 1 << 14, 1 << 20);

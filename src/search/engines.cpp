@@ -1,7 +1,9 @@
 #include "search/engines.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
+#include <thread>
 
 namespace asterism {
 namespace {
@@ -98,7 +100,29 @@ std::uint64_t nodes_for_level(int level) {
     return default_alphabeta_levels()[std::clamp(level, 2, kMaxLevel)].nodes;
 }
 
-std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& settings) {
+namespace {
+std::atomic<int> g_search_threads{1};
+}  // namespace
+
+int default_search_threads() {
+    return g_search_threads.load();
+}
+
+void set_default_search_threads(int threads) {
+    g_search_threads = std::max(1, threads);
+}
+
+int hardware_threads() {
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& requested) {
+    EngineSettings settings = requested;
+    if (settings.threads == kAutoThreads) {
+        const bool own_limits = settings.limits.playouts || settings.limits.seconds > 0;
+        settings.threads = settings.level == kMaxLevel || own_limits ? default_search_threads() : 1;
+    }
+    if (settings.threads < 1) throw GameError("threads must be at least 1");
     if (settings.level < 1 || settings.level > kMaxLevel)
         throw GameError("level must be 1 to " + std::to_string(kMaxLevel) + ", not " +
                         std::to_string(settings.level));

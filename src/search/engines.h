@@ -20,13 +20,29 @@ namespace asterism {
 // Strength levels run from 1 (a few playouts) to kMaxLevel (full strength).
 constexpr int kMaxLevel = 10;
 
+// EngineSettings::threads: let the process decide.
+constexpr int kAutoThreads = 0;
+
+// The threads an automatic engine uses at full strength: 1 unless a front
+// end changes it (`asterism play`, `engine` and `serve` take every core, or
+// --threads), so that libraries, tests and matches stay deterministic.
+int default_search_threads();
+void set_default_search_threads(int threads);
+// The machine's cores (at least 1).
+int hardware_threads();
+
 struct EngineSettings {
     // Which search a game that has more than one should use; Default is the
     // game's own choice (alpha-beta for the chess-likes, MCTS for the rest).
     enum class Search { Default, Mcts, AlphaBeta };
 
     int level = kMaxLevel;
-    int threads = 1;
+    // Search threads; kAutoThreads takes the process's choice
+    // (default_search_threads()) at full strength, or when the settings
+    // carry their own limits (an analysis, a timed search), and one thread
+    // for the fixed budgets of the levels below, so that those stay
+    // reproducible.
+    int threads = kAutoThreads;
     std::uint64_t seed = 1;
     SearchLimits limits;     // overrides the level's own limits when non-zero
     bool plain_uct = false;  // baseline: no RAVE, no game knowledge

@@ -311,20 +311,55 @@ bool sprt_decided(MatchResult& result, const SprtSettings& sp) {
     return !result.sprt_verdict.empty();
 }
 
-}  // namespace
-
-MatchResult play_match(const MatchSettings& settings,
-                       const std::function<void(const MatchResult&)>& on_game) {
+// The plan of a match, with both players checked (before any thread starts).
+MatchPlan plan_match(const MatchSettings& settings) {
     auto probe = Registry::instance().create(settings.game);
     MatchPlan plan{settings};
     plan.solo = probe->num_players() == 1;
     const GameInfo* info = Registry::instance().find(probe->id());
     plan.has_seed = std::any_of(info->options.begin(), info->options.end(),
                                 [](const OptionSpec& o) { return o.name == "seed"; });
-    // Validate both players before starting any thread.
     make_player(settings.a, *probe, settings.seed);
     if (!plan.solo) make_player(settings.b, *probe, settings.seed);
+    return plan;
+}
 
+// A report as text: its fields in order, separated by spaces (A's and B's
+// scores are 0, 0.5 or 1, exact in decimal).
+std::string encode(const GameReport& r) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.1f %.1f %d %d %d %d", r.a, r.b, r.seat_won,
+                  r.adjudicated ? 1 : 0, r.agreed ? 1 : 0, r.plies);
+    return buf;
+}
+
+GameReport decode(const std::string& text) {
+    GameReport r;
+    int adjudicated = 0, agreed = 0;
+    if (std::sscanf(text.c_str(), "%lf %lf %d %d %d %d", &r.a, &r.b, &r.seat_won, &adjudicated,
+                    &agreed, &r.plies) != 6)
+        throw GameError("internal: bad game report '" + text + "'");
+    r.adjudicated = adjudicated != 0;
+    r.agreed = agreed != 0;
+    return r;
+}
+
+}  // namespace
+
+std::string play_match_game(const MatchSettings& settings, int g) {
+    return encode(play_game(plan_match(settings), g));
+}
+
+MatchResult tally_match(const MatchSettings& settings, const std::vector<std::string>& reports) {
+    const MatchPlan plan = plan_match(settings);
+    MatchResult result;
+    for (const std::string& text : reports) tally(result, decode(text), plan.solo);
+    return result;
+}
+
+MatchResult play_match(const MatchSettings& settings,
+                       const std::function<void(const MatchResult&)>& on_game) {
+    const MatchPlan plan = plan_match(settings);
     MatchResult result;
     std::mutex mutex;
     int next_game = 0;

@@ -99,6 +99,14 @@ struct MatchResult {
 MatchResult play_match(const MatchSettings& settings,
                        const std::function<void(const MatchResult&)>& on_game);
 
+// Game `g` of a match (0-based), played as play_match() plays it, as a
+// short text; tally_match() adds such texts up, in the order given, into
+// the result play_match() would give without SPRT. A game is a function of
+// the settings and g alone, so games can be played anywhere (apps/asterism
+// spread.h: over MPI ranks) and gathered.
+std::string play_match_game(const MatchSettings& settings, int g);
+MatchResult tally_match(const MatchSettings& settings, const std::vector<std::string>& reports);
+
 // The 95% Wilson score interval of a proportion of `wins` in `n` trials,
 // which stays inside [0, 1] and is honest near 0% and 100% (one-player
 // games report win rates per deal that are often close to either).

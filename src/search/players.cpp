@@ -55,6 +55,16 @@ int knowledge_key(const Keys& keys, const std::string& whole) {
     return static_cast<int>(k);
 }
 
+// A player's `threads=` key: 1 unless given, so that a player named in a
+// match plays the same moves for the same seed.
+int thread_count(const Keys& keys, const std::string& whole) {
+    const double t = number(keys, "threads", 1, whole);
+    if (t < 1 || t > 1024 || t != static_cast<int>(t))
+        throw GameError("bad player '" + whole +
+                        "': threads must be a whole number from 1 to 1024");
+    return static_cast<int>(t);
+}
+
 bool all_digits(const std::string& s) {
     return !s.empty() &&
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -72,10 +82,11 @@ std::unique_ptr<Agent> level_player(const std::string& digits, const std::string
 
 std::unique_ptr<Agent> alphabeta_player(const Keys& keys, const std::string& text, const Game& game,
                                         std::uint64_t seed) {
-    only_keys(keys, {"nodes", "depth", "seconds", "level", "knowledge"}, text);
+    only_keys(keys, {"nodes", "depth", "seconds", "level", "threads", "knowledge"}, text);
     EngineSettings s;
     s.seed = seed;
     s.search = EngineSettings::Search::AlphaBeta;
+    s.threads = thread_count(keys, text);
     s.limits.playouts = static_cast<std::uint64_t>(number(keys, "nodes", 0, text));
     s.limits.seconds = number(keys, "seconds", 0, text);
     s.depth = static_cast<int>(number(keys, "depth", 0, text));
@@ -100,7 +111,7 @@ std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
     s.seed = seed;
     s.plain_uct = name == "uct";
     s.search = EngineSettings::Search::Mcts;
-    s.threads = static_cast<int>(number(keys, "threads", 1, text));
+    s.threads = thread_count(keys, text);
     s.knowledge = knowledge_key(keys, text);
     s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
     s.limits.seconds = number(keys, "seconds", 0, text);

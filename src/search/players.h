@@ -12,7 +12,12 @@
 //                   default; 0 the hand-made knowledge before it)
 //   uct:KEYS        the same, as plain UCT (no RAVE, no game knowledge)
 //   ab:KEYS         alpha-beta (also alphabeta:): nodes, depth, seconds, level,
-//                   knowledge
+//                   threads, knowledge
+//
+// `threads` is 1 unless given (a node or playout budget then counts all
+// threads together); a level takes the process's default at level 10
+// (search/engines.h), which is 1 unless a front end such as `asterism play`
+// sets it.
 //
 // A person's seat ("human") is the table's business (table/seat.h), not a
 // player's.

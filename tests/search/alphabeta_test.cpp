@@ -78,6 +78,28 @@ TEST(SearchAlphaBeta, ScoresTheLossWithItsExactDistance) {
     }
 }
 
+// Lazy SMP: whatever the helpers leave in the shared table, the main
+// thread's answer keeps the exact values of the game.
+TEST(SearchAlphaBeta, ThreadsFindTheWinWithItsExactDistance) {
+    for (int threads : {2, 4}) {
+        for (int pile : {5, 10, 13, 16, 19}) {
+            AlphaBetaConfig config;
+            config.threads = threads;
+            AlphaBeta<TakeAway> search(config);
+            TakeAway s;
+            s.pile = pile;
+            const auto r = search.search(s, {.depth = 30});
+            ASSERT_TRUE(r.has_move);
+            if (pile % 4 == 0) {
+                EXPECT_EQ(r.score, -(ab::kMate - pile / 2)) << "pile " << pile;
+            } else {
+                EXPECT_EQ(r.best, pile % 4) << "pile " << pile;
+                EXPECT_EQ(r.score, ab::kMate - (2 * (pile / 4) + 1)) << "pile " << pile;
+            }
+        }
+    }
+}
+
 TEST(SearchAlphaBeta, ATerminalRootHasNoMove) {
     AlphaBeta<TakeAway> search;
     TakeAway s;

@@ -121,6 +121,25 @@ TEST(StarPoolSearch, KeepsToTheNodeLimitAndAnswersLegally) {
     }
 }
 
+// Lazy SMP on the real game: the threads find the mate in two, and with a
+// node budget they answer legally within the budget, which counts all
+// threads' nodes (a batch per thread may be counted late).
+TEST(StarPoolSearch, ThreadsFindTheMateAndKeepToTheBudget) {
+    AlphaBetaConfig config;
+    config.threads = 3;
+    Search search(config);
+    const State mate = at("k8/9/9/9/4*4/9/9/6R2/4K2R1 [W--p] w - 0 1");
+    EXPECT_EQ(search.search(mate, depth(4)).score, ab::kMate - 3);
+    for (const State& p : testing::sample_positions(State(), 2, 7)) {
+        AlphaBetaLimits limits;
+        limits.nodes = 5000;
+        const auto r = search.search(p, limits);
+        EXPECT_LE(r.nodes, limits.nodes + 3 * ab::SharedSearch::kNodeBatch);
+        ASSERT_TRUE(r.has_move);
+        EXPECT_TRUE(legal(p, r.best)) << p.position() << " " << p.move_text(r.best);
+    }
+}
+
 TEST(StarPoolSearch, EveryLevelPlaysLegalMovesThroughTheEngineFace) {
     auto game = Registry::instance().create("starpool");
     for (int level = 1; level <= 6; ++level) {

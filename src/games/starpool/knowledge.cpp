@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdlib>
 
+#include "core/cpu.h"
 #include "games/starpool/starpool.h"
 
 namespace asterism::starpool {
@@ -44,8 +45,9 @@ int distance(Cell a, Cell b) {
 }  // namespace
 
 // One side's terms of the linear evaluation (State::eval_terms), added to
-// `t` with `sign`.
-void State::side_terms(int s, int sign, int* t) const {
+// `t` with `sign`. Mobility counts bits for every man: the hardware
+// popcount pays here (core/cpu.h).
+ASTERISM_CPU_CLONES void State::side_terms(int s, int sign, int* t) const {
     const Geometry& g = geometry();
     const Bits occupied = side_men_[0] | side_men_[1];
     const Bits own = side_men_[s], enemy = side_men_[s ^ 1];

@@ -108,7 +108,7 @@ class State {
 
     // For tests and displays.
     Piece at(Cell c) const { return board_[c]; }
-    bool in_check() const;
+    bool in_check() const { return check_; }
     bool king_unmoved(Player p) const { return unmoved_ >> index(p) & 1; }
     int halfmove_clock() const { return clock_; }
     // Why the game ended ("checkmate", "stalemate", "bare king", "100 plies",
@@ -165,6 +165,8 @@ class State {
     static const std::array<int, kEvalTerms>& eval_weights(int knowledge);
     void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
     int knowledge() const { return knowledge_; }
+    // The evaluation walks every man's moves: alpha-beta remembers it.
+    static constexpr bool kCacheEvaluation = true;
     bool is_noisy(Move m) const { return (m.flags & kCapture) || m.promotion != kNoKind; }
     int move_hint(Move m) const;
     static constexpr int kAmafKeys = kGridPoints * kGridPoints;
@@ -188,6 +190,7 @@ class State {
         Piece moved;  // the man as it was before the move (before promotion)
         Piece captured;
         std::uint8_t unmoved;
+        bool check;
     };
     // The undo stack. Copies take only the used entries, so copying a
     // State (playouts, clones) costs what its history holds, not kMaxPlies.
@@ -215,6 +218,7 @@ class State {
     struct Generator;                  // legal_moves()'s helper (state.cpp)
     int legal_moves(Move* out) const;  // ignores the draw rules and bare Kings
     bool attacked(Cell target, int by, Bits occupied, Bits removed) const;
+    bool king_attacked() const;  // the side to move's King, as the board stands
     Bits pinned(int side, Bits occupied) const;
     Bits sliders_of(int side) const;     // men of `side` that have slides
     bool slides(Cell c, int dir) const;  // whether the man on c slides in dir
@@ -247,6 +251,9 @@ class State {
     int clock_ = 0;             // plies since a capture, Pawn move or promotion
     int fullmove_ = 1;
     std::uint64_t hash_ = 0;
+    // Whether the side to move is in check: the search asks after every
+    // move and the generator needs it next, so apply() finds it once.
+    bool check_ = false;
     History history_;
     // Which evaluation weights the searches use; not part of the position.
     std::uint8_t knowledge_ = 1;

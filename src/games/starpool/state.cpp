@@ -59,6 +59,7 @@ std::string State::load(const Setup& setup) {
     next.clock_ = setup.clock;
     next.fullmove_ = setup.fullmove;
     next.hash_ ^= unmoved_key(setup.unmoved) ^ (next.side_ ? kZobrist.extra(0) : 0);
+    next.check_ = next.king_attacked();
     const int waiting = next.side_ ^ 1;
     if (next.attacked(next.king_[waiting], next.side_, next.side_men_[0] | next.side_men_[1],
                       Bits{}))
@@ -107,11 +108,12 @@ bool State::attacked(Cell target, int by, Bits occupied, Bits removed) const {
     return false;
 }
 
+// Which kinds slide is fixed by the men table, so the compiler folds this
+// loop into a few ORs (it runs for every attack test).
 Bits State::sliders_of(int side) const {
-    const Geometry& g = geometry();
     Bits out{};
     for (int k = 0; k < kKinds; ++k)
-        if (g.slide_dirs[k][side]) out |= men_[side][k];
+        if (kMen[k].slide) out |= men_[side][k];
     return out;
 }
 
@@ -141,7 +143,7 @@ Bits State::pinned(int side, Bits occupied) const {
     return out;
 }
 
-bool State::in_check() const {
+bool State::king_attacked() const {
     return attacked(king_[side_], side_ ^ 1, side_men_[0] | side_men_[1], Bits{});
 }
 
@@ -243,7 +245,7 @@ int State::legal_moves(Move* out) const {
     const int us = side_, them = us ^ 1;
     const Cell king = king_[us];
     const Bits own = side_men_[us], enemy = side_men_[them], occupied = own | enemy;
-    const bool check = attacked(king, them, occupied, Bits{});
+    const bool check = check_;
     Generator gen{*this, geometry(),           us, them, king, own, enemy, occupied,
                   check, pinned(us, occupied), out};
     for (int k = kGeneral; k < kKinds; ++k) {
@@ -283,7 +285,7 @@ int State::generate(Move* out) const {
 void State::apply(Move m) {
     Undo& u = history_.push();
     const Piece mover = board_[m.from], target = board_[m.to];
-    u = Undo{hash_, m, static_cast<std::uint16_t>(clock_), mover, target, unmoved_};
+    u = Undo{hash_, m, static_cast<std::uint16_t>(clock_), mover, target, unmoved_, check_};
     std::uint64_t h = hash_ ^ kZobrist.extra(0) ^ unmoved_key(unmoved_);
     if (m.flags & kSwap) {
         // Spec 2.1: a swapped King counts as moved; a swapped man does not
@@ -312,6 +314,7 @@ void State::apply(Move m) {
     hash_ = h ^ unmoved_key(unmoved_);
     if (side_ == 1) ++fullmove_;
     side_ ^= 1;
+    check_ = king_attacked();
 }
 
 void State::undo() {
@@ -330,6 +333,7 @@ void State::undo() {
     hash_ = u.hash;
     clock_ = u.clock;
     unmoved_ = u.unmoved;
+    check_ = u.check;
 }
 
 // ---- outcome -----------------------------------------------------------------
