@@ -328,9 +328,12 @@ async function catchUp() {
 function accept(s) {
   const old = ui.state;
   if (old && s.id === old.id && s.seq < old.seq) return;
-  // A change's state leaves out the board's cells, which never change: keep
-  // those of the game's full state (GET).
-  if (!s.view.cells && old && old.id === s.id) s.view.cells = old.view.cells;
+  // A change's state leaves out the board's cells and its box, which never
+  // change: keep those of the game's full state (GET).
+  if (!s.view.cells && old && old.id === s.id) {
+    s.view.cells = old.view.cells;
+    s.view.box = old.view.box;
+  }
   ui.state = s;
   ui.receivedAt = performance.now();
   if (!old || old.ply !== s.ply || old.terminal !== s.terminal) {

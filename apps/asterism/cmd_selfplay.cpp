@@ -4,16 +4,43 @@
 
 #include "cli.h"
 #include "learn/selfplay.h"
+#include "spread.h"
 
 namespace asterism::cli {
 
+namespace {
+
+struct Args {
+    learn::SelfplaySettings settings;
+    int games = 10, parallel = 1, level = 0;
+    std::string out;
+    bool quiet = false;
+};
+
+// The games in index order: in this process with a running count, or, in
+// asterism-mpi, spread over the job's ranks (spread.h) and gathered on rank
+// 0 as packed bytes; game i depends on (seed, i) alone, so both give the
+// same files.
+std::vector<learn::SelfplayGame> play_games(const Args& a) {
+    if (!spread_over_processes()) {
+        int done = 0;
+        auto games = learn::play_selfplay(a.settings, a.games, a.parallel, [&](const auto&) {
+            if (!a.quiet) std::fprintf(stderr, "\r%d games", ++done);
+        });
+        if (!a.quiet) std::fprintf(stderr, "\n");
+        return games;
+    }
+    const std::vector<std::string> packed = spread(a.games, a.parallel, [&](int i) {
+        return learn::pack_game(learn::selfplay_game(a.settings, i));
+    });
+    std::vector<learn::SelfplayGame> games;
+    for (const std::string& bytes : packed) games.push_back(learn::unpack_game(bytes));
+    return games;
+}
+
+}  // namespace
+
 Runner setup_selfplay(CLI::App& command) {
-    struct Args {
-        learn::SelfplaySettings settings;
-        int games = 10, parallel = 1, level = 0;
-        std::string out;
-        bool quiet = false;
-    };
     auto a = std::make_shared<Args>();
     learn::SelfplaySettings& s = a->settings;
     command.add_option("game", s.game, "Game spec")->required();
@@ -40,14 +67,14 @@ Runner setup_selfplay(CLI::App& command) {
             if (a->level < 1 || a->level > 10) throw GameError("--level must be 1 to 10");
             set.player = "level:" + std::to_string(a->level);
         }
+        const std::vector<learn::SelfplayGame> games = play_games(*a);
+        if (!spread_reports()) return 0;  // an MPI rank other than 0
         int done = 0, positions = 0;
-        const auto games = learn::play_selfplay(set, a->games, a->parallel, [&](const auto& g) {
+        for (const auto& g : games) {
             ++done;
             for (char c : g.training) positions += c == '\n';
             --positions;  // the "g" line
-            if (!a->quiet) std::fprintf(stderr, "\r%d games", done);
-        });
-        if (!a->quiet) std::fprintf(stderr, "\n");
+        }
         learn::write_selfplay(a->out, set, games);
         std::printf("%d games, %d positions: %s/positions.txt, %s/records/\n", done, positions,
                     a->out.c_str(), a->out.c_str());

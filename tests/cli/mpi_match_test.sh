@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `mpirun -np 2 asterism-mpi match` must print what the one-process
 # `asterism match` prints for the same seed (docs/mpi.md): each rank plays
-# its share of the games and rank 0 adds them up. Skipped (77) when
+# its share of the games and rank 0 adds them up; and `asterism-mpi
+# selfplay` must write the same records and training file, byte for byte,
+# as `asterism selfplay`. Skipped (77) when
 # asterism-mpi or mpirun is missing.
 #
 # Usage: mpi_match_test.sh ASTERISM_BINARY ASTERISM_MPI_BINARY
@@ -36,6 +38,20 @@ compare() {
 
 compare shatra --a level:3 --b level:2 --games 5 --seed 3
 compare starstar:size=6 --a level:4 --b level:3 --games 4 --seed 11 --parallel 2
+
+# Self-play: rank 0 gathers the games and writes the files.
+"$bin" selfplay starstar:size=6 --level 3 --games 5 --seed 4 --out "$tmp/sp-one" --quiet \
+  >/dev/null 2>"$tmp/sp-one.err"
+if "${mpirun[@]}" "$mpi_bin" selfplay starstar:size=6 --level 3 --games 5 --seed 4 \
+    --out "$tmp/sp-mpi" --quiet >/dev/null 2>"$tmp/sp-mpi.err" &&
+  [ -s "$tmp/sp-one/positions.txt" ] && [ "$(ls "$tmp/sp-one/records" | wc -l)" -eq 5 ] &&
+  diff -r "$tmp/sp-one" "$tmp/sp-mpi" >&2; then
+  echo "ok: selfplay"
+else
+  echo "FAIL: selfplay under MPI differs or failed" >&2
+  cat "$tmp/sp-one.err" "$tmp/sp-mpi.err" >&2
+  fail=1
+fi
 
 # The SPRT stop is refused under MPI, with the one-line error.
 if "${mpirun[@]}" "$mpi_bin" match shatra --a level:3 --b level:2 --games 4 --sprt 0,50 \
