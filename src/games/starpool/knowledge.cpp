@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "core/cpu.h"
+#include "core/linear.h"
 #include "games/starpool/starpool.h"
 
 namespace asterism::starpool {
@@ -106,10 +107,7 @@ const std::array<int, State::kEvalTerms>& State::eval_weights(int knowledge) {
 int State::evaluate() const {
     int t[kEvalTerms];
     eval_terms(t);
-    const std::array<int, kEvalTerms>& w = knowledge_ ? kFittedWeights : kHandWeights;
-    int v = 0;
-    for (int i = 0; i < kEvalTerms; ++i) v += w[static_cast<std::size_t>(i)] * t[i];
-    return v;
+    return linear_value(eval_weights(knowledge_), t);
 }
 
 int State::move_hint(Move m) const {
