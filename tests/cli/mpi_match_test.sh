@@ -17,7 +17,12 @@ fi
 # Open MPI refuses to run as root unless told, and a test box may have
 # fewer cores than ranks.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-mpirun=(mpirun -np 2 --oversubscribe)
+# In the asan+ubsan build LeakSanitizer reports what Open MPI itself
+# leaves allocated at exit (in libmpi and in plugins it has unloaded, so
+# no suppression by library can name them). Leaks stay checked for the
+# same command code in the plain binary's tests; here only the MPI runs
+# go without, and ASan and UBSan's other checks stay on.
+mpirun=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" mpirun -np 2 --oversubscribe)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
