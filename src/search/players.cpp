@@ -48,10 +48,13 @@ void only_keys(const Keys& keys, std::initializer_list<std::string_view> known,
                             ")");
 }
 
-// knowledge=1 (the default) or 0 (EngineSettings::knowledge).
-int knowledge_key(const Keys& keys, const std::string& whole) {
+// knowledge=1 (the default) or 0 (EngineSettings::knowledge); tree players
+// also take 2, the learned playouts of *Star (docs/learning.md).
+int knowledge_key(const Keys& keys, const std::string& whole, int top = 1) {
     const double k = number(keys, "knowledge", 1, whole);
-    if (k != 0 && k != 1) throw GameError("bad player '" + whole + "': knowledge must be 0 or 1");
+    if (k < 0 || k > top || k != static_cast<int>(k))
+        throw GameError("bad player '" + whole + "': knowledge must be 0 to " +
+                        std::to_string(top));
     return static_cast<int>(k);
 }
 
@@ -112,7 +115,7 @@ std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
     s.plain_uct = name == "uct";
     s.search = EngineSettings::Search::Mcts;
     s.threads = thread_count(keys, text);
-    s.knowledge = knowledge_key(keys, text);
+    s.knowledge = knowledge_key(keys, text, 2);
     s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
     s.limits.seconds = number(keys, "seconds", 0, text);
     auto set = [&](auto& field, const char* key) {

@@ -167,8 +167,10 @@ TEST(StarProperty, SearchPlayoutReportsEveryMove) {
     s.apply(s.random_move(rng));
     ASSERT_TRUE(s.swap_legal());
     int swaps = 0;
-    for (int g = 0; g < scaled(2000); ++g) {
-        const bool knowledge = g % 2 == 1;
+    for (int g = 0; g < scaled(3000); ++g) {
+        // Uniform, the policy, and the policy with learned local replies.
+        const bool knowledge = g % 3 != 0;
+        s.set_knowledge(g % 3 == 2 ? 2 : 1);
         std::vector<int> seen(State::kAmafKeys, 0);
         int stones[2] = {0, 0};
         const Outcome o = s.playout(rng, knowledge, [&](int key, Player who) {
@@ -215,6 +217,37 @@ TEST(StarProperty, KnowledgePlayoutAnswersBridgeIntrusions) {
         }
     EXPECT_EQ(answered[1], games);
     EXPECT_LT(answered[0], games / 2);
+}
+
+// Knowledge 2's learned local replies (knowledge.cpp) answer next to the
+// opponent's last stone far more often than chance does: the fitted
+// weights favour a cell touching the last stone by a factor of about five.
+TEST(StarProperty, LearnedPlayoutRepliesNextToTheLastStone) {
+    State s(Rules{8, false});
+    // No two-bridge of White's is intruded, so only the local replies act.
+    const Cell last = s.parse_move("S53").cell;
+    for (const char* m : {"*41", "A65", "S53"}) s.apply(s.parse_move(m));
+    auto touches_last = [&](int key) {
+        for (const Cell n : s.geometry().neighbours(last))
+            if (key == n) return true;
+        return false;
+    };
+    Rng rng(11);
+    int near[3] = {0, 0, 0};
+    const int games = scaled(2000);
+    for (int k = 1; k <= 2; ++k) {
+        s.set_knowledge(k);
+        for (int g = 0; g < games; ++g) {
+            bool first = true;
+            s.playout(rng, true, [&](int key, Player) {
+                if (first && touches_last(key)) ++near[k];
+                first = false;
+            });
+        }
+    }
+    // Six of 177 empty cells touch the last stone: about 3% by chance.
+    EXPECT_LT(near[1], games / 15);
+    EXPECT_GT(near[2], 2 * near[1] + games / 20);
 }
 
 // The fill-then-score playout claims the same distribution of results as

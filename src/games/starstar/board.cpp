@@ -47,6 +47,9 @@ Geometry::Geometry(int rings) : rings_(rings), cells_(id(rings + 1, 0)), first_p
         for (Cell b : neighbours(a))
             if (a < b) edges_[edge_count_++] = {a, b};
     find_bridges();
+    for (Cell c = 0; c < cells_; ++c)
+        depth_class_[c] =
+            static_cast<std::uint8_t>(is_corner(c) ? 7 : std::min(rings_ - ring_[c], 6));
 }
 
 void Geometry::link_cell(Ring x, int i) {

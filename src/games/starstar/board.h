@@ -89,6 +89,9 @@ class Geometry {
     Cell peri_cell(int k) const { return static_cast<Cell>(first_peri_ + k); }
     bool is_corner(Cell c) const { return is_peri(c) && peri_index(c) % rings_ == 0; }
     Cell corner(Arm s) const { return peri_cell(s * rings_); }
+    // How deep inside the perimeter a cell lies, min(R - ring, 6), and 7 for
+    // a corner: the ring classes of the learned move features.
+    int depth_class(Cell c) const { return depth_class_[c]; }
 
     // Symmetry k maps cell c to symmetry(k)[c]. k = 0..4 rotate clockwise by
     // k arms; k = 5..9 reflect in the * arm, (x, i) -> (x, -i), then rotate
@@ -122,6 +125,7 @@ class Geometry {
     Cell first_peri_ = 0;
     int edge_count_ = 0;
     std::array<std::uint8_t, kMaxCells> ring_{};
+    std::array<std::uint8_t, kMaxCells> depth_class_{};
     std::array<std::array<Cell, kMaxDegree>, kMaxCells> adj_{};
     std::array<std::uint8_t, kMaxCells> degree_{};
     std::array<std::uint8_t, kMaxCells> lattice_degree_{};

@@ -46,6 +46,26 @@ bool adjacent(const Geometry& g, Cell a, Cell b) {
 
 }  // namespace
 
+// The playout reads the features of a cell alone: its ring, the stones
+// touching it and whether it touches the opponent's last stone. The group
+// and star features need the union-find, which the playout does not keep;
+// leaving them out treats every cell as the average cell of its touch
+// pattern.
+const PlayoutGammas& playout_gammas() {
+    static const PlayoutGammas gammas = [] {
+        PlayoutGammas p;
+        for (int r = 0; r < 8; ++r) p.ring[r] = std::exp(kLearned[kRingFeature + r]);
+        for (int r = 0; r < 8; ++r)
+            for (int t = 0; t < 64; ++t)
+                p.local[r * 64 + t] =
+                    std::exp(kLearned[kRingFeature + r] + kLearned[kTouchFeature + t] +
+                             kLearned[kReplyFeature + 1]);
+        p.quiet = std::exp(kLearned[kTouchFeature] + kLearned[kReplyFeature]);
+        return p;
+    }();
+    return gammas;
+}
+
 Cell State::last_stone(int back) const {
     const int at = ply_ - back;
     if (at < 0 || steps_[at].move.is_swap()) return kNoCell;
@@ -80,9 +100,7 @@ int State::move_features(Move m, std::uint16_t* out) const {
     }
     const Cell c = m.cell;
     const Player p = to_move_;
-    const int depth = geo_->rings() - geo_->ring(c);
-    out[0] =
-        static_cast<std::uint16_t>(kRingFeature + (geo_->is_corner(c) ? 7 : std::min(depth, 6)));
+    out[0] = static_cast<std::uint16_t>(kRingFeature + geo_->depth_class(c));
     int own = 0, enemy = 0, own_groups = 0, enemy_groups = 0;
     Cell seen[kMaxDegree];
     int count = 0;

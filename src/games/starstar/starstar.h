@@ -80,6 +80,17 @@ struct StarGroup {
 };
 
 // A cell, or the swap. Trivially copyable, two bytes.
+// The learned weights that a playout can read without the union-find
+// (patterns.cpp; knowledge 2): the move features of the cell alone, as
+// gammas (exp of the weights), for MoHex-style local replies.
+struct PlayoutGammas {
+    std::array<float, 8> ring{};        // by Geometry::depth_class
+    std::array<float, 8 * 64> local{};  // ring x 64 + own x 8 + enemy stones touching,
+                                        // for a cell next to the opponent's last stone
+    float quiet = 1;                    // touching nothing, not next to the last stone
+};
+const PlayoutGammas& playout_gammas();
+
 struct Move {
     Cell cell = kNoCell;
     static constexpr Cell kSwapCell = -2;
@@ -255,7 +266,9 @@ class State : public Stones {
     // has kMoveFeatures feature ids below kPriorFeatures, whose weights
     // `asterism train` fits to self-play; priors() turns their sums into
     // MCTS priors. knowledge 1 (the default) uses them; 0 is the knowledge
-    // of before (no priors), kept for comparison matches.
+    // of before (no priors), kept for comparison matches; 2 also plays the
+    // learned local replies in the playouts (knowledge.cpp), which lost at
+    // equal playouts (docs/strength.md) and so is not the default.
     static constexpr int kPriorFeatures = 98;
     static constexpr int kMoveFeatures = 6;
     int move_features(Move m, std::uint16_t* out) const;
