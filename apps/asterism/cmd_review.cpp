@@ -37,7 +37,7 @@ std::unique_ptr<Game> load_game(const std::string& path) {
     return std::move(load_record_file(path).game);
 }
 
-std::string percent(double w) {
+std::string padded_percent(double w) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "%3.0f%%", 100 * w);
     return buf;
@@ -56,8 +56,8 @@ void print_review(const Review& r, const Game& game, int level) {
                                        ? ""
                                        : m.best + (m.proven.empty() ? "" : " (" + m.proven + ")");
         std::printf("%4d  %-12s %-8s %6s %6s %5.0f  %-10s %s\n", m.ply + 1, m.move.c_str(),
-                    game.player_name(m.mover).c_str(), percent(m.before).c_str(),
-                    percent(m.after).c_str(), 100 * m.loss, mark_name(m.mark).c_str(),
+                    game.player_name(m.mover).c_str(), padded_percent(m.before).c_str(),
+                    padded_percent(m.after).c_str(), 100 * m.loss, mark_name(m.mark).c_str(),
                     better.c_str());
         if (m.mover != Player::None) ++counts[index(m.mover)][static_cast<int>(m.mark)];
     }
