@@ -49,7 +49,7 @@ void only_keys(const Keys& keys, std::initializer_list<std::string_view> known,
 }
 
 // knowledge=1 (the default) or 0 (EngineSettings::knowledge); tree players
-// also take 2, the learned playouts of *Star (docs/learning.md).
+// also take 2, the learned playouts of *Star and Asterisk (docs/learning.md).
 int knowledge_key(const Keys& keys, const std::string& whole, int top = 1) {
     const double k = number(keys, "knowledge", 1, whole);
     if (k < 0 || k > top || k != static_cast<int>(k))

@@ -201,9 +201,11 @@ TEST(AsteriskPolicy, PlayoutsReplayThroughApply) {
                 if (pie && mode != Mode::Inverted) continue;
                 Rules r = make_rules(n, mode);
                 r.pie = pie;
-                const State start(r);
+                State start(r);
                 Rng rng(static_cast<std::uint64_t>(n) * 13 + static_cast<std::uint64_t>(mode));
-                for (int game = 0; game < 100; ++game) {
+                for (int game = 0; game < 150; ++game) {
+                    // Every third game with knowledge 2's learned local replies.
+                    start.set_knowledge(game % 3 == 2 ? 2 : 1);
                     std::vector<std::pair<Move, Player>> moves;
                     const Outcome o = start.policy_playout(
                         rng, [&](Move m, Player p) { moves.emplace_back(m, p); });
@@ -220,6 +222,26 @@ TEST(AsteriskPolicy, PlayoutsReplayThroughApply) {
                     ASSERT_TRUE(o.over());
                 }
             }
+}
+
+// Knowledge 2's learned local replies answer next to the last placement
+// far more often than the policy's uniform cell does (Standard mode).
+TEST(AsteriskPolicy, LearnedRepliesPlayNextToTheLastPlacement) {
+    State s(make_rules(11));
+    for (const char* m : {"dhe@c5", "lca@h9"}) play(s, m);
+    const Cell last = cell_of(s, "h9");
+    int near[3] = {0, 0, 0};
+    const int games = 600;
+    for (int k = 1; k <= 2; ++k) {
+        s.set_knowledge(k);
+        for (std::uint64_t seed = 1; seed <= games; ++seed) {
+            const Move m = first_policy_move(s, seed).first;
+            for (const Cell nb : s.geometry().neighbours[last]) near[k] += m.cell == nb;
+        }
+    }
+    // Six of 64 empty cells touch h9: about 9% by chance.
+    EXPECT_LT(near[1], games / 6);
+    EXPECT_GT(near[2], 2 * near[1]);
 }
 
 // ---- MCTS ------------------------------------------------------------------------------

@@ -300,10 +300,17 @@ inline Cell policy_cell(const StateData& s, const EmptyPool& pool, Cell last, Pl
     return c;
 }
 
+// Knowledge 2's learned local reply of `mover` to the placement on `last`
+// (defined below, with the learned weights): a cell next to it, or kNoCell
+// to let the policy draw a cell at random.
+inline Cell learned_local_reply(const StateData& s, int empties, Cell last, Player mover, Rng& rng);
+
 // One game on `s` by the knowledge policy (file comment); `last` is the cell
-// of the placement before it, kNoCell if none. Two-player modes only.
+// of the placement before it, kNoCell if none. Two-player modes only. With
+// `learned` (knowledge 2, Standard mode) a cell that is not a bridge reply
+// may be a learned local reply.
 template <class OnMove>
-Outcome policy_playout(StateData& s, Rng& rng, Cell last, OnMove&& on_move) {
+Outcome policy_playout(StateData& s, Rng& rng, Cell last, OnMove&& on_move, bool learned = false) {
     auto no_record = [](int, const StateData::UnionFind::Change&) {};
     EmptyPool pool(s);
     const bool inverted = s.rules_.mode == Mode::Inverted;
@@ -330,7 +337,11 @@ Outcome policy_playout(StateData& s, Rng& rng, Cell last, OnMove&& on_move) {
         }
         const PieceType piece = inverted ? s.hand_ : kNoPiece;
         ValueSet need = 0;
-        const Cell c = policy_cell(s, pool, last, mover, piece, &need, rng);
+        Cell c =
+            learned && last != kNoCell && s.bridge_reply(last, mover, piece, &need, rng) == kNoCell
+                ? learned_local_reply(s, pool.n, last, mover, rng)
+                : kNoCell;
+        if (c == kNoCell) c = policy_cell(s, pool, last, mover, piece, &need, rng);
         pool.take(c);
         Move m{c, kNoPiece};
         if (inverted) {
@@ -600,6 +611,52 @@ inline void learned_scores(const StateData& s, Cell last, const Move* moves, int
     }
 }
 
+// The learned local replies of knowledge 2, in the manner of MoHex's
+// playout patterns and of *Star's (games/starstar/knowledge.cpp): each
+// empty cell next to the last placement weighs the gamma (exp of the
+// learned score) of its type-free features, the sides it touches and, in
+// each unsettled attribute, the neighbours agreeing with each player,
+// taken for a piece that serves the mover there (as the policy's choice of
+// type mostly does); every other empty cell weighs the gamma of a cell that
+// touches nothing. A cell is drawn from that distribution; kNoCell means
+// one of the others, which the policy then draws uniformly.
+inline Cell learned_local_reply(const StateData& s, int empties, Cell last, Player mover,
+                                Rng& rng) {
+    const int g = int(s.goals_of(mover));
+    auto gamma = [&](Cell c, bool near) {
+        float x = kLearned[kEdgeFeature + (near ? s.geo_->sides[c] : 0)] +
+                  kLearned[kLastFeature + (near ? 1 : 0)];
+        for (int a = 0; a < kAttributes; ++a) {
+            if (s.settled(a)) continue;
+            int own = 0, enemy = 0;
+            if (near)
+                for (const Cell nb : s.geo_->neighbours[c]) {
+                    const PieceType t = s.board_[nb];
+                    if (t != kNoPiece) (attribute_bit(t, a) == g ? own : enemy) += 1;
+                }
+            x += kLearned[kAttributeFeature + (own * 7 + enemy) * 2 + 1];
+        }
+        return std::exp(x);
+    };
+    std::array<Cell, 6> cells;
+    std::array<float, 6> weight;
+    int count = 0;
+    float local = 0;
+    for (const Cell nb : s.geo_->neighbours[last]) {
+        if (nb == kOffBoard || s.board_[nb] != kNoPiece) continue;
+        cells[static_cast<std::size_t>(count)] = nb;
+        local += weight[static_cast<std::size_t>(count++)] = gamma(nb, true);
+    }
+    if (count == 0) return kNoCell;
+    const double elsewhere = static_cast<double>(empties - count) * gamma(last, false);
+    double u = rng.uniform() * (local + elsewhere);
+    for (int k = 0; k < count; ++k) {
+        u -= weight[static_cast<std::size_t>(k)];
+        if (u < 0) return cells[static_cast<std::size_t>(k)];
+    }
+    return count == empties ? cells[static_cast<std::size_t>(count - 1)] : kNoCell;
+}
+
 }  // namespace detail
 
 // Standard with knowledge 1: the learned softmax over the moves (weights in
@@ -626,9 +683,11 @@ template <class Sink>
 Outcome State::playout(Rng& rng, bool knowledge, Sink&& sink) {
     auto report = [&](Move m, Player mover) { sink(amaf_key(m), mover); };
     detail::StateData& s = *this;
-    const Outcome result = !knowledge || rules_.mode == Mode::Solitaire
-                               ? detail::uniform_playout(s, rng, report)
-                               : detail::policy_playout(s, rng, last_cell(), report);
+    const Outcome result =
+        !knowledge || rules_.mode == Mode::Solitaire
+            ? detail::uniform_playout(s, rng, report)
+            : detail::policy_playout(s, rng, last_cell(), report,
+                                     knowledge_ >= 2 && rules_.mode == Mode::Standard);
     // The playout has left the finished game in *this.
     if constexpr (requires { sink.wants_owners(); }) {
         if (sink.wants_owners()) {
@@ -643,7 +702,8 @@ template <class OnMove>
 Outcome State::policy_playout(Rng& rng, OnMove&& on_move) const {
     detail::StateData s = *this;
     if (rules_.mode == Mode::Solitaire) return detail::uniform_playout(s, rng, on_move);
-    return detail::policy_playout(s, rng, last_cell(), on_move);
+    return detail::policy_playout(s, rng, last_cell(), on_move,
+                                  knowledge_ >= 2 && rules_.mode == Mode::Standard);
 }
 
 }  // namespace asterism::asterisk
