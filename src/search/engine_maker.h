@@ -46,6 +46,7 @@ std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& 
     if (o.rave_k) config.rave_k = *o.rave_k;
     if (o.prior_weight) config.prior_weight = *o.prior_weight;
     if (o.expand_visits) config.expand_visits = *o.expand_visits;
+    if (o.prior_visits) config.prior_visits = *o.prior_visits;
     if (o.max_nodes) config.max_nodes = *o.max_nodes;
     auto agent = std::make_unique<MctsAgent<S>>(s.plain_uct ? "uct" : "mcts", config, limits);
     agent->set_knowledge(s.knowledge);

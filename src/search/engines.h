@@ -60,7 +60,7 @@ struct EngineSettings {
     // tuning matches: `mcts:exploration=0.2,rave_k=1000,...`).
     struct MctsOverrides {
         std::optional<double> exploration, rave_k, prior_weight;
-        std::optional<std::uint32_t> expand_visits;
+        std::optional<std::uint32_t> expand_visits, prior_visits;
         std::optional<std::size_t> max_nodes;
     } mcts;
 };

@@ -64,6 +64,11 @@ struct MctsConfig {
     bool solver = true;
     bool knowledge = true;     // the game's playout policy (and priors) instead of uniform moves
     double prior_weight = 40;  // AMAF playouts a game's prior is worth (games with priors)
+    // 0: a node's children get their priors when it is expanded. Above 0,
+    // when it has had this many visits: most nodes never get that far, so
+    // the priors' cost falls to the few nodes the search returns to, while
+    // those still order their children before the statistics take over.
+    std::uint32_t prior_visits = 0;
     // Games that report margins: when the best move's win rate is above
     // 1 - margin_window or below margin_window (or it is proven), choose
     // among the well-visited moves of nearly the same value the one with the
@@ -112,6 +117,7 @@ class Mcts {
         std::atomic<std::uint64_t> amaf_wins2{0};
         std::atomic<std::int64_t> margin_sum{0};  // first player's view, over margin_count
         std::atomic<std::uint32_t> margin_count{0};
+        std::atomic<bool> primed{false};  // its children have their priors (prior_visits)
         std::uint32_t first_child = 0;
         std::uint32_t num_children = 0;
     };
@@ -465,6 +471,7 @@ class Mcts {
         to.amaf_wins2.store(from.amaf_wins2.load());
         to.margin_sum.store(from.margin_sum.load());
         to.margin_count.store(from.margin_count.load());
+        to.primed.store(from.primed.load());
         to.first_child = 0;
         to.num_children = from.num_children;
     }
@@ -517,23 +524,46 @@ class Mcts {
             c.move = sc.moves[i];
             c.mover = mover;
         }
-        if constexpr (kHasPriors) {
-            if (config_.knowledge && config_.rave && config_.prior_weight > 0) {
-                s.priors(sc.moves.data(), count, sc.priors.data());
-                const auto w = static_cast<std::uint32_t>(config_.prior_weight + 0.5);
-                for (int i = 0; i < count; ++i) {
-                    Node& c = pool_[first + static_cast<std::size_t>(i)];
-                    const double v = std::clamp(static_cast<double>(sc.priors[i]), 0.0, 1.0);
-                    c.amaf_visits.store(w, std::memory_order_relaxed);
-                    c.amaf_wins2.store(static_cast<std::uint64_t>(2.0 * w * v + 0.5),
-                                       std::memory_order_relaxed);
-                }
-            }
+        if (uses_priors() && config_.prior_visits == 0) {
+            n.primed.store(true, std::memory_order_relaxed);
+            add_priors(s, sc, first, count);
         }
         n.first_child = static_cast<std::uint32_t>(first);
         n.num_children = static_cast<std::uint32_t>(count);
         n.state.store(kExpanded, std::memory_order_release);
         return true;
+    }
+
+    bool uses_priors() const {
+        return kHasPriors && config_.knowledge && config_.rave && config_.prior_weight > 0;
+    }
+
+    // Gives the `count` children from pool_[first] of the position `s`,
+    // whose moves are in sc.moves, prior_weight AMAF playouts at their prior.
+    void add_priors(const S& s, Scratch& sc, std::size_t first, int count) {
+        if constexpr (kHasPriors) {
+            s.priors(sc.moves.data(), count, sc.priors.data());
+            const auto w = static_cast<std::uint32_t>(config_.prior_weight + 0.5);
+            for (int i = 0; i < count; ++i) {
+                Node& c = pool_[first + static_cast<std::size_t>(i)];
+                const double v = std::clamp(static_cast<double>(sc.priors[i]), 0.0, 1.0);
+                c.amaf_visits.fetch_add(w, std::memory_order_relaxed);
+                c.amaf_wins2.fetch_add(static_cast<std::uint64_t>(2.0 * w * v + 0.5),
+                                       std::memory_order_relaxed);
+            }
+        }
+    }
+
+    // With prior_visits: gives an expanded node's children their priors
+    // once it has been visited that often (one thread does it).
+    void prime(Node& n, const S& s, Scratch& sc) {
+        if (n.primed.load(std::memory_order_relaxed) ||
+            n.visits.load(std::memory_order_relaxed) < config_.prior_visits ||
+            n.primed.exchange(true))
+            return;
+        for (std::uint32_t i = 0; i < n.num_children; ++i)
+            sc.moves[i] = pool_[n.first_child + i].move;
+        add_priors(s, sc, n.first_child, static_cast<int>(n.num_children));
     }
 
     bool wants_margins() const { return kHasMargins && config_.margin_choice; }
@@ -647,6 +677,7 @@ class Mcts {
                 note_owners(s, sc);
                 return n.winner == Player::None ? Outcome::draw() : Outcome::win(n.winner);
             }
+            if (config_.prior_visits > 0 && uses_priors()) prime(n, s, sc);
             at = select(n, s, at == 0);
             Node& c = pool_[at];
             c.virtual_loss.fetch_add(1, std::memory_order_relaxed);

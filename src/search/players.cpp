@@ -107,8 +107,8 @@ std::unique_ptr<Agent> alphabeta_player(const Keys& keys, const std::string& tex
 std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
                                    const std::string& text, const Game& game, std::uint64_t seed) {
     only_keys(keys,
-              {"playouts", "seconds", "threads", "exploration", "rave_k", "prior_weight", "expand",
-               "pool", "knowledge"},
+              {"playouts", "seconds", "threads", "exploration", "rave_k", "prior_weight",
+               "prior_visits", "expand", "pool", "knowledge"},
               text);
     EngineSettings s;
     s.seed = seed;
@@ -127,6 +127,7 @@ std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
     set(s.mcts.rave_k, "rave_k");
     set(s.mcts.prior_weight, "prior_weight");
     set(s.mcts.expand_visits, "expand");
+    set(s.mcts.prior_visits, "prior_visits");
     set(s.mcts.max_nodes, "pool");
     if (s.mcts.expand_visits && *s.mcts.expand_visits < 1)
         throw GameError("bad player '" + text + "': expand must be at least 1");

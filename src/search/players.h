@@ -8,8 +8,9 @@
 //   mc[:playouts=N] flat Monte Carlo (two-player games)
 //   mcts:KEYS       the game's tree search with explicit limits and tuning:
 //                   playouts, seconds, threads, exploration, rave_k,
-//                   prior_weight, expand, pool, knowledge (1 learned, the
-//                   default; 0 the hand-made knowledge before it)
+//                   prior_weight, prior_visits, expand, pool, knowledge (1
+//                   learned, the default; 0 the hand-made knowledge before
+//                   it; 2 also the learned playouts of *Star and Asterisk)
 //   uct:KEYS        the same, as plain UCT (no RAVE, no game knowledge)
 //   ab:KEYS         alpha-beta (also alphabeta:): nodes, depth, seconds, level,
 //                   threads, knowledge

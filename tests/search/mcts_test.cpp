@@ -3,6 +3,8 @@
 // keep the subtree, and one thread with a seed must be deterministic.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "search/mcts.h"
 
 namespace asterism {
@@ -102,6 +104,39 @@ TEST(SearchMcts, AnExpansionThresholdGrowsASmallerTree) {
     int proven = 0;
     nodes_after(4, 9, &proven);
     EXPECT_EQ(proven, 1);
+}
+
+// TakeAway with an opinion: every move's prior is 0.9.
+struct OpinionatedTakeAway : TakeAway {
+    void priors(const Move*, int count, float* value) const {
+        std::fill(value, value + count, 0.9f);
+    }
+};
+
+// prior_visits: the root's children get their prior_weight AMAF playouts
+// once the root has had that many visits, and only once; with 0, at once.
+TEST(SearchMcts, PriorsComeWithTheVisitsAskedFor) {
+    auto root_amaf = [](std::uint32_t prior_visits, std::uint64_t playouts) {
+        MctsConfig config;
+        config.prior_visits = prior_visits;
+        config.prior_weight = 40;
+        Mcts<OpinionatedTakeAway> mcts(config);
+        OpinionatedTakeAway s;
+        s.pile = 30;
+        mcts.set_root(s);
+        mcts.search({playouts, 0});
+        std::vector<std::uint32_t> amaf;
+        const auto& root = mcts.root();
+        for (std::uint32_t i = 0; i < root.num_children; ++i)
+            amaf.push_back(mcts.node(root.first_child + i).amaf_visits.load());
+        return amaf;
+    };
+    for (const std::uint32_t a : root_amaf(0, 1)) EXPECT_GE(a, 40u);
+    for (const std::uint32_t a : root_amaf(50, 10)) EXPECT_LE(a, 10u);
+    for (const std::uint32_t a : root_amaf(50, 100)) {
+        EXPECT_GE(a, 40u);
+        EXPECT_LE(a, 40u + 100u);
+    }
 }
 
 TEST(SearchMcts, OneThreadWithASeedIsDeterministic) {
