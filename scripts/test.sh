@@ -30,4 +30,4 @@ for preset in release asan; do
 done
 
 echo "== fuzz: a short run of each target"
-FUZZ_JOBS="$jobs" bash scripts/fuzz.sh 20
+FUZZ_JOBS="$jobs" bash scripts/fuzz.sh 15

@@ -12,11 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-
-const url = process.env.ASTERISM_URL;
-const shots = process.env.ASTERISM_SHOTS || path.resolve('../../build/browser');
-if (!url) throw new Error('set ASTERISM_URL to the address of a running asterism serve');
-fs.mkdirSync(shots, { recursive: true });
+import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
 
 // How long one move may take to reach another page. Far above the real
 // figure (well under a second), so that a slow shared machine does not fail
@@ -72,12 +68,7 @@ const at = (who, link) => {
 before(async () => {
   base.ann = base.sue = url;
   base.bob = await proxy.start(new URL(url));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   for (const who of ['ann', 'bob', 'sue'])
     people[who] = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 });

@@ -7,15 +7,8 @@
 // ASTERISM_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-
-const url = process.env.ASTERISM_URL;
-const shots = process.env.ASTERISM_SHOTS || path.resolve('../../build/browser');
-if (!url) throw new Error('set ASTERISM_URL to the address of a running asterism serve');
-fs.mkdirSync(shots, { recursive: true });
+import { url, shots, openContext } from './chromium.mjs';
 
 // Asterisk on the 8-cell board: at ply 31 (0-based) the player to move
 // could win at once but plays c8, and the opponent wins with c6.
@@ -29,22 +22,15 @@ const BLUNDER = {
 };
 
 let context;
-let profile;
+let browser;
 
 before(async () => {
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'asterism-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 1000 },
-  });
+  browser = await openContext({ viewport: { width: 1280, height: 1000 } });
+  context = browser.context;
 });
 
 after(async () => {
-  if (context) await context.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  if (browser) await browser.close();
 });
 
 async function apiCall(method, route, body) {

@@ -7,33 +7,19 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-
-const url = process.env.ASTERISM_URL;
-const shots = process.env.ASTERISM_SHOTS || path.resolve('../../build/browser');
-if (!url) throw new Error('set ASTERISM_URL to the address of a running asterism serve');
-fs.mkdirSync(shots, { recursive: true });
+import { url, shots, openContext } from './chromium.mjs';
 
 let context;
-let profile;
+let browser;
 
 before(async () => {
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'asterism-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
+  browser = await openContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  context = browser.context;
 });
 
 after(async () => {
-  if (context) await context.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  if (browser) await browser.close();
 });
 
 // A fresh page on the UI, with page errors collected so a test can fail on them.

@@ -43,6 +43,25 @@ inline std::vector<std::string> split_lines(const std::string& text) {
     return lines;
 }
 
+// The rows of a committed table under tests/data: each line that is not
+// empty or a '#' comment, split into its whitespace-separated words, with
+// the line itself for messages.
+struct DataRow {
+    std::string line;
+    std::vector<std::string> words;
+};
+inline std::vector<DataRow> data_rows(const std::string& relative) {
+    std::vector<DataRow> rows;
+    for (const std::string& line : split_lines(read_file(data_path(relative)))) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream in(line);
+        DataRow row{line, {}};
+        for (std::string word; in >> word;) row.words.push_back(word);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
 // The games named on "# requires:" lines that are not registered.
 inline std::vector<std::string> missing_games(const std::vector<std::string>& lines) {
     static const std::string kTag = "# requires:";

@@ -23,15 +23,9 @@ std::string rounded(double x) {
 }
 
 TEST(Fit, TinyRunAndFitReproduceCommittedWeights) {
-    const auto lines =
-        testing::split_lines(testing::read_file(testing::data_path("learn_fit.txt")));
     const auto dir = std::filesystem::temp_directory_path() / "asterism_fit_test";
     int checked = 0;
-    for (const std::string& line : lines) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream in(line);
-        std::vector<std::string> w;
-        for (std::string word; in >> word;) w.push_back(word);
+    for (const auto& [line, w] : testing::data_rows("learn_fit.txt")) {
         ASSERT_GE(w.size(), 3u) << line;
         SelfplaySettings s;
         s.game = w[0];

@@ -98,14 +98,8 @@ TEST(Selfplay, BadTrainingFilesNameTheLine) {
 // means self-play (or the searches under it) plays other moves: update the
 // file deliberately, as the bench signature.
 TEST(Selfplay, TinyRunReproducesCommittedChecksums) {
-    const auto lines =
-        testing::split_lines(testing::read_file(testing::data_path("learn_selfplay.txt")));
     int checked = 0;
-    for (const std::string& line : lines) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream in(line);
-        std::vector<std::string> w;
-        for (std::string word; in >> word;) w.push_back(word);
+    for (const auto& [line, w] : testing::data_rows("learn_selfplay.txt")) {
         ASSERT_EQ(w.size(), 3u) << line;
         const SelfplaySettings s = tiny(w[0], w[1]);
         std::string training;

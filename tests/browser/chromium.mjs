@@ -1,0 +1,33 @@
+// What the browser tests share: the server address and the screenshot
+// folder from the environment, and Debian's chromium launched headless in a
+// throw-away profile (playwright-core never downloads a browser).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const url = process.env.ASTERISM_URL;
+export const shots = process.env.ASTERISM_SHOTS || path.resolve('../../build/browser');
+if (!url) throw new Error('set ASTERISM_URL to the address of a running asterism serve');
+fs.mkdirSync(shots, { recursive: true });
+
+export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync'];
+
+// A persistent context in a fresh profile folder; close() closes it and
+// removes the folder. `options` go to Playwright (viewport, downloads).
+export async function openContext(options) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'asterism-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath, headless: true, args: chromiumArgs, ...options,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
