@@ -23,12 +23,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const nlohmann::json make = {{"game", std::string(text.substr(0, newline))},
                                  {"players", {"human", "human"}},
                                  {"level", 1}};
-    const ApiResponse made =
-        api.handle({"POST",
-                    "/api/sessions",
-                    {},
-                    make.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                    "fuzz"});
+    ApiRequest create;
+    create.method = "POST";
+    create.path = "/api/sessions";
+    create.body = make.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    create.client = "fuzz";
+    const ApiResponse made = api.handle(create);
     const std::string id = made.status == 201 ? made.body["id"].get<std::string>() : "none";
     std::string_view rest = text.substr(newline + 1);
     for (int n = 0; n < 32 && !rest.empty(); ++n) {
