@@ -73,6 +73,8 @@ Runner with_search_threads(CLI::App& command, Runner run);
 
 // The board and the facts of a position; `agreed`: the players agreed a
 // draw (a record says so).
-void print_state(const Game& g, bool agreed = false);
+// `result`, when not empty, replaces the rules' result (a record's
+// resignation or agreed draw on a game the rules have not ended).
+void print_state(const Game& g, const std::string& result = {});
 
 }  // namespace asterism::cli

@@ -50,11 +50,11 @@ std::string player_label(const Game& g, Player p) {
     return p == Player::None ? "none" : g.player_name(p);
 }
 
-void print_state(const Game& g, bool agreed) {
+void print_state(const Game& g, const std::string& result) {
     std::cout << g.render() << "game:     " << g.spec() << "\n"
               << "position: " << g.position() << "\n"
               << "to move:  " << player_label(g, g.to_move()) << "\n"
-              << "result:   " << (agreed ? "1/2-1/2 (draw by agreement)" : g.result()) << "\n"
+              << "result:   " << (result.empty() ? g.result() : result) << "\n"
               << "legal:    " << g.legal_moves().size() << " moves\n";
 }
 

@@ -98,6 +98,7 @@ trap 'rm -f "$out" "$err"; rm -rf "$tmp"' EXIT
 expect_error "cannot read $tmp/none.rec" replay "$tmp/none.rec"
 expect_error "illegal-move.rec:8: move 3 '\*10'" replay "$data/records/bad/illegal-move.rec"
 expect_output 'result:   0-1' replay "$data/records/good/starstar-finished.rec"
+expect_output 'result:   1-0 (as recorded; not over by the rules)' replay "$data/records/good/starstar-crlf-resigned.rec"
 expect_output ' inaccuracies, ' review --level 3 "$data/records/good/starstar-finished.rec"
 expect_error "cannot read $tmp/none.rec" review "$tmp/none.rec"
 expect_error "excludes" play starstar --load "$data/records/good/starstar-finished.rec"
