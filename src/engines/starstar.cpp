@@ -9,16 +9,14 @@ static_assert(asterism::MctsState<asterism::starstar::State>);
 namespace asterism {
 namespace {
 
-// The learned priors (games/starstar/patterns.cpp) give the children of a
-// node that has had 4 visits the default 40 AMAF playouts at their prior.
-// Given at every expansion instead they cost a quarter of the playouts a
-// second, which at equal time undid their gain at equal playouts
-// (docs/strength.md); knowledge=0 is the search of before them, which had
-// no priors at all.
+// The learned priors (games/starstar/patterns.cpp) start every new child
+// with the default 40 AMAF playouts at its prior; knowledge=0 is the search
+// of before them, which had no priors at all. Given only to the children of
+// nodes with a few visits (prior_visits=4) they cost far less but lost
+// their gain (docs/strength.md), so they are given at every expansion.
 std::unique_ptr<Agent> make_starstar_engine(const Game& game, const EngineSettings& s) {
     return make_mcts_engine<starstar::State>(game, s, [&](MctsConfig& c, const SearchLimits&) {
         if (s.knowledge == 0) c.prior_weight = 0;
-        c.prior_visits = 4;
     });
 }
 

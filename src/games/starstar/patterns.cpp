@@ -37,13 +37,6 @@ constexpr int kOwnLastFeature = kReplyFeature + 3;  // 2: next to the mover's la
 constexpr int kSwapFeature = kOwnLastFeature + 2;   // 1
 static_assert(kSwapFeature + 1 == State::kPriorFeatures);
 
-bool adjacent(const Geometry& g, Cell a, Cell b) {
-    if (a == kNoCell || b == kNoCell) return false;
-    for (const Cell n : g.neighbours(a))
-        if (n == b) return true;
-    return false;
-}
-
 }  // namespace
 
 // The playout reads the features of a cell alone: its ring, the stones
@@ -72,28 +65,23 @@ Cell State::last_stone(int back) const {
     return steps_[at].cell;
 }
 
-// The star family of a move: what the groups it joins own of the perimeter.
-int State::star_feature(Cell c, Player p) const {
-    std::uint64_t peries = geo_->is_peri(c) ? std::uint64_t{1} << geo_->peri_index(c) : 0;
-    bool was_star = false, touches = false;
-    Cell seen[kMaxDegree];
-    int count = 0;
-    for (const Cell n : geo_->neighbours(c)) {
-        if (stone_[n] != p) continue;
-        const Cell root = group(n);
-        if (std::find(seen, seen + count, root) != seen + count) continue;
-        seen[count++] = root;
-        const std::uint64_t mask = groups_.mask(root);
-        touches |= mask != 0;
-        was_star |= std::popcount(mask) >= 2;
-        peries |= mask;
+void State::mark_recent(Recent& near) const {
+    near.fill(0);
+    const Player p = to_move_;
+    if (const Cell last = last_stone(1); last != kNoCell) {
+        for (const Cell n : geo_->neighbours(last)) near[n] |= 1;
+        for (const Bridge& br : geo_->bridges(last))
+            if (stone_[br.a] == p && stone_[br.b] == p) near[br.other] |= 2;
     }
-    if (was_star) return 2;
-    if (std::popcount(peries) >= 2) return 3;
-    return touches ? 1 : 0;
+    if (const Cell own = last_stone(2); own != kNoCell)
+        for (const Cell n : geo_->neighbours(own)) near[n] |= 4;
 }
 
-int State::move_features(Move m, std::uint16_t* out) const {
+// One pass over the cell's neighbours gives the stones and distinct groups
+// of each colour touching it and what the mover's groups there own of the
+// perimeter: the star family is whether it joins nothing that owns peries,
+// a group that does, a star, or makes a new star.
+int State::features_with(Move m, const Recent& near, std::uint16_t* out) const {
     if (m.is_swap()) {
         out[0] = kSwapFeature;
         return 1;
@@ -102,55 +90,84 @@ int State::move_features(Move m, std::uint16_t* out) const {
     const Player p = to_move_;
     out[0] = static_cast<std::uint16_t>(kRingFeature + geo_->depth_class(c));
     int own = 0, enemy = 0, own_groups = 0, enemy_groups = 0;
+    std::uint64_t peries = geo_->is_peri(c) ? std::uint64_t{1} << geo_->peri_index(c) : 0;
+    bool was_star = false, touches = false;
     Cell seen[kMaxDegree];
     int count = 0;
     for (const Cell n : geo_->neighbours(c)) {
         if (stone_[n] == Player::None) continue;
-        (stone_[n] == p ? own : enemy) += 1;
+        const bool mine = stone_[n] == p;
+        (mine ? own : enemy) += 1;
         const Cell root = group(n);
         if (std::find(seen, seen + count, root) != seen + count) continue;
         seen[count++] = root;
-        (stone_[n] == p ? own_groups : enemy_groups) += 1;
+        (mine ? own_groups : enemy_groups) += 1;
+        if (!mine) continue;
+        const std::uint64_t mask = groups_.mask(root);
+        touches |= mask != 0;
+        was_star |= std::popcount(mask) >= 2;
+        peries |= mask;
     }
+    const int star = was_star ? 2 : std::popcount(peries) >= 2 ? 3 : touches ? 1 : 0;
     out[1] = static_cast<std::uint16_t>(kTouchFeature + std::min(own, 7) * 8 + std::min(enemy, 7));
     out[2] = static_cast<std::uint16_t>(kGroupFeature + std::min(own_groups, 3) * 4 +
                                         std::min(enemy_groups, 3));
-    out[3] = static_cast<std::uint16_t>(kStarFeature + star_feature(c, p));
-    const Cell last = last_stone(1);
-    int reply = adjacent(*geo_, last, c) ? 1 : 0;
-    if (last != kNoCell)
-        for (const Bridge& br : geo_->bridges(last))
-            if (br.other == c && stone_[br.a] == p && stone_[br.b] == p) reply = 2;
+    out[3] = static_cast<std::uint16_t>(kStarFeature + star);
+    const int reply = (near[c] & 2) ? 2 : (near[c] & 1) ? 1 : 0;
     out[4] = static_cast<std::uint16_t>(kReplyFeature + reply);
-    out[5] =
-        static_cast<std::uint16_t>(kOwnLastFeature + (adjacent(*geo_, last_stone(2), c) ? 1 : 0));
+    out[5] = static_cast<std::uint16_t>(kOwnLastFeature + ((near[c] & 4) ? 1 : 0));
     return 6;
+}
+
+int State::move_features(Move m, std::uint16_t* out) const {
+    Recent near;
+    mark_recent(near);
+    return features_with(m, near, out);
+}
+
+void State::move_features(const Move* moves, int count, std::uint16_t* out,
+                          std::uint8_t* counts) const {
+    Recent near;
+    mark_recent(near);
+    for (int i = 0; i < count; ++i)
+        counts[i] = static_cast<std::uint8_t>(
+            features_with(moves[i], near, out + static_cast<std::ptrdiff_t>(i) * kMoveFeatures));
 }
 
 // A move's learned score is the sum of its features' weights; its prior is
 // r / (1 + r) with r its probability under the fitted softmax times the
 // number of moves: 0.5 for a move as likely as the average one, towards 1
-// for the moves the self-play searches chose far more often.
+// for the moves the self-play searches chose far more often. The softmax
+// multiplies the features' gammas (exp of the weights, taken once) rather
+// than taking an exponential per move: the priors are computed for every
+// node the search expands, so their cost is playouts lost.
 void State::priors(const Move* moves, int count, float* value) const {
     if (knowledge_ == 0) {
         std::fill(value, value + count, 0.5f);
         return;
     }
-    std::array<float, kMaxMoves> score;
-    float top = -1e30f;
+    static const std::array<float, kPriorFeatures> kGamma = [] {
+        std::array<float, kPriorFeatures> g{};
+        for (int f = 0; f < kPriorFeatures; ++f)
+            g[static_cast<std::size_t>(f)] = std::exp(kLearned[f]);
+        return g;
+    }();
+    Recent near;
+    mark_recent(near);
+    std::array<float, kMaxMoves> gamma;
+    float total = 0;
     for (int i = 0; i < count; ++i) {
         std::uint16_t f[kMoveFeatures];
-        const int n = move_features(moves[i], f);
-        float s = 0;
-        for (int k = 0; k < n; ++k) s += kLearned[f[k]];
-        score[static_cast<std::size_t>(i)] = s;
-        top = std::max(top, s);
+        const int n = features_with(moves[i], near, f);
+        float g = 1;
+        for (int k = 0; k < n; ++k) g *= kGamma[f[k]];
+        gamma[static_cast<std::size_t>(i)] = g;
+        total += g;
     }
-    double total = 0;
-    for (int i = 0; i < count; ++i) total += std::exp(score[static_cast<std::size_t>(i)] - top);
+    const float scale = static_cast<float>(count) / total;
     for (int i = 0; i < count; ++i) {
-        const double r = std::exp(score[static_cast<std::size_t>(i)] - top) / total * count;
-        value[i] = static_cast<float>(r / (1 + r));
+        const float r = gamma[static_cast<std::size_t>(i)] * scale;
+        value[i] = r / (1 + r);
     }
 }
 

@@ -274,11 +274,7 @@ class State : public Stones {
     int move_features(Move m, std::uint16_t* out) const;
     // The same for a list of moves: kMoveFeatures slots a move in `out`.
     void move_features(const Move* moves, int count, std::uint16_t* out,
-                       std::uint8_t* counts) const {
-        for (int i = 0; i < count; ++i)
-            counts[i] = static_cast<std::uint8_t>(
-                move_features(moves[i], out + static_cast<std::ptrdiff_t>(i) * kMoveFeatures));
-    }
+                       std::uint8_t* counts) const;
     void priors(const Move* moves, int count, float* value) const;
     void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
     int knowledge() const { return knowledge_; }
@@ -301,8 +297,13 @@ class State : public Stones {
 
     // The cell of the stone placed `back` plies ago, kNoCell for none or a swap.
     Cell last_stone(int back) const;
-    // What a stone of p on c does to p's stars (patterns.cpp).
-    int star_feature(Cell c, Player p) const;
+    // What the move features of one position share (patterns.cpp): for each
+    // cell, bit 1 if it touches the opponent's last stone, 2 if it answers
+    // an intrusion into one of the mover's two-bridges there, 4 if it
+    // touches the mover's own last stone.
+    using Recent = std::array<std::uint8_t, kMaxCells>;
+    void mark_recent(Recent& near) const;
+    int features_with(Move m, const Recent& near, std::uint16_t* out) const;
 
     // What undo() needs to reverse one apply().
     struct Step {
