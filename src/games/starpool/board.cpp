@@ -144,8 +144,12 @@ void build_rays(Geometry& g, Point f) {
         }
         g.ray_length[fc][d] = n;
         g.pool_index[fc][d] = n > 0 && pool_at < n ? pool_at : 0xFF;
+        g.pool_end[fc][d] = g.pool_index[fc][d] != 0xFF ? ray[n - 1] : kNoCell;
         Geometry::Line& line = g.lines[fc][d];
         for (int i = 0; i < n; ++i) line.cells |= Bits::of(ray[i]);
+        g.ray_bits[fc][d] = line.cells;
+        for (int i = 0; i < n && i < g.pool_index[fc][d]; ++i)
+            g.before_pool[fc][d] |= Bits::of(ray[i]);
         line.dir = static_cast<std::uint8_t>((d + 4) % 8);
         line.low = ascending(d);
     }
@@ -269,6 +273,7 @@ std::unique_ptr<Geometry> build() {
         g->is_cell[c] = cell(point_of(c));
         g->is_citadel[c] = citadel(point_of(c));
         for (int s = 0; s < 2; ++s) g->double_mid[s][c] = g->double_to[s][c] = kNoCell;
+        g->pool_end[c].fill(kNoCell);
     }
     for (Cell fc = 0; fc < kGridPoints; ++fc)
         if (cell(point_of(fc))) build_from(*g, point_of(fc));

@@ -51,6 +51,18 @@ struct Bits {
             hi &= hi - 1;
         return c;
     }
+    // Removes and returns the highest member.
+    constexpr Cell pop_highest() {
+        const Cell c = highest();
+        *this ^= of(c);
+        return c;
+    }
+    // The points below n (0 <= n <= 128), and those from n on.
+    static constexpr Bits below(int n) {
+        if (n < 64) return {(std::uint64_t{1} << n) - 1, 0};
+        return {~std::uint64_t{0},
+                n == 128 ? ~std::uint64_t{0} : (std::uint64_t{1} << (n - 64)) - 1};
+    }
     constexpr Bits operator&(Bits o) const { return {lo & o.lo, hi & o.hi}; }
     constexpr Bits operator|(Bits o) const { return {lo | o.lo, hi | o.hi}; }
     constexpr Bits operator^(Bits o) const { return {lo ^ o.lo, hi ^ o.hi}; }
@@ -88,6 +100,13 @@ struct Geometry {
     std::array<std::array<std::array<Cell, 10>, 8>, kGridPoints> ray{};
     std::array<std::array<std::uint8_t, 8>, kGridPoints> ray_length{}, pool_index{};
     std::array<std::array<DirSet, 2>, kKinds> slide_dirs{};
+    // The same rays as sets, so that a slide is found with a few word
+    // operations instead of a walk: `ray_bits` holds the whole ray and
+    // `before_pool` the cells of a pool-crossing ray short of the pool;
+    // `pool_end` is the citadel the pool's option leads to (the ray's last
+    // cell) where pool_index is set, else kNoCell.
+    std::array<std::array<Bits, 8>, kGridPoints> ray_bits{}, before_pool{};
+    std::array<std::array<Cell, 8>, kGridPoints> pool_end{};
 
     // The lines along which a slider can reach a cell: the eight rays (all
     // reversible) and, into a citadel, the one-way citadel option from the
@@ -118,6 +137,27 @@ const Geometry& geometry();
 // that its nearest occupied cell is the lowest member of a set.
 constexpr bool ascending(int d) {
     return d == kN || d == kNE || d == kE || d == kNW;
+}
+
+// The cells a slider on `from` reaches in direction d over `occupied`: the
+// ray up to and including its first occupied cell (a capture if that man is
+// an enemy). The pool's citadel option is not included.
+inline Bits slide_reach(const Geometry& g, Cell from, int d, Bits occupied) {
+    const Bits ray = g.ray_bits[from][d];
+    const Bits blockers = ray & occupied;
+    if (!blockers.any()) return ray;
+    if (ascending(d)) return ray & Bits::below(blockers.lowest() + 1);
+    return ray & ~Bits::below(blockers.highest());
+}
+
+// The citadel a slider on `from` moving in d attacks by the pool's option
+// (spec 9.2): the ray's end when the ray crosses the pool and nothing stands
+// short of it, as a set (empty otherwise). A man beyond the pool cannot
+// block it; one on the end itself is reached by the plain slide too.
+inline Bits option_reach(const Geometry& g, Cell from, int d, Bits occupied) {
+    const Cell end = g.pool_end[from][d];
+    if (end == kNoCell || (g.before_pool[from][d] & occupied).any()) return Bits{};
+    return Bits::of(end);
 }
 
 }  // namespace asterism::starpool

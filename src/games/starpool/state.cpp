@@ -3,6 +3,7 @@
 #include "games/starpool/starpool.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "core/zobrist.h"
 
@@ -186,25 +187,23 @@ struct State::Generator {
         }
     }
 
+    // Nearest cell first, as a walk along the ray would find them: the
+    // search's move order, and so its tree, depends on it.
     void slides(int k, Cell from, bool careful) {
-        for (int d = 0; d < 8; ++d) {
-            if (!(g.slide_dirs[k][us] >> d & 1)) continue;
-            const auto& ray = g.ray[from][d];
-            const int length = g.ray_length[from][d], pool_at = g.pool_index[from][d];
-            for (int i = 0; i < length; ++i) {
-                const Cell to = ray[i];
-                if (!occupied.has(to)) {
-                    push(from, to, promotion(k, to, false), careful);
-                    continue;
-                }
-                if (enemy.has(to)) push(from, to, promotion(k, to, false), careful);
-                // Blocked beyond the pool: the citadel option jumps over
-                // the blocker to the ray's end (spec 9.2), unless the
-                // ray got there anyway.
-                const Cell end = ray[length - 1];
-                if (pool_at <= i && i + 1 < length && !own.has(end))
-                    push(from, end, promotion(k, end, true), careful);
-                break;
+        for (DirSet ds = g.slide_dirs[k][us]; ds; ds &= static_cast<DirSet>(ds - 1)) {
+            const int d = std::countr_zero(ds);
+            const Bits reach = slide_reach(g, from, d, occupied);
+            for (Bits targets = reach & ~own; targets.any();) {
+                const Cell to = ascending(d) ? targets.pop() : targets.pop_highest();
+                push(from, to, promotion(k, to, false), careful);
+            }
+            // Blocked beyond the pool: the citadel option jumps over the
+            // blocker to the ray's end (spec 9.2), unless the ray got there
+            // anyway or a friend stands there.
+            const Bits end = option_reach(g, from, d, occupied);
+            if (end.any() && !(end & (reach | own)).any()) {
+                const Cell to = end.lowest();
+                push(from, to, promotion(k, to, true), careful);
             }
         }
     }
