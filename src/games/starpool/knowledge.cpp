@@ -54,7 +54,8 @@ struct ManReach {
     int moves = 0;
 };
 
-inline ManReach man_reach(const Geometry& g, int k, int s, Cell c, Bits own, Bits enemy) {
+[[gnu::always_inline]] inline ManReach man_reach(const Geometry& g, int k, int s, Cell c, Bits own,
+                                                 Bits enemy) {
     const Bits occupied = own | enemy;
     ManReach r;
     r.attacks = g.any[k][s][c] | g.capture[k][s][c];
@@ -74,7 +75,7 @@ inline ManReach man_reach(const Geometry& g, int k, int s, Cell c, Bits own, Bit
 
 // The King's steps, and his first-move leap while he has not moved (which
 // State::attacked() counts even in check).
-inline Bits State::king_attacks(int s) const {
+[[gnu::always_inline]] inline Bits State::king_attacks(int s) const {
     const Geometry& g = geometry();
     const Cell king = king_[s];
     Bits out = g.any[kKing][s][king] | g.capture[kKing][s][king];
@@ -84,9 +85,10 @@ inline Bits State::king_attacks(int s) const {
 
 // One side's terms of the linear evaluation (State::eval_terms), added to
 // `t` with `sign`, but for the King's ring, which needs the other side's
-// attacks; returns the cells this side attacks. Inlined into eval_terms(),
-// whose clones (core/cpu.h) give it the hardware popcount.
-inline Bits State::side_terms(int s, int sign, int* t) const {
+// attacks; returns the cells this side attacks. Always inlined into
+// eval_terms(), whose clones (core/cpu.h) give it the hardware popcount: a
+// call out of the clone would count in software.
+[[gnu::always_inline]] inline Bits State::side_terms(int s, int sign, int* t) const {
     const Geometry& g = geometry();
     const Bits own = side_men_[s], enemy = side_men_[s ^ 1];
     const Cell enemy_king = king_[s ^ 1];
@@ -127,7 +129,8 @@ Bits State::attacks_of(Player by) const {
 
 // The King's terms: friends round it, and the cells round it (not held by
 // a friend) that the enemy attacks.
-inline void State::king_terms(int s, int sign, Bits enemy_attacks, int* t) const {
+[[gnu::always_inline]] inline void State::king_terms(int s, int sign, Bits enemy_attacks,
+                                                     int* t) const {
     const Bits ring = geometry().any[kKing][s][king_[s]];
     const Bits own = side_men_[s];
     t[kTermKingFriends] += sign * std::min((ring & own).count(), 4);
