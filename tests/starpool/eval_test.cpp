@@ -54,8 +54,8 @@ int walked_mobility(const State& s, const Sides& sides, int side) {
         const Cell c = men.pop();
         const int k = kind_of(s.at(c));
         if (k == kKing) continue;
-        moves += ((g.any[k][side][c] & ~own) | (g.quiet[k][side][c] & ~occupied) |
-                  (g.capture[k][side][c] & enemy))
+        moves += ((g.steps[k][side][c].any & ~own) | (g.steps[k][side][c].quiet & ~occupied) |
+                  (g.steps[k][side][c].capture & enemy))
                      .count();
         for (int d = 0; d < 8; ++d) {
             if (!(g.slide_dirs[k][side] >> d & 1)) continue;
@@ -74,13 +74,15 @@ int walked_mobility(const State& s, const Sides& sides, int side) {
 // attacks, each asked of the check test.
 int attacked_ring_cells(const State& s, const Sides& sides, int side) {
     int n = 0;
-    for (Bits ring = geometry().any[kKing][side][sides.king[side]] & ~sides.men[side]; ring.any();)
+    for (Bits ring = geometry().steps[kKing][side][sides.king[side]].any & ~sides.men[side];
+         ring.any();)
         n += s.attacks(ring.pop(), static_cast<Player>(side ^ 1));
     return n;
 }
 
 int ring_friends(const Sides& sides, int side) {
-    return std::min((geometry().any[kKing][side][sides.king[side]] & sides.men[side]).count(), 4);
+    return std::min((geometry().steps[kKing][side][sides.king[side]].any & sides.men[side]).count(),
+                    4);
 }
 
 // Checks one position; returns whether some cell round a King was attacked

@@ -208,10 +208,10 @@ void build_from(Geometry& g, Point f) {
     for (int k = 0; k < kKinds; ++k) {
         const ManDef& m = kMen[k];
         for (int s = 0; s < 2; ++s) {
-            Bits& option = g.option[k][s][fc];
-            const Sink any{&g.any[k][s][fc], &option};
-            const Sink quiet{&g.quiet[k][s][fc], &option};
-            const Sink capture{&g.capture[k][s][fc], &option};
+            Geometry::Steps& steps = g.steps[k][s][fc];
+            const Sink any{&steps.any, &steps.option};
+            const Sink quiet{&steps.quiet, &steps.option};
+            const Sink capture{&steps.capture, &steps.option};
             for (int d = 0; d < 8; ++d) {
                 const int od = oriented_dir(d, s);
                 if (m.step >> d & 1) unit_step(f, od, any);
@@ -243,8 +243,8 @@ void build_attackers(Geometry& g) {
     for (int k = 0; k < kKinds; ++k)
         for (int s = 0; s < 2; ++s)
             for (Cell f = 0; f < kGridPoints; ++f)
-                for (Bits b = g.any[k][s][f] | g.capture[k][s][f]; b.any();)
-                    g.attackers[k][s][b.pop()] |= Bits::of(f);
+                for (Bits b = g.steps[k][s][f].any | g.steps[k][s][f].capture; b.any();)
+                    g.attackers[s][b.pop()][k] |= Bits::of(f);
     for (int s = 0; s < 2; ++s)
         for (Cell f = 0; f < kGridPoints; ++f)
             for (Bits b = g.first[s][f]; b.any();) g.first_attackers[s][b.pop()] |= Bits::of(f);

@@ -84,14 +84,21 @@ struct Geometry {
     std::array<bool, kGridPoints> is_cell{};
     std::array<bool, kGridPoints> is_citadel{};
 
-    // Destinations by kind, side and from-cell on an empty board: `any` may
-    // be empty or enemy, `quiet` must be empty, `capture` must be enemy.
-    // `option` marks those reached only by the pool's citadel option (a
-    // Pawn's route decides its promotion). `first` is the King's first-move
-    // leap; `attackers` inverts any | capture (and `first_attackers` first):
-    // the cells from which such a man reaches the target.
+    // Destinations by kind, side and from-cell on an empty board (`steps`):
+    // `any` may be empty or enemy, `quiet` must be empty, `capture` must be
+    // enemy. `option` marks those reached only by the pool's citadel option
+    // (a Pawn's route decides its promotion). `first` is the King's
+    // first-move leap; `attackers` (by side, target and kind) inverts any |
+    // capture (and `first_attackers` first): the cells from which such a man
+    // reaches the target.
+    // The four sets of a man share one cache line, and a target's attackers
+    // of every kind lie side by side, since they are read together.
+    struct alignas(64) Steps {
+        Bits any, quiet, capture, option;
+    };
     using PerCell = std::array<Bits, kGridPoints>;
-    std::array<std::array<PerCell, 2>, kKinds> any{}, quiet{}, capture{}, option{}, attackers{};
+    std::array<std::array<std::array<Steps, kGridPoints>, 2>, kKinds> steps{};
+    std::array<std::array<std::array<Bits, kKinds>, kGridPoints>, 2> attackers{};
     std::array<PerCell, 2> first{}, first_attackers{};
 
     // Slides: the cells of the ray from a cell in each direction, pool

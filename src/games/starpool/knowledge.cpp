@@ -58,10 +58,9 @@ struct ManReach {
                                                  Bits enemy) {
     const Bits occupied = own | enemy;
     ManReach r;
-    r.attacks = g.any[k][s][c] | g.capture[k][s][c];
-    r.moves =
-        ((g.any[k][s][c] & ~own) | (g.quiet[k][s][c] & ~occupied) | (g.capture[k][s][c] & enemy))
-            .count();
+    const Geometry::Steps& steps = g.steps[k][s][c];
+    r.attacks = steps.any | steps.capture;
+    r.moves = ((steps.any & ~own) | (steps.quiet & ~occupied) | (steps.capture & enemy)).count();
     for (DirSet ds = g.slide_dirs[k][s]; ds; ds &= static_cast<DirSet>(ds - 1)) {
         const int d = std::countr_zero(ds);
         const Bits reach = slide_reach(g, c, d, occupied);
@@ -78,7 +77,7 @@ struct ManReach {
 [[gnu::always_inline]] inline Bits State::king_attacks(int s) const {
     const Geometry& g = geometry();
     const Cell king = king_[s];
-    Bits out = g.any[kKing][s][king] | g.capture[kKing][s][king];
+    Bits out = g.steps[kKing][s][king].any | g.steps[kKing][s][king].capture;
     if (unmoved_ >> s & 1) out |= g.first[s][king];
     return out;
 }
@@ -131,7 +130,7 @@ Bits State::attacks_of(Player by) const {
 // a friend) that the enemy attacks.
 [[gnu::always_inline]] inline void State::king_terms(int s, int sign, Bits enemy_attacks,
                                                      int* t) const {
-    const Bits ring = geometry().any[kKing][s][king_[s]];
+    const Bits ring = geometry().steps[kKing][s][king_[s]].any;
     const Bits own = side_men_[s];
     t[kTermKingFriends] += sign * std::min((ring & own).count(), 4);
     t[kTermKingAttacked] += sign * (ring & ~own & enemy_attacks).count();

@@ -95,7 +95,8 @@ bool State::attacked(Cell target, int by, Bits occupied, Bits removed) const {
     const Geometry& g = geometry();
     const auto& men = men_[by];
     Bits hits{};
-    for (int k = 0; k < kKinds; ++k) hits |= g.attackers[k][by][target] & men[k];
+    const auto& attackers = g.attackers[by][target];
+    for (int k = 0; k < kKinds; ++k) hits |= attackers[k] & men[k];
     if (unmoved_ >> by & 1) hits |= g.first_attackers[by][target] & men[kKing];
     if ((hits & ~removed).any()) return true;
     // A slider attacks along a line if it is the nearest man on it.
@@ -179,11 +180,11 @@ struct State::Generator {
     }
 
     void steps_and_leaps(int k, Cell from, bool careful) {
-        Bits targets = (g.any[k][us][from] & ~own) | (g.quiet[k][us][from] & ~occupied) |
-                       (g.capture[k][us][from] & enemy);
+        const Geometry::Steps& steps = g.steps[k][us][from];
+        Bits targets = (steps.any & ~own) | (steps.quiet & ~occupied) | (steps.capture & enemy);
         while (targets.any()) {
             const Cell to = targets.pop();
-            push(from, to, promotion(k, to, g.option[k][us][from].has(to)), careful);
+            push(from, to, promotion(k, to, steps.option.has(to)), careful);
         }
     }
 
@@ -225,7 +226,7 @@ struct State::Generator {
     }
 
     void king_moves() {
-        Bits targets = g.any[kKing][us][king] & ~own;
+        Bits targets = g.steps[kKing][us][king].any & ~own;
         if ((s.unmoved_ >> us & 1) && !check) targets |= g.first[us][king] & ~own;
         const Bits without_king = occupied ^ Bits::of(king);
         while (targets.any()) {
@@ -375,7 +376,7 @@ int State::max_targets_per_man() {
         for (int s = 0; s < 2; ++s) {
             for (Cell f = 0; f < kGridPoints; ++f) {
                 if (!g.is_cell[f]) continue;
-                int n = (g.any[k][s][f] | g.quiet[k][s][f] | g.capture[k][s][f] |
+                int n = (g.steps[k][s][f].any | g.steps[k][s][f].quiet | g.steps[k][s][f].capture |
                          (k == kKing ? g.first[s][f] : Bits{}))
                             .count();
                 for (int d = 0; d < 8; ++d)
