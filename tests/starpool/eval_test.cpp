@@ -1,11 +1,13 @@
-// The evaluation's attack and mobility routines (whole slides from ray sets,
-// one attack map per side) held to simple references over the positions of
-// seeded random games: the walk along each ray, cell by cell, that the
-// evaluation used before, and the check test's State::attacks() asked cell
-// by cell. Equal terms give equal values under both sets of weights.
+// The evaluation's routines (whole slides from ray sets, one attack map per
+// side, men counted on sets of cells) held to simple references over the
+// positions of seeded random games: every term computed man by man as the
+// evaluation did before, with each slide walked cell by cell, and the check
+// test's State::attacks() asked cell by cell. Equal terms give equal values
+// under both sets of weights.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "common/property.h"
@@ -43,50 +45,67 @@ Sides sides_of(const State& s) {
     return out;
 }
 
-// The mobility of one side as the evaluation counted it before: table
-// steps and leaps, then each slide walked until a friend (not counted) or
-// an enemy (counted) stands in the way. The King has none.
-int walked_mobility(const State& s, const Sides& sides, int side) {
+// The evaluation's constants (knowledge.cpp), copied so that the reference
+// below stands on its own.
+constexpr int kPressure[kKinds] = {0, 16, 16, 10, 10, 14, 10, 4, 6, 6};
+constexpr int kFewMen[3] = {300, 150, 60};
+
+// The mobility of one man as the evaluation counted it before: table steps
+// and leaps, then each slide walked until a friend (not counted) or an
+// enemy (counted) stands in the way.
+int walked_mobility(int k, int side, Cell c, Bits own, Bits enemy) {
     const Geometry& g = geometry();
-    const Bits own = sides.men[side], enemy = sides.men[side ^ 1], occupied = own | enemy;
-    int moves = 0;
-    for (Bits men = own; men.any();) {
-        const Cell c = men.pop();
-        const int k = kind_of(s.at(c));
-        if (k == kKing) continue;
-        moves += ((g.steps[k][side][c].any & ~own) | (g.steps[k][side][c].quiet & ~occupied) |
-                  (g.steps[k][side][c].capture & enemy))
-                     .count();
-        for (int d = 0; d < 8; ++d) {
-            if (!(g.slide_dirs[k][side] >> d & 1)) continue;
-            for (int i = 0; i < g.ray_length[c][d]; ++i) {
-                const Cell to = g.ray[c][d][i];
-                if (own.has(to)) break;
-                ++moves;
-                if (enemy.has(to)) break;
-            }
+    const Geometry::Steps& steps = g.steps[k][side][c];
+    int moves =
+        ((steps.any & ~own) | (steps.quiet & ~(own | enemy)) | (steps.capture & enemy)).count();
+    for (int d = 0; d < 8; ++d) {
+        if (!(g.slide_dirs[k][side] >> d & 1)) continue;
+        for (int i = 0; i < g.ray_length[c][d]; ++i) {
+            const Cell to = g.ray[c][d][i];
+            if (own.has(to)) break;
+            ++moves;
+            if (enemy.has(to)) break;
         }
     }
     return moves;
 }
 
-// The cells round a side's King not held by a friend that the enemy
-// attacks, each asked of the check test.
-int attacked_ring_cells(const State& s, const Sides& sides, int side) {
-    int n = 0;
-    for (Bits ring = geometry().steps[kKing][side][sides.king[side]].any & ~sides.men[side];
-         ring.any();)
-        n += s.attacks(ring.pop(), static_cast<Player>(side ^ 1));
-    return n;
+// One man's promotion progress and pressure, from his coordinates.
+void placement_terms(int k, int side, Cell c, Cell enemy_king, int sign, int* t) {
+    const int y = c / kGridSide, rank = side == 0 ? y : kGridSide - 1 - y;
+    if (k == kPawn && rank >= 4 && rank < kPawnRank)
+        t[State::kTermPawnRank] += sign * (rank - 3) * (rank - 3);
+    if (k == kSergeant && rank >= 7 && rank < kBackRank)
+        t[State::kTermSergeantRank] += sign * (rank - 6);
+    if (k == kLieutenant && rank >= 6 && rank < kBackRank)
+        t[State::kTermLieutenantRank] += sign * (rank - 5);
+    const int dx = std::abs(c % kGridSide - enemy_king % kGridSide);
+    const int dy = std::abs(c / kGridSide - enemy_king / kGridSide);
+    if (std::max(dx, dy) <= 2) t[State::kTermPressure] += sign * kPressure[k];
 }
 
-int ring_friends(const Sides& sides, int side) {
-    return std::min((geometry().steps[kKing][side][sides.king[side]].any & sides.men[side]).count(),
-                    4);
+// One side's terms as the evaluation computed them before, man by man; the
+// cells round the King are each asked of the check test.
+void reference_side(const State& s, const Sides& sides, int side, int sign, int* t) {
+    const Bits own = sides.men[side], enemy = sides.men[side ^ 1];
+    for (Bits men = own; men.any();) {
+        const Cell c = men.pop();
+        const int k = kind_of(s.at(c));
+        if (k == kKing) continue;
+        t[State::kTermGeneral + k - kGeneral] += sign;
+        t[State::kTermMobility] += sign * walked_mobility(k, side, c, own, enemy);
+        placement_terms(k, side, c, sides.king[side ^ 1], sign, t);
+    }
+    const Bits ring = geometry().steps[kKing][side][sides.king[side]].any;
+    t[State::kTermKingFriends] += sign * std::min((ring & own).count(), 4);
+    for (Bits free = ring & ~own; free.any();)
+        t[State::kTermKingAttacked] += sign * s.attacks(free.pop(), static_cast<Player>(side ^ 1));
+    const int men = own.count() - 1;
+    if (men < 3) t[State::kTermFewMen] += sign * kFewMen[men];
 }
 
-// Checks one position; returns whether some cell round a King was attacked
-// (so that the caller can tell the test met such positions).
+// Checks one position; returns whether its attacked-ring term is not zero
+// (so that the caller can tell the test met Kings under attack).
 bool check_position(const State& s) {
     const Sides sides = sides_of(s);
     for (const Player by : {Player::First, Player::Second}) {
@@ -97,18 +116,15 @@ bool check_position(const State& s) {
                 << "cell " << cell_name(c) << " by " << index(by) << " in " << s.position();
         }
     }
-    int t[State::kEvalTerms];
-    s.eval_terms(t);
-    const int us = index(s.to_move()), them = us ^ 1;
-    EXPECT_EQ(t[State::kTermMobility],
-              walked_mobility(s, sides, us) - walked_mobility(s, sides, them))
-        << s.position();
-    EXPECT_EQ(t[State::kTermKingFriends], ring_friends(sides, us) - ring_friends(sides, them))
-        << s.position();
-    const int mine = attacked_ring_cells(s, sides, us),
-              theirs = attacked_ring_cells(s, sides, them);
-    EXPECT_EQ(t[State::kTermKingAttacked], mine - theirs) << s.position();
-    return mine + theirs > 0;
+    int got[State::kEvalTerms], want[State::kEvalTerms] = {};
+    s.eval_terms(got);
+    const int us = index(s.to_move());
+    reference_side(s, sides, us, 1, want);
+    reference_side(s, sides, us ^ 1, -1, want);
+    want[State::kTermTempo] = 1;
+    for (int i = 0; i < State::kEvalTerms; ++i)
+        EXPECT_EQ(got[i], want[i]) << "term " << i << " in " << s.position();
+    return want[State::kTermKingAttacked] != 0;
 }
 
 TEST(StarPoolEval, AttacksAndMobilityAgreeWithTheWalksOverRandomGames) {

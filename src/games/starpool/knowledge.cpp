@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdlib>
 
 #include "core/cpu.h"
 #include "core/linear.h"
@@ -34,14 +33,31 @@ constexpr std::array<int, State::kEvalTerms> kFittedWeights = {
 #include "games/starpool/eval_weights.inc"
 };
 
-int relative_rank(Cell c, int side) {
-    const int y = c / kGridSide;
-    return side == 0 ? y : kGridSide - 1 - y;
-}
+// The evaluation counts men on sets of cells rather than asking each man
+// where he stands: the grid's rows, and the points within two King steps
+// (on the grid, citadels included) of each point.
+struct Zones {
+    std::array<Bits, kGridSide> row{};
+    std::array<Bits, kGridPoints> near{};
+};
 
-int distance(Cell a, Cell b) {
-    return std::max(std::abs(a % kGridSide - b % kGridSide),
-                    std::abs(a / kGridSide - b / kGridSide));
+constexpr Zones make_zones() {
+    Zones z;
+    for (int a = 0; a < kGridPoints; ++a) {
+        z.row[a / kGridSide] |= Bits::of(static_cast<Cell>(a));
+        for (int b = 0; b < kGridPoints; ++b) {
+            const int dx = a % kGridSide - b % kGridSide, dy = a / kGridSide - b / kGridSide;
+            if (dx >= -2 && dx <= 2 && dy >= -2 && dy <= 2)
+                z.near[a] |= Bits::of(static_cast<Cell>(b));
+        }
+    }
+    return z;
+}
+constexpr Zones kZones = make_zones();
+
+// The cells of a rank counted from a side's own edge of the grid.
+constexpr Bits rank_cells(int rank, int side) {
+    return kZones.row[side == 0 ? rank : kGridSide - 1 - rank];
 }
 
 // What one man does for the evaluation: the cells he attacks (his steps,
@@ -90,27 +106,28 @@ struct ManReach {
 [[gnu::always_inline]] inline Bits State::side_terms(int s, int sign, int* t) const {
     const Geometry& g = geometry();
     const Bits own = side_men_[s], enemy = side_men_[s ^ 1];
-    const Cell enemy_king = king_[s ^ 1];
+    const Bits near_enemy_king = kZones.near[king_[s ^ 1]];
     Bits attacks = king_attacks(s);
     for (int k = kGeneral; k < kKinds; ++k) {
-        for (Bits men = men_[s][k]; men.any();) {
-            const Cell c = men.pop();
-            t[kTermGeneral + k - kGeneral] += sign;
-            const ManReach r = man_reach(g, k, s, c, own, enemy);
+        const Bits kind = men_[s][k];
+        t[kTermGeneral + k - kGeneral] += sign * kind.count();
+        t[kTermPressure] += sign * kPressure[k] * (kind & near_enemy_king).count();
+        for (Bits men = kind; men.any();) {
+            const ManReach r = man_reach(g, k, s, men.pop(), own, enemy);
             attacks |= r.attacks;
             t[kTermMobility] += sign * r.moves;
-            // Promotion progress, growing as the zone comes near.
-            const int rr = relative_rank(c, s);
-            if (k == kPawn && rr >= 4 && rr < kPawnRank) {
-                t[kTermPawnRank] += sign * (rr - 3) * (rr - 3);
-            } else if (k == kSergeant && rr >= 7 && rr < kBackRank) {
-                t[kTermSergeantRank] += sign * (rr - 6);
-            } else if (k == kLieutenant && rr >= 6 && rr < kBackRank) {
-                t[kTermLieutenantRank] += sign * (rr - 5);
-            }
-            if (distance(c, enemy_king) <= 2) t[kTermPressure] += sign * kPressure[k];
         }
     }
+    // Promotion progress, growing as the zone comes near.
+    for (int rank = 4; rank < kPawnRank; ++rank)
+        t[kTermPawnRank] +=
+            sign * (rank - 3) * (rank - 3) * (men_[s][kPawn] & rank_cells(rank, s)).count();
+    for (int rank = 7; rank < kBackRank; ++rank)
+        t[kTermSergeantRank] +=
+            sign * (rank - 6) * (men_[s][kSergeant] & rank_cells(rank, s)).count();
+    for (int rank = 6; rank < kBackRank; ++rank)
+        t[kTermLieutenantRank] +=
+            sign * (rank - 5) * (men_[s][kLieutenant] & rank_cells(rank, s)).count();
     const int men = own.count() - 1;
     if (men < 3) t[kTermFewMen] += sign * kFewMen[men];
     return attacks;
