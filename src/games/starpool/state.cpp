@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 #include "core/zobrist.h"
 
@@ -19,6 +20,14 @@ std::uint64_t key(Cell c, Piece p) {
 }
 std::uint64_t unmoved_key(std::uint8_t flags) {
     return (flags & 1 ? kZobrist.extra(1) : 0) ^ (flags & 2 ? kZobrist.extra(2) : 0);
+}
+
+// Whether some promotion of the men table names kind k (the move tables'
+// `promotes` then says whether it can happen at all).
+constexpr bool can_promote(int k) {
+    for (const PromotionDef& p : kPromotions)
+        if (p.man == kMen[k].letter) return true;
+    return false;
 }
 
 // The nearest member of a ray's cells (see ascending() in board.h).
@@ -179,12 +188,16 @@ struct State::Generator {
                              : std::uint8_t{kNoKind};
     }
 
-    void steps_and_leaps(int k, Cell from, bool careful) {
-        const Geometry::Steps& steps = g.steps[k][us][from];
+    template <int K>
+    void steps_and_leaps(Cell from, bool careful) {
+        const Geometry::Steps& steps = g.steps[K][us][from];
         Bits targets = (steps.any & ~own) | (steps.quiet & ~occupied) | (steps.capture & enemy);
         while (targets.any()) {
             const Cell to = targets.pop();
-            push(from, to, promotion(k, to, steps.option.has(to)), careful);
+            if constexpr (can_promote(K))
+                push(from, to, promotion(K, to, steps.option.has(to)), careful);
+            else
+                push(from, to, kNoKind, careful);
         }
     }
 
@@ -225,6 +238,28 @@ struct State::Generator {
         }
     }
 
+    // Every man of kind K but the King. The kind is a template argument so
+    // that what the men table says of it (whether it slides, steps two,
+    // swaps or promotes) is known when compiling, not tested per man.
+    template <int K>
+    void kind_moves() {
+        constexpr ManDef man = kMen[K];
+        for (Bits men = s.men_[us][K]; men.any();) {
+            const Cell from = men.pop();
+            const bool careful = check || pins.has(from);
+            steps_and_leaps<K>(from, careful);
+            if constexpr (man.slide != 0) slides(K, from, careful);
+            if constexpr (man.double_step) double_step(K, from, careful);
+            if constexpr (man.swaps) swaps(from);
+        }
+    }
+
+    // The kinds from the General on, in the order of the Kind enum.
+    template <int... I>
+    void all_kinds(std::integer_sequence<int, I...>) {
+        (kind_moves<kGeneral + I>(), ...);
+    }
+
     void king_moves() {
         Bits targets = g.steps[kKing][us][king].any & ~own;
         if ((s.unmoved_ >> us & 1) && !check) targets |= g.first[us][king] & ~own;
@@ -248,17 +283,7 @@ int State::legal_moves(Move* out) const {
     const bool check = check_;
     Generator gen{*this, geometry(),           us, them, king, own, enemy, occupied,
                   check, pinned(us, occupied), out};
-    for (int k = kGeneral; k < kKinds; ++k) {
-        const ManDef& man = kMen[k];
-        for (Bits men = men_[us][k]; men.any();) {
-            const Cell from = men.pop();
-            const bool careful = check || gen.pins.has(from);
-            gen.steps_and_leaps(k, from, careful);
-            gen.slides(k, from, careful);
-            if (man.double_step) gen.double_step(k, from, careful);
-            if (man.swaps) gen.swaps(from);
-        }
-    }
+    gen.all_kinds(std::make_integer_sequence<int, kKinds - kGeneral>{});
     gen.king_moves();
     return gen.n;
 }
