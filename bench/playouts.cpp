@@ -53,7 +53,7 @@ void alphabeta(benchmark::State& st, asterism::RegisteredSearchBench sb) {
     if (!sb.bench.position.empty()) game->set_position(sb.bench.position);
     std::uint64_t nodes = 0;
     for (auto _ : st) {
-        const auto run = sb.run(*game, sb.bench.depth);
+        const auto run = sb.run(*game, sb.bench.depth, 1);  // the fitted evaluation
         nodes += run.nodes;
         benchmark::DoNotOptimize(run.score);
     }

@@ -99,9 +99,10 @@ class AlphaBetaAgent final : public Agent {
 };
 
 // A fixed-depth search from a fresh table, for `asterism bench`: the node
-// count is deterministic and serves as a signature.
+// count is deterministic and serves as a signature. Games whose State has
+// no choice of evaluation ignore `knowledge`.
 template <class S>
-SearchBenchRun run_alphabeta_bench(const Game& game, int depth) {
+SearchBenchRun run_alphabeta_bench(const Game& game, int depth, int knowledge) {
     const auto* sg = dynamic_cast<const StateGame<S>*>(&game);
     if (!sg) throw GameError("internal: alpha-beta bench given a different game");
     AlphaBetaConfig config;
@@ -109,7 +110,9 @@ SearchBenchRun run_alphabeta_bench(const Game& game, int depth) {
     AlphaBeta<S> search(config);
     AlphaBetaLimits limits;
     limits.depth = depth;
-    const auto r = search.search(sg->state(), limits);
+    S root = sg->state();
+    if constexpr (requires { root.set_knowledge(0); }) root.set_knowledge(knowledge);
+    const auto r = search.search(root, limits);
     SearchBenchRun run;
     run.nodes = r.nodes;
     run.digest = r.nodes;

@@ -31,7 +31,7 @@ std::vector<RegisteredSearchBench> search_benches() {
     return out;
 }
 
-SearchBenchRun run_mcts_bench(const Game& game, int playouts) {
+SearchBenchRun run_mcts_bench(const Game& game, int playouts, int /*knowledge*/) {
     EngineSettings settings;
     settings.search = EngineSettings::Search::Mcts;
     settings.limits.playouts = static_cast<std::uint64_t>(playouts);

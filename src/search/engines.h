@@ -123,7 +123,10 @@ struct SearchBenchRun {
     std::string best;
     std::uint64_t digest = 0;  // what the bench signature adds
 };
-using SearchBenchRunner = std::function<SearchBenchRun(const Game&, int depth)>;
+// `knowledge` is the evaluation an alpha-beta bench searches with (1, the
+// default, the fitted one; 0 the hand-made one, whose trees are those of
+// the project before the fit); the MCTS benches ignore it.
+using SearchBenchRunner = std::function<SearchBenchRun(const Game&, int depth, int knowledge)>;
 
 struct SearchBenchRegistration {
     SearchBenchRegistration(std::string game_id, std::vector<SearchBench> benches,
@@ -141,6 +144,6 @@ std::vector<RegisteredSearchBench> search_benches();
 // The runner for MCTS benches: the game's own MCTS engine at full knowledge,
 // one thread, seed 1, `playouts` playouts. Its count is a digest of the
 // root's visit distribution, which any change of behaviour moves.
-SearchBenchRun run_mcts_bench(const Game& game, int playouts);
+SearchBenchRun run_mcts_bench(const Game& game, int playouts, int knowledge);
 
 }  // namespace asterism

@@ -144,8 +144,12 @@ void build_rays(Geometry& g, Point f) {
         }
         g.ray_length[fc][d] = n;
         g.pool_index[fc][d] = n > 0 && pool_at < n ? pool_at : 0xFF;
+        g.pool_end[fc][d] = g.pool_index[fc][d] != 0xFF ? ray[n - 1] : kNoCell;
         Geometry::Line& line = g.lines[fc][d];
         for (int i = 0; i < n; ++i) line.cells |= Bits::of(ray[i]);
+        g.ray_bits[fc][d] = line.cells;
+        for (int i = 0; i < n && i < g.pool_index[fc][d]; ++i)
+            g.before_pool[fc][d] |= Bits::of(ray[i]);
         line.dir = static_cast<std::uint8_t>((d + 4) % 8);
         line.low = ascending(d);
     }
@@ -204,10 +208,10 @@ void build_from(Geometry& g, Point f) {
     for (int k = 0; k < kKinds; ++k) {
         const ManDef& m = kMen[k];
         for (int s = 0; s < 2; ++s) {
-            Bits& option = g.option[k][s][fc];
-            const Sink any{&g.any[k][s][fc], &option};
-            const Sink quiet{&g.quiet[k][s][fc], &option};
-            const Sink capture{&g.capture[k][s][fc], &option};
+            Geometry::Steps& steps = g.steps[k][s][fc];
+            const Sink any{&steps.any, &steps.option};
+            const Sink quiet{&steps.quiet, &steps.option};
+            const Sink capture{&steps.capture, &steps.option};
             for (int d = 0; d < 8; ++d) {
                 const int od = oriented_dir(d, s);
                 if (m.step >> d & 1) unit_step(f, od, any);
@@ -239,8 +243,8 @@ void build_attackers(Geometry& g) {
     for (int k = 0; k < kKinds; ++k)
         for (int s = 0; s < 2; ++s)
             for (Cell f = 0; f < kGridPoints; ++f)
-                for (Bits b = g.any[k][s][f] | g.capture[k][s][f]; b.any();)
-                    g.attackers[k][s][b.pop()] |= Bits::of(f);
+                for (Bits b = g.steps[k][s][f].any | g.steps[k][s][f].capture; b.any();)
+                    g.attackers[s][b.pop()][k] |= Bits::of(f);
     for (int s = 0; s < 2; ++s)
         for (Cell f = 0; f < kGridPoints; ++f)
             for (Bits b = g.first[s][f]; b.any();) g.first_attackers[s][b.pop()] |= Bits::of(f);
@@ -269,6 +273,7 @@ std::unique_ptr<Geometry> build() {
         g->is_cell[c] = cell(point_of(c));
         g->is_citadel[c] = citadel(point_of(c));
         for (int s = 0; s < 2; ++s) g->double_mid[s][c] = g->double_to[s][c] = kNoCell;
+        g->pool_end[c].fill(kNoCell);
     }
     for (Cell fc = 0; fc < kGridPoints; ++fc)
         if (cell(point_of(fc))) build_from(*g, point_of(fc));

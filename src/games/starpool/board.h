@@ -29,11 +29,14 @@ inline constexpr std::array<Cell, 4> kCitadels{0, 10, 120, 110};  // w1, w2, w3,
 struct Bits {
     std::uint64_t lo = 0, hi = 0;
 
+    // Written so that the compiler picks a word with a conditional move
+    // rather than a branch, which the generator's loops mispredict.
     static constexpr Bits of(Cell c) {
-        return c < 64 ? Bits{std::uint64_t{1} << c, 0} : Bits{0, std::uint64_t{1} << (c - 64)};
+        const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+        return c < 64 ? Bits{bit, 0} : Bits{0, bit};
     }
     constexpr bool any() const { return (lo | hi) != 0; }
-    constexpr bool has(Cell c) const { return c < 64 ? (lo >> c & 1) : (hi >> (c - 64) & 1); }
+    constexpr bool has(Cell c) const { return ((c < 64 ? lo : hi) >> (c & 63)) & 1; }
     constexpr int count() const { return std::popcount(lo) + std::popcount(hi); }
     // Lowest and highest member; the set must not be empty.
     constexpr Cell lowest() const {
@@ -50,6 +53,18 @@ struct Bits {
         else
             hi &= hi - 1;
         return c;
+    }
+    // Removes and returns the highest member.
+    constexpr Cell pop_highest() {
+        const Cell c = highest();
+        *this ^= of(c);
+        return c;
+    }
+    // The points below n (0 <= n <= 128), and those from n on.
+    static constexpr Bits below(int n) {
+        if (n < 64) return {(std::uint64_t{1} << n) - 1, 0};
+        return {~std::uint64_t{0},
+                n == 128 ? ~std::uint64_t{0} : (std::uint64_t{1} << (n - 64)) - 1};
     }
     constexpr Bits operator&(Bits o) const { return {lo & o.lo, hi & o.hi}; }
     constexpr Bits operator|(Bits o) const { return {lo | o.lo, hi | o.hi}; }
@@ -69,14 +84,21 @@ struct Geometry {
     std::array<bool, kGridPoints> is_cell{};
     std::array<bool, kGridPoints> is_citadel{};
 
-    // Destinations by kind, side and from-cell on an empty board: `any` may
-    // be empty or enemy, `quiet` must be empty, `capture` must be enemy.
-    // `option` marks those reached only by the pool's citadel option (a
-    // Pawn's route decides its promotion). `first` is the King's first-move
-    // leap; `attackers` inverts any | capture (and `first_attackers` first):
-    // the cells from which such a man reaches the target.
+    // Destinations by kind, side and from-cell on an empty board (`steps`):
+    // `any` may be empty or enemy, `quiet` must be empty, `capture` must be
+    // enemy. `option` marks those reached only by the pool's citadel option
+    // (a Pawn's route decides its promotion). `first` is the King's
+    // first-move leap; `attackers` (by side, target and kind) inverts any |
+    // capture (and `first_attackers` first): the cells from which such a man
+    // reaches the target.
+    // The four sets of a man share one cache line, and a target's attackers
+    // of every kind lie side by side, since they are read together.
+    struct alignas(64) Steps {
+        Bits any, quiet, capture, option;
+    };
     using PerCell = std::array<Bits, kGridPoints>;
-    std::array<std::array<PerCell, 2>, kKinds> any{}, quiet{}, capture{}, option{}, attackers{};
+    std::array<std::array<std::array<Steps, kGridPoints>, 2>, kKinds> steps{};
+    std::array<std::array<std::array<Bits, kKinds>, kGridPoints>, 2> attackers{};
     std::array<PerCell, 2> first{}, first_attackers{};
 
     // Slides: the cells of the ray from a cell in each direction, pool
@@ -88,6 +110,13 @@ struct Geometry {
     std::array<std::array<std::array<Cell, 10>, 8>, kGridPoints> ray{};
     std::array<std::array<std::uint8_t, 8>, kGridPoints> ray_length{}, pool_index{};
     std::array<std::array<DirSet, 2>, kKinds> slide_dirs{};
+    // The same rays as sets, so that a slide is found with a few word
+    // operations instead of a walk: `ray_bits` holds the whole ray and
+    // `before_pool` the cells of a pool-crossing ray short of the pool;
+    // `pool_end` is the citadel the pool's option leads to (the ray's last
+    // cell) where pool_index is set, else kNoCell.
+    std::array<std::array<Bits, 8>, kGridPoints> ray_bits{}, before_pool{};
+    std::array<std::array<Cell, 8>, kGridPoints> pool_end{};
 
     // The lines along which a slider can reach a cell: the eight rays (all
     // reversible) and, into a citadel, the one-way citadel option from the
@@ -118,6 +147,27 @@ const Geometry& geometry();
 // that its nearest occupied cell is the lowest member of a set.
 constexpr bool ascending(int d) {
     return d == kN || d == kNE || d == kE || d == kNW;
+}
+
+// The cells a slider on `from` reaches in direction d over `occupied`: the
+// ray up to and including its first occupied cell (a capture if that man is
+// an enemy). The pool's citadel option is not included.
+inline Bits slide_reach(const Geometry& g, Cell from, int d, Bits occupied) {
+    const Bits ray = g.ray_bits[from][d];
+    const Bits blockers = ray & occupied;
+    if (!blockers.any()) return ray;
+    if (ascending(d)) return ray & Bits::below(blockers.lowest() + 1);
+    return ray & ~Bits::below(blockers.highest());
+}
+
+// The citadel a slider on `from` moving in d attacks by the pool's option
+// (spec 9.2): the ray's end when the ray crosses the pool and nothing stands
+// short of it, as a set (empty otherwise). A man beyond the pool cannot
+// block it; one on the end itself is reached by the plain slide too.
+inline Bits option_reach(const Geometry& g, Cell from, int d, Bits occupied) {
+    const Cell end = g.pool_end[from][d];
+    if (end == kNoCell || (g.before_pool[from][d] & occupied).any()) return Bits{};
+    return Bits::of(end);
 }
 
 }  // namespace asterism::starpool

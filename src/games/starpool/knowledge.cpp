@@ -6,7 +6,7 @@
 // close to a bare King (which loses at once).
 #include <algorithm>
 #include <array>
-#include <cstdlib>
+#include <bit>
 
 #include "core/cpu.h"
 #include "core/linear.h"
@@ -33,70 +33,133 @@ constexpr std::array<int, State::kEvalTerms> kFittedWeights = {
 #include "games/starpool/eval_weights.inc"
 };
 
-int relative_rank(Cell c, int side) {
-    const int y = c / kGridSide;
-    return side == 0 ? y : kGridSide - 1 - y;
+// The evaluation counts men on sets of cells rather than asking each man
+// where he stands: the grid's rows, and the points within two King steps
+// (on the grid, citadels included) of each point.
+struct Zones {
+    std::array<Bits, kGridSide> row{};
+    std::array<Bits, kGridPoints> near{};
+};
+
+constexpr Zones make_zones() {
+    Zones z;
+    for (int a = 0; a < kGridPoints; ++a) {
+        z.row[a / kGridSide] |= Bits::of(static_cast<Cell>(a));
+        for (int b = 0; b < kGridPoints; ++b) {
+            const int dx = a % kGridSide - b % kGridSide, dy = a / kGridSide - b / kGridSide;
+            if (dx >= -2 && dx <= 2 && dy >= -2 && dy <= 2)
+                z.near[a] |= Bits::of(static_cast<Cell>(b));
+        }
+    }
+    return z;
+}
+constexpr Zones kZones = make_zones();
+
+// The cells of a rank counted from a side's own edge of the grid.
+constexpr Bits rank_cells(int rank, int side) {
+    return kZones.row[side == 0 ? rank : kGridSide - 1 - rank];
 }
 
-int distance(Cell a, Cell b) {
-    return std::max(std::abs(a % kGridSide - b % kGridSide),
-                    std::abs(a / kGridSide - b / kGridSide));
+// What one man does for the evaluation: the cells he attacks (his steps,
+// leaps and slides whatever stands on their cells, and the pool's citadel
+// option, as State::attacked() sees them) and his mobility (his
+// destinations without the legality test: slides up to the first man, who
+// counts if he is an enemy). Both come from the same table and ray lookups.
+struct ManReach {
+    Bits attacks;
+    int moves = 0;
+};
+
+[[gnu::always_inline]] inline ManReach man_reach(const Geometry& g, int k, int s, Cell c, Bits own,
+                                                 Bits enemy) {
+    const Bits occupied = own | enemy;
+    ManReach r;
+    const Geometry::Steps& steps = g.steps[k][s][c];
+    r.attacks = steps.any | steps.capture;
+    r.moves = ((steps.any & ~own) | (steps.quiet & ~occupied) | (steps.capture & enemy)).count();
+    for (DirSet ds = g.slide_dirs[k][s]; ds; ds &= static_cast<DirSet>(ds - 1)) {
+        const int d = std::countr_zero(ds);
+        const Bits reach = slide_reach(g, c, d, occupied);
+        r.moves += (reach & ~own).count();
+        r.attacks |= reach | option_reach(g, c, d, occupied);
+    }
+    return r;
 }
 
 }  // namespace
 
-// One side's terms of the linear evaluation (State::eval_terms), added to
-// `t` with `sign`. Mobility counts bits for every man: the hardware
-// popcount pays here (core/cpu.h).
-ASTERISM_CPU_CLONES void State::side_terms(int s, int sign, int* t) const {
+// The King's steps, and his first-move leap while he has not moved (which
+// State::attacked() counts even in check).
+[[gnu::always_inline]] inline Bits State::king_attacks(int s) const {
     const Geometry& g = geometry();
-    const Bits occupied = side_men_[0] | side_men_[1];
-    const Bits own = side_men_[s], enemy = side_men_[s ^ 1];
-    const Cell enemy_king = king_[s ^ 1];
-    for (int k = kGeneral; k < kKinds; ++k) {
-        for (Bits men = men_[s][k]; men.any();) {
-            const Cell c = men.pop();
-            t[kTermGeneral + k - kGeneral] += sign;
-            // Mobility: steps and leaps, then slides until blocked.
-            int moves = ((g.any[k][s][c] & ~own) | (g.quiet[k][s][c] & ~occupied) |
-                         (g.capture[k][s][c] & enemy))
-                            .count();
-            for (int d = 0; d < 8; ++d) {
-                if (!(g.slide_dirs[k][s] >> d & 1)) continue;
-                const auto& ray = g.ray[c][d];
-                for (int i = 0; i < g.ray_length[c][d]; ++i) {
-                    if (own.has(ray[i])) break;
-                    ++moves;
-                    if (enemy.has(ray[i])) break;
-                }
-            }
-            t[kTermMobility] += sign * moves;
-            // Promotion progress, growing as the zone comes near.
-            const int rr = relative_rank(c, s);
-            if (k == kPawn && rr >= 4 && rr < kPawnRank) {
-                t[kTermPawnRank] += sign * (rr - 3) * (rr - 3);
-            } else if (k == kSergeant && rr >= 7 && rr < kBackRank) {
-                t[kTermSergeantRank] += sign * (rr - 6);
-            } else if (k == kLieutenant && rr >= 6 && rr < kBackRank) {
-                t[kTermLieutenantRank] += sign * (rr - 5);
-            }
-            if (distance(c, enemy_king) <= 2) t[kTermPressure] += sign * kPressure[k];
-        }
-    }
-    // The King: friends round it, and the cells round it the enemy attacks.
     const Cell king = king_[s];
-    const Bits ring = g.any[kKing][s][king];
-    t[kTermKingFriends] += sign * std::min((ring & own).count(), 4);
-    for (Bits b = ring & ~own; b.any();)
-        if (attacked(b.pop(), s ^ 1, occupied, Bits{})) t[kTermKingAttacked] += sign;
-    const int men = own.count() - 1;
-    if (men < 3) t[kTermFewMen] += sign * kFewMen[men];
+    Bits out = g.steps[kKing][s][king].any | g.steps[kKing][s][king].capture;
+    if (unmoved_ >> s & 1) out |= g.first[s][king];
+    return out;
 }
 
-void State::eval_terms(int* t) const {
+// One side's terms of the linear evaluation (State::eval_terms), added to
+// `t` with `sign`, but for the King's ring, which needs the other side's
+// attacks; returns the cells this side attacks. Always inlined into
+// eval_terms(), whose clones (core/cpu.h) give it the hardware popcount: a
+// call out of the clone would count in software.
+[[gnu::always_inline]] inline Bits State::side_terms(int s, int sign, int* t) const {
+    const Geometry& g = geometry();
+    const Bits own = side_men_[s], enemy = side_men_[s ^ 1];
+    const Bits near_enemy_king = kZones.near[king_[s ^ 1]];
+    Bits attacks = king_attacks(s);
+    for (int k = kGeneral; k < kKinds; ++k) {
+        const Bits kind = men_[s][k];
+        t[kTermGeneral + k - kGeneral] += sign * kind.count();
+        t[kTermPressure] += sign * kPressure[k] * (kind & near_enemy_king).count();
+        for (Bits men = kind; men.any();) {
+            const ManReach r = man_reach(g, k, s, men.pop(), own, enemy);
+            attacks |= r.attacks;
+            t[kTermMobility] += sign * r.moves;
+        }
+    }
+    // Promotion progress, growing as the zone comes near.
+    for (int rank = 4; rank < kPawnRank; ++rank)
+        t[kTermPawnRank] +=
+            sign * (rank - 3) * (rank - 3) * (men_[s][kPawn] & rank_cells(rank, s)).count();
+    for (int rank = 7; rank < kBackRank; ++rank)
+        t[kTermSergeantRank] +=
+            sign * (rank - 6) * (men_[s][kSergeant] & rank_cells(rank, s)).count();
+    for (int rank = 6; rank < kBackRank; ++rank)
+        t[kTermLieutenantRank] +=
+            sign * (rank - 5) * (men_[s][kLieutenant] & rank_cells(rank, s)).count();
+    const int men = own.count() - 1;
+    if (men < 3) t[kTermFewMen] += sign * kFewMen[men];
+    return attacks;
+}
+
+Bits State::attacks_of(Player by) const {
+    const Geometry& g = geometry();
+    const int s = index(by);
+    Bits out = king_attacks(s);
+    for (int k = kGeneral; k < kKinds; ++k)
+        for (Bits men = men_[s][k]; men.any();)
+            out |= man_reach(g, k, s, men.pop(), side_men_[s], side_men_[s ^ 1]).attacks;
+    return out;
+}
+
+// The King's terms: friends round it, and the cells round it (not held by
+// a friend) that the enemy attacks.
+[[gnu::always_inline]] inline void State::king_terms(int s, int sign, Bits enemy_attacks,
+                                                     int* t) const {
+    const Bits ring = geometry().steps[kKing][s][king_[s]].any;
+    const Bits own = side_men_[s];
+    t[kTermKingFriends] += sign * std::min((ring & own).count(), 4);
+    t[kTermKingAttacked] += sign * (ring & ~own & enemy_attacks).count();
+}
+
+// Counts bits for every man: the hardware popcount pays here (core/cpu.h).
+ASTERISM_CPU_CLONES void State::eval_terms(int* t) const {
     std::fill(t, t + kEvalTerms, 0);
-    side_terms(side_, 1, t);
-    side_terms(side_ ^ 1, -1, t);
+    const Bits mine = side_terms(side_, 1, t);
+    const Bits theirs = side_terms(side_ ^ 1, -1, t);
+    king_terms(side_, 1, theirs, t);
+    king_terms(side_ ^ 1, -1, mine, t);
     t[kTermTempo] = 1;  // the move is worth something
 }
 

@@ -109,6 +109,13 @@ class State {
     // For tests and displays.
     Piece at(Cell c) const { return board_[c]; }
     bool in_check() const { return check_; }
+    // Whether `by` attacks the cell (the check test's routine), and every
+    // cell `by` attacks (the evaluation's routine, in knowledge.cpp): a
+    // test holds them to each other.
+    bool attacks(Cell target, Player by) const {
+        return attacked(target, index(by), side_men_[0] | side_men_[1], Bits{});
+    }
+    Bits attacks_of(Player by) const;
     bool king_unmoved(Player p) const { return unmoved_ >> index(p) & 1; }
     int halfmove_clock() const { return clock_; }
     // Why the game ended ("checkmate", "stalemate", "bare king", "100 plies",
@@ -224,7 +231,12 @@ class State {
     bool slides(Cell c, int dir) const;  // whether the man on c slides in dir
     bool bare(int side) const { return side_men_[side] == Bits::of(king_[side]); }
     bool drawn_by_rule() const;  // 100 plies, repetition or a full undo stack
-    void side_terms(int side, int sign, int* terms) const;  // knowledge.cpp
+    // One side's evaluation terms but those of its King's ring, and the
+    // cells the side attacks, which the other side's ring terms need
+    // (knowledge.cpp).
+    Bits side_terms(int side, int sign, int* terms) const;
+    Bits king_attacks(int side) const;
+    void king_terms(int side, int sign, Bits enemy_attacks, int* terms) const;
     bool repetition() const;
     void put(Cell c, Piece p);
     void remove(Cell c);

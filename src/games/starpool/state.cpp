@@ -3,6 +3,8 @@
 #include "games/starpool/starpool.h"
 
 #include <algorithm>
+#include <bit>
+#include <utility>
 
 #include "core/zobrist.h"
 
@@ -18,6 +20,14 @@ std::uint64_t key(Cell c, Piece p) {
 }
 std::uint64_t unmoved_key(std::uint8_t flags) {
     return (flags & 1 ? kZobrist.extra(1) : 0) ^ (flags & 2 ? kZobrist.extra(2) : 0);
+}
+
+// Whether some promotion of the men table names kind k (the move tables'
+// `promotes` then says whether it can happen at all).
+constexpr bool can_promote(int k) {
+    for (const PromotionDef& p : kPromotions)
+        if (p.man == kMen[k].letter) return true;
+    return false;
 }
 
 // The nearest member of a ray's cells (see ascending() in board.h).
@@ -94,7 +104,8 @@ bool State::attacked(Cell target, int by, Bits occupied, Bits removed) const {
     const Geometry& g = geometry();
     const auto& men = men_[by];
     Bits hits{};
-    for (int k = 0; k < kKinds; ++k) hits |= g.attackers[k][by][target] & men[k];
+    const auto& attackers = g.attackers[by][target];
+    for (int k = 0; k < kKinds; ++k) hits |= attackers[k] & men[k];
     if (unmoved_ >> by & 1) hits |= g.first_attackers[by][target] & men[kKing];
     if ((hits & ~removed).any()) return true;
     // A slider attacks along a line if it is the nearest man on it.
@@ -177,34 +188,36 @@ struct State::Generator {
                              : std::uint8_t{kNoKind};
     }
 
-    void steps_and_leaps(int k, Cell from, bool careful) {
-        Bits targets = (g.any[k][us][from] & ~own) | (g.quiet[k][us][from] & ~occupied) |
-                       (g.capture[k][us][from] & enemy);
+    template <int K>
+    void steps_and_leaps(Cell from, bool careful) {
+        const Geometry::Steps& steps = g.steps[K][us][from];
+        Bits targets = (steps.any & ~own) | (steps.quiet & ~occupied) | (steps.capture & enemy);
         while (targets.any()) {
             const Cell to = targets.pop();
-            push(from, to, promotion(k, to, g.option[k][us][from].has(to)), careful);
+            if constexpr (can_promote(K))
+                push(from, to, promotion(K, to, steps.option.has(to)), careful);
+            else
+                push(from, to, kNoKind, careful);
         }
     }
 
+    // Nearest cell first, as a walk along the ray would find them: the
+    // search's move order, and so its tree, depends on it.
     void slides(int k, Cell from, bool careful) {
-        for (int d = 0; d < 8; ++d) {
-            if (!(g.slide_dirs[k][us] >> d & 1)) continue;
-            const auto& ray = g.ray[from][d];
-            const int length = g.ray_length[from][d], pool_at = g.pool_index[from][d];
-            for (int i = 0; i < length; ++i) {
-                const Cell to = ray[i];
-                if (!occupied.has(to)) {
-                    push(from, to, promotion(k, to, false), careful);
-                    continue;
-                }
-                if (enemy.has(to)) push(from, to, promotion(k, to, false), careful);
-                // Blocked beyond the pool: the citadel option jumps over
-                // the blocker to the ray's end (spec 9.2), unless the
-                // ray got there anyway.
-                const Cell end = ray[length - 1];
-                if (pool_at <= i && i + 1 < length && !own.has(end))
-                    push(from, end, promotion(k, end, true), careful);
-                break;
+        for (DirSet ds = g.slide_dirs[k][us]; ds; ds &= static_cast<DirSet>(ds - 1)) {
+            const int d = std::countr_zero(ds);
+            const Bits reach = slide_reach(g, from, d, occupied);
+            for (Bits targets = reach & ~own; targets.any();) {
+                const Cell to = ascending(d) ? targets.pop() : targets.pop_highest();
+                push(from, to, promotion(k, to, false), careful);
+            }
+            // Blocked beyond the pool: the citadel option jumps over the
+            // blocker to the ray's end (spec 9.2), unless the ray got there
+            // anyway or a friend stands there.
+            const Bits end = option_reach(g, from, d, occupied);
+            if (end.any() && !(end & (reach | own)).any()) {
+                const Cell to = end.lowest();
+                push(from, to, promotion(k, to, true), careful);
             }
         }
     }
@@ -225,8 +238,30 @@ struct State::Generator {
         }
     }
 
+    // Every man of kind K but the King. The kind is a template argument so
+    // that what the men table says of it (whether it slides, steps two,
+    // swaps or promotes) is known when compiling, not tested per man.
+    template <int K>
+    void kind_moves() {
+        constexpr ManDef man = kMen[K];
+        for (Bits men = s.men_[us][K]; men.any();) {
+            const Cell from = men.pop();
+            const bool careful = check || pins.has(from);
+            steps_and_leaps<K>(from, careful);
+            if constexpr (man.slide != 0) slides(K, from, careful);
+            if constexpr (man.double_step) double_step(K, from, careful);
+            if constexpr (man.swaps) swaps(from);
+        }
+    }
+
+    // The kinds from the General on, in the order of the Kind enum.
+    template <int... I>
+    void all_kinds(std::integer_sequence<int, I...>) {
+        (kind_moves<kGeneral + I>(), ...);
+    }
+
     void king_moves() {
-        Bits targets = g.any[kKing][us][king] & ~own;
+        Bits targets = g.steps[kKing][us][king].any & ~own;
         if ((s.unmoved_ >> us & 1) && !check) targets |= g.first[us][king] & ~own;
         const Bits without_king = occupied ^ Bits::of(king);
         while (targets.any()) {
@@ -248,17 +283,7 @@ int State::legal_moves(Move* out) const {
     const bool check = check_;
     Generator gen{*this, geometry(),           us, them, king, own, enemy, occupied,
                   check, pinned(us, occupied), out};
-    for (int k = kGeneral; k < kKinds; ++k) {
-        const ManDef& man = kMen[k];
-        for (Bits men = men_[us][k]; men.any();) {
-            const Cell from = men.pop();
-            const bool careful = check || gen.pins.has(from);
-            gen.steps_and_leaps(k, from, careful);
-            gen.slides(k, from, careful);
-            if (man.double_step) gen.double_step(k, from, careful);
-            if (man.swaps) gen.swaps(from);
-        }
-    }
+    gen.all_kinds(std::make_integer_sequence<int, kKinds - kGeneral>{});
     gen.king_moves();
     return gen.n;
 }
@@ -376,7 +401,7 @@ int State::max_targets_per_man() {
         for (int s = 0; s < 2; ++s) {
             for (Cell f = 0; f < kGridPoints; ++f) {
                 if (!g.is_cell[f]) continue;
-                int n = (g.any[k][s][f] | g.quiet[k][s][f] | g.capture[k][s][f] |
+                int n = (g.steps[k][s][f].any | g.steps[k][s][f].quiet | g.steps[k][s][f].capture |
                          (k == kKing ? g.first[s][f] : Bits{}))
                             .count();
                 for (int d = 0; d < 8; ++d)
