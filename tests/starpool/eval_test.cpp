@@ -13,21 +13,12 @@
 #include "common/property.h"
 #include "core/rng.h"
 #include "games/starpool/starpool.h"
+#include "starpool/test_util.h"
 
 namespace asterism::starpool {
 namespace {
 
 using asterism::testing::scaled;
-
-// Starts with men in citadels and on the pool's diagonals, so that the
-// citadel option and the links come up often, and the usual start.
-const char* const kStarts[] = {
-    "start",
-    "4k3P/9/9/3p5/4*4/3P1P3/9/9/n3K4 [P-r-] w - 0 1",
-    "k8/9/2p3p2/9/4*3K/9/2C6/9/9 [-C--] w - 0 1",
-    "r1e1k1e1r/1n1l1l1n1/ppSpp1ppp/9/2P1*1G2/3s5/PP1P1PPPP/2l6/R1E1KLENR [WwWw] b Kk 0 12",
-    "1N1lkl3/r7r/1p1ppp1pp/p3e4/P3*1p1w/2P4W1/EP1PPP1PP/5R3/W2LKLeN1 [R-nw] w - 2 19",
-};
 
 struct Sides {
     Bits men[2];
@@ -131,10 +122,9 @@ TEST(StarPoolEval, AttacksAndMobilityAgreeWithTheWalksOverRandomGames) {
     Rng rng(2026);
     State::Move moves[State::kMaxMoves];
     int positions = 0, with_ring_attacks = 0;
-    for (const char* start : kStarts) {
+    for (const char* start : testing::kVariedStarts) {
         for (int game = 0; game < scaled(8); ++game) {
-            State s;
-            if (std::string(start) != "start") s.set_position(start);
+            State s = testing::start_state(start);
             for (int ply = 0; ply < 300; ++ply) {
                 ++positions;
                 with_ring_attacks += check_position(s);

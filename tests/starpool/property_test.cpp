@@ -10,32 +10,20 @@
 #include "core/rng.h"
 #include "games/starpool/starpool.h"
 #include "starpool/reference.h"
+#include "starpool/test_util.h"
 
 namespace asterism::starpool {
 namespace {
 
 using asterism::testing::scaled;
 
-// Positions with unusual men in unusual places, so random play also meets
-// Pawns in citadels, Captains, Generals and Sergeants early.
-const char* const kStarts[] = {
-    "start",
-    "4k3P/9/9/3p5/4*4/3P1P3/9/9/n3K4 [P-r-] w - 0 1",
-    "k8/9/2p3p2/9/4*3K/9/2C6/9/9 [-C--] w - 0 1",
-    "4k3S/7S1/p8/9/4*4/3S5/9/9/K8 [----] w - 0 1",
-    "r1e1k1e1r/1n1l1l1n1/ppSpp1ppp/9/2P1*1G2/3s5/PP1P1PPPP/2l6/R1E1KLENR [WwWw] b Kk 0 12",
-};
-
-State start_state(const std::string& position) {
-    State s;
-    if (position != "start") s.set_position(position);
-    return s;
-}
+using testing::kVariedStarts;
+using testing::start_state;
 
 TEST(StarPoolProperty, RandomGamesRoundTripUndoAndEnd) {
     std::map<std::string, int> reasons;
     int seed = 1;
-    for (const char* position : kStarts) {
+    for (const char* position : kVariedStarts) {
         asterism::testing::random_games(start_state(position), scaled(40), State::kMaxPlies,
                                         static_cast<std::uint64_t>(seed++), [&](const State& s) {
                                             EXPECT_TRUE(s.outcome().over());
@@ -50,7 +38,7 @@ TEST(StarPoolProperty, RandomGamesRoundTripUndoAndEnd) {
 TEST(StarPoolProperty, RandomGamesAgreeWithReference) {
     Rng rng(77);
     State::Move moves[State::kMaxMoves];
-    for (const char* position : kStarts) {
+    for (const char* position : kVariedStarts) {
         for (int g = 0; g < scaled(6); ++g) {
             State s = start_state(position);
             for (;;) {
