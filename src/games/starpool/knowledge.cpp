@@ -101,7 +101,7 @@ struct ManReach {
 // One side's terms of the linear evaluation (State::eval_terms), added to
 // `t` with `sign`, but for the King's ring, which needs the other side's
 // attacks; returns the cells this side attacks. Always inlined into
-// eval_terms(), whose clones (core/cpu.h) give it the hardware popcount: a
+// cloned_eval_terms(), whose clones (core/cpu.h) give it the hardware popcount: a
 // call out of the clone would count in software.
 [[gnu::always_inline]] inline Bits State::side_terms(int s, int sign, int* t) const {
     const Geometry& g = geometry();
@@ -154,7 +154,7 @@ Bits State::attacks_of(Player by) const {
 }
 
 // Counts bits for every man: the hardware popcount pays here (core/cpu.h).
-ASTERISM_CPU_CLONES void State::eval_terms(int* t) const {
+ASTERISM_CPU_CLONES void State::cloned_eval_terms(int* t) const {
     std::fill(t, t + kEvalTerms, 0);
     const Bits mine = side_terms(side_, 1, t);
     const Bits theirs = side_terms(side_ ^ 1, -1, t);
@@ -163,13 +163,19 @@ ASTERISM_CPU_CLONES void State::eval_terms(int* t) const {
     t[kTermTempo] = 1;  // the move is worth something
 }
 
+// After the cloned definition: clang makes a function multiversioned only
+// before its first call.
+void State::eval_terms(int* t) const {
+    cloned_eval_terms(t);
+}
+
 const std::array<int, State::kEvalTerms>& State::eval_weights(int knowledge) {
     return knowledge ? kFittedWeights : kHandWeights;
 }
 
 int State::evaluate() const {
     int t[kEvalTerms];
-    eval_terms(t);
+    cloned_eval_terms(t);
     return linear_value(eval_weights(knowledge_), t);
 }
 

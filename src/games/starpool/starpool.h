@@ -237,6 +237,11 @@ class State {
     Bits side_terms(int side, int sign, int* terms) const;
     Bits king_attacks(int side) const;
     void king_terms(int side, int sign, Bits enemy_attacks, int* terms) const;
+    // eval_terms' body, compiled per instruction set (core/cpu.h). It is
+    // private, called from knowledge.cpp alone: clang names a cloned
+    // function's entry point apart from the plain symbol that other files
+    // would call, so a function that other files call must not be cloned.
+    void cloned_eval_terms(int* terms) const;
     bool repetition() const;
     void put(Cell c, Piece p);
     void remove(Cell c);
