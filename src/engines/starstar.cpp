@@ -10,16 +10,12 @@ namespace asterism {
 namespace {
 
 // The learned priors (games/starstar/patterns.cpp) start every new child
-// with 300 AMAF playouts at its prior: at 1,500 playouts a move, against no
-// priors, weight 40 (the default) won 60-40, 120 won 75-25 and 300 won
-// more still (docs/strength.md). A leaf is expanded at its second visit,
-// not its first, which halves what the priors and the children cost: at
-// equal time that won its SPRT against no priors where expanding at once
-// lagged.
-// knowledge=0 is the search of before them, which had no priors at all.
-// Given only to the children of nodes with a few visits (prior_visits=4)
-// they cost far less but lost their gain, so they are given at every
-// expansion.
+// with 300 AMAF playouts at its prior, and a leaf is expanded at its second
+// visit, which halves what the priors and the new children cost. Both were
+// chosen by matches against no priors (docs/strength.md, "*Star: what was
+// tried"): weight 40, 120 and 300 at equal playouts, expansion at the first
+// and second visit at equal time. knowledge=0 is the search of before
+// them: no priors, expansion at the first visit.
 std::unique_ptr<Agent> make_starstar_engine(const Game& game, const EngineSettings& s) {
     return make_mcts_engine<starstar::State>(game, s, [&](MctsConfig& c, const SearchLimits&) {
         c.prior_weight = s.knowledge == 0 ? 0 : 300;

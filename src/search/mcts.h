@@ -66,8 +66,8 @@ struct MctsConfig {
     double prior_weight = 40;  // AMAF playouts a game's prior is worth (games with priors)
     // 0: a node's children get their priors when it is expanded. Above 0,
     // when it has had this many visits: most nodes never get that far, so
-    // the priors' cost falls to the few nodes the search returns to, while
-    // those still order their children before the statistics take over.
+    // the priors cost far less. For *Star this lost the priors' gain
+    // (docs/strength.md); it is a player key for such experiments.
     std::uint32_t prior_visits = 0;
     // Games that report margins: when the best move's win rate is above
     // 1 - margin_window or below margin_window (or it is proven), choose
