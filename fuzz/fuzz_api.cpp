@@ -28,6 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     create.path = "/api/sessions";
     create.body = make.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     create.client = "fuzz";
+    create.content_type = "application/json";
     const ApiResponse made = api.handle(create);
     const std::string id = made.status == 201 ? made.body["id"].get<std::string>() : "none";
     std::string_view rest = text.substr(newline + 1);
@@ -36,6 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::string line(rest.substr(0, end));
         rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
         ApiRequest r;
+        r.content_type = "application/json";
         const auto sp1 = line.find(' ');
         r.method = line.substr(0, sp1);
         if (sp1 != std::string::npos) {

@@ -1,5 +1,6 @@
 // `asterism serve`: the browser interface and its API.
 #include <csignal>
+#include <functional>
 #include <iostream>
 #include <map>
 
@@ -18,6 +19,18 @@ extern "C" void stop_serving(int) {
     if (serving) serving->stop();
 }
 
+// The names requests may give as their Host: the --host name unless it is
+// an address, the public URL's, and those given with --allow-host.
+void add_host_names(server::ServeOptions& o, const std::string& public_url) {
+    o.host_names.push_back(o.host);
+    if (public_url.empty()) return;
+    const auto scheme = public_url.find("://");
+    if (scheme == std::string::npos)
+        throw GameError("--public-url must be a URL such as https://play.example.org");
+    const std::string rest = public_url.substr(scheme + 3);
+    o.host_names.push_back(rest.substr(0, rest.find('/')));
+}
+
 int cmd_serve(server::ServeOptions options) {
     server::HttpServer http(options);
     const int port = http.bind();
@@ -27,6 +40,11 @@ int cmd_serve(server::ServeOptions options) {
     if (!options.online.data_dir.empty())
         std::cout << "asterism: online games kept in " << options.online.data_dir << "/asterism.db"
                   << std::endl;
+    if (const server::OnlineGames* online = http.api().online())
+        for (const std::string& why : online->set_aside())
+            std::cout << "asterism: set aside a game that does not replay (kept in the file "
+                         "untouched): "
+                      << why << std::endl;
     // Ctrl-C and SIGTERM let answers under way finish before the exit.
     serving = &http;
     std::signal(SIGINT, stop_serving);
@@ -37,6 +55,78 @@ int cmd_serve(server::ServeOptions options) {
     serving = nullptr;
     std::cout << "asterism: stopped" << std::endl;
     return 0;
+}
+
+// What a client's player may ask for (docs/server.md, "Limits").
+void add_search_options(CLI::App& command, server::ServeOptions& o) {
+    server::SearchCaps& caps = o.limits.search;
+    command
+        .add_option("--max-search-seconds", caps.max_seconds,
+                    "Wall-clock seconds any one search may run (a computer's move, its answer to "
+                    "a draw offer); it then plays its best move so far")
+        ->capture_default_str()
+        ->check(CLI::Range(0.1, 3600.0));
+    command
+        .add_option("--max-player-threads", caps.player.threads,
+                    "Threads a player named by a client may ask for (0: one per core)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1024));
+    command
+        .add_option("--max-player-effort", caps.player.effort,
+                    "Playouts or nodes a player named by a client may ask for")
+        ->capture_default_str()
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    command
+        .add_option("--max-player-pool", caps.player.pool,
+                    "Tree nodes (pool=) an MCTS player named by a client may ask for")
+        ->capture_default_str()
+        ->check(CLI::Range(std::uint64_t{1000}, std::uint64_t{1} << 28));
+}
+
+// When idle online games end, and how many one address may hold. The
+// expiries are given in hours and days and kept in seconds, which the
+// returned function writes once the command line is read.
+std::function<void()> add_expiry_options(CLI::App& command, server::ServeOptions& o) {
+    server::OnlineLimits& l = o.online_limits;
+    auto hours = std::make_shared<double>(l.open_expiry_seconds / 3600);
+    auto days = std::make_shared<double>(l.idle_expiry_seconds / 86400);
+    command
+        .add_option("--open-game-hours", *hours,
+                    "Hours an open online game waits for a player before it is withdrawn")
+        ->capture_default_str()
+        ->check(CLI::Range(0.02, 87600.0));
+    command
+        .add_option("--idle-game-days", *days,
+                    "Days an online game with no running clock may go without a move before "
+                    "it ends as abandoned")
+        ->capture_default_str()
+        ->check(CLI::Range(0.001, 3650.0));
+    command
+        .add_option("--games-per-address", l.max_games_per_client,
+                    "Unfinished online games one address may create or hold a seat in")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    return [&l, hours, days] {
+        l.open_expiry_seconds = *hours * 3600;
+        l.idle_expiry_seconds = *days * 86400;
+    };
+}
+
+// Who may connect, how often, and how many at once.
+void add_network_options(CLI::App& command, server::ServeOptions& o) {
+    command.add_option("--trusted-proxy", o.server.trusted_proxy,
+                       "Address of a reverse proxy whose X-Forwarded-For is believed "
+                       "(e.g. 127.0.0.1 behind a local nginx)");
+    command
+        .add_option("--rate", o.limits.rate_per_second,
+                    "API requests a second per client address (0: no limit; loopback exempt)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1e6));
+    command
+        .add_option("--max-connections", o.server.max_connections,
+                    "Open connections at once; past it the longest idle one is closed")
+        ->capture_default_str()
+        ->check(CLI::Range(8, 100000));
 }
 
 }  // namespace
@@ -74,20 +164,21 @@ Runner setup_serve(CLI::App& command) {
                     "Online games open or in progress at once")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000000));
-    command.add_option("--trusted-proxy", o->server.trusted_proxy,
-                       "Address of a reverse proxy whose X-Forwarded-For is believed "
-                       "(e.g. 127.0.0.1 behind a local nginx)");
-    command
-        .add_option("--rate", o->limits.rate_per_second,
-                    "API requests a second per client address (0: no limit; loopback exempt)")
-        ->capture_default_str()
-        ->check(CLI::Range(0.0, 1e6));
-    command
-        .add_option("--max-connections", o->server.max_connections,
-                    "Open connections at once; past it the longest idle one is closed")
-        ->capture_default_str()
-        ->check(CLI::Range(8, 100000));
-    return with_search_threads(command, [o] { return cmd_serve(*o); });
+    auto public_url = std::make_shared<std::string>();
+    command.add_option("--public-url", *public_url,
+                       "The address people open (https://play.example.org behind a proxy): "
+                       "its host name is answered; other names get 421");
+    command.add_option("--allow-host", o->host_names,
+                       "A further host name to answer for (repeatable); IP addresses and "
+                       "localhost always are");
+    add_search_options(command, *o);
+    auto expiries = add_expiry_options(command, *o);
+    add_network_options(command, *o);
+    return with_search_threads(command, [o, public_url, expiries] {
+        expiries();
+        add_host_names(*o, *public_url);
+        return cmd_serve(*o);
+    });
 }
 
 }  // namespace asterism::cli

@@ -2,6 +2,7 @@
 #include "core/text.h"
 
 #include <array>
+#include <cstdio>
 
 #include "core/types.h"
 
@@ -44,6 +45,41 @@ bool valid_utf8(std::string_view text) {
         at += n;
     }
     return true;
+}
+
+namespace {
+
+// The code point of the well-formed UTF-8 letter of `n` bytes at `p`.
+char32_t decode_letter(const unsigned char* p, std::size_t n) {
+    if (n == 1) return p[0];
+    char32_t c = p[0] & (0xFF >> (n + 1));
+    for (std::size_t i = 1; i < n; ++i) c = (c << 6) | (p[i] & 0x3F);
+    return c;
+}
+
+bool invisible(char32_t c) {
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0xAD || c == 0x061C || c == 0x180E ||
+           (c >= 0x200B && c <= 0x200F) || (c >= 0x2028 && c <= 0x202E) ||
+           (c >= 0x2060 && c <= 0x206F) || c == 0xFEFF || (c >= 0xFFF9 && c <= 0xFFFB) ||
+           (c >= 0xE0000 && c <= 0xE007F);
+}
+
+}  // namespace
+
+std::string invisible_character(std::string_view text) {
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t n = utf8_length(text.substr(at));
+        if (n == 0) return "a byte that is not UTF-8";
+        const char32_t c =
+            decode_letter(reinterpret_cast<const unsigned char*>(text.data() + at), n);
+        if (invisible(c)) {
+            char name[16];
+            std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(c));
+            return name;
+        }
+        at += n;
+    }
+    return "";
 }
 
 std::string printable(std::string_view text, std::size_t max_bytes) {

@@ -32,6 +32,14 @@ std::string quote(std::string_view text, std::size_t max_bytes = kMaxQuoted);
 // nothing above U+10FFFF).
 bool valid_utf8(std::string_view text);
 
+// For a name people see (a player's display name): "" when every letter of
+// `text` (valid UTF-8) is one a person can see, else the first that is not,
+// as "U+202E": control characters (C0, DEL, C1 such as U+0085), line and
+// paragraph separators, and the invisible format characters that reorder or
+// hide text (bidirectional overrides and isolates, zero-width letters, the
+// byte-order mark, interlinear annotations, tags).
+std::string invisible_character(std::string_view text);
+
 // Reads one line (without its '\n' and a '\r' before it) of at most
 // `max_bytes` bytes. A longer line is read to its end and dropped (`line`
 // is left empty), so that memory stays bounded whatever the input; the

@@ -2,6 +2,7 @@
 #include "search/players.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <type_traits>
 
@@ -25,16 +26,20 @@ Keys parse_keys(const std::string& text, const std::string& whole) {
     return out;
 }
 
+constexpr double kLargest = 9007199254740992.0;  // 2^53
+
 double number(const Keys& keys, const std::string& key, double fallback, const std::string& whole) {
     auto it = keys.find(key);
     if (it == keys.end()) return fallback;
     try {
         std::size_t used = 0;
         const double v = std::stod(it->second, &used);
-        if (used != it->second.size() || v < 0) throw std::invalid_argument("x");
+        // NaN and numbers past 2^53 would not survive the casts to counts.
+        if (used != it->second.size() || !(v >= 0 && v <= kLargest))
+            throw std::invalid_argument("x");
         return v;
     } catch (const std::exception&) {
-        throw GameError("bad player '" + whole + "': " + key + " must be a number >= 0");
+        throw GameError("bad player '" + whole + "': " + key + " must be a number from 0 to 2^53");
     }
 }
 
@@ -168,6 +173,27 @@ std::unique_ptr<Agent> make_player(const std::string& text, const Game& game, st
     if (name == "ab" || name == "alphabeta") return alphabeta_player(keys, text, game, seed);
     if (name == "mcts" || name == "uct") return tree_player(name, keys, text, game, seed);
     return simple_player(name, keys, text, game);
+}
+
+void check_player_bounds(const std::string& text, const PlayerBounds& bounds) {
+    const auto colon = text.find(':');
+    const std::string name = text.substr(0, colon);
+    if (name == "level" || colon == std::string::npos) return;  // levels, random, greedy, mc
+    const Keys keys = parse_keys(text.substr(colon + 1), text);
+    const bool mc = name == "mc";
+    auto at_most = [&](const char* key, double top) {
+        if (number(keys, key, 0, text) <= top) return;
+        char shown[32];
+        std::snprintf(shown, sizeof shown, "%.15g", top);
+        throw GameError("player '" + text + "': " + key + " may be at most " + shown +
+                        " on this server");
+    };
+    at_most("seconds", bounds.seconds);
+    at_most("threads", bounds.threads);
+    at_most("playouts", static_cast<double>(mc ? bounds.mc_playouts : bounds.effort));
+    at_most("nodes", static_cast<double>(bounds.effort));
+    at_most("pool", static_cast<double>(bounds.pool));
+    at_most("depth", bounds.depth);
 }
 
 int player_level(const std::string& text) {

@@ -37,6 +37,22 @@ namespace asterism {
 std::unique_ptr<Agent> make_player(const std::string& text, const Game& game,
                                    std::uint64_t seed = 1);
 
+// What a service lets a client's player ask for: every number a player can
+// name that makes a search longer, wider or larger. A level (1..10) is always
+// within them; the other players must name numbers within them.
+struct PlayerBounds {
+    double seconds = 30;               // seconds=
+    int threads = 1;                   // threads=
+    std::uint64_t effort = 2'000'000;  // playouts= (MCTS) and nodes= (alpha-beta)
+    std::uint64_t pool = 1 << 21;      // pool= (MCTS tree nodes)
+    int depth = 64;                    // depth= (alpha-beta)
+    std::uint64_t mc_playouts = 2000;  // mc's playouts= per legal move
+};
+
+// Throws GameError with a one-line message naming the first key of `text`
+// that is beyond `bounds` (or a malformed player).
+void check_player_bounds(const std::string& text, const PlayerBounds& bounds);
+
 // The form records and messages write: "level:6" for "6", otherwise the
 // text as given.
 std::string canonical_player(const std::string& text);

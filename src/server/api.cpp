@@ -42,6 +42,10 @@ struct Api::Session {
     int level = 3;
     std::uint64_t next_seed = 1;
     std::uint64_t last_used = 0;
+    double last_used_at = 0;  // seconds (steady clock), for the idle expiry
+    std::string client;       // the address that created it, for the per-address cap
+    // Set when the session leaves the table: a search made for it stops.
+    std::atomic<bool> dropped{false};
     std::unique_ptr<ReviewJob> review;  // the last review asked for, running or done
 };
 
@@ -64,11 +68,13 @@ struct SearchSlot {
 
 // A seat as the API names it: "human", "computer" (a computer at the
 // session's level), or any player of search/players.h ("level:8", "random").
-Seat seat_from(const json& item, const Game& game, int level) {
+Seat seat_from(const json& item, const Game& game, int level, const SearchCaps& caps) {
     if (!item.is_string())
         fail(400, "each player must be \"human\", \"computer\" or a player such as \"level:6\"");
     const std::string text = item.get<std::string>();
     if (text == "computer") return Seat::computer_player("level:" + std::to_string(level));
+    // The bounds first: making the player allocates what it asks for.
+    if (text != "human" && text != "person") check_player(text, caps);
     try {
         return parse_seat(text, game);
     } catch (const GameError& e) {
@@ -80,20 +86,21 @@ Seat seat_from(const json& item, const Game& game, int level) {
 
 // The seats and level a body asks for; computer seats at the old level
 // follow a new one.
-void read_seats(const json& body, Table& table, int& level) {
+void read_seats(const json& body, Table& table, int& level, const SearchCaps& caps) {
     const int old_level = level;
     level = static_cast<int>(get_int(body, "level", level, 1, kMaxLevel));
     for (int p = 0; p < 2; ++p) {
         const Seat& s = table.seat(static_cast<Player>(p));
         if (s.computer() && player_level(s.player) == old_level)
-            table.set_seat(static_cast<Player>(p), seat_from("computer", table.game(), level));
+            table.set_seat(static_cast<Player>(p),
+                           seat_from("computer", table.game(), level, caps));
     }
     if (!body.contains("players") || body["players"].is_null()) return;
     const json& p = body["players"];
     if (!p.is_array() || p.size() < 1 || p.size() > 2)
         fail(400, "'players' must be a list of one or two of \"human\" and \"computer\"");
     for (std::size_t i = 0; i < p.size(); ++i)
-        table.set_seat(static_cast<Player>(i), seat_from(p[i], table.game(), level));
+        table.set_seat(static_cast<Player>(i), seat_from(p[i], table.game(), level, caps));
 }
 
 // The seats as the UI shows them: "human" or "computer", and the player.
@@ -210,9 +217,10 @@ ApiResponse Api::get_catalog(Call&) {
     return {200, {{"games", games}, {"levels", {{"min", 1}, {"max", kMaxLevel}}}}};
 }
 
-ApiResponse Api::created(std::shared_ptr<Session> s, const json& body) {
+ApiResponse Api::created(Call& c, std::shared_ptr<Session> s, const json& body) {
     s->table.set_seat(Player::Second, Seat::computer_player("level:" + std::to_string(s->level)));
-    read_seats(body, s->table, s->level);
+    read_seats(body, s->table, s->level, limits_.search);
+    s->client = c.request.client;
     json state = state_of("", *s);
     state["id"] = add(s);
     return {201, state};
@@ -227,7 +235,7 @@ ApiResponse Api::post_record(Call& c) {
     LoadedGame loaded = looks_like_pgn(text)
                             ? std::move(read_pgn(text, "record").front())
                             : replay_record(parse_record(text, "record"), "record");
-    return created(std::make_shared<Session>(Table(std::move(loaded))), body);
+    return created(c, std::make_shared<Session>(Table(std::move(loaded))), body);
 }
 
 ApiResponse Api::post_session(Call& c) {
@@ -236,7 +244,7 @@ ApiResponse Api::post_session(Call& c) {
     const std::string position = get_string(body, "position");
     if (!position.empty()) game->set_position(position);
     std::string start = position.empty() ? "" : game->position();
-    return created(std::make_shared<Session>(Table(std::move(game), std::move(start))), body);
+    return created(c, std::make_shared<Session>(Table(std::move(game), std::move(start))), body);
 }
 
 ApiResponse Api::get_session(Call& c) {
@@ -257,6 +265,7 @@ ApiResponse Api::get_session(Call& c) {
 
 ApiResponse Api::delete_session(Call& c) {
     std::lock_guard lock(mutex_);
+    c.session->dropped = true;
     sessions_.erase(c.id);
     return {200, {{"deleted", c.id}}};
 }
@@ -290,7 +299,7 @@ ApiResponse Api::post_undo(Call& c) {
 ApiResponse Api::post_players(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
     std::lock_guard lock(c.session->mutex);
-    read_seats(body, c.session->table, c.session->level);
+    read_seats(body, c.session->table, c.session->level, limits_.search);
     return {200, state_of(c.id, *c.session)};
 }
 
@@ -343,7 +352,7 @@ ApiResponse Api::post_computer(Call& c) {
     ComputerTurn turn;
     {
         SearchSlot slot;
-        auto agent = make_player(player, *snap.game, snap.seed);
+        auto agent = bounded_player(player, *snap.game, snap.seed, c.request, c.session);
         turn = plan_computer_turn(*snap.game, snap.draws, *agent, rng,
                                   {.analyse = false, .answer_draws = snap.seat.computer()});
     }
@@ -374,7 +383,8 @@ ApiResponse Api::post_analyze(Call& c) {
         // Whatever the engine's own effort, stop at the server's cap.
         a = agent->analyze(*snap.game, rng, settings.limits, [&](const Analysis&) {
             return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
-                   limits_.max_seconds;
+                       limits_.max_seconds &&
+                   !stopping_->raised() && !(c.request.gone && c.request.gone->load());
         });
     }
     return {200, analysis_json(a, *snap.game, settings.level)};
@@ -481,7 +491,7 @@ ApiResponse Api::post_draw(Call& c) {
     bool yes = false;
     {
         SearchSlot slot;
-        auto agent = make_player(snap.seat.player, *snap.game, snap.seed);
+        auto agent = bounded_player(snap.seat.player, *snap.game, snap.seed, c.request, c.session);
         yes = computer_accepts_offer(*snap.game, opponent(by), *agent, rng);
     }
     std::lock_guard lock(c.session->mutex);
@@ -546,44 +556,18 @@ void Api::enable_online(const OnlineOptions& options, const OnlineLimits& limits
         throw GameError("cannot use the data folder '" + options.data_dir +
                         "': " + (ec ? ec.message() : "not a folder"));
     fs::permissions(options.data_dir, fs::perms::owner_all, ec);  // secrets' digests are inside
+    folder_lock_ = std::make_unique<store::FolderLock>(options.data_dir);
     store_ = std::make_unique<store::Store>((fs::path(options.data_dir) / "asterism.db").string(),
                                             options.sync);
-    online_ = std::make_unique<OnlineGames>(*store_, events_, limits, 0, options.clock);
+    OnlineLimits bounded = limits;
+    bounded.search = limits_.search;
+    online_ = std::make_unique<OnlineGames>(*store_, events_, bounded, 0, options.clock);
     if (options.start_threads) online_->start();
 }
 
 std::size_t Api::session_count() const {
     std::lock_guard lock(mutex_);
     return sessions_.size();
-}
-
-std::shared_ptr<Api::Session> Api::find(const std::string& id) {
-    std::lock_guard lock(mutex_);
-    const auto it = sessions_.find(id);
-    if (it == sessions_.end())
-        fail(404, "no game " + quote(id) + " (it may have ended long ago; start a new one)");
-    it->second->last_used = ++clock_;
-    return it->second;
-}
-
-std::string Api::add(std::shared_ptr<Session> session) {
-    std::lock_guard lock(mutex_);
-    // The least recently used games make room; a request still working on
-    // one keeps it alive through its shared_ptr until it finishes.
-    while (!sessions_.empty() && sessions_.size() >= limits_.max_sessions) {
-        auto oldest = sessions_.begin();
-        for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
-            if (it->second->last_used < oldest->second->last_used) oldest = it;
-        sessions_.erase(oldest);
-    }
-    std::string id;
-    do {
-        id = random_token();
-    } while (sessions_.count(id));
-    session->last_used = ++clock_;
-    session->next_seed = rng_.next() | 1;
-    sessions_[id] = std::move(session);
-    return id;
 }
 
 namespace {
@@ -594,6 +578,81 @@ double seconds_now() {
 }
 
 }  // namespace
+
+std::shared_ptr<Api::Session> Api::find(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    const auto it = sessions_.find(id);
+    if (it == sessions_.end())
+        fail(404, "no game " + quote(id) + " (it may have ended long ago; start a new one)");
+    it->second->last_used = ++clock_;
+    it->second->last_used_at = seconds_now();
+    return it->second;
+}
+
+void Api::drop(std::map<std::string, std::shared_ptr<Session>>::iterator it) {
+    it->second->dropped = true;
+    sessions_.erase(it);
+}
+
+// Makes room for one more session from `client`: games idle past the expiry
+// go; one address may hold only so many; when the table is still full, the
+// least recently used game goes if nobody has touched it for a while (so
+// that a flood cannot evict games being played), else 503. A request still
+// working on a dropped game keeps it alive through its shared_ptr.
+void Api::make_room(const std::string& client) {
+    const double now = seconds_now();
+    std::size_t own = 0;
+    for (auto it = sessions_.begin(); it != sessions_.end();) {
+        if (now - it->second->last_used_at > limits_.session_idle_seconds) {
+            drop(it++);
+            continue;
+        }
+        own += it->second->client == client;
+        ++it;
+    }
+    if (own >= limits_.sessions_per_client && !loopback_address(client))
+        fail(429, "your address has " + std::to_string(own) +
+                      " games on this server; close one (DELETE it) or wait for it to expire");
+    if (sessions_.empty() || sessions_.size() < limits_.max_sessions) return;
+    auto oldest = sessions_.begin();
+    for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
+        if (it->second->last_used < oldest->second->last_used) oldest = it;
+    if (now - oldest->second->last_used_at < limits_.session_evict_seconds)
+        fail(503, "the server holds its maximum of " + std::to_string(limits_.max_sessions) +
+                      " games in play; try again in a minute");
+    drop(oldest);
+}
+
+std::string Api::add(std::shared_ptr<Session> session) {
+    std::lock_guard lock(mutex_);
+    make_room(session->client);
+    std::string id;
+    do {
+        id = random_token();
+    } while (sessions_.count(id));
+    session->last_used = ++clock_;
+    session->last_used_at = seconds_now();
+    session->next_seed = rng_.next() | 1;
+    sessions_[id] = std::move(session);
+    return id;
+}
+
+std::unique_ptr<Agent> Api::bounded_player(const std::string& player, const Game& game,
+                                           std::uint64_t seed, const ApiRequest& r,
+                                           const std::shared_ptr<Session>& session) {
+    return guarded(make_player(player, game, seed), limits_.search.max_seconds,
+                   [stopping = stopping_, gone = r.gone, session]() -> std::string {
+                       if (stopping->raised()) return stopping->reason();
+                       if (gone && gone->load()) return "the client hung up";
+                       if (session && session->dropped.load()) return "the game was closed";
+                       return {};
+                   });
+}
+
+void Api::stop_searches(const std::string& reason) {
+    stopping_->raise(reason);
+    if (online_) online_->stop_searches(reason);
+}
 
 ApiResponse Api::handle(const ApiRequest& request) {
     try {
@@ -609,6 +668,8 @@ ApiResponse Api::handle(const ApiRequest& request) {
         return route(request);
     } catch (const HttpError& e) {
         return {e.status, {{"error", e.message}}, e.allow};
+    } catch (const SearchStopped& e) {
+        return {503, {{"error", std::string("the search stopped: ") + e.what()}}};
     } catch (const GameError& e) {
         return {400, {{"error", e.what()}}};
     } catch (const json::exception& e) {

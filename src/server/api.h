@@ -24,6 +24,7 @@
 #include "search/agent.h"
 #include "server/events.h"
 #include "server/limits.h"
+#include "server/search_guard.h"
 #include "store/store.h"
 
 namespace asterism::server {
@@ -36,6 +37,12 @@ struct ApiRequest {
     std::string client;         // the peer's address, for per-client limits and logs
     std::string authorization;  // the Authorization header ("Bearer SECRET" for a seat)
     std::string last_event_id;  // the Last-Event-ID header of a reconnecting event stream
+    // Raised by the server when the client hangs up before its answer: a
+    // search made for it stops. Null: the client is never gone (tests).
+    std::shared_ptr<const std::atomic<bool>> gone;
+    // The Content-Type header: every request but GET must say JSON (415),
+    // bodies or not, so that no other site's page can send one (json_args.h).
+    std::string content_type;
 };
 
 struct ApiResponse {
@@ -51,12 +58,17 @@ struct ApiResponse {
 };
 
 struct ApiLimits {
-    std::size_t max_sessions = 64;        // the least recently used goes beyond this
-    std::size_t max_body = 1 << 20;       // bytes of a request body (a record fits easily)
-    int max_json_depth = 32;              // nesting of a request body (the API needs 3)
-    std::uint64_t max_playouts = 400000;  // per analysis request
-    double max_seconds = 10;              // per analysis request
-    int max_candidates = 8;               // moves listed in an analysis
+    // Local games (/api/sessions, memory only) held at once. Beyond it the
+    // least recently used goes if unused for session_evict_seconds, else 503.
+    std::size_t max_sessions = 1000;
+    double session_evict_seconds = 60;
+    std::size_t sessions_per_client = 16;  // one address's local games (429 beyond; not loopback)
+    double session_idle_seconds = 86400;   // a local game unused this long is dropped
+    std::size_t max_body = 1 << 20;        // bytes of a request body (a record fits easily)
+    int max_json_depth = 32;               // nesting of a request body (the API needs 3)
+    std::uint64_t max_playouts = 400000;   // per analysis request
+    double max_seconds = 10;               // per analysis request
+    int max_candidates = 8;                // moves listed in an analysis
     // API requests per client address: sustained rate and burst (429 beyond);
     // 0 turns the limit off. Loopback addresses are exempt unless
     // rate_loopback: behind a local proxy every client has its address.
@@ -68,6 +80,9 @@ struct ApiLimits {
     int max_reviews = 1;
     int max_review_level = 7;
     int max_review_moves = 400;
+    // Every search a client can start: the players it may name and the
+    // wall-clock cap of any one search (search_guard.h).
+    SearchCaps search;
 };
 
 class OnlineGames;
@@ -103,6 +118,9 @@ class Api {
     OnlineGames* online() { return online_.get(); }
 
     std::size_t session_count() const;
+    // Stops every search running or queued, now and later, with `reason`
+    // (the server is stopping): they answer 503 at once.
+    void stop_searches(const std::string& reason);
     const ApiLimits& limits() const { return limits_; }
     // The live updates of online games; the HTTP server serves the streams.
     EventHub& events() { return events_; }
@@ -133,17 +151,28 @@ class Api {
     ApiResponse post_review(Call& c);
     ApiResponse get_review(Call& c);
 
-    ApiResponse created(std::shared_ptr<Session> session, const nlohmann::json& body);
+    ApiResponse created(Call& c, std::shared_ptr<Session> session, const nlohmann::json& body);
     Snapshot snapshot(Session& s);
     static void check_unchanged(const Session& s, const Snapshot& snap);
     static nlohmann::json state_of(const std::string& id, const Session& s);
     nlohmann::json analysis_json(const Analysis& a, const Game& game, int level) const;
     std::shared_ptr<Session> find(const std::string& id);
     std::string add(std::shared_ptr<Session> session);
+    void make_room(const std::string& client);  // the caller holds mutex_
+    void drop(std::map<std::string, std::shared_ptr<Session>>::iterator it);
+
+    // An agent for `player` whose searches stop at the server's cap, when
+    // the server stops, when the client `r` hangs up, or when `session` is
+    // dropped.
+    std::unique_ptr<Agent> bounded_player(const std::string& player, const Game& game,
+                                          std::uint64_t seed, const ApiRequest& r,
+                                          const std::shared_ptr<Session>& session);
 
     ApiLimits limits_;
+    std::shared_ptr<StopFlag> stopping_ = std::make_shared<StopFlag>();
     EventHub events_;
     RateLimiter rate_;
+    std::unique_ptr<store::FolderLock> folder_lock_;
     std::unique_ptr<store::Store> store_;
     std::unique_ptr<OnlineGames> online_;  // after the store and the hub: destroyed first
     std::atomic<int> reviews_running_{0};  // before the sessions, whose reviews uncount

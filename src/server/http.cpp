@@ -148,6 +148,9 @@ struct Connection {
     bool request_begun = false;
     Clock::time_point write_deadline;
     std::size_t reserved = 0;  // body bytes taken from the shared budget
+    // Working: raised when the client hangs up, so that a search made for
+    // it stops (HttpRequest::gone).
+    std::shared_ptr<std::atomic<bool>> gone;
     // Streaming only.
     std::shared_ptr<StreamQueue> stream;
     std::uint64_t stream_handle = 0;  // the hub's subscription
@@ -200,11 +203,13 @@ struct HttpServer::Impl {
     // Declared last: destroyed first, so that their jobs finish while the
     // rest is still alive.
     std::unique_ptr<WorkerPool> searches;
+    std::unique_ptr<WorkerPool> stored;  // requests that write to the store
     std::unique_ptr<WorkerPool> workers;
 
     explicit Impl(ServeOptions o)
         : options(std::move(o)),
-          site(options.web_dir.empty() ? default_web_dir() : options.web_dir, options.limits),
+          site(options.web_dir.empty() ? default_web_dir() : options.web_dir, options.limits, 0,
+               options.host_names),
           admission(options.server.searches_per_client, max_searches()) {
         http_limits.max_body = options.limits.max_body;
         if (!options.online.data_dir.empty())
@@ -396,6 +401,8 @@ struct HttpServer::Impl {
         c.state = Connection::State::Working;
         watch(c.fd, key, EPOLLRDHUP, EPOLL_CTL_MOD);
         request.client = client_address(c.client, request, options.server.trusted_proxy);
+        c.gone = std::make_shared<std::atomic<bool>>(false);
+        request.gone = c.gone;
         const bool head_only = request.method == "HEAD";
         const bool keep_alive = request.keep_alive;
         if (Site::searches(request)) {
@@ -423,7 +430,10 @@ struct HttpServer::Impl {
         auto job = [this, key, request = std::move(request), keep_alive, head_only]() {
             finish(key, request.client, site.respond(request), keep_alive, head_only);
         };
-        if (!workers->submit(std::move(job)))
+        // Requests that may wait on the disk have their own threads, so that
+        // a stalled disk cannot hold up the catalog, the pages and local play.
+        WorkerPool& pool = Site::stores(request) ? *stored : *workers;
+        if (!pool.submit(std::move(job)))
             answer(key, c, serialize(HttpResponse::error(503, "the server is busy"), false, false),
                    true);
     }
@@ -646,6 +656,7 @@ struct HttpServer::Impl {
                 // The answer is still written: a client may half-close its
                 // side after sending a request.
                 // Both sides closed: nobody is left to read the answer.
+                if (c.gone) c.gone->store(true);
                 if (events & EPOLLHUP) return close_connection(key);
                 if (events & EPOLLRDHUP) {
                     c.peer_closed = true;
@@ -783,6 +794,8 @@ HttpServer::HttpServer(ServeOptions options) : impl_(std::make_unique<Impl>(std:
     i.watch(i.wake_fd, kWakeKey, EPOLLIN, EPOLL_CTL_ADD);
     i.workers = std::make_unique<WorkerPool>(i.options.server.workers,
                                              i.options.server.max_queued_requests);
+    i.stored = std::make_unique<WorkerPool>(i.options.server.store_workers,
+                                            i.options.server.max_queued_requests);
     i.searches = std::make_unique<WorkerPool>(i.search_threads(),
                                               static_cast<std::size_t>(i.max_searches()));
 }
@@ -790,8 +803,11 @@ HttpServer::HttpServer(ServeOptions options) : impl_(std::make_unique<Impl>(std:
 HttpServer::~HttpServer() {
     stop();
     Impl& i = *impl_;
-    // Searches and answers still under way finish before the sockets close.
+    // Searches stop at once (answering 503); answers under way finish
+    // before the sockets close.
+    i.site.api().stop_searches("the server is stopping");
     i.searches.reset();
+    i.stored.reset();
     i.workers.reset();
     // Streams give up their subscriptions, so the hub's presence is right
     // for whoever still holds the Api.

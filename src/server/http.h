@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/api.h"
 #include "server/http_message.h"
@@ -23,6 +24,9 @@ struct ServeOptions {
     std::string host = "127.0.0.1";  // local only, unless the user says otherwise
     int port = 8080;                 // 0: any free port (tests)
     std::string web_dir;             // the UI's files; empty: the source tree's web/
+    // Host names requests may give besides IP addresses and localhost
+    // (Site::refused): the --host name and the --public-url's.
+    std::vector<std::string> host_names;
     ApiLimits limits;
     ServerLimits server;
     OnlineOptions online;  // an empty data_dir: no online games

@@ -9,8 +9,10 @@
 // with a clear 4xx/5xx.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,6 +39,8 @@ struct HttpRequest {
     std::string body;
     bool keep_alive = true;  // HTTP/1.1 unless "Connection: close"; 1.0 only if asked
     std::string client;      // the peer's address, set by the server
+    // Raised by the server when the client hangs up before the answer.
+    std::shared_ptr<const std::atomic<bool>> gone;
 
     // The first header of that (lower-case) name, or nothing.
     const std::string* header(std::string_view name) const;

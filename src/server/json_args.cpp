@@ -162,6 +162,15 @@ bool matches(std::string_view pattern, std::string_view path, std::string& id) {
     return true;
 }
 
+void require_json_type(const ApiRequest& r) {
+    if (r.method == "GET") return;
+    std::string t = r.content_type;
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!t.starts_with("application/json"))
+        fail(415, "send " + printable(r.method, 16) +
+                      " requests as application/json (Content-Type), even without a body");
+}
+
 void fail_method(const ApiRequest& r, const std::string& allowed) {
     throw HttpError{
         405, printable(r.path, 200) + " takes " + allowed + ", not " + printable(r.method, 16),

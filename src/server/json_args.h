@@ -50,6 +50,11 @@ std::string download_name(const std::string& game_id, const std::string& date,
 // segment under ":id" goes to `id`.
 bool matches(std::string_view pattern, std::string_view path, std::string& id);
 
+// 415 unless a request other than GET says its body is JSON, body or not:
+// a cross-site request with that type needs a preflight, which is refused
+// (405), so no other site's page can make a visitor's browser send one.
+void require_json_type(const ApiRequest& r);
+
 // 405: `r.path` takes the methods `allowed`, not r.method.
 [[noreturn]] void fail_method(const ApiRequest& r, const std::string& allowed);
 
@@ -67,7 +72,10 @@ int find_route(const std::vector<Route>& routes, const ApiRequest& r, std::strin
         if (!matches(routes[i].path, r.path, id)) continue;
         if (!id.empty() && !checked) check_id(id);
         checked = true;
-        if (routes[i].method == r.method) return static_cast<int>(i);
+        if (routes[i].method == r.method) {
+            require_json_type(r);
+            return static_cast<int>(i);
+        }
         allowed += (allowed.empty() ? "" : ", ") + std::string(routes[i].method) +
                    (routes[i].method == "GET" ? ", HEAD" : "");
     }

@@ -25,6 +25,7 @@ struct ServerLimits {
     double write_seconds = 30;               // to send one response
     std::size_t body_budget = 64 << 20;      // request body bytes buffered, all connections
     int workers = 8;                         // threads answering quick requests
+    int store_workers = 4;                   // threads answering requests that write the store
     int search_threads = 0;                  // threads running searches; 0: one per core
     int searches_per_client = 2;             // a client's searches queued or running
     int max_searches = 0;                    // everyone's, queued or running; 0: 4 per thread

@@ -66,6 +66,9 @@ struct OnlineSeat {
     std::string name;    // the person's display name, or the computer's
     std::string digest;  // of the seat's secret (a person's seat)
     bool joined = false;
+    // The address that took the seat, for the per-address caps; stored with
+    // the seats only while the game is unfinished.
+    std::string holder;
 };
 
 // The time control and the clock's state. Times in milliseconds; the side to
@@ -88,9 +91,15 @@ struct OnlineGames::Game {
     bool listed = false;                // an open challenge shown in the lobby
     std::uint64_t seed = 1;
     bool computer_due = false;  // queued for the computer's move
-    std::string creator;        // the creator's address (memory only), for the open-games cap
-    // Waiting for a player; read without the game's lock by the cap above.
+    // Ended by the server for want of players or moves (expire_idle): the
+    // row's status is then "aborted" and nothing more can change it.
+    std::string expired;
+    // Read without the game's lock: by the per-address caps (waiting, the
+    // seats' holders mirrored in `holders`) and by a search of the
+    // computer's, which stops when `changes` moves on.
     std::atomic<bool> waiting{true};
+    std::atomic<std::uint64_t> changes{0};
+    std::array<std::string, 2> holders;  // guarded by OnlineGames::mutex_
 };
 
 namespace {
@@ -103,6 +112,7 @@ json seats_json(const Game& g, bool with_digests) {
         json j = {
             {"computer", s.computer}, {"player", s.player}, {"name", s.name}, {"joined", s.joined}};
         if (with_digests) j["digest"] = s.digest;
+        if (with_digests && !s.holder.empty()) j["holder"] = s.holder;
         out.push_back(std::move(j));
     }
     return out;
@@ -150,8 +160,8 @@ std::string display_name(const json& body, std::size_t max, const std::string& f
     std::string name = get_string(body, "name", fallback);
     if (!valid_utf8(name)) fail(400, "'name' must be UTF-8 text");
     if (name.size() > max) fail(400, "'name' is longer than " + std::to_string(max) + " bytes");
-    for (const unsigned char c : name)
-        if (c < 0x20 || c == 0x7f) fail(400, "'name' contains a control character");
+    if (const std::string bad = invisible_character(name); !bad.empty())
+        fail(400, "'name' contains " + bad + ", which a name may not");
     while (!name.empty() && name.back() == ' ') name.pop_back();
     while (!name.empty() && name.front() == ' ') name.erase(0, 1);
     return name.empty() ? fallback : name;
@@ -172,6 +182,7 @@ Player seat_of(const Game& g, const ApiRequest& r) {
 }
 
 Player require_seat(const Game& g, const ApiRequest& r) {
+    if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
     const Player p = seat_of(g, r);
     if (p == Player::None)
         fail(403,
@@ -219,6 +230,23 @@ void turn_over(Game& g, Player mover, std::int64_t now) {
     const Player next = g.table.game().to_move();
     if (c.kind == "correspondence" && next != Player::None)
         c.left[static_cast<std::size_t>(seat_index(next))] = c.per_move;
+}
+
+// Before `count` moves are taken back: the side to move is charged the time
+// it has used (a takeback does not stop a clock), and each move taken back
+// gives back the increment it earned, so that takebacks buy no time.
+void take_back_clock(Game& g, int count, std::int64_t now) {
+    OnlineClock& c = g.clock;
+    if (c.kind == "none") return;
+    const Player to_move = g.table.game().to_move();
+    if (c.turn_start && to_move != Player::None)
+        c.left[static_cast<std::size_t>(seat_index(to_move))] -= now - c.turn_start;
+    if (c.kind != "fischer") return;
+    auto copy = g.table.game().clone();
+    for (int k = 0; k < count && !copy->history().empty(); ++k) {
+        copy->undo();
+        c.left[static_cast<std::size_t>(seat_index(copy->to_move()))] -= c.increment;
+    }
 }
 
 // The state a page draws; `parts` says whether the drawing has the board's
@@ -271,7 +299,10 @@ void settle_row(Game& g, std::int64_t now) {
     const Table& t = g.table;
     g.row.updated_ms = now;
     g.row.result = t.result();
-    if (t.over()) {
+    if (!g.expired.empty()) {
+        g.row.status = "aborted";
+        g.row.termination = g.expired;
+    } else if (t.over()) {
         g.row.status = "finished";
         if (g.row.termination.empty())
             g.row.termination = t.draws().agreed()             ? "agreement"
@@ -283,6 +314,9 @@ void settle_row(Game& g, std::int64_t now) {
         g.row.termination.clear();
     }
     g.waiting = g.row.status == "open";
+    // Addresses are kept only as long as the caps need them.
+    if (g.row.status == "finished" || g.row.status == "aborted")
+        for (OnlineSeat& s : g.seats) s.holder.clear();
     g.row.seats = seats_json(g, true).dump();
     g.row.clock = clock_json(g.clock).dump();
 }
@@ -331,6 +365,9 @@ void apply_event(Game& g, const std::string& type, const json& d) {
         seat.joined = true;
         seat.name = d.at("name").get<std::string>();
         if (d.contains("digest")) seat.digest = d["digest"].get<std::string>();
+    } else if (type == "expire") {
+        g.expired = d.at("why").get<std::string>();
+        if (g.expired.empty()) throw GameError("an expiry without a reason");
     } else {
         throw GameError("unknown event '" + printable(type, 40) + "'");
     }
@@ -348,6 +385,7 @@ std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
         s.player = seats.at(i).at("player");
         s.name = seats.at(i).at("name");
         s.digest = seats.at(i).value("digest", "");
+        s.holder = seats.at(i).value("holder", "");
         s.joined = s.computer;
         if (s.computer) g->table.set_seat(static_cast<Player>(i), Seat::computer_player(s.player));
     }
@@ -389,8 +427,17 @@ std::shared_ptr<Game> OnlineGames::load(const std::string& id) {
 void OnlineGames::restore_all() {
     for (const char* status : {"open", "playing"}) {
         for (const store::GameRow& row : store_.games(status, 1 << 30)) {
-            auto g = load(row.id);
+            std::shared_ptr<Game> g;
+            try {
+                g = load(row.id);
+            } catch (const std::exception& e) {
+                // One damaged game must not keep every other from starting;
+                // it stays in the file as it is, for its owner to look at.
+                set_aside_.push_back(row.id + ": " + e.what());
+                continue;
+            }
             g->listed = row.listed;
+            g->holders = {g->seats[0].holder, g->seats[1].holder};
             g->seed = next_seed_++;
             games_[row.id] = g;
             ++restored_;
@@ -473,10 +520,15 @@ ApiResponse OnlineGames::reply(Published p) {
     return r;
 }
 
-OnlineGames::Published OnlineGames::commit(Game& g, const std::string& type, json data) {
+void OnlineGames::check_room(const Game& g, std::string_view type) const {
+    // A game at its limit can still end: resigning and flagging always fit.
+    if (type == "resign" || type == "flag" || type == "expire") return;
     if (g.row.last_seq >= limits_.max_events)
         fail(409, "this game has reached its limit of " + std::to_string(limits_.max_events) +
-                      " stored changes");
+                      " stored changes; it can still be resigned");
+}
+
+OnlineGames::Published OnlineGames::commit(Game& g, const std::string& type, json data) {
     const std::int64_t at = now();
     data["clock"] = clock_json(g.clock);
     settle_row(g, at);
@@ -492,10 +544,16 @@ OnlineGames::Published OnlineGames::commit(Game& g, const std::string& type, jso
         g.clock = fresh->clock;
         g.row = fresh->row;
         g.takeback_by = fresh->takeback_by;
+        g.expired = fresh->expired;
         fail(503, "the game could not be saved; nothing changed (try again)");
     }
+    g.changes.fetch_add(1);
+    {
+        std::lock_guard lock(mutex_);
+        g.holders = {g.seats[0].holder, g.seats[1].holder};
+    }
     Published state = publish(g);
-    if (g.row.status == "finished") {
+    if (g.row.status == "finished" || g.row.status == "aborted") {
         // Watchers have the final state; the hub and the table of games
         // keep only games in progress, so neither grows with the archive.
         hub_.drop(g.row.id);
@@ -550,19 +608,13 @@ ApiResponse OnlineGames::create(Call& c) {
     auto g = std::make_shared<Game>(row, std::move(table));
     g->clock = clock_from_request(body);
     Player mine;
-    g->creator = c.request.client;
+    const bool against_person = against == "person" || against == "human";
     {
         std::lock_guard lock(mutex_);
         if (games_.size() >= limits_.max_games)
             fail(503, "the server holds its maximum of " + std::to_string(limits_.max_games) +
                           " games open or in progress; try again later");
-        const auto waiting = std::count_if(games_.begin(), games_.end(), [&](const auto& kv) {
-            return kv.second->creator == g->creator && kv.second->waiting.load();
-        });
-        const bool capped = limits_.cap_loopback || !loopback_address(g->creator);
-        if (capped && static_cast<std::size_t>(waiting) >= limits_.max_open_per_client)
-            fail(429, "you have " + std::to_string(waiting) +
-                          " games waiting for a player; start one of those first");
+        check_client_caps(c.request.client, against_person);
         Rng rng(next_seed_ * 0x9e3779b97f4a7c15ULL);
         mine = creator_seat(body, rng);
         g->seed = next_seed_++;
@@ -571,8 +623,10 @@ ApiResponse OnlineGames::create(Call& c) {
     OnlineSeat& own = g->seats[static_cast<std::size_t>(seat_index(mine))];
     OnlineSeat& other = g->seats[static_cast<std::size_t>(seat_index(opponent(mine)))];
     own.digest = digest(secret);
-    if (against != "person" && against != "human") {
+    own.holder = c.request.client;
+    if (!against_person) {
         Seat computer;
+        check_player(against, limits_.search);  // before making it allocates what it asks
         try {
             computer = parse_seat(against, g->table.game());
         } catch (const GameError& e) {
@@ -580,7 +634,7 @@ ApiResponse OnlineGames::create(Call& c) {
                  std::string("'opponent' must be \"person\" or a player such as \"level:6\": ") +
                      e.what());
         }
-        other = {true, computer.player, "asterism " + computer.player, "", true};
+        other = {true, computer.player, "asterism " + computer.player, "", true, ""};
         g->table.set_seat(opponent(mine), computer);
     } else {
         other.digest = digest(invite);
@@ -670,6 +724,7 @@ ApiResponse OnlineGames::join(Call& c) {
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     if (g.table.over()) fail(409, "the game is over");
+    if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
     Player p = seat_of(g, c.request);
     std::string secret;
     if (p == Player::None) {
@@ -682,9 +737,15 @@ ApiResponse OnlineGames::join(Call& c) {
     }
     OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
     if (seat.joined) fail(409, "this seat is taken already");
+    check_room(g, "join");
+    {
+        std::lock_guard table_lock(mutex_);
+        check_client_caps(c.request.client, false);
+    }
     json event = {{"seat", seat_index(p)}, {"name", name}};
     if (!secret.empty()) event["digest"] = digest(secret);
     apply_event(g, "join", event);
+    seat.holder = c.request.client;
     g.listed = false;
     g.row.listed = false;
     turn_over(g, Player::None, now());
@@ -732,6 +793,7 @@ ApiResponse OnlineGames::move(Call& c) {
         flag(g, p);
         fail(409, "your time ran out");
     }
+    check_room(g, "move");
     const json event = {{"move", text}, {"by", seat_index(p)}};
     apply_event(g, "move", event);  // GameError (400) for an illegal move, nothing changed
     turn_over(g, p, at);
@@ -774,14 +836,16 @@ ApiResponse OnlineGames::draw(Call& c) {
     json event = {{"action", action}, {"by", seat_index(p)}};
     if (action != "offer" && standing != opponent(p))
         fail(409, "no draw offer from your opponent stands");
+    check_room(g, "draw");
     if (action == "offer" && g.seats[static_cast<std::size_t>(seat_index(opponent(p)))].computer) {
         auto copy = g.table.game().clone();
         const std::string player =
             g.seats[static_cast<std::size_t>(seat_index(opponent(p)))].player;
         const std::uint64_t seq = g.row.last_seq, seed = g.seed++;
+        const std::uint64_t changes = g.changes.load();
         lock.unlock();
         Rng rng(seed);
-        auto agent = make_player(player, *copy, seed);
+        auto agent = bounded_player(player, *copy, seed, c.game, changes, &c.request);
         event["answer"] = computer_accepts_offer(*copy, opponent(p), *agent, rng);
         lock.lock();
         if (g.row.last_seq != seq)
@@ -809,6 +873,7 @@ ApiResponse OnlineGames::takeback(Call& c) {
     const Player asker = action == "request" ? p : g.takeback_by;
     if (action != "request" && (asker == Player::None || asker == p))
         fail(409, "no takeback request from your opponent stands");
+    check_room(g, "takeback");
     if (action == "decline" || (action == "request" && !against_computer)) {
         if (action == "request" && history.empty()) fail(409, "there is no move to take back");
         const json event = {{"action", action}, {"by", seat_index(p)}};
@@ -820,8 +885,10 @@ ApiResponse OnlineGames::takeback(Call& c) {
     if (static_cast<std::size_t>(count) > history.size())
         fail(409, "there is no move of yours to take back");
     const json event = {{"count", count}, {"by", seat_index(p)}};
+    const std::int64_t at = now();
+    take_back_clock(g, count, at);
     apply_event(g, "undo", event);
-    turn_over(g, Player::None, now());
+    turn_over(g, Player::None, at);
     Published state = commit(g, "undo", event);
     if (g.table.computer_to_move()) schedule_computer(c.game);
     return reply(std::move(state));
@@ -929,6 +996,7 @@ OnlineGames::OnlineGames(store::Store& store, EventHub& hub, OnlineLimits limits
 
 OnlineGames::~OnlineGames() {
     hub_.on_presence(nullptr);
+    search_stop_->raise("the server is stopping");
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
@@ -967,18 +1035,20 @@ bool OnlineGames::play_computer_move(const std::shared_ptr<Game>& gp) {
     Game& g = *gp;
     std::unique_ptr<asterism::Game> copy;
     std::string player;
-    std::uint64_t seq = 0, seed = 0;
+    std::uint64_t seq = 0, seed = 0, changes = 0;
     {
         std::lock_guard lock(g.mutex);
         g.computer_due = false;
-        if (g.table.over() || !both_joined(g) || !g.table.computer_to_move()) return true;
+        if (g.table.over() || !both_joined(g) || !g.table.computer_to_move() || !g.expired.empty())
+            return true;
+        changes = g.changes.load();
         copy = g.table.game().clone();
         player = g.table.seat(copy->to_move()).player;
         seq = g.row.last_seq;
         seed = g.seed++;
     }
     Rng rng(seed);
-    auto agent = make_player(player, *copy, seed);
+    auto agent = bounded_player(player, *copy, seed, gp, changes, nullptr);
     const ComputerTurn turn = plan_computer_turn(*copy, DrawOffers{}, *agent, rng,
                                                  {.analyse = false, .answer_draws = false});
     std::lock_guard lock(g.mutex);
@@ -1017,9 +1087,14 @@ void OnlineGames::computer_worker() {
         }
         try {
             if (!play_computer_move(g)) schedule_computer(g);
+        } catch (const SearchStopped&) {
+            // The game changed (its next change asks again) or the server
+            // is stopping.
         } catch (const std::exception&) {
             // A store failure: the game stays as its log says; its next
             // change will ask the computer again.
+        } catch (const HttpError&) {
+            // Not saved (the store refused): as above.
         }
     }
 }
@@ -1045,13 +1120,76 @@ void OnlineGames::check_clocks() {
 
 void OnlineGames::clock_worker() {
     std::unique_lock lock(mutex_);
+    int ticks = 0;
     while (!stopping_) {
         clock_wake_.wait_for(lock, std::chrono::milliseconds(100));
         if (stopping_) return;
         lock.unlock();
         check_clocks();
+        // Expiry is measured in hours: once a minute is plenty.
+        if (++ticks % 600 == 1) expire_idle();
         lock.lock();
     }
+}
+
+std::size_t OnlineGames::expire_idle() {
+    std::vector<std::shared_ptr<Game>> all;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, g] : games_) all.push_back(g);
+    }
+    const std::int64_t at = now();
+    std::size_t ended = 0;
+    for (const auto& g : all) {
+        std::lock_guard lock(g->mutex);
+        if (g->table.over() || !g->expired.empty() || g->clock.turn_start) continue;
+        const double idle = static_cast<double>(at - g->row.updated_ms) / 1000;
+        const bool open = g->row.status == "open";
+        if (idle < (open ? limits_.open_expiry_seconds : limits_.idle_expiry_seconds)) continue;
+        const json event = {{"why", open ? "nobody joined in time" : "abandoned: no move in time"}};
+        apply_event(*g, "expire", event);
+        try {
+            commit(*g, "expire", event);
+            ++ended;
+        } catch (const HttpError&) {
+            // Not saved: the game is as its log says; the next pass tries again.
+        }
+    }
+    return ended;
+}
+
+void OnlineGames::stop_searches(const std::string& reason) {
+    search_stop_->raise(reason);
+}
+
+void OnlineGames::check_client_caps(const std::string& client, bool creating_open) const {
+    if (!limits_.cap_loopback && loopback_address(client)) return;
+    std::size_t held = 0, waiting = 0;
+    for (const auto& [id, g] : games_) {
+        if (g->holders[0] != client && g->holders[1] != client) continue;
+        ++held;
+        waiting += g->waiting.load();
+    }
+    if (held >= limits_.max_games_per_client)
+        fail(429, "your address holds " + std::to_string(held) +
+                      " unfinished games; finish or resign some first");
+    if (creating_open && waiting >= limits_.max_open_per_client)
+        fail(429, "you have " + std::to_string(waiting) +
+                      " games waiting for a player; start one of those first");
+}
+
+std::unique_ptr<Agent> OnlineGames::bounded_player(const std::string& player,
+                                                   const asterism::Game& game, std::uint64_t seed,
+                                                   const std::shared_ptr<Game>& g,
+                                                   std::uint64_t seq, const ApiRequest* request) {
+    auto gone = request ? request->gone : nullptr;
+    return guarded(make_player(player, game, seed), limits_.search.max_seconds,
+                   [stopping = search_stop_, gone, g, seq]() -> std::string {
+                       if (stopping->raised()) return stopping->reason();
+                       if (gone && gone->load()) return "the client hung up";
+                       if (g->changes.load() != seq) return "the game changed";
+                       return {};
+                   });
 }
 
 }  // namespace asterism::server

@@ -45,15 +45,25 @@ struct OnlineLimits {
     std::size_t max_name = 40;             // bytes of a display name
     std::uint64_t max_events = 20000;      // changes stored per game (moves, offers...): 409 beyond
     std::size_t max_open_per_client = 20;  // games one address has open and waiting for a player
-    bool cap_loopback = false;  // apply that cap to loopback addresses (a local proxy's) too
-    int archive_page = 50;      // games per archive page at most
-    int computer_threads = 0;   // threads for the computer's moves; 0 = one per core
+    std::size_t max_games_per_client =
+        50;                     // unfinished games one address created or holds a seat in
+    bool cap_loopback = false;  // apply those caps to loopback addresses (a local proxy's) too
+    // An open game nobody joined is withdrawn after open_expiry_seconds; an
+    // unfinished game whose clock does not run (no clock, or before the
+    // first moves) ends as abandoned after idle_expiry_seconds without a
+    // change. Running clocks end games by themselves.
+    double open_expiry_seconds = 86400;
+    double idle_expiry_seconds = 30 * 86400.0;
+    int archive_page = 50;     // games per archive page at most
+    int computer_threads = 0;  // threads for the computer's moves; 0 = one per core
+    SearchCaps search;         // what an opponent may be, and how long it may think
 };
 
 class OnlineGames {
   public:
-    // Restores every unfinished game from `store` (throws StoreError naming a
-    // game whose events do not replay). `seed` 0 draws the engines' seeds
+    // Restores every unfinished game from `store`. A game whose events do
+    // not replay is set aside (set_aside() names it; the store keeps it
+    // untouched) and the others start. `seed` 0 draws the engines' seeds
     // from the operating system.
     OnlineGames(store::Store& store, EventHub& hub, OnlineLimits limits = {},
                 std::uint64_t seed = 0, std::function<std::int64_t()> clock = {});
@@ -76,6 +86,14 @@ class OnlineGames {
 
     std::size_t games_in_memory() const;
     std::size_t restored() const { return restored_; }
+    // The games that did not replay at start: "ID: why", one a line.
+    const std::vector<std::string>& set_aside() const { return set_aside_; }
+    // Ends open and idle games past their expiry (the clock's thread calls
+    // it); returns how many it ended.
+    std::size_t expire_idle();
+    // Stops every search of the computer's, now and later (the server is
+    // stopping).
+    void stop_searches(const std::string& reason);
 
     struct Game;
 
@@ -117,6 +135,14 @@ class OnlineGames {
     // The reply that carries a published state unchanged.
     static ApiResponse reply(Published p);
     void schedule_computer(const std::shared_ptr<Game>& g);
+    // 409 when `g` has no room for an event of `type` (resignations and
+    // flags always have room); called before the change is applied.
+    void check_room(const Game& g, std::string_view type) const;
+    // 429/503 when `client` may not take one more game (creating or joining).
+    void check_client_caps(const std::string& client, bool creating_open) const;
+    std::unique_ptr<Agent> bounded_player(const std::string& player, const asterism::Game& game,
+                                          std::uint64_t seed, const std::shared_ptr<Game>& g,
+                                          std::uint64_t seq, const ApiRequest* request);
     bool play_computer_move(const std::shared_ptr<Game>& g);
     void computer_worker();
     void clock_worker();
@@ -127,6 +153,8 @@ class OnlineGames {
     OnlineLimits limits_;
     std::function<std::int64_t()> clock_;
     std::size_t restored_ = 0;
+    std::vector<std::string> set_aside_;
+    std::shared_ptr<StopFlag> search_stop_ = std::make_shared<StopFlag>();
 
     mutable std::mutex mutex_;                            // guards the fields below
     std::map<std::string, std::shared_ptr<Game>> games_;  // open and playing; finished while cached

@@ -1,6 +1,9 @@
 // The API and the static files behind one request function (site.h).
 #include "server/site.h"
 
+#include <arpa/inet.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -13,9 +16,9 @@ namespace asterism::server {
 namespace {
 
 // The types of the files the UI is made of; ES modules load only with a
-// JavaScript type, so these are named rather than guessed.
-std::string content_type(const std::filesystem::path& file) {
-    const std::string ext = file.extension().string();
+// JavaScript type, so these are named rather than guessed. A file of any
+// other type is not served, whatever is in the folder.
+const char* content_type(std::string_view ext) {
     if (ext == ".html") return "text/html; charset=utf-8";
     if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
     if (ext == ".css") return "text/css; charset=utf-8";
@@ -23,25 +26,38 @@ std::string content_type(const std::filesystem::path& file) {
     if (ext == ".png") return "image/png";
     if (ext == ".json") return "application/json";
     if (ext == ".ico") return "image/x-icon";
-    return "application/octet-stream";
+    return nullptr;
 }
 
 bool is_api(const std::string& path) {
     return path == "/api" || path.rfind("/api/", 0) == 0;
 }
 
-// A UI path that stays inside the UI's folder: no "." or ".." segment, no
-// backslash, valid UTF-8 (the files are ours and all have plain names).
-bool safe_path(const std::string& path) {
-    if (!valid_utf8(path) || path.find('\\') != std::string::npos) return false;
-    std::size_t at = 0;
-    while (at < path.size()) {
+// The UI file a path names, relative to the UI's folder, or "" when the
+// path cannot name one: the files are ours and all have plain names, so
+// every segment must be non-empty (no "//", which would make the path
+// absolute when joined), must not start with '.' (no "..", no hidden
+// files) and must hold no backslash; the text must be UTF-8. A name without
+// an extension is a page: "/rules" is rules.html.
+std::string ui_file(const std::string& path) {
+    if (path == "/") return "index.html";
+    if (path.size() < 2 || path[0] != '/' || !valid_utf8(path) ||
+        path.find_first_of(std::string_view("\\\0", 2)) != std::string::npos)
+        return "";
+    std::size_t at = 1;
+    while (at <= path.size()) {
         const auto slash = std::min(path.find('/', at), path.size());
-        const std::string_view segment = std::string_view(path).substr(at, slash - at);
-        if (segment == "." || segment == "..") return false;
+        if (slash == at || path[at] == '.') return "";
         at = slash + 1;
     }
-    return true;
+    std::string name = path.substr(1);
+    const auto last = name.rfind('/');
+    if (name.find('.', last == std::string::npos ? 0 : last) == std::string::npos) name += ".html";
+    return name;
+}
+
+bool state_changing(const std::string& method) {
+    return method != "GET" && method != "HEAD" && method != "OPTIONS";
 }
 
 HttpResponse not_found(const std::string& path) {
@@ -50,12 +66,74 @@ HttpResponse not_found(const std::string& path) {
 
 }  // namespace
 
-Site::Site(std::string web_dir, ApiLimits limits, std::uint64_t seed)
+std::string host_name(std::string_view authority) {
+    std::string host;
+    if (!authority.empty() && authority.front() == '[') {
+        const auto close = authority.find(']');
+        if (close == std::string_view::npos) return "";
+        host = authority.substr(1, close - 1);
+    } else {
+        host = authority.substr(0, authority.find(':'));
+    }
+    for (char& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!host.empty() && host.back() == '.') host.pop_back();
+    return host;
+}
+
+bool host_allowed(const std::string& host, const std::vector<std::string>& names) {
+    if (host.empty()) return false;
+    in6_addr any{};
+    if (inet_pton(AF_INET, host.c_str(), &any) == 1 || inet_pton(AF_INET6, host.c_str(), &any) == 1)
+        return true;
+    if (host == "localhost" || host.ends_with(".localhost")) return true;
+    return std::find(names.begin(), names.end(), host) != names.end();
+}
+
+void add_security_headers(HttpResponse& response) {
+    response.headers.emplace_back(
+        "Content-Security-Policy",
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'");
+    response.headers.emplace_back("X-Frame-Options", "DENY");
+    response.headers.emplace_back("X-Content-Type-Options", "nosniff");
+    response.headers.emplace_back("Referrer-Policy", "no-referrer");
+}
+
+Site::Site(std::string web_dir, ApiLimits limits, std::uint64_t seed,
+           std::vector<std::string> host_names)
     : web_dir_(std::move(web_dir)), api_(limits, seed) {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(std::filesystem::path(web_dir_) / "index.html", ec))
+    if (!fs::is_regular_file(fs::path(web_dir_) / "index.html", ec))
         throw GameError("no index.html in the web folder '" + web_dir_ +
                         "' (give the UI's folder with --web)");
+    web_root_ = fs::canonical(web_dir_, ec).string();
+    if (ec) throw GameError("cannot resolve the web folder '" + web_dir_ + "': " + ec.message());
+    if (!web_root_.ends_with('/')) web_root_ += '/';
+    for (const std::string& name : host_names)
+        if (const std::string h = host_name(name); !h.empty()) host_names_.push_back(h);
+}
+
+std::optional<HttpResponse> Site::refused(const HttpRequest& r) const {
+    // A request without Host is no browser's (HTTP/1.0 tools): no page can
+    // make it, so it cannot be a DNS-rebinding attack.
+    const std::string* host = r.header("host");
+    if (host && !host_allowed(host_name(*host), host_names_))
+        return HttpResponse::error(421, "this server does not answer for the host " + quote(*host) +
+                                            " (see --public-url in docs/server.md)");
+    if (!state_changing(r.method)) return std::nullopt;
+    // A browser names the page that sends a request; another site's page
+    // may not change anything here (a same-origin page names this host).
+    if (const std::string* origin = r.header("origin")) {
+        const auto scheme = origin->find("://");
+        const std::string from =
+            scheme == std::string::npos ? "" : host_name(origin->substr(scheme + 3));
+        if (from.empty() || !host || from != host_name(*host))
+            return HttpResponse::error(403, "a request from another site's page (Origin " +
+                                                quote(*origin) + ") may not change anything");
+    }
+    return std::nullopt;
 }
 
 bool Site::searches(const HttpRequest& r) {
@@ -66,35 +144,35 @@ bool Site::searches(const HttpRequest& r) {
     return last == "computer" || last == "analyze" || last == "draw";
 }
 
+bool Site::stores(const HttpRequest& r) {
+    return r.path.starts_with("/api/games") || r.path.starts_with("/api/archive");
+}
+
 HttpResponse Site::respond(const HttpRequest& request) {
+    HttpResponse response;
     try {
-        HttpResponse response = is_api(request.path) ? api_response(request) : static_file(request);
-        response.headers.emplace_back("X-Content-Type-Options", "nosniff");
-        return response;
+        if (auto no = refused(request))
+            response = std::move(*no);
+        else
+            response = is_api(request.path) ? api_response(request) : static_file(request);
     } catch (const std::exception& e) {
-        return HttpResponse::error(500, std::string("internal error: ") + e.what());
+        response = HttpResponse::error(500, std::string("internal error: ") + e.what());
     } catch (...) {
-        return HttpResponse::error(500, "internal error");
+        response = HttpResponse::error(500, "internal error");
     }
+    add_security_headers(response);
+    return response;
 }
 
 HttpResponse Site::api_response(const HttpRequest& r) {
-    // A body must say it is JSON. Besides being honest, this keeps other web
-    // sites from driving the API from a visitor's browser: a cross-site
-    // request with that type needs a preflight, which is refused (405).
-    if (!r.body.empty()) {
-        const std::string* type = r.header("content-type");
-        std::string t = type ? *type : "";
-        for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (t.rfind("application/json", 0) != 0)
-            return HttpResponse::error(415, "send the request body as application/json");
-    }
     ApiRequest request;
     request.method = r.method == "HEAD" ? "GET" : r.method;
     request.path = r.path;
     request.query = r.query;
     request.body = r.body;
     request.client = r.client;
+    request.gone = r.gone;
+    if (const std::string* h = r.header("content-type")) request.content_type = *h;
     if (const std::string* h = r.header("authorization")) request.authorization = *h;
     if (const std::string* h = r.header("last-event-id")) request.last_event_id = *h;
     const ApiResponse a = api_.handle(request);
@@ -118,18 +196,23 @@ HttpResponse Site::static_file(const HttpRequest& r) const {
         out.headers.emplace_back("Allow", "GET, HEAD");
         return out;
     }
-    if (!safe_path(r.path)) return not_found(r.path);
-    const std::filesystem::path file =
-        std::filesystem::path(web_dir_) / (r.path == "/" ? "index.html" : r.path.substr(1));
+    namespace fs = std::filesystem;
+    const std::string name = ui_file(r.path);
+    const char* type = content_type(fs::path(name).extension().string());
+    if (name.empty() || !type) return not_found(r.path);
+    // The file as the system resolves it, symbolic links and all, must lie
+    // inside the UI's folder.
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(file, ec)) return not_found(r.path);
-    const auto size = std::filesystem::file_size(file, ec);
+    const fs::path file = fs::canonical(fs::path(web_dir_) / name, ec);
+    if (ec || !file.string().starts_with(web_root_) || !fs::is_regular_file(file, ec))
+        return not_found(r.path);
+    const auto size = fs::file_size(file, ec);
     if (ec || size > kMaxStaticFile) return not_found(r.path);
     std::ifstream in(file, std::ios::binary);
     HttpResponse out;
     out.body.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (!in && !in.eof()) return HttpResponse::error(500, "cannot read " + printable(r.path, 200));
-    out.content_type = content_type(file);
+    out.content_type = type;
     // The UI is small and changes with the program: always revalidate.
     out.headers.emplace_back("Cache-Control", "no-cache");
     return out;

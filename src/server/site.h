@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "server/api.h"
 #include "server/http_message.h"
@@ -15,8 +17,11 @@ namespace asterism::server {
 
 class Site {
   public:
-    // Throws GameError when `web_dir` has no index.html.
-    Site(std::string web_dir, ApiLimits limits, std::uint64_t seed = 0);
+    // Throws GameError when `web_dir` has no index.html. `host_names` are
+    // the names besides loopback ones and IP addresses that requests may
+    // give as their Host (the server's own name, its public URL's).
+    Site(std::string web_dir, ApiLimits limits, std::uint64_t seed = 0,
+         std::vector<std::string> host_names = {});
 
     HttpResponse respond(const HttpRequest& request);
 
@@ -24,18 +29,39 @@ class Site {
     // offer the computer answers): the server gives them their own threads
     // and caps them per client.
     static bool searches(const HttpRequest& request);
+    // Requests that read or write the online games' store (which a stalled
+    // disk can hold up): the server gives them threads of their own.
+    static bool stores(const HttpRequest& request);
 
     Api& api() { return api_; }
 
   private:
     HttpResponse api_response(const HttpRequest& request);
     HttpResponse static_file(const HttpRequest& request) const;
+    // A reason to refuse the request before anything else (a foreign Host,
+    // a cross-site or non-JSON state change), or nothing.
+    std::optional<HttpResponse> refused(const HttpRequest& request) const;
 
-    std::string web_dir_;
+    std::string web_dir_;                  // as given
+    std::string web_root_;                 // its canonical path, with a final '/'
+    std::vector<std::string> host_names_;  // in lower case
     Api api_;
 };
 
 // The largest file the UI's folder may serve.
 inline constexpr std::uintmax_t kMaxStaticFile = 8 << 20;
+
+// The host name of a Host header or of a URL's authority ("Example.org:8080"
+// -> "example.org", "[::1]:80" -> "::1"), in lower case; "" when malformed.
+std::string host_name(std::string_view authority);
+
+// Whether a request naming `host` (host_name()) may be answered: an IP
+// address, "localhost" (or a name under it), or one of `names`. Any other
+// name is how a DNS-rebinding page reaches a server on a private address.
+bool host_allowed(const std::string& host, const std::vector<std::string>& names);
+
+// The headers every response carries: the page runs only its own scripts,
+// in no one's frame, and sends no Referer (a seat's link holds its secret).
+void add_security_headers(HttpResponse& response);
 
 }  // namespace asterism::server

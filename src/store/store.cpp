@@ -2,7 +2,13 @@
 
 #include <sqlite3.h>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 namespace asterism::store {
@@ -178,6 +184,16 @@ void Store::exec(const char* sql) const {
 }
 
 void Store::open(Sync sync) {
+    // SQLite maps the -shm file into memory; one it cannot write (read-only,
+    // or made immutable) would kill the process with SIGBUS at the first
+    // write instead of failing, so it is checked here, as is the -wal file.
+    for (const char* suffix : {"-wal", "-shm"}) {
+        const std::string side = file_ + suffix;
+        if (::access(side.c_str(), F_OK) == 0 && ::access(side.c_str(), R_OK | W_OK) != 0)
+            throw StoreError("database " + file_ + ": its file " + side + " cannot be written (" +
+                             std::strerror(errno) +
+                             "); fix its permissions or attributes (lsattr)");
+    }
     if (sqlite3_open_v2(file_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
         SQLITE_OK)
         fail(db_ ? sqlite3_errmsg(db_) : "cannot open");
@@ -328,6 +344,40 @@ std::string default_data_dir() {
     if (const char* home = std::getenv("HOME"); home && *home)
         return (std::filesystem::path(home) / ".local" / "share" / "asterism").string();
     return "asterism-data";
+}
+
+}  // namespace asterism::store
+
+namespace asterism::store {
+
+FolderLock::FolderLock(const std::string& folder) : file_(folder + "/asterism.lock") {
+    fd_ = ::open(file_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd_ < 0)
+        throw StoreError("cannot create the lock file " + file_ + ": " + std::strerror(errno));
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        const int error = errno;
+        char pid[32] = {};
+        [[maybe_unused]] const auto n = ::pread(fd_, pid, sizeof pid - 1, 0);
+        ::close(fd_);
+        fd_ = -1;
+        std::string holder = pid;
+        while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' '))
+            holder.pop_back();
+        if (error != EWOULDBLOCK)
+            throw StoreError("cannot lock " + file_ + ": " + std::strerror(error));
+        throw StoreError("the data folder " + folder + " is in use by another asterism serve" +
+                         (holder.empty() ? std::string() : " (pid " + holder + ")") +
+                         "; one server per folder");
+    }
+    const std::string pid = std::to_string(::getpid()) + "\n";
+    // The pid only helps a second server's message; the lock holds without it.
+    if (::ftruncate(fd_, 0) == 0) {
+        [[maybe_unused]] const auto n = ::pwrite(fd_, pid.data(), pid.size(), 0);
+    }
+}
+
+FolderLock::~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
 }
 
 }  // namespace asterism::store

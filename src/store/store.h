@@ -107,6 +107,23 @@ class Store {
     mutable std::map<std::string, sqlite3_stmt*> kept_;
 };
 
+// One server per data folder: holds an exclusive lock (flock) on the
+// folder's asterism.lock, with the holder's pid written in it, for as long
+// as it lives. The lock goes with the process, however it ends.
+class FolderLock {
+  public:
+    // Throws StoreError naming the holder's pid when another process holds
+    // the folder.
+    explicit FolderLock(const std::string& folder);
+    ~FolderLock();
+    FolderLock(const FolderLock&) = delete;
+    FolderLock& operator=(const FolderLock&) = delete;
+
+  private:
+    std::string file_;
+    int fd_ = -1;
+};
+
 // The default data folder: $XDG_DATA_HOME/asterism, else
 // $HOME/.local/share/asterism, else ./asterism-data.
 std::string default_data_dir();

@@ -172,7 +172,7 @@ def keep_alive(port, game_id):
     ok = reconnects = 0
     for _ in range(400):
         try:
-            s.sendall(f"GET /api/sessions/{game_id} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            s.sendall(f"GET /api/sessions/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
             r = read_response(s)
         except OSError:
             r = None
@@ -198,7 +198,7 @@ def bad_paths(port, game_id):
     for _ in range(100):
         paths.append(b"/" + bytes(rng.randrange(0x80, 0x100) for _ in range(rng.randrange(1, 40))))
     for p in paths:
-        status = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+        status = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         check(status is not None and 400 <= status < 500, f"path {p[:40]!r} answered {status}")
 
 
@@ -223,7 +223,7 @@ def slow_requests(port, prober):
     held = []
     for _ in range(300):
         s = connect(port)
-        s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nX-Slow:")
+        s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow:")
         held.append(s)
     trickle = [connect(port) for _ in range(50)]
     for second in range(4):
@@ -248,7 +248,7 @@ def idle_connections(port):
     time.sleep(2)
     # The newest must be usable: the server made room by closing the oldest.
     s = held[-1]
-    s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n\r\n")
+    s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     r = read_response(s)
     check(r is not None and r[0] == 200, f"the newest of 700 idle connections got {r and r[0]}")
     for s in held:
@@ -271,7 +271,7 @@ def live_streams(port, session_id):
     held, refused, bodies = [], 0, []
     for _ in range(48):
         s = connect(port, timeout=2)
-        s.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n"
+        s.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                   "Accept: text/event-stream\r\n\r\n".encode())
         r = read_response(s)  # a stream's head has no length: nothing more is read
         status = r[0] if r else None
@@ -299,7 +299,7 @@ def live_streams(port, session_id):
     status = None
     for _ in range(50):
         s = connect(port, timeout=2)
-        s.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        s.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         r = read_response(s)
         s.close()
         status = r and r[0]
@@ -320,7 +320,7 @@ def deep_json(port):
 def big_and_lying_bodies(port):
     t = time.monotonic()
     s = connect(port)
-    s.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    s.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
               b"Content-Length: 50000000\r\n\r\n")
     r = read_response(s)
     s.close()
@@ -331,7 +331,7 @@ def big_and_lying_bodies(port):
     held, refused = [], 0
     for _ in range(100):
         s = connect(port)
-        s.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        s.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                   b"Content-Length: 1048576\r\n\r\n0123456789")
         held.append(s)
     time.sleep(0.5)

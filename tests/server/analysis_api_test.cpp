@@ -15,7 +15,8 @@ using nlohmann::json;
 
 ApiResponse call(Api& api, const std::string& method, const std::string& path,
                  const json& body = json::object()) {
-    return api.handle(ApiRequest{method, path, {}, body.dump(), "127.0.0.1", {}, {}});
+    return api.handle(ApiRequest{
+        method, path, {}, body.dump(), "127.0.0.1", {}, {}, nullptr, "application/json"});
 }
 
 std::string make(Api& api, const json& body) {

@@ -24,7 +24,8 @@ using nlohmann::json;
 
 ApiResponse call(Api& api, const std::string& method, const std::string& path,
                  const std::string& body = {}, std::map<std::string, std::string> query = {}) {
-    return api.handle(ApiRequest{method, path, std::move(query), body, "127.0.0.1", {}, {}});
+    return api.handle(ApiRequest{
+        method, path, std::move(query), body, "127.0.0.1", {}, {}, nullptr, "application/json"});
 }
 
 ApiResponse post(Api& api, const std::string& path, const json& body) {
@@ -444,6 +445,7 @@ TEST(ServerApi, SessionsStaySeparate) {
 TEST(ServerApi, TheLeastRecentlyUsedGameMakesRoom) {
     ApiLimits limits;
     limits.max_sessions = 3;
+    limits.session_evict_seconds = 0;
     Api api(limits);
     std::vector<json> s;
     for (int i = 0; i < 3; ++i) s.push_back(make(api, {{"game", "asterisk"}}));

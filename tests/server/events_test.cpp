@@ -175,8 +175,15 @@ class StreamServer {
         port_ = server_.bind();
         thread_ = std::thread([this] { server_.run(); });
         // Streams follow online games: one to follow.
-        const ApiResponse made = server_.api().handle(
-            ApiRequest{"POST", "/api/games", {}, R"({"game": "shatra"})", "127.0.0.1", {}, {}});
+        const ApiResponse made = server_.api().handle(ApiRequest{"POST",
+                                                                 "/api/games",
+                                                                 {},
+                                                                 R"({"game": "shatra"})",
+                                                                 "127.0.0.1",
+                                                                 {},
+                                                                 {},
+                                                                 nullptr,
+                                                                 "application/json"});
         game_ = made.body.value("id", "");
     }
     ~StreamServer() {
@@ -225,7 +232,7 @@ int open_socket(int port) {
 int open_stream(int port, const std::string& id, const std::string& last_event_id = "") {
     const int fd = open_socket(port);
     if (fd < 0) return -1;
-    std::string request = "GET /api/games/" + id + "/events HTTP/1.1\r\nHost: x\r\n";
+    std::string request = "GET /api/games/" + id + "/events HTTP/1.1\r\nHost: 127.0.0.1\r\n";
     if (!last_event_id.empty()) request += "Last-Event-ID: " + last_event_id + "\r\n";
     request += "Accept: text/event-stream\r\n\r\n";
     if (send(fd, request.data(), request.size(), MSG_NOSIGNAL) !=

@@ -327,7 +327,7 @@ TEST(HttpServerLive, AHalfSentRequestTimesOutWith408) {
     LiveServer server(o);
     const int fd = connect_to(server.port());
     ASSERT_GE(fd, 0);
-    send_all(fd, "GET /api/catalog HTTP/1.1\r\nHost: x\r\n");
+    send_all(fd, "GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n");
     const std::string reply = read_until_close(fd);
     close(fd);
     EXPECT_EQ(reply.rfind("HTTP/1.1 408", 0), 0u) << reply;
@@ -339,7 +339,7 @@ TEST(HttpServerLive, KeepAliveAnswersManyRequestsOnOneConnection) {
     ASSERT_GE(fd, 0);
     // Pipelined: all at once, answered in order.
     std::string batch;
-    for (int i = 0; i < 20; ++i) batch += "GET /api/catalog HTTP/1.1\r\nHost: x\r\n\r\n";
+    for (int i = 0; i < 20; ++i) batch += "GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
     batch += "GET /index.html HTTP/1.1\r\nConnection: close\r\n\r\n";
     send_all(fd, batch);
     const std::string reply = read_until_close(fd);

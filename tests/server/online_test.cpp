@@ -48,7 +48,15 @@ class Online : public ::testing::Test {
 
     ApiResponse call(const std::string& method, const std::string& path, const json& body = {},
                      const std::string& secret = {}, const std::string& client = "127.0.0.1") {
-        ApiRequest r{method, path, {}, body.is_null() ? "" : body.dump(), client, {}, {}};
+        ApiRequest r{method,
+                     path,
+                     {},
+                     body.is_null() ? "" : body.dump(),
+                     client,
+                     {},
+                     {},
+                     nullptr,
+                     "application/json"};
         // The query, as the HTTP layer splits it.
         if (const auto q = path.find('?'); q != std::string::npos) {
             r.path = path.substr(0, q);
@@ -401,9 +409,24 @@ TEST_F(Online, AGameStoresABoundedNumberOfChanges) {
     }
     EXPECT_EQ(accepted, 4);
     EXPECT_EQ(state(id)["seq"], 6);
+    // A refused change is checked before it is applied: nothing of it shows.
+    const ApiResponse offer =
+        call("POST", "/api/games/" + id + "/draw", {{"action", "offer"}}, ann);
+    EXPECT_EQ(offer.status, 409);
+    EXPECT_NE(offer.body["error"].get<std::string>().find("limit"), std::string::npos);
+    EXPECT_EQ(state(id)["draw_offered_by"], -1);
+    const std::string legal = state(id)["view"]["moves"][0]["text"];
+    const ApiResponse move = call("POST", "/api/games/" + id + "/move", {{"move", legal}}, ann);
+    EXPECT_EQ(move.status, 409);
+    EXPECT_TRUE(state(id)["history"].empty());
+    // A game at its limit can still end, and stays ended after a restart.
     const ApiResponse r = call("POST", "/api/games/" + id + "/resign", json::object(), ann);
-    EXPECT_EQ(r.status, 409);
-    EXPECT_NE(r.body["error"].get<std::string>().find("limit"), std::string::npos);
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(state(id)["status"], "finished");
+    EXPECT_EQ(state(id)["seq"], 7);
+    restart();
+    EXPECT_EQ(state(id)["status"], "finished");
+    EXPECT_EQ(state(id)["result"], "0-1");
 }
 
 TEST_F(Online, AnUnusableDatabaseIsAnErrorAtStartNotAnEmptyServer) {
@@ -416,7 +439,12 @@ TEST_F(Online, AnUnusableDatabaseIsAnErrorAtStartNotAnEmptyServer) {
     EXPECT_THROW(api.enable_online({dir_.string(), store::Sync::Normal, false, {}}, OnlineLimits{}),
                  GameError);
     Api off(ApiLimits{}, 1);
-    EXPECT_EQ(off.handle(ApiRequest{"GET", "/api/lobby", {}, "", "127.0.0.1", {}, {}}).status, 404);
+    EXPECT_EQ(
+        off
+            .handle(ApiRequest{
+                "GET", "/api/lobby", {}, "", "127.0.0.1", {}, {}, nullptr, "application/json"})
+            .status,
+        404);
 }
 
 }  // namespace

@@ -39,7 +39,8 @@ TEST(RateLimiter, TheApiAnswers429PerAddressAndSparesLoopback) {
     limits.rate_burst = 3;
     Api api(limits, 1);
     auto get = [&](const char* client) {
-        return api.handle(ApiRequest{"GET", "/api/catalog", {}, "", client, {}, {}});
+        return api.handle(
+            ApiRequest{"GET", "/api/catalog", {}, "", client, {}, {}, nullptr, "application/json"});
     };
     for (int i = 0; i < 3; ++i) EXPECT_EQ(get("192.0.2.7").status, 200);
     const ApiResponse refused = get("192.0.2.7");
@@ -52,9 +53,17 @@ TEST(RateLimiter, TheApiAnswers429PerAddressAndSparesLoopback) {
     Api strict(limits, 1);
     int ok = 0;
     for (int i = 0; i < 10; ++i)
-        ok +=
-            strict.handle(ApiRequest{"GET", "/api/catalog", {}, "", "127.0.0.1", {}, {}}).status ==
-            200;
+        ok += strict
+                  .handle(ApiRequest{"GET",
+                                     "/api/catalog",
+                                     {},
+                                     "",
+                                     "127.0.0.1",
+                                     {},
+                                     {},
+                                     nullptr,
+                                     "application/json"})
+                  .status == 200;
     EXPECT_EQ(ok, 3);
 }
 

@@ -1,0 +1,65 @@
+// Every search the server runs for a client (a computer's move, its answer
+// to a draw offer, an online opponent's move) is bounded twice: the player a
+// client names must lie within the operator's bounds (check_player, a 400
+// otherwise), and the search itself runs under a guard that stops it at the
+// operator's wall-clock cap, when the server stops, and when whatever asked
+// for it is gone (the client hung up, the game changed or ended). A search
+// stopped at the cap plays its best move so far, as a clock would make it;
+// a search stopped for any other reason fails with SearchStopped.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "search/agent.h"
+#include "search/players.h"
+
+namespace asterism::server {
+
+// The operator's bounds on searches (docs/server.md, "Limits").
+struct SearchCaps {
+    // What a player named by a client may ask for; `threads` 0: one per core.
+    PlayerBounds player;
+    // Wall-clock seconds any one search may run, whatever its player.
+    double max_seconds = 30;
+};
+
+// The player bounds with their defaults filled in (threads: the cores).
+PlayerBounds effective_bounds(const SearchCaps& caps);
+
+// 400 (HttpError) with a one-line message when `player` is beyond `caps`.
+void check_player(const std::string& player, const SearchCaps& caps);
+
+// Thrown by a guarded search that was stopped before it chose (not at the
+// time cap); the API answers it with 503 and the message.
+struct SearchStopped : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Why a search should stop now: empty while it may go on.
+using StopReason = std::function<std::string()>;
+
+// `agent` whose every search stops after `seconds` (returning its best move
+// so far) or as soon as `stop` gives a reason (throwing SearchStopped).
+std::unique_ptr<Agent> guarded(std::unique_ptr<Agent> agent, double seconds, StopReason stop);
+
+// A flag any thread may raise, with the reason it was raised for; searches
+// read it through a StopReason. Shared between a server and its searches.
+// Only the first raise counts; its reason is written before the flag shows.
+class StopFlag {
+  public:
+    void raise(const std::string& reason);
+    bool raised() const { return raised_.load(std::memory_order_acquire); }
+    // The first raise's reason; empty while not raised.
+    std::string reason() const { return raised() ? reason_ : std::string(); }
+
+  private:
+    std::atomic<bool> claimed_{false};
+    std::atomic<bool> raised_{false};
+    std::string reason_;
+};
+
+}  // namespace asterism::server
