@@ -738,7 +738,8 @@ ApiResponse OnlineGames::join(Call& c) {
     OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
     if (seat.joined) fail(409, "this seat is taken already");
     check_room(g, "join");
-    {
+    // Taking the other seat of one's own game holds no new game.
+    if (g.seats[0].holder != c.request.client && g.seats[1].holder != c.request.client) {
         std::lock_guard table_lock(mutex_);
         check_client_caps(c.request.client, false);
     }
