@@ -6,8 +6,14 @@
 // the bytes: no crash, no exception, every answer a well-formed response
 // with a valid status and a JSON body that is valid UTF-8 for every failure,
 // no 5xx but the parser's 501 and 505 (the server's "busy" replies never
-// happen here), and the
-// parser's buffer never above one request's worth.
+// happen here), the parser's buffer never above one request's worth, and no
+// body holding a byte of a file outside the UI's folder: the fuzzer serves a
+// copy of web/ with a canary file beside it, two symbolic links that lead to
+// it, and watches every body for the canary's text and /etc/passwd's.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -21,12 +27,34 @@ using namespace asterism::server;
 
 namespace {
 
+constexpr std::string_view kCanary = "canary-b41d07-outside-the-web-folder";
+
+// A copy of the UI's folder in a fresh temporary folder, with the canary
+// beside it; removed when the fuzzer exits.
+std::string web_copy() {
+    namespace fs = std::filesystem;
+    static const fs::path root = [] {
+        const fs::path dir =
+            fs::temp_directory_path() / ("asterism-fuzz-http-" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        fs::copy(ASTERISM_WEB_DIR, dir / "web", fs::copy_options::recursive);
+        std::ofstream(dir / "canary.html") << kCanary;
+        std::ofstream(dir / "canary.js") << kCanary;
+        fs::create_symlink("../canary.html", dir / "web" / "leak.html");
+        fs::create_directory_symlink("..", dir / "web" / "up");
+        std::atexit([] { fs::remove_all(root); });
+        return dir;
+    }();
+    return (root / "web").string();
+}
+
 Site& site() {
     static Site s = [] {
         ApiLimits limits;
         limits.max_sessions = 4;
         limits.max_body = 4096;
-        return Site(ASTERISM_WEB_DIR, limits, 1);
+        return Site(web_copy(), limits, 1);
     }();
     return s;
 }
@@ -44,6 +72,9 @@ void check_response(const HttpResponse& r, const HttpRequest* request) {
         const auto j = nlohmann::json::parse(r.body, nullptr, false);
         fuzz::check(j.is_object() && j.contains("error"), "an error body is {error}", r.body);
     }
+    fuzz::check(r.body.find(kCanary) == std::string::npos, "no file from outside the web folder",
+                detail);
+    fuzz::check(r.body.find("root:x:0:0") == std::string::npos, "no /etc/passwd", detail);
     const std::string bytes = serialize(r, true, request && request->method == "HEAD");
     fuzz::check(bytes.rfind("HTTP/1.1 ", 0) == 0, "a status line", bytes.substr(0, 40));
 }

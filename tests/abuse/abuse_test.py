@@ -7,12 +7,17 @@ First a 64 MiB line and binary lines go to `asterism engine`: its replies
 and its memory must stay small. Then it starts `asterism serve --port 0` on
 127.0.0.1, checks that requests on one kept-alive connection do not stall,
 and, one after another, sends what a hostile or broken client would: paths that are not UTF-8, raw garbage,
-half-sent and trickled requests, more idle connections than the server
-allows, more event streams than one address may hold, deeply nested JSON, oversized and lying bodies, and a flood of
-analyses. Throughout, a prober (another client) asks for a game's state
+paths that lead out of the UI's folder, foreign Host names and other sites'
+pages, players that would hold the machine, half-sent and trickled requests,
+more idle connections than the server allows, more event streams than one
+address may hold, deeply nested JSON, oversized and lying bodies, and a flood
+of analyses. Throughout, a prober (another client) asks for a game's state
 every 100 ms on a new connection and must be answered within PROBE_LIMIT
 seconds, and the server's resident memory must stay under MEMORY_LIMIT_MB.
-At the end the server must still be running and answering.
+At the end the server must still be running and answering. Then, each on a
+server of its own: one address creating games until refused (also after a
+restart), a second server on the same data folder, and SIGTERM in the middle
+of a long search (the server must be gone within 2 s).
 
 Every loop is bounded in count and every socket has a timeout; the whole
 test takes about half a minute. Only the loopback interface is used.
@@ -81,10 +86,10 @@ def read_response(s, limit=1 << 22):
     return status, headers, rest[:length]
 
 
-def request(port, method, path, body=None, timeout=5.0):
+def request(port, method, path, body=None, timeout=5.0, headers=""):
     s = connect(port, timeout)
     try:
-        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n{headers}"
         payload = b""
         if body is not None:
             payload = body if isinstance(body, bytes) else json.dumps(body).encode()
@@ -200,6 +205,53 @@ def bad_paths(port, game_id):
     for p in paths:
         status = raw(port, b"GET " + p + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         check(status is not None and 400 <= status < 500, f"path {p[:40]!r} answered {status}")
+
+
+def path_tricks(port):
+    """Paths that would name a file outside the UI's folder: never served."""
+    for p in [b"//etc/passwd", b"/%2Fetc%2Fpasswd", b"/%2F%2Fetc%2Fpasswd", b"//proc/self/environ",
+              b"/%2fproc%2fself%2fenviron", b"/.%2e/.%2e/etc/passwd", b"/web/../../etc/passwd",
+              b"/%5c..%5c..%5cetc%5cpasswd", b"/index.html%00.js"]:
+        s = connect(port)
+        try:
+            s.sendall(b"GET " + p + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            r = read_response(s)
+        finally:
+            s.close()
+        check(r is not None and r[0] in (400, 404), f"path {p!r} answered {r and r[0]}")
+        check(r is None or b"root:" not in r[2], f"path {p!r} served /etc/passwd")
+
+
+def foreign_hosts(port):
+    """A DNS-rebinding page names its own host: 421. Another site's page may not
+    change anything: 403. A state change must say it is JSON, body or not: 415."""
+    for host in ["evil.example", "rebind.attacker.test:8080", "localhost.evil.example"]:
+        s = connect(port)
+        try:
+            s.sendall(f"GET /api/catalog HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+            r = read_response(s)
+        finally:
+            s.close()
+        check(r is not None and r[0] == 421, f"Host {host} answered {r and r[0]}")
+    r = request(port, "POST", "/api/games", {"game": "starstar"},
+                headers="Origin: https://evil.example\r\n")
+    check(r is not None and r[0] == 403, f"a cross-site POST answered {r and r[0]}")
+    r = request(port, "POST", "/api/sessions")
+    check(r is not None and r[0] == 415, f"a POST without a type answered {r and r[0]}")
+    r = request(port, "GET", "/")
+    csp = r[1].get("content-security-policy", "") if r else ""
+    check("frame-ancestors 'none'" in csp and "script-src 'self'" in csp, f"CSP {csp!r}")
+
+
+def absurd_players(port):
+    """Players that would hold the machine: 400 with one line, before any search."""
+    for player in ["mcts:seconds=100000,threads=1024", "mcts:pool=100000000", "mcts:pool=1e13",
+                   "mcts:playouts=1e300", "ab:depth=100000", "mcts:threads=1024"]:
+        r = request(port, "POST", "/api/sessions", {"game": "starstar", "players": [player, "human"]})
+        check(r is not None and r[0] == 400 and b"\n" not in r[2].strip(),
+              f"player {player} answered {r and r[0]}")
+        r = request(port, "POST", "/api/games", {"game": "starstar", "opponent": player})
+        check(r is not None and r[0] == 400, f"opponent {player} answered {r and r[0]}")
 
 
 def garbage(port):
@@ -408,6 +460,98 @@ def engine_lines(binary, memory_bound):
     print(f"engine: {len(out)} bytes of replies, peak {peak_mb:.0f} MB", flush=True)
 
 
+def start_server(binary, data, *extra):
+    """`asterism serve` on a free port; returns (process, port)."""
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST, "--data", data,
+                               *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    line = server.stdout.readline()
+    return server, int(line.split(f"http://{HOST}:")[1].split("/")[0])
+
+
+def stop_server(server):
+    if server.poll() is None:
+        server.kill()
+    server.wait(10)
+
+
+def one_address_fills(binary):
+    """One address (behind a trusted proxy, as on a real server) creates games
+    against the computer until refused; the cap holds after a restart and
+    another address still gets in."""
+    data = tempfile.mkdtemp(prefix="asterism-abuse-caps-")
+    proxy = ["--trusted-proxy", "127.0.0.1", "--games-per-address", "25"]
+    try:
+        server, port = start_server(binary, data, *proxy)
+        me, other = "X-Forwarded-For: 203.0.113.50\r\n", "X-Forwarded-For: 198.51.100.9\r\n"
+        made, refused = 0, None
+        for _ in range(100):
+            r = request(port, "POST", "/api/games",
+                        {"game": "starstar", "options": {"size": 6}, "opponent": "random"},
+                        headers=me)
+            if r is None or r[0] != 201:
+                refused = r
+                break
+            made += 1
+        check(made == 25, f"one address made {made} games, not the cap of 25")
+        check(refused is not None and refused[0] == 429 and b"unfinished" in refused[2],
+              f"past the cap: {refused and refused[0]}")
+        stop_server(server)
+        server, port = start_server(binary, data, *proxy)
+        r = request(port, "POST", "/api/games", {"game": "starstar", "opponent": "random"},
+                    headers=me)
+        check(r is not None and r[0] == 429, f"after a restart: {r and r[0]}")
+        r = request(port, "POST", "/api/games", {"game": "starstar", "opponent": "random"},
+                    headers=other)
+        check(r is not None and r[0] == 201, f"another address: {r and r[0]}")
+        print(f"one address: {made} games, then {refused and refused[0]}", flush=True)
+        stop_server(server)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def two_servers(binary):
+    """A second server on the same data folder exits at start, naming the first."""
+    data = tempfile.mkdtemp(prefix="asterism-abuse-two-")
+    try:
+        first, _ = start_server(binary, data)
+        second = subprocess.run([binary, "serve", "--port", "0", "--host", HOST, "--data", data],
+                                capture_output=True, text=True, timeout=20)
+        err = second.stderr.strip()
+        check(second.returncode != 0, "a second server on the same folder started")
+        check(len(err.splitlines()) == 1 and f"pid {first.pid}" in err,
+              f"the second server's message: {err!r}")
+        stop_server(first)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def sigterm_mid_search(binary):
+    """SIGTERM while a 25-second search runs: the server is gone within 2 s."""
+    data = tempfile.mkdtemp(prefix="asterism-abuse-term-")
+    try:
+        server, port = start_server(binary, data)
+        r = request(port, "POST", "/api/sessions",
+                    {"game": "starstar", "players": ["mcts:seconds=25", "human"]})
+        game_id = json.loads(r[2])["id"]
+        mover = threading.Thread(target=lambda: request(
+            port, "POST", f"/api/sessions/{game_id}/computer", {}, timeout=30), daemon=True)
+        mover.start()
+        time.sleep(1.0)
+        t = time.monotonic()
+        server.send_signal(15)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            pass
+        took = time.monotonic() - t
+        check(server.poll() is not None and took < 2.0, f"SIGTERM mid-search: {took:.2f} s")
+        print(f"SIGTERM mid-search: stopped in {took:.2f} s", flush=True)
+        stop_server(server)
+        mover.join(5)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def main():
     binary = sys.argv[1]
     memory_bound = "--no-memory-bound" not in sys.argv
@@ -429,6 +573,9 @@ def main():
         memory.start()
         for name, attack in [("keep-alive", lambda: keep_alive(port, game_id)),
                              ("bad paths", lambda: bad_paths(port, game_id)),
+                             ("path tricks", lambda: path_tricks(port)),
+                             ("foreign hosts", lambda: foreign_hosts(port)),
+                             ("absurd players", lambda: absurd_players(port)),
                              ("garbage", lambda: garbage(port)),
                              ("slow requests", lambda: slow_requests(port, prober)),
                              ("idle connections", lambda: idle_connections(port)),
@@ -463,6 +610,12 @@ def main():
         server.kill()
         server.wait(10)
         shutil.rmtree(data, ignore_errors=True)
+    for name, attack in [("one address", one_address_fills), ("two servers", two_servers),
+                         ("SIGTERM", sigterm_mid_search)]:
+        try:
+            attack(binary)
+        except (OSError, subprocess.SubprocessError, ValueError, IndexError) as e:
+            fail(f"{name}: {e}")
     if failures:
         print(f"{len(failures)} failure(s)")
         sys.exit(1)
