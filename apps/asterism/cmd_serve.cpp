@@ -5,7 +5,7 @@
 #include <map>
 
 #include "cli.h"
-#include "server/http.h"
+#include "server/app.h"
 
 namespace asterism::cli {
 
@@ -13,7 +13,7 @@ namespace {
 
 // The server a signal stops; stop() only stores a flag and writes to an
 // eventfd, both safe in a signal handler.
-server::HttpServer* serving = nullptr;
+server::Server* serving = nullptr;
 
 extern "C" void stop_serving(int) {
     if (serving) serving->stop();
@@ -32,7 +32,7 @@ void add_host_names(server::ServeOptions& o, const std::string& public_url) {
 }
 
 int cmd_serve(server::ServeOptions options) {
-    server::HttpServer http(options);
+    server::Server http(options);
     const int port = http.bind();
     const std::string host = options.host == "0.0.0.0" ? "localhost" : options.host;
     std::cout << "asterism: serving the browser interface at http://" << host << ":" << port

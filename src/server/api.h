@@ -23,7 +23,7 @@
 #include "core/rng.h"
 #include "search/agent.h"
 #include "server/events.h"
-#include "server/limits.h"
+#include "server/net/limits.h"
 #include "server/search_guard.h"
 #include "store/store.h"
 
@@ -124,6 +124,7 @@ class Api {
     const ApiLimits& limits() const { return limits_; }
     // The live updates of online games; the HTTP server serves the streams.
     EventHub& events() { return events_; }
+    const EventHub& events() const { return events_; }
 
     struct Session;
 

@@ -23,32 +23,9 @@
 #include <utility>
 #include <vector>
 
+#include "server/net/stream.h"
+
 namespace asterism::server {
-
-// One event as it goes on the wire: "id: <seq>\nevent: <type>\ndata: <json>\n\n".
-struct Event {
-    std::uint64_t seq = 0;
-    std::string type;  // "state"
-    std::string data;  // one line of JSON
-};
-
-// Where a published event goes: the HTTP server registers one sink per open
-// stream. deliver() is called with the hub's lock released and must not
-// block (the server queues the bytes and wakes its socket thread).
-class EventSink {
-  public:
-    virtual ~EventSink() = default;
-    virtual void deliver(const Event& event) = 0;
-};
-
-// A response that opens an event stream instead of sending a body: the
-// channel to follow, the subscriber's presence tag and the last event the
-// client saw (its Last-Event-ID, 0 for none).
-struct StreamStart {
-    std::string channel;
-    std::string tag;
-    std::uint64_t last_seen = 0;
-};
 
 struct EventLimits {
     std::size_t max_streams = 2000;           // open event streams in all

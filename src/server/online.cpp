@@ -16,7 +16,7 @@
 #include "record/record.h"
 #include "search/players.h"
 #include "server/json_args.h"
-#include "server/limits.h"
+#include "server/net/limits.h"
 #include "table/table.h"
 
 namespace asterism::server {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "server/api.h"
-#include "server/http_message.h"
+#include "server/net/message.h"
 
 namespace asterism::server {
 
@@ -34,6 +34,7 @@ class Site {
     static bool stores(const HttpRequest& request);
 
     Api& api() { return api_; }
+    const Api& api() const { return api_; }
 
   private:
     HttpResponse api_response(const HttpRequest& request);

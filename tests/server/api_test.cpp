@@ -15,7 +15,7 @@
 #include "core/registry.h"
 #include "core/rng.h"
 #include "server/api.h"
-#include "server/http.h"
+#include "server/app.h"
 
 namespace asterism::server {
 namespace {
@@ -525,7 +525,7 @@ TEST(ServerHttp, SmokeTestOnAnEphemeralPort) {
     options.port = 0;
     options.web_dir = ASTERISM_WEB_DIR;
     options.limits.max_body = 4096;
-    HttpServer server(options);
+    Server server(options);
     const int port = server.bind();
     ASSERT_GT(port, 0);
     std::thread runner([&] { server.run(); });

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "../common/loopback.h"
+#include "server/app.h"
 #include "server/events.h"
-#include "server/http.h"
 
 namespace asterism::server {
 namespace {
@@ -218,7 +218,7 @@ class StreamServer {
         o.online.data_dir = data_dir();
         return o;
     }
-    HttpServer server_;
+    Server server_;
     std::string game_;
     int port_ = 0;
     std::thread thread_;

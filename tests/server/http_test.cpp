@@ -9,9 +9,11 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <string>
 #include <thread>
 
@@ -19,7 +21,7 @@
 
 #include "../common/loopback.h"
 #include "core/text.h"
-#include "server/http.h"
+#include "server/app.h"
 #include "server/site.h"
 
 namespace asterism::server {
@@ -296,7 +298,7 @@ class LiveServer {
         o.web_dir = ASTERISM_WEB_DIR;
         return o;
     }
-    HttpServer server_;
+    Server server_;
     int port_ = 0;
     std::thread thread_;
 };
@@ -367,6 +369,63 @@ TEST(HttpServerLive, PastTheConnectionCapTheLongestIdleMakesRoom) {
     EXPECT_EQ(read_until_close(idle[0]), "");
     for (const int f : idle) close(f);
     close(fd);
+}
+
+}  // namespace
+}  // namespace asterism::server
+
+namespace asterism::server {
+namespace {
+
+// A stalled disk (here: the database held by another writer, so that every
+// write waits) holds up the requests that write, never the others: the
+// catalog answers while a dozen writes still wait.
+TEST(HttpServerLive, WritesWaitingOnTheDiskDoNotHoldUpOtherRequests) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("asterism-stall-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    int port = 0;
+    {
+        ServeOptions o;
+        o.online.data_dir = dir.string();
+        LiveServer server(o);
+        port = server.port();
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open((dir / "asterism.db").c_str(), &db), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(db, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+        const std::string body = R"({"game": "starstar:size=6", "opponent": "random"})";
+        std::vector<int> writers;
+        for (int i = 0; i < 12; ++i) {
+            const int fd = connect_to(port);
+            ASSERT_GE(fd, 0);
+            send_all(fd,
+                     "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                     "application/json\r\nConnection: close\r\nContent-Length: " +
+                         std::to_string(body.size()) + "\r\n\r\n" + body);
+            writers.push_back(fd);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        const int fd = connect_to(port);
+        send_all(fd, "GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        const std::string catalog = read_until_close(fd);
+        close(fd);
+        EXPECT_EQ(catalog.rfind("HTTP/1.1 200", 0), 0u) << catalog.substr(0, 80);
+        int answered = 0;
+        for (const int w : writers) {
+            char c = 0;
+            answered += recv(w, &c, 1, MSG_DONTWAIT | MSG_PEEK) > 0;
+        }
+        EXPECT_EQ(answered, 0) << "writes answered before the catalog: the disk held it up";
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        for (const int w : writers) {
+            const std::string reply = read_until_close(w);
+            close(w);
+            EXPECT_TRUE(reply.rfind("HTTP/1.1 201", 0) == 0 || reply.rfind("HTTP/1.1 503", 0) == 0)
+                << reply.substr(0, 120);
+        }
+    }
+    fs::remove_all(dir);
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "server/api.h"
-#include "server/http_message.h"
-#include "server/limits.h"
+#include "server/net/limits.h"
+#include "server/net/message.h"
 
 namespace asterism::server {
 namespace {

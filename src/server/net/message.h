@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/events.h"
+#include "server/net/stream.h"
 
 namespace asterism::server {
 

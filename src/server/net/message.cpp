@@ -1,5 +1,5 @@
 // HTTP/1.1 request parsing and response writing (http_message.h).
-#include "server/http_message.h"
+#include "server/net/message.h"
 
 #include <algorithm>
 #include <cctype>

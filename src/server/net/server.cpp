@@ -1,5 +1,5 @@
-// The epoll server of `asterism serve` (http.h).
-#include "server/http.h"
+// The epoll server of `asterism serve` (server.h).
+#include "server/net/server.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -22,17 +22,8 @@
 #include <vector>
 
 #include "core/types.h"
-#include "server/site.h"
-
-#ifndef ASTERISM_WEB_DIR
-#define ASTERISM_WEB_DIR "web"
-#endif
 
 namespace asterism::server {
-
-std::string default_web_dir() {
-    return ASTERISM_WEB_DIR;
-}
 
 namespace {
 
@@ -57,7 +48,8 @@ std::string peer_address(const sockaddr_storage& a) {
 }
 
 // The bytes published to one event stream and not yet taken by the socket
-// thread. The hub's publishers (any thread) append; the socket thread takes.
+// thread. The application's publishers (any thread) append; the socket
+// thread takes.
 struct StreamQueue {
     std::mutex mutex;
     std::string pending;
@@ -153,7 +145,7 @@ struct Connection {
     std::shared_ptr<std::atomic<bool>> gone;
     // Streaming only.
     std::shared_ptr<StreamQueue> stream;
-    std::uint64_t stream_handle = 0;  // the hub's subscription
+    std::uint64_t stream_handle = 0;  // the handler's subscription
     Clock::time_point next_ping;
     bool wants_out = false;  // EPOLLOUT is being watched
 };
@@ -181,8 +173,8 @@ constexpr std::string_view kStreamPing = ": ping\n\n";
 }  // namespace
 
 struct HttpServer::Impl {
-    ServeOptions options;
-    Site site;
+    Handler& handler;
+    NetOptions options;
     HttpLimits http_limits;
     SearchAdmission admission;
     int listen_fd = -1;
@@ -206,22 +198,18 @@ struct HttpServer::Impl {
     std::unique_ptr<WorkerPool> stored;  // requests that write to the store
     std::unique_ptr<WorkerPool> workers;
 
-    explicit Impl(ServeOptions o)
-        : options(std::move(o)),
-          site(options.web_dir.empty() ? default_web_dir() : options.web_dir, options.limits, 0,
-               options.host_names),
-          admission(options.server.searches_per_client, max_searches()) {
-        http_limits.max_body = options.limits.max_body;
-        if (!options.online.data_dir.empty())
-            site.api().enable_online(options.online, options.online_limits);
-    }
+    Impl(Handler& h, NetOptions o)
+        : handler(h),
+          options(std::move(o)),
+          http_limits(options.http),
+          admission(options.limits.searches_per_client, max_searches()) {}
 
     int search_threads() const {
-        const int n = options.server.search_threads;
+        const int n = options.limits.search_threads;
         return n > 0 ? n : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     }
     int max_searches() const {
-        const int n = options.server.max_searches;
+        const int n = options.limits.max_searches;
         return n > 0 ? n : 4 * search_threads();
     }
 
@@ -258,16 +246,15 @@ struct HttpServer::Impl {
         release(std::exchange(c.stream_handle, 0));
     }
 
-    // Unsubscribes on a worker when one is free: the hub's presence
-    // callback may wait for a game's lock, which a search can hold for
-    // seconds, and the socket thread must never wait.
+    // Unsubscribes on a worker when one is free: the application may wait
+    // for a lock there (a game's, which a search can hold for seconds), and
+    // the socket thread must never wait.
     void release(std::uint64_t handle) {
         if (handle == 0) return;
-        EventHub& hub = site.api().events();
-        if (!stopping.load() && workers &&
-            workers->submit([&hub, handle] { hub.unsubscribe(handle); }))
+        Handler& h = handler;
+        if (!stopping.load() && workers && workers->submit([&h, handle] { h.unsubscribe(handle); }))
             return;
-        hub.unsubscribe(handle);
+        h.unsubscribe(handle);
     }
 
     // ---- accepting ---------------------------------------------------------
@@ -286,8 +273,8 @@ struct HttpServer::Impl {
                     continue;
                 return;  // EAGAIN: all taken
             }
-            // Event streams do not count: the hub caps them (EventLimits).
-            if (connections.size() - stream_count >= options.server.max_connections &&
+            // Event streams do not count: the handler caps them.
+            if (connections.size() - stream_count >= options.limits.max_connections &&
                 !evict_one()) {
                 const std::string busy = serialize(
                     HttpResponse::error(503, "too many open connections; try again shortly"), false,
@@ -386,7 +373,7 @@ struct HttpServer::Impl {
     // so that many lying or slow uploads cannot fill the memory.
     void reserve_body(std::uint64_t key, Connection& c) {
         const std::size_t want = c.parser.expected_body();
-        if (body_reserved + want > options.server.body_budget) {
+        if (body_reserved + want > options.limits.body_budget) {
             const HttpResponse busy =
                 HttpResponse::error(503,
                                     "the server is receiving too many request bodies; "
@@ -400,12 +387,13 @@ struct HttpServer::Impl {
     void dispatch(std::uint64_t key, Connection& c, HttpRequest request) {
         c.state = Connection::State::Working;
         watch(c.fd, key, EPOLLRDHUP, EPOLL_CTL_MOD);
-        request.client = client_address(c.client, request, options.server.trusted_proxy);
+        request.client = client_address(c.client, request, options.limits.trusted_proxy);
         c.gone = std::make_shared<std::atomic<bool>>(false);
         request.gone = c.gone;
         const bool head_only = request.method == "HEAD";
         const bool keep_alive = request.keep_alive;
-        if (Site::searches(request)) {
+        const Handler::Lane lane = handler.lane(request);
+        if (lane == Handler::Lane::Search) {
             const std::string refused = admission.enter(request.client);
             if (!refused.empty())
                 return answer(key, c,
@@ -413,7 +401,7 @@ struct HttpServer::Impl {
                               !keep_alive);
             const std::string client = request.client;
             auto job = [this, key, request = std::move(request), keep_alive]() {
-                const HttpResponse response = site.respond(request);
+                const HttpResponse response = handler.respond(request);
                 // Leave first, so that the client may ask again as soon as
                 // it has the answer.
                 admission.leave(request.client);
@@ -428,11 +416,11 @@ struct HttpServer::Impl {
             return;
         }
         auto job = [this, key, request = std::move(request), keep_alive, head_only]() {
-            finish(key, request.client, site.respond(request), keep_alive, head_only);
+            finish(key, request.client, handler.respond(request), keep_alive, head_only);
         };
         // Requests that may wait on the disk have their own threads, so that
         // a stalled disk cannot hold up the catalog, the pages and local play.
-        WorkerPool& pool = Site::stores(request) ? *stored : *workers;
+        WorkerPool& pool = lane == Handler::Lane::Disk ? *stored : *workers;
         if (!pool.submit(std::move(job)))
             answer(key, c, serialize(HttpResponse::error(503, "the server is busy"), false, false),
                    true);
@@ -453,28 +441,20 @@ struct HttpServer::Impl {
         wake();
     }
 
-    // Called by a worker: subscribes a new stream to the hub, so that the
-    // hub's presence callback runs off the socket thread. Events published
-    // before the socket thread takes over wait in the stream's queue.
+    // Called by a worker: subscribes a new stream with the handler, so that
+    // whatever the application does then runs off the socket thread. Events
+    // published before the socket thread takes over wait in the stream's
+    // queue.
     Completion open_stream(std::uint64_t key, const std::string& client, const StreamStart& start,
                            bool keep_alive, bool head_only) {
         if (head_only) return {key, std::string(kStreamHead), true};
         auto queue = std::make_shared<StreamQueue>();
-        auto sink = std::make_shared<StreamSink>(waker, key, queue, options.server.stream_buffer);
-        EventHub& hub = site.api().events();
-        const std::uint64_t handle =
-            hub.subscribe(start.channel, start.tag, client, std::move(sink), start.last_seen);
+        auto sink = std::make_shared<StreamSink>(waker, key, queue, options.limits.stream_buffer);
+        HttpResponse refused;
+        const std::uint64_t handle = handler.subscribe(start, client, std::move(sink), refused);
         if (handle != 0)
             return {key, std::string(kStreamHead) + std::string(kStreamRetry), false, queue,
                     handle};
-        const HttpResponse refused =
-            hub.streams() >= hub.limits().max_streams
-                ? HttpResponse::error(503,
-                                      "too many live connections on the server; "
-                                      "try again shortly")
-                : HttpResponse::error(429, "too many live connections from your address (" +
-                                               std::to_string(hub.limits().max_streams_per_client) +
-                                               "); close some pages");
         return {key, serialize(refused, keep_alive, false), !keep_alive};
     }
 
@@ -522,8 +502,8 @@ struct HttpServer::Impl {
         c.out_at = 0;
         c.wants_out = false;
         const Clock::time_point now = Clock::now();
-        c.next_ping = now + seconds(options.server.stream_ping_seconds);
-        c.write_deadline = now + seconds(options.server.write_seconds);
+        c.next_ping = now + seconds(options.limits.stream_ping_seconds);
+        c.write_deadline = now + seconds(options.limits.write_seconds);
         // A client that has already closed its side cannot be streaming.
         if (c.peer_closed) return close_connection(key);
         watch(c.fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
@@ -551,9 +531,9 @@ struct HttpServer::Impl {
         }
         // A client that does not read would otherwise make this grow
         // without end.
-        if (c.out.size() + bytes.size() > options.server.stream_buffer)
+        if (c.out.size() + bytes.size() > options.limits.stream_buffer)
             return close_connection(key);
-        if (c.out.empty()) c.write_deadline = Clock::now() + seconds(options.server.write_seconds);
+        if (c.out.empty()) c.write_deadline = Clock::now() + seconds(options.limits.write_seconds);
         c.out += bytes;
         flush_stream(key, c);
     }
@@ -564,7 +544,7 @@ struct HttpServer::Impl {
                 send(c.fd, c.out.data() + c.out_at, c.out.size() - c.out_at, MSG_NOSIGNAL);
             if (n > 0) {
                 c.out_at += static_cast<std::size_t>(n);
-                c.write_deadline = Clock::now() + seconds(options.server.write_seconds);
+                c.write_deadline = Clock::now() + seconds(options.limits.write_seconds);
             } else if (n < 0 && errno == EINTR) {
                 continue;
             } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
@@ -611,7 +591,7 @@ struct HttpServer::Impl {
         c.out = std::move(bytes);
         c.out_at = 0;
         c.close_after = close || c.peer_closed;
-        c.write_deadline = Clock::now() + seconds(options.server.write_seconds);
+        c.write_deadline = Clock::now() + seconds(options.limits.write_seconds);
         on_writable(key, c);
     }
 
@@ -677,7 +657,7 @@ struct HttpServer::Impl {
     // answers that the client does not read.
     void sweep() {
         const Clock::time_point now = Clock::now();
-        const ServerLimits& l = options.server;
+        const ServerLimits& l = options.limits;
         std::vector<std::uint64_t> expired, slow, ping;
         for (auto& [key, c] : connections) {
             if (c.state == Connection::State::Streaming) {
@@ -778,24 +758,25 @@ std::size_t connection_cap(std::size_t wanted) {
 
 }  // namespace
 
-HttpServer::HttpServer(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
+HttpServer::HttpServer(Handler& handler, NetOptions options)
+    : impl_(std::make_unique<Impl>(handler, std::move(options))) {
     Impl& i = *impl_;
-    // Descriptors for the plain connections and for the hub's streams; when
+    // Descriptors for the plain connections and for the handler's streams; when
     // the process has fewer, the plain connections keep their share.
-    const std::size_t wanted = i.options.server.max_connections;
-    const std::size_t all = wanted + i.site.api().events().limits().max_streams;
+    const std::size_t wanted = i.options.limits.max_connections;
+    const std::size_t all = wanted + handler.max_streams();
     const std::size_t cap = connection_cap(all);
-    if (cap < all) i.options.server.max_connections = std::max<std::size_t>(8, cap * wanted / all);
+    if (cap < all) i.options.limits.max_connections = std::max<std::size_t>(8, cap * wanted / all);
     i.epoll_fd = epoll_create1(EPOLL_CLOEXEC);
     i.wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (i.epoll_fd < 0 || i.wake_fd < 0)
         throw GameError(std::string("cannot start the server: ") + std::strerror(errno));
     i.waker->fd = i.wake_fd;
     i.watch(i.wake_fd, kWakeKey, EPOLLIN, EPOLL_CTL_ADD);
-    i.workers = std::make_unique<WorkerPool>(i.options.server.workers,
-                                             i.options.server.max_queued_requests);
-    i.stored = std::make_unique<WorkerPool>(i.options.server.store_workers,
-                                            i.options.server.max_queued_requests);
+    i.workers = std::make_unique<WorkerPool>(i.options.limits.workers,
+                                             i.options.limits.max_queued_requests);
+    i.stored = std::make_unique<WorkerPool>(i.options.limits.store_workers,
+                                            i.options.limits.max_queued_requests);
     i.searches = std::make_unique<WorkerPool>(i.search_threads(),
                                               static_cast<std::size_t>(i.max_searches()));
 }
@@ -805,12 +786,12 @@ HttpServer::~HttpServer() {
     Impl& i = *impl_;
     // Searches stop at once (answering 503); answers under way finish
     // before the sockets close.
-    i.site.api().stop_searches("the server is stopping");
+    i.handler.stop();
     i.searches.reset();
     i.stored.reset();
     i.workers.reset();
-    // Streams give up their subscriptions, so the hub's presence is right
-    // for whoever still holds the Api.
+    // Streams give up their subscriptions, so the application's presence
+    // is right for whoever still holds it.
     while (!i.connections.empty()) i.close_connection(i.connections.begin()->first);
     if (i.listen_fd >= 0) ::close(i.listen_fd);
     if (i.wake_fd >= 0) ::close(i.wake_fd);
@@ -836,14 +817,6 @@ int HttpServer::bind() {
 
 void HttpServer::run() {
     impl_->loop();
-}
-
-EventHub& HttpServer::events() {
-    return impl_->site.api().events();
-}
-
-Api& HttpServer::api() {
-    return impl_->site.api();
 }
 
 void HttpServer::stop() {

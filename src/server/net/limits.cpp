@@ -1,7 +1,7 @@
 // The worker pool and search admission (limits.h).
-#include "server/limits.h"
+#include "server/net/limits.h"
 
-#include "server/http_message.h"
+#include "server/net/message.h"
 
 #include <algorithm>
 

@@ -1,0 +1,71 @@
+// The application behind the transport: one composition root that builds
+// the site (the UI's files and the JSON API, with its games, store, event
+// hub and limits) from the options and answers the transport's Handler
+// calls with it. `Server` puts it behind the HTTP transport
+// (net/server.h); `asterism serve` and the live tests start one.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "server/api.h"
+#include "server/net/server.h"
+#include "server/online.h"
+#include "server/site.h"
+
+namespace asterism::server {
+
+struct ServeOptions {
+    std::string host = "127.0.0.1";  // local only, unless the user says otherwise
+    int port = 8080;                 // 0: any free port (tests)
+    std::string web_dir;             // the UI's files; empty: the source tree's web/
+    // Host names requests may give besides IP addresses and localhost
+    // (Site::refused): the --host name and the --public-url's.
+    std::vector<std::string> host_names;
+    ApiLimits limits;
+    ServerLimits server;
+    OnlineOptions online;  // an empty data_dir: no online games
+    OnlineLimits online_limits;
+};
+
+// The source tree's web/ folder, where a clean build finds the UI.
+std::string default_web_dir();
+
+class App final : public Handler {
+  public:
+    // Throws GameError (or store::StoreError) when the web folder or the
+    // data folder cannot be used.
+    explicit App(const ServeOptions& options);
+
+    Lane lane(const HttpRequest& request) const override;
+    HttpResponse respond(const HttpRequest& request) override;
+    std::uint64_t subscribe(const StreamStart& start, const std::string& client,
+                            std::shared_ptr<EventSink> sink, HttpResponse& refusal) override;
+    void unsubscribe(std::uint64_t handle) override;
+    std::size_t max_streams() const override;
+    void stop() override;
+
+    Api& api() { return site_.api(); }
+    EventHub& events() { return site_.api().events(); }
+
+  private:
+    Site site_;
+};
+
+// The whole server: the application behind the transport.
+class Server {
+  public:
+    explicit Server(const ServeOptions& options);
+    int bind() { return http_.bind(); }
+    void run() { http_.run(); }
+    void stop() { http_.stop(); }  // safe in a signal handler
+    App& app() { return app_; }
+    Api& api() { return app_.api(); }
+    EventHub& events() { return app_.events(); }
+
+  private:
+    App app_;
+    HttpServer http_;  // after the app, which it calls: destroyed first
+};
+
+}  // namespace asterism::server
