@@ -22,40 +22,13 @@
 
 #include "core/rng.h"
 #include "search/agent.h"
+#include "server/api_message.h"
 #include "server/events.h"
 #include "server/net/limits.h"
 #include "server/search_guard.h"
 #include "store/store.h"
 
 namespace asterism::server {
-
-struct ApiRequest {
-    std::string method;  // "GET", "POST", "DELETE"
-    std::string path;    // without the query, e.g. "/api/sessions/ab12/move"
-    std::map<std::string, std::string> query;
-    std::string body;
-    std::string client;         // the peer's address, for per-client limits and logs
-    std::string authorization;  // the Authorization header ("Bearer SECRET" for a seat)
-    std::string last_event_id;  // the Last-Event-ID header of a reconnecting event stream
-    // Raised by the server when the client hangs up before its answer: a
-    // search made for it stops. Null: the client is never gone (tests).
-    std::shared_ptr<const std::atomic<bool>> gone;
-    // The Content-Type header: every request but GET must say JSON (415),
-    // bodies or not, so that no other site's page can send one (json_args.h).
-    std::string content_type;
-};
-
-struct ApiResponse {
-    ApiResponse(int status_ = 200, nlohmann::json body_ = {}, std::string allow_ = {})
-        : status(status_), body(std::move(body_)), allow(std::move(allow_)) {}
-    int status;
-    nlohmann::json body;                // an object; errors are {"error": "..."}
-    std::string allow;                  // with 405: the methods the path takes ("GET, DELETE")
-    std::optional<StreamStart> stream;  // set: open an event stream (events.h), no body
-    // When not empty: `body` already written as JSON text (an online game's
-    // state is written once for its watchers and reused for the reply).
-    std::string text;
-};
 
 struct ApiLimits {
     // Local games (/api/sessions, memory only) held at once. Beyond it the

@@ -1,5 +1,4 @@
-// The pieces every JSON route of the server shares: the error a handler
-// throws with its HTTP status, and strict readers of a request's JSON body
+// The pieces every JSON route of the server shares: strict readers of a request's JSON body
 // and its fields, each failing with a 400 that names the field.
 #pragma once
 
@@ -9,18 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/api.h"
+#include "server/api_message.h"
 
 namespace asterism::server {
-
-// A failure with its HTTP status; route() throws it, handle() answers it.
-struct HttpError {
-    int status;
-    std::string message;
-    std::string allow;  // for 405
-};
-
-[[noreturn]] void fail(int status, const std::string& message);
 
 // The body as a JSON object ({} when empty); 400 for malformed JSON, a body
 // that nests deeper than `max_depth` (refused before parsing) or one that is

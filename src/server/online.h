@@ -17,6 +17,10 @@
 // its events. The server keeps each game's clock: Fischer (base + increment)
 // or correspondence (a number of days per move); a side whose time runs out
 // loses.
+//
+// The service is written one concern a file in src/server/online/ (seats,
+// clock, log, view, routes, actions, computer; online/game.h says which
+// holds what).
 #pragma once
 
 #include <array>
@@ -34,8 +38,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/api.h"
+#include "server/api_message.h"
 #include "server/events.h"
+#include "server/search_guard.h"
 #include "store/store.h"
 
 namespace asterism::server {

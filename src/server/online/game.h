@@ -1,0 +1,126 @@
+// A game in progress on the online service, split by concern across
+// src/server/online/: seats and secrets (seats.cpp), the clock
+// (clock.cpp), the event log and its replay (log.cpp), the JSON view of a
+// game and the lists (view.cpp), creating and joining (routes.cpp), the
+// players' actions: moves, resignations, draws and takebacks (actions.cpp),
+// and the computer's turns (computer.cpp). This private header holds what
+// they share; online.h is the service's face.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/registry.h"
+#include "core/text.h"
+#include "server/json_args.h"
+#include "server/net/limits.h"
+#include "server/online.h"
+#include "table/table.h"
+
+namespace asterism::server {
+
+// A seat of an online game. A person's seat has the digest of its secret;
+// `joined` once a person has taken it with a name.
+struct OnlineSeat {
+    bool computer = false;
+    std::string player;  // the computer's player ("level:6")
+    std::string name;    // the person's display name, or the computer's
+    std::string digest;  // of the seat's secret (a person's seat)
+    bool joined = false;
+    // The address that took the seat, for the per-address caps; stored with
+    // the seats only while the game is unfinished.
+    std::string holder;
+};
+
+// The time control and the clock's state. Times in milliseconds; the side to
+// move's clock runs from `turn_start` (0: not running).
+struct OnlineClock {
+    std::string kind = "none";  // none, fischer, correspondence
+    std::int64_t base = 0, increment = 0, per_move = 0;
+    std::array<std::int64_t, 2> left{0, 0};
+    std::int64_t turn_start = 0;
+};
+
+struct OnlineGames::Game {
+    Game(store::GameRow r, Table t) : row(std::move(r)), table(std::move(t)) {}
+    std::mutex mutex;
+    store::GameRow row;
+    Table table;
+    std::array<OnlineSeat, 2> seats;
+    OnlineClock clock;
+    Player takeback_by = Player::None;  // a standing takeback request
+    bool listed = false;                // an open challenge shown in the lobby
+    std::uint64_t seed = 1;
+    bool computer_due = false;  // queued for the computer's move
+    // Ended by the server for want of players or moves (expire_idle): the
+    // row's status is then "aborted" and nothing more can change it.
+    std::string expired;
+    // Read without the game's lock: by the per-address caps (waiting, the
+    // seats' holders mirrored in `holders`) and by a search of the
+    // computer's, which stops when `changes` moves on.
+    std::atomic<bool> waiting{true};
+    std::atomic<std::uint64_t> changes{0};
+    std::array<std::string, 2> holders;  // guarded by OnlineGames::mutex_
+};
+
+// One request on its way through a route, and the table of routes.
+struct OnlineGames::Call {
+    const ApiRequest& request;
+    std::string id;
+    std::shared_ptr<Game> game;  // for the routes with ":id"
+};
+
+struct OnlineGames::Route {
+    std::string_view method;
+    std::string_view path;
+    ApiResponse (OnlineGames::*handler)(Call&);
+};
+
+// The helpers the files share.
+namespace online {
+
+using nlohmann::json;
+using Game = OnlineGames::Game;
+
+// The presence tags of the two seats on a game's event stream.
+inline constexpr const char* kTagOf[2] = {"first", "second"};
+
+// Seats and secrets (seats.cpp).
+std::string digest(std::string_view secret);
+bool same_digest(const std::string& a, const std::string& b);
+int seat_index(Player p);
+json seats_json(const Game& g, bool with_digests);
+std::string display_name(const json& body, std::size_t max, const std::string& fallback);
+Player seat_of(const Game& g, const ApiRequest& r);
+Player require_seat(const Game& g, const ApiRequest& r);
+bool both_joined(const Game& g);
+
+// The clock (clock.cpp).
+std::int64_t system_now();
+json clock_json(const OnlineClock& c);
+OnlineClock clock_from(const json& j);
+OnlineClock clock_from_request(const json& body);
+std::int64_t left_now(const Game& g, std::int64_t now);
+bool clock_runs(const Game& g);
+void turn_over(Game& g, Player mover, std::int64_t now);
+void take_back_clock(Game& g, int count, std::int64_t now);
+
+// The one JSON view of a game (view.cpp).
+json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts);
+
+// The event log (log.cpp).
+void settle_row(Game& g, std::int64_t now);
+Player player_of(const json& j);
+void apply_draw_event(Table& t, const json& d);
+void apply_event(Game& g, const std::string& type, const json& d);
+std::shared_ptr<Game> game_from_row(const store::GameRow& row);
+
+}  // namespace online
+}  // namespace asterism::server

@@ -1,0 +1,213 @@
+// The event log of an online game: applying, replaying and committing changes (game.h).
+#include "server/online/game.h"
+
+namespace asterism::server {
+
+namespace online {
+
+// The row's status and result after a change to the game.
+void settle_row(Game& g, std::int64_t now) {
+    const Table& t = g.table;
+    g.row.updated_ms = now;
+    g.row.result = t.result();
+    if (!g.expired.empty()) {
+        g.row.status = "aborted";
+        g.row.termination = g.expired;
+    } else if (t.over()) {
+        g.row.status = "finished";
+        if (g.row.termination.empty())
+            g.row.termination = t.draws().agreed()             ? "agreement"
+                                : t.lost_on_time()             ? "time"
+                                : t.resigned() != Player::None ? "resignation"
+                                                               : "rules";
+    } else {
+        g.row.status = both_joined(g) ? "playing" : "open";
+        g.row.termination.clear();
+    }
+    g.waiting = g.row.status == "open";
+    // Addresses are kept only as long as the caps need them.
+    if (g.row.status == "finished" || g.row.status == "aborted")
+        for (OnlineSeat& s : g.seats) s.holder.clear();
+    g.row.seats = seats_json(g, true).dump();
+    g.row.clock = clock_json(g.clock).dump();
+}
+
+Player player_of(const json& j) {
+    const int i = j.get<int>();
+    if (i != 0 && i != 1) throw GameError("bad seat " + std::to_string(i));
+    return static_cast<Player>(i);
+}
+
+void apply_draw_event(Table& t, const json& d) {
+    const std::string action = d.at("action");
+    const Player by = player_of(d.at("by"));
+    if (action == "offer" && d.contains("answer")) {
+        t.apply_draw_answer(by, d["answer"].get<bool>());
+    } else if (action == "offer") {
+        Rng unused(1);  // the offer is to a person: no search
+        t.offer_draw(by, unused);
+    } else {
+        t.answer_draw(action == "accept");
+    }
+}
+
+// Carries out one event on the game: the live requests build an event and
+// apply it here, and a restart replays the log through the same function, so
+// the two cannot differ. Throws GameError (nothing changed) for an event the
+// game refuses.
+void apply_event(Game& g, const std::string& type, const json& d) {
+    Table& t = g.table;
+    if (type == "move") {
+        t.play(d.at("move").get<std::string>());
+        g.takeback_by = Player::None;
+    } else if (type == "undo") {
+        t.undo(UndoTo::OneMove, d.at("count").get<int>());
+        g.takeback_by = Player::None;
+    } else if (type == "resign") {
+        t.resign(player_of(d.at("by")));
+    } else if (type == "flag") {
+        t.lose_on_time(player_of(d.at("loser")));
+    } else if (type == "draw") {
+        apply_draw_event(t, d);
+    } else if (type == "takeback") {
+        g.takeback_by = d.at("action") == "request" ? player_of(d.at("by")) : Player::None;
+    } else if (type == "join") {
+        OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(player_of(d.at("seat"))))];
+        seat.joined = true;
+        seat.name = d.at("name").get<std::string>();
+        if (d.contains("digest")) seat.digest = d["digest"].get<std::string>();
+    } else if (type == "expire") {
+        g.expired = d.at("why").get<std::string>();
+        if (g.expired.empty()) throw GameError("an expiry without a reason");
+    } else {
+        throw GameError("unknown event '" + printable(type, 40) + "'");
+    }
+}
+
+// A game as its row describes it, before its events.
+std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
+    auto game = Registry::instance().create(row.spec);
+    if (!row.start_position.empty()) game->set_position(row.start_position);
+    auto g = std::make_shared<Game>(row, Table(std::move(game), row.start_position));
+    const json seats = json::parse(row.seats);
+    for (std::size_t i = 0; i < 2; ++i) {
+        OnlineSeat& s = g->seats[i];
+        s.computer = seats.at(i).at("computer");
+        s.player = seats.at(i).at("player");
+        s.name = seats.at(i).at("name");
+        s.digest = seats.at(i).value("digest", "");
+        s.holder = seats.at(i).value("holder", "");
+        s.joined = s.computer;
+        if (s.computer) g->table.set_seat(static_cast<Player>(i), Seat::computer_player(s.player));
+    }
+    g->clock = clock_from(json::parse(row.clock));
+    return g;
+}
+
+}  // namespace online
+
+using namespace online;
+
+// Rebuilds a stored game: its row's seats, then every event in order. The
+// clock of a game in progress restarts now: the time the server was down is
+// charged to nobody.
+std::shared_ptr<Game> OnlineGames::load(const std::string& id) {
+    const auto row = store_.game(id);
+    if (!row) fail(404, "no game " + quote(id));
+    std::shared_ptr<Game> g;
+    try {
+        g = game_from_row(*row);
+        // Seats are taken again by the join events, from the start.
+        for (OnlineSeat& s : g->seats)
+            if (!s.computer) s.joined = false;
+        g->clock = clock_from(json::parse(row->clock));
+        OnlineClock initial = g->clock;
+        for (const store::EventRow& e : store_.events(id)) {
+            const json d = json::parse(e.data);
+            apply_event(*g, e.type, d);
+            if (d.contains("clock")) initial = clock_from(d["clock"]);
+        }
+        g->clock = initial;
+    } catch (const std::exception& e) {
+        throw store::StoreError("database " + store_.file() + ": game " + id +
+                                " does not replay: " + e.what());
+    }
+    g->row = *row;
+    if (g->clock.turn_start) g->clock.turn_start = now();
+    return g;
+}
+
+void OnlineGames::restore_all() {
+    for (const char* status : {"open", "playing"}) {
+        for (const store::GameRow& row : store_.games(status, 1 << 30)) {
+            std::shared_ptr<Game> g;
+            try {
+                g = load(row.id);
+            } catch (const std::exception& e) {
+                // One damaged game must not keep every other from starting;
+                // it stays in the file as it is, for its owner to look at.
+                set_aside_.push_back(row.id + ": " + e.what());
+                continue;
+            }
+            g->listed = row.listed;
+            g->holders = {g->seats[0].holder, g->seats[1].holder};
+            g->seed = next_seed_++;
+            games_[row.id] = g;
+            ++restored_;
+        }
+    }
+}
+
+void OnlineGames::check_room(const Game& g, std::string_view type) const {
+    // A game at its limit can still end: resigning and flagging always fit.
+    if (type == "resign" || type == "flag" || type == "expire") return;
+    if (g.row.last_seq >= limits_.max_events)
+        fail(409, "this game has reached its limit of " + std::to_string(limits_.max_events) +
+                      " stored changes; it can still be resigned");
+}
+
+OnlineGames::Published OnlineGames::commit(Game& g, const std::string& type, json data) {
+    const std::int64_t at = now();
+    data["clock"] = clock_json(g.clock);
+    settle_row(g, at);
+    ++g.row.last_seq;
+    try {
+        store_.append(g.row, {g.row.last_seq, at, type, data.dump()});
+    } catch (const store::StoreError&) {
+        // The log is the truth: the game goes back to what it says.
+        --g.row.last_seq;
+        auto fresh = load(g.row.id);
+        g.table = std::move(fresh->table);
+        g.seats = fresh->seats;
+        g.clock = fresh->clock;
+        g.row = fresh->row;
+        g.takeback_by = fresh->takeback_by;
+        g.expired = fresh->expired;
+        fail(503, "the game could not be saved; nothing changed (try again)");
+    }
+    g.changes.fetch_add(1);
+    {
+        std::lock_guard lock(mutex_);
+        g.holders = {g.seats[0].holder, g.seats[1].holder};
+    }
+    Published state = publish(g);
+    if (g.row.status == "finished" || g.row.status == "aborted") {
+        // Watchers have the final state; the hub and the table of games
+        // keep only games in progress, so neither grows with the archive.
+        hub_.drop(g.row.id);
+        std::lock_guard lock(mutex_);
+        games_.erase(g.row.id);
+    }
+    return state;
+}
+
+// `loser`'s time is up: the game ends (the caller holds the game's lock).
+void OnlineGames::flag(Game& g, Player loser) {
+    const json event = {{"loser", seat_index(loser)}};
+    apply_event(g, "flag", event);
+    g.clock.left[static_cast<std::size_t>(seat_index(loser))] = 0;
+    g.clock.turn_start = 0;
+    commit(g, "flag", event);
+}
+
+}  // namespace asterism::server

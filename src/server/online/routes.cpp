@@ -1,0 +1,212 @@
+// The online service's routes: creating and joining games (game.h).
+#include "server/online/game.h"
+
+#include "core/os_random.h"
+#include "search/players.h"
+
+namespace asterism::server {
+
+using namespace online;
+
+const std::vector<OnlineGames::Route>& OnlineGames::routes() {
+    static const std::vector<Route> table{
+        {"POST", "/api/games", &OnlineGames::create},
+        {"GET", "/api/lobby", &OnlineGames::lobby},
+        {"GET", "/api/archive", &OnlineGames::archive},
+        {"GET", "/api/games/:id", &OnlineGames::get_state},
+        {"GET", "/api/games/:id/events", &OnlineGames::events},
+        {"POST", "/api/games/:id/join", &OnlineGames::join},
+        {"POST", "/api/games/:id/move", &OnlineGames::move},
+        {"POST", "/api/games/:id/resign", &OnlineGames::resign},
+        {"POST", "/api/games/:id/draw", &OnlineGames::draw},
+        {"POST", "/api/games/:id/takeback", &OnlineGames::takeback},
+        {"GET", "/api/games/:id/record", &OnlineGames::record},
+        {"GET", "/api/games/:id/pgn", &OnlineGames::record},
+    };
+    return table;
+}
+
+std::optional<ApiResponse> OnlineGames::handle(const ApiRequest& r) {
+    if (!r.path.starts_with("/api/games") && r.path != "/api/lobby" && r.path != "/api/archive")
+        return std::nullopt;
+    std::string id;
+    const int i = find_route(routes(), r, id, [](const std::string&) {});
+    if (i < 0) return std::nullopt;
+    const Route& route = routes()[static_cast<std::size_t>(i)];
+    Call call{r, id, id.empty() ? nullptr : find(id)};
+    return (this->*route.handler)(call);
+}
+
+std::shared_ptr<Game> OnlineGames::find(const std::string& id) {
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = games_.find(id);
+        if (it != games_.end()) return it->second;
+    }
+    // A finished game, from the archive.
+    if (id.size() != 32 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
+        fail(404, "no game " + quote(id));
+    return load(id);
+}
+
+std::int64_t OnlineGames::now() const {
+    return clock_();
+}
+
+namespace {
+
+std::string link(const std::string& id, const std::string& secret) {
+    return "/online.html#game=" + id + (secret.empty() ? "" : "&secret=" + secret);
+}
+
+}  // namespace
+
+namespace {
+
+// The seat the creator takes: "first", "second" or "random".
+Player creator_seat(const json& body, Rng& rng) {
+    const std::string seat = get_string(body, "seat", "first");
+    if (seat == "first") return Player::First;
+    if (seat == "second") return Player::Second;
+    if (seat == "random") return rng.below(2) ? Player::Second : Player::First;
+    fail(400, "'seat' must be \"first\", \"second\" or \"random\"");
+}
+
+// The new game's table: the game (two players only) from its position.
+Table new_table(const json& body) {
+    auto game = Registry::instance().create(spec_from(body));
+    if (game->num_players() != 2)
+        fail(400, "online games are for two players; play " + game->id() + " on your own");
+    const std::string position = get_string(body, "position");
+    if (!position.empty()) game->set_position(position);
+    std::string start = position.empty() ? "" : game->position();
+    return Table(std::move(game), std::move(start));
+}
+
+}  // namespace
+
+ApiResponse OnlineGames::create(Call& c) {
+    const json body = parse_body(c.request, 32);
+    store::GameRow row;
+    Table table = new_table(body);
+    row.spec = table.game().spec();
+    row.start_position = table.start_position();
+    const std::string against = get_string(body, "opponent", "person");
+    const std::string name = display_name(body, limits_.max_name, "Anonymous");
+    const std::int64_t at = now();
+    row.created_ms = row.updated_ms = at;
+    auto g = std::make_shared<Game>(row, std::move(table));
+    g->clock = clock_from_request(body);
+    Player mine;
+    const bool against_person = against == "person" || against == "human";
+    {
+        std::lock_guard lock(mutex_);
+        if (games_.size() >= limits_.max_games)
+            fail(503, "the server holds its maximum of " + std::to_string(limits_.max_games) +
+                          " games open or in progress; try again later");
+        check_client_caps(c.request.client, against_person);
+        Rng rng(next_seed_ * 0x9e3779b97f4a7c15ULL);
+        mine = creator_seat(body, rng);
+        g->seed = next_seed_++;
+    }
+    const std::string secret = random_token(), invite = random_token();
+    OnlineSeat& own = g->seats[static_cast<std::size_t>(seat_index(mine))];
+    OnlineSeat& other = g->seats[static_cast<std::size_t>(seat_index(opponent(mine)))];
+    own.digest = digest(secret);
+    own.holder = c.request.client;
+    if (!against_person) {
+        Seat computer;
+        check_player(against, limits_.search);  // before making it allocates what it asks
+        try {
+            computer = parse_seat(against, g->table.game());
+        } catch (const GameError& e) {
+            fail(400,
+                 std::string("'opponent' must be \"person\" or a player such as \"level:6\": ") +
+                     e.what());
+        }
+        other = {true, computer.player, "asterism " + computer.player, "", true, ""};
+        g->table.set_seat(opponent(mine), computer);
+    } else {
+        other.digest = digest(invite);
+        g->listed = body.value("lobby", false);
+    }
+    return finish_create(c, g, mine, name, other.computer ? "" : invite, secret);
+}
+
+// Stores the new game with the creator seated (its first event) and answers
+// with the creator's secret and links.
+ApiResponse OnlineGames::finish_create(Call& c, const std::shared_ptr<Game>& g, Player mine,
+                                       const std::string& name, const std::string& invite,
+                                       const std::string& secret) {
+    std::lock_guard game_lock(g->mutex);
+    {
+        std::lock_guard lock(mutex_);
+        do {
+            g->row.id = random_token();
+        } while (games_.count(g->row.id));
+    }
+    g->row.listed = g->listed;
+    settle_row(*g, g->row.created_ms);
+    store_.create(g->row);
+    {
+        std::lock_guard lock(mutex_);
+        games_[g->row.id] = g;
+    }
+    apply_event(*g, "join", {{"seat", seat_index(mine)}, {"name", name}});
+    turn_over(*g, Player::None, now());
+    json state = commit(*g, "join", {{"seat", seat_index(mine)}, {"name", name}}).state;
+    if (g->table.computer_to_move()) schedule_computer(g);
+    const std::string& id = g->row.id;
+    json out = {{"id", id},
+                {"seat", seat_index(mine)},
+                {"secret", secret},
+                {"links", {{"seat", link(id, secret)}, {"watch", link(id, "")}}},
+                {"state", std::move(state)}};
+    if (!invite.empty()) out["links"]["invite"] = link(id, invite);
+    (void)c;
+    return {201, out};
+}
+
+// A person takes their seat with a display name: with the secret of the
+// invitation link, or, for a game the lobby lists, without one (the server
+// makes the seat's secret and answers with it).
+ApiResponse OnlineGames::join(Call& c) {
+    const json body = parse_body(c.request, 32);
+    const std::string name = display_name(body, limits_.max_name, "Anonymous");
+    Game& g = *c.game;
+    std::lock_guard lock(g.mutex);
+    if (g.table.over()) fail(409, "the game is over");
+    if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
+    Player p = seat_of(g, c.request);
+    std::string secret;
+    if (p == Player::None) {
+        if (!g.listed || !c.request.authorization.empty())
+            fail(403, "this needs the invitation's secret (Authorization: Bearer SECRET)");
+        for (int i = 0; i < 2 && p == Player::None; ++i)
+            if (!g.seats[static_cast<std::size_t>(i)].joined) p = static_cast<Player>(i);
+        if (p == Player::None) fail(409, "both seats are taken");
+        secret = random_token();
+    }
+    OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
+    if (seat.joined) fail(409, "this seat is taken already");
+    check_room(g, "join");
+    // Taking the other seat of one's own game holds no new game.
+    if (g.seats[0].holder != c.request.client && g.seats[1].holder != c.request.client) {
+        std::lock_guard table_lock(mutex_);
+        check_client_caps(c.request.client, false);
+    }
+    json event = {{"seat", seat_index(p)}, {"name", name}};
+    if (!secret.empty()) event["digest"] = digest(secret);
+    apply_event(g, "join", event);
+    seat.holder = c.request.client;
+    g.listed = false;
+    g.row.listed = false;
+    turn_over(g, Player::None, now());
+    json out = commit(g, "join", event).state;
+    if (g.table.computer_to_move()) schedule_computer(c.game);
+    out["you"] = seat_index(p);
+    if (!secret.empty()) out["secret"] = secret;
+    return {200, out};
+}
+
+}  // namespace asterism::server

@@ -1,0 +1,91 @@
+// Seats and their secrets (game.h).
+#include "server/online/game.h"
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+
+namespace asterism::server {
+
+namespace online {
+
+// SHA-256 of a seat's secret, in hex: what the store keeps.
+std::string digest(std::string_view secret) {
+    unsigned char out[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    EVP_Digest(secret.data(), secret.size(), out, &size, EVP_sha256(), nullptr);
+    static const char* kHex = "0123456789abcdef";
+    std::string hex;
+    for (unsigned int i = 0; i < size; ++i) {
+        hex.push_back(kHex[out[i] >> 4]);
+        hex.push_back(kHex[out[i] & 15]);
+    }
+    return hex;
+}
+
+// Equal digests, compared in time that does not depend on where they differ.
+bool same_digest(const std::string& a, const std::string& b) {
+    return a.size() == b.size() && !a.empty() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+int seat_index(Player p) {
+    return p == Player::Second ? 1 : 0;
+}
+
+json seats_json(const Game& g, bool with_digests) {
+    json out = json::array();
+    for (const OnlineSeat& s : g.seats) {
+        json j = {
+            {"computer", s.computer}, {"player", s.player}, {"name", s.name}, {"joined", s.joined}};
+        if (with_digests) j["digest"] = s.digest;
+        if (with_digests && !s.holder.empty()) j["holder"] = s.holder;
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+// A display name: printable UTF-8, trimmed, at most `max` bytes.
+std::string display_name(const json& body, std::size_t max, const std::string& fallback) {
+    std::string name = get_string(body, "name", fallback);
+    if (!valid_utf8(name)) fail(400, "'name' must be UTF-8 text");
+    if (name.size() > max) fail(400, "'name' is longer than " + std::to_string(max) + " bytes");
+    if (const std::string bad = invisible_character(name); !bad.empty())
+        fail(400, "'name' contains " + bad + ", which a name may not");
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+    return name.empty() ? fallback : name;
+}
+
+// The seat whose secret the request carries; None when it carries none or
+// one of no seat of this game.
+Player seat_of(const Game& g, const ApiRequest& r) {
+    constexpr std::string_view kBearer = "Bearer ";
+    if (!r.authorization.starts_with(kBearer)) return Player::None;
+    const std::string d = digest(std::string_view(r.authorization).substr(kBearer.size()));
+    Player found = Player::None;
+    // Both seats are compared, always, so the time taken says nothing.
+    for (int i = 0; i < 2; ++i)
+        if (same_digest(d, g.seats[static_cast<std::size_t>(i)].digest))
+            found = static_cast<Player>(i);
+    return found;
+}
+
+Player require_seat(const Game& g, const ApiRequest& r) {
+    if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
+    const Player p = seat_of(g, r);
+    if (p == Player::None)
+        fail(403,
+             r.authorization.empty()
+                 ? "this needs your seat's secret (Authorization: Bearer SECRET from your link)"
+                 : "that secret holds no seat of this game");
+    if (!g.seats[static_cast<std::size_t>(seat_index(p))].joined)
+        fail(409, "take your seat first (POST /api/games/ID/join with your name)");
+    return p;
+}
+
+bool both_joined(const Game& g) {
+    return g.seats[0].joined && g.seats[1].joined;
+}
+
+}  // namespace online
+
+}  // namespace asterism::server

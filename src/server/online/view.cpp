@@ -1,0 +1,190 @@
+// The one JSON view of an online game, its record, its event stream and the lists (game.h).
+#include "server/online/game.h"
+
+#include <algorithm>
+#include "record/pgn.h"
+#include "record/record.h"
+
+namespace asterism::server {
+
+namespace online {
+
+// The state a page draws; `parts` says whether the drawing has the board's
+// cells, which only GET sends (they never change during a game).
+json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts) {
+    const Table& t = g.table;
+    const auto& game = t.game();
+    const GameInfo* info = Registry::instance().find(game.id());
+    const Player to_move = game.to_move();
+    json clock = {{"kind", g.clock.kind},
+                  {"base", g.clock.base},
+                  {"increment", g.clock.increment},
+                  {"per_move", g.clock.per_move},
+                  {"left", g.clock.left},
+                  {"running", g.clock.turn_start && !t.over() ? seat_index(to_move) : -1}};
+    if (g.clock.turn_start && !t.over())
+        clock["left"][seat_index(to_move)] = std::max<std::int64_t>(0, left_now(g, now));
+    json seats = seats_json(g, false);
+    for (int i = 0; i < 2; ++i)
+        seats[static_cast<std::size_t>(i)]["connected"] =
+            g.seats[static_cast<std::size_t>(i)].computer || hub.connected(g.row.id, kTagOf[i]);
+    const Player offer = t.draws().offered_by();
+    return {{"id", g.row.id},
+            {"game", game.spec()},
+            {"game_id", game.id()},
+            {"title", info ? info->title : game.id()},
+            {"status", g.row.status},
+            {"seats", seats},
+            {"names", {game.player_name(Player::First), game.player_name(Player::Second)}},
+            {"history", game.history()},
+            {"ply", game.history().size()},
+            {"to_move", to_move == Player::None || t.over() ? -1 : seat_index(to_move)},
+            {"terminal", t.over()},
+            {"result", t.result()},
+            {"outcome", t.outcome_text()},
+            {"termination", g.row.termination},
+            {"draw_offered_by", offer == Player::None ? -1 : seat_index(offer)},
+            {"takeback_by", g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by)},
+            {"clock", clock},
+            {"seq", g.row.last_seq},
+            {"now", now},
+            {"score", game.score()},
+            {"position", game.position()},
+            {"move_help", game.move_help()},
+            {"view", game.view(parts)}};
+}
+
+}  // namespace online
+
+using namespace online;
+
+OnlineGames::Published OnlineGames::publish(Game& g) {
+    // The board's cells are the same all game (the face suite checks it):
+    // the state of each change leaves them out, a page has them from GET.
+    // They were most of the state's bytes and of the time to build it.
+    Published out{public_state(g, hub_, now(), ViewParts::Changing), {}};
+    out.text = out.state.dump(-1, ' ', false, json::error_handler_t::replace);
+    hub_.publish(g.row.id, {g.row.last_seq, "state", out.text});
+    return out;
+}
+
+ApiResponse OnlineGames::reply(Published p) {
+    ApiResponse r(200, std::move(p.state));
+    r.text = std::move(p.text);
+    return r;
+}
+
+ApiResponse OnlineGames::get_state(Call& c) {
+    std::lock_guard lock(c.game->mutex);
+    json state = public_state(*c.game, hub_, now(), ViewParts::Whole);
+    const Player you = seat_of(*c.game, c.request);
+    state["you"] = you == Player::None ? -1 : seat_index(you);
+    return {200, state};
+}
+
+ApiResponse OnlineGames::events(Call& c) {
+    std::string tag;
+    {
+        std::lock_guard lock(c.game->mutex);
+        // EventSource cannot send headers: the seat's secret comes in the
+        // query (never logged), only to say who is connected.
+        const auto it = c.request.query.find("secret");
+        if (it != c.request.query.end()) {
+            ApiRequest as_seat = c.request;
+            as_seat.authorization = "Bearer " + it->second;
+            const Player p = seat_of(*c.game, as_seat);
+            if (p == Player::None) fail(403, "that secret holds no seat of this game");
+            tag = kTagOf[seat_index(p)];
+        }
+        Event latest;
+        if (!c.game->table.over() && !hub_.latest(c.id, latest)) publish(*c.game);
+    }
+    std::uint64_t last_seen = 0;
+    for (const char ch : c.request.last_event_id) {
+        if (ch < '0' || ch > '9' || last_seen > (1ULL << 50)) {
+            last_seen = 0;
+            break;
+        }
+        last_seen = last_seen * 10 + static_cast<std::uint64_t>(ch - '0');
+    }
+    ApiResponse r{200, json::object()};
+    r.stream = StreamStart{c.id, tag, last_seen};
+    return r;
+}
+
+// A person takes their seat with a display name: with the secret of the
+// invitation link, or, for a game the lobby lists, without one (the server
+
+// The record (or PGN) of a game, with the players' display names; no secret
+// is in it.
+ApiResponse OnlineGames::record(Call& c) {
+    const bool pgn = c.request.path.ends_with("/pgn");
+    std::lock_guard lock(c.game->mutex);
+    const Game& g = *c.game;
+    Record r = g.table.record();
+    r.set_tag("FirstName", g.seats[0].name);
+    r.set_tag("SecondName", g.seats[1].name);
+    const std::string date = r.tag_value(tag::kDate);
+    return {200,
+            {{pgn ? "pgn" : "record", pgn ? format_pgn_game(r) : format_record(r)},
+             {"filename", download_name(g.table.game().id(), date, pgn ? ".pgn" : ".rec")}}};
+}
+
+namespace {
+
+json summary(const store::GameRow& row, const json& seats) {
+    return {{"id", row.id},
+            {"game", row.spec},
+            {"status", row.status},
+            {"result", row.result},
+            {"termination", row.termination},
+            {"names", {seats.at(0).value("name", ""), seats.at(1).value("name", "")}},
+            {"clock", json::parse(row.clock).value("kind", "none")},
+            {"updated", row.updated_ms}};
+}
+
+}  // namespace
+
+// Open challenges anyone may accept, and games in progress to watch.
+ApiResponse OnlineGames::lobby(Call&) {
+    std::vector<std::shared_ptr<Game>> all;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, g] : games_) all.push_back(g);
+    }
+    json open = json::array(), playing = json::array();
+    for (const auto& g : all) {
+        std::lock_guard lock(g->mutex);
+        if (g->listed && g->row.status == "open" && open.size() < 200)
+            open.push_back(summary(g->row, seats_json(*g, false)));
+        else if (g->row.status == "playing" && playing.size() < 200)
+            playing.push_back(summary(g->row, seats_json(*g, false)));
+    }
+    return {200, {{"open", open}, {"playing", playing}}};
+}
+
+// Finished games, the most recent first, a page at a time.
+ApiResponse OnlineGames::archive(Call& c) {
+    auto number = [&](const char* key, long long fallback, long long hi) {
+        const auto it = c.request.query.find(key);
+        if (it == c.request.query.end()) return fallback;
+        long long v = 0;
+        for (const char ch : it->second) {
+            if (ch < '0' || ch > '9' || v > hi)
+                fail(400,
+                     std::string("'") + key + "' must be a number up to " + std::to_string(hi));
+            v = v * 10 + (ch - '0');
+        }
+        if (v > hi)
+            fail(400, std::string("'") + key + "' must be a number up to " + std::to_string(hi));
+        return v;
+    };
+    const int limit = static_cast<int>(number("limit", limits_.archive_page, limits_.archive_page));
+    const int offset = static_cast<int>(number("offset", 0, 1LL << 30));
+    json games = json::array();
+    for (const store::GameRow& row : store_.games("finished", limit, offset))
+        games.push_back(summary(row, json::parse(row.seats)));
+    return {200, {{"games", games}, {"total", store_.count("finished")}, {"offset", offset}}};
+}
+
+}  // namespace asterism::server
