@@ -1,5 +1,5 @@
 // The browser UI's JSON API (api.h; routes in docs/server.md).
-#include "server/api.h"
+#include "server/api_session.h"
 
 #include <algorithm>
 #include <array>
@@ -32,41 +32,8 @@ namespace asterism::server {
 
 using nlohmann::json;
 
-// A game in play and what the API keeps about it. `mutex` guards every
-// field but `last_used`, which the Api's table lock guards. `level` is the
-// level of the seats named "computer" (and of "Computer move" for a person).
-struct Api::Session {
-    explicit Session(Table t) : table(std::move(t)) {}
-    std::mutex mutex;
-    Table table;
-    int level = 3;
-    std::uint64_t next_seed = 1;
-    std::uint64_t last_used = 0;
-    double last_used_at = 0;  // seconds (steady clock), for the idle expiry
-    std::string client;       // the address that created it, for the per-address cap
-    // Set when the session leaves the table: a search made for it stops.
-    std::atomic<bool> dropped{false};
-    std::unique_ptr<ReviewJob> review;  // the last review asked for, running or done
-};
-
 namespace {
 
-// Searches are the only slow requests; this many may run at once, so that a
-// burst of computer moves cannot oversubscribe the machine. The others wait.
-std::counting_semaphore<256>& search_slots() {
-    static std::counting_semaphore<256> slots(
-        static_cast<std::ptrdiff_t>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u)));
-    return slots;
-}
-
-struct SearchSlot {
-    SearchSlot() { search_slots().acquire(); }
-    ~SearchSlot() { search_slots().release(); }
-    SearchSlot(const SearchSlot&) = delete;
-    SearchSlot& operator=(const SearchSlot&) = delete;
-};
-
-// A seat as the API names it: "human", "computer" (a computer at the
 // session's level), or any player of search/players.h ("level:8", "random").
 Seat seat_from(const json& item, const Game& game, int level, const SearchCaps& caps) {
     if (!item.is_string())
@@ -147,14 +114,6 @@ json describe(const std::string& id, const Table& table, int level, const Game& 
 }  // namespace
 
 // ---- the routes ------------------------------------------------------------------
-
-// One request on its way through a route: the request, the session named
-// in the path (for session routes) and its id.
-struct Api::Call {
-    const ApiRequest& request;
-    std::string id;
-    std::shared_ptr<Session> session;
-};
 
 json Api::state_of(const std::string& id, const Session& s) {
     const Game& g = s.table.game();
@@ -316,227 +275,6 @@ ApiResponse Api::get_record(Call& c) {
              {"filename", download_name(t.game().id(), date, pgn ? ".pgn" : ".rec")}}};
 }
 
-// A copy of a session's game to search on without holding its lock.
-struct Api::Snapshot {
-    std::unique_ptr<Game> game;
-    DrawOffers draws;
-    Seat seat;  // the seat to move
-    int level = 0;
-    std::uint64_t seed = 0;
-};
-
-Api::Snapshot Api::snapshot(Session& s) {
-    std::lock_guard lock(s.mutex);
-    const Table& t = s.table;
-    if (t.over()) fail(400, t.over_message() + "; no more moves");
-    const Game& g = t.game();
-    return {g.clone(), t.draws(), t.seat(g.to_move()), s.level, s.next_seed++};
-}
-
-// Whether the session's game is still the one `snap` was taken of.
-void Api::check_unchanged(const Session& s, const Snapshot& snap) {
-    const Game& g = s.table.game();
-    if (g.hash() != snap.game->hash() || g.history().size() != snap.game->history().size() ||
-        s.table.over())
-        fail(409, "the game changed while the computer was thinking; ask again");
-}
-
-ApiResponse Api::post_computer(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    Snapshot snap = snapshot(*c.session);
-    const bool own = snap.seat.computer() && !body.contains("level");
-    const std::string player =
-        own ? snap.seat.player
-            : "level:" + std::to_string(get_int(body, "level", snap.level, 1, kMaxLevel));
-    Rng rng(snap.seed);
-    ComputerTurn turn;
-    {
-        SearchSlot slot;
-        auto agent = bounded_player(player, *snap.game, snap.seed, c.request, c.session);
-        turn = plan_computer_turn(*snap.game, snap.draws, *agent, rng,
-                                  {.analyse = false, .answer_draws = snap.seat.computer()});
-    }
-    std::lock_guard lock(c.session->mutex);
-    check_unchanged(*c.session, snap);
-    c.session->table.apply(turn);
-    json state = state_of(c.id, *c.session);
-    if (turn.move) state["move"] = *turn.move;
-    return {200, state};
-}
-
-ApiResponse Api::post_analyze(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    Snapshot snap = snapshot(*c.session);
-    EngineSettings settings;
-    settings.level = static_cast<int>(get_int(body, "level", snap.level, 1, kMaxLevel));
-    settings.seed = snap.seed;
-    settings.limits.playouts = static_cast<std::uint64_t>(
-        get_int(body, "playouts", 0, 0, static_cast<long long>(limits_.max_playouts)));
-    settings.limits.seconds = get_number(body, "seconds", 0, 0, limits_.max_seconds);
-    settings.ownership = get_bool(body, "ownership", false);
-    Rng rng(snap.seed);
-    const auto start = std::chrono::steady_clock::now();
-    Analysis a;
-    {
-        SearchSlot slot;
-        auto agent = make_engine(*snap.game, settings);
-        // Whatever the engine's own effort, stop at the server's cap.
-        a = agent->analyze(*snap.game, rng, settings.limits, [&](const Analysis&) {
-            return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
-                       limits_.max_seconds &&
-                   !stopping_->raised() && !(c.request.gone && c.request.gone->load());
-        });
-    }
-    return {200, analysis_json(a, *snap.game, settings.level)};
-}
-
-namespace {
-
-// A share rounded to four decimals: plenty for a shaded map, and it keeps a
-// 275-cell map small.
-double rounded(double share) {
-    return std::round(share * 10000) / 10000;
-}
-
-// The ownership map (core/ownership.h) as docs/server.md gives it.
-json ownership_json(const OwnershipEstimate& e) {
-    json first = json::array(), second = json::array();
-    for (std::size_t c = 0; c < e.first.size(); ++c) {
-        first.push_back(rounded(e.first[c]));
-        second.push_back(rounded(e.second[c]));
-    }
-    json out = {{"samples", e.samples}, {"first", first}, {"second", second}};
-    if (e.scored) {
-        out["score"] = {e.score[0], e.score[1]};
-        out["peries"] = {e.territory[0], e.territory[1]};
-    }
-    return out;
-}
-
-// One candidate; a proven one adds its result and distance.
-json candidate_json(const Candidate& c) {
-    json out = {{"move", c.move}, {"visits", c.visits}, {"winrate", c.winrate}, {"pv", c.pv}};
-    if (c.proven != 0) {
-        out["proven"] = c.proven > 0 ? "win" : "loss";
-        out["proven_plies"] = c.proven_plies;
-    }
-    return out;
-}
-
-}  // namespace
-
-json Api::analysis_json(const Analysis& a, const Game& game, int level) const {
-    json candidates = json::array();
-    for (const Candidate& c : a.candidates) {
-        if (static_cast<int>(candidates.size()) >= limits_.max_candidates) break;
-        candidates.push_back(candidate_json(c));
-    }
-    const Player mover = game.to_move();
-    json out = {{"ply", game.history().size()},
-                {"to_move", index(mover)},
-                {"candidates", candidates},
-                {"playouts", a.playouts},
-                {"unit", a.unit},
-                {"seconds", a.seconds},
-                {"level", level}};
-    // The best move's winrate, turned to the first player's view for the
-    // graph (one-player games: the player's own chance).
-    if (!a.candidates.empty()) {
-        const double w = a.candidates.front().winrate;
-        out["winrate_first"] = mover == Player::Second ? 1 - w : w;
-        // The result of the position itself when the move to play is proven.
-        if (const std::string proven = proven_text(a.candidates.front()); !proven.empty())
-            out["proven"] = proven;
-    }
-    if (!a.ownership.empty()) out["ownership"] = ownership_json(a.ownership);
-    return out;
-}
-
-// Draws by agreement (docs/server.md): a person offers, accepts or
-// declines; a computer answers an offer made to it at once, by a search
-// made without holding the session.
-ApiResponse Api::post_draw(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    const std::string what = get_string(body, "action");
-    if (what != "offer" && what != "accept" && what != "decline")
-        fail(400, "'action' must be \"offer\", \"accept\" or \"decline\"");
-    Player by = Player::None;
-    Snapshot snap;
-    {
-        std::lock_guard lock(c.session->mutex);
-        Table& t = c.session->table;
-        if (t.over()) fail(400, t.over_message());
-        if (t.game().num_players() != 2) fail(400, "a one-player game has no draws");
-        const Player standing = t.draws().offered_by();
-        if (what != "offer") {
-            if (standing == Player::None) fail(400, "no draw offer stands");
-            if (t.seat(opponent(standing)).computer())
-                fail(400, "the offer is to the computer, which answers it by itself");
-            t.answer_draw(what == "accept");
-            return {200, state_of(c.id, *c.session)};
-        }
-        by = offering_player(body, t);
-        // Offering back what the other side offers is agreeing; an offer to
-        // a person stands until they answer or move.
-        if (standing == opponent(by) || !t.seat(opponent(by)).computer()) {
-            Rng unused(1);
-            t.offer_draw(by, unused);
-            return {200, state_of(c.id, *c.session)};
-        }
-        const Game& g = t.game();
-        snap = {g.clone(), t.draws(), t.seat(opponent(by)), c.session->level,
-                c.session->next_seed++};
-    }
-    Rng rng(snap.seed);
-    bool yes = false;
-    {
-        SearchSlot slot;
-        auto agent = bounded_player(snap.seat.player, *snap.game, snap.seed, c.request, c.session);
-        yes = computer_accepts_offer(*snap.game, opponent(by), *agent, rng);
-    }
-    std::lock_guard lock(c.session->mutex);
-    check_unchanged(*c.session, snap);
-    c.session->table.apply_draw_answer(by, yes);
-    json state = state_of(c.id, *c.session);
-    state["answer"] = yes ? "accepted" : "declined";
-    return {200, state};
-}
-
-// Reviews (docs/server.md, "Reviewing a game"): the game as it is now, on a
-// copy, by a thread of its own; one per session at a time and
-// limits_.max_reviews on the server.
-ApiResponse Api::post_review(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    std::lock_guard lock(c.session->mutex);
-    Session& s = *c.session;
-    ReviewSettings settings;
-    settings.level = static_cast<int>(get_int(
-        body, "level", std::min(s.level, limits_.max_review_level), 2, limits_.max_review_level));
-    settings.seed = s.next_seed++;
-    const Game& g = s.table.game();
-    const auto moves = static_cast<int>(g.history().size());
-    if (moves == 0) fail(400, "nothing to review: the game has no moves yet");
-    if (moves > limits_.max_review_moves)
-        fail(400, "the game has " + std::to_string(moves) + " moves; a review covers at most " +
-                      std::to_string(limits_.max_review_moves));
-    if (s.review && !s.review->finished())
-        fail(409, "a review of this game is still running; wait for it to finish");
-    if (reviews_running_.fetch_add(1) >= limits_.max_reviews) {
-        reviews_running_.fetch_sub(1);
-        fail(429, "the server is busy reviewing other games (at most " +
-                      std::to_string(limits_.max_reviews) + " at a time); try again shortly");
-    }
-    s.review.reset();
-    s.review = std::make_unique<ReviewJob>(g.clone(), settings, reviews_running_);
-    return {202, s.review->status()};
-}
-
-ApiResponse Api::get_review(Call& c) {
-    std::lock_guard lock(c.session->mutex);
-    if (!c.session->review) fail(404, "no review of this game has been asked for");
-    return {200, c.session->review->status()};
-}
-
 Api::Api(ApiLimits limits, std::uint64_t seed)
     : limits_(limits), rate_(limits.rate_per_second, limits.rate_burst) {
     if (seed == 0) {
@@ -635,23 +373,6 @@ std::string Api::add(std::shared_ptr<Session> session) {
     session->next_seed = rng_.next() | 1;
     sessions_[id] = std::move(session);
     return id;
-}
-
-std::unique_ptr<Agent> Api::bounded_player(const std::string& player, const Game& game,
-                                           std::uint64_t seed, const ApiRequest& r,
-                                           const std::shared_ptr<Session>& session) {
-    return guarded(make_player(player, game, seed), limits_.search.max_seconds,
-                   [stopping = stopping_, gone = r.gone, session]() -> std::string {
-                       if (stopping->raised()) return stopping->reason();
-                       if (gone && gone->load()) return "the client hung up";
-                       if (session && session->dropped.load()) return "the game was closed";
-                       return {};
-                   });
-}
-
-void Api::stop_searches(const std::string& reason) {
-    stopping_->raise(reason);
-    if (online_) online_->stop_searches(reason);
 }
 
 ApiResponse Api::handle(const ApiRequest& request) {

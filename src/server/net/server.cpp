@@ -1,5 +1,5 @@
 // The epoll server of `asterism serve` (server.h).
-#include "server/net/server.h"
+#include "server/net/server_impl.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -25,719 +25,392 @@
 
 namespace asterism::server {
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// epoll keys of the two descriptors that are not connections.
-constexpr std::uint64_t kListenKey = 0;
-constexpr std::uint64_t kWakeKey = 1;
-constexpr std::size_t kReadChunk = 64 * 1024;
-
-Clock::duration seconds(double s) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+int HttpServer::Impl::search_threads() const {
+    const int n = options.limits.search_threads;
+    return n > 0 ? n : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-std::string peer_address(const sockaddr_storage& a) {
-    char text[INET6_ADDRSTRLEN] = "?";
-    if (a.ss_family == AF_INET)
-        inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in&>(a).sin_addr, text, sizeof text);
-    else if (a.ss_family == AF_INET6)
-        inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6&>(a).sin6_addr, text, sizeof text);
-    return text;
+int HttpServer::Impl::max_searches() const {
+    const int n = options.limits.max_searches;
+    return n > 0 ? n : 4 * search_threads();
 }
 
-// The bytes published to one event stream and not yet taken by the socket
-// thread. The application's publishers (any thread) append; the socket
-// thread takes.
-struct StreamQueue {
-    std::mutex mutex;
-    std::string pending;
-    bool overflowed = false;  // the client fell too far behind: close it
-    bool closed = false;      // the connection is gone: drop what comes
-};
-
-// How a sink tells the socket thread that a stream has bytes to send: the
-// stream's key goes on a list and the loop's eventfd is written.
-struct StreamWaker {
-    int fd = -1;
-    std::mutex mutex;
-    std::vector<std::uint64_t> ready;
-
-    void notify(std::uint64_t key) {
-        {
-            std::lock_guard lock(mutex);
-            ready.push_back(key);
-        }
-        const std::uint64_t one = 1;
-        [[maybe_unused]] const auto n = ::write(fd, &one, sizeof one);
-    }
-};
-
-// An event as the text/event-stream format writes it. The data is one line
-// of JSON; should it ever hold a line break, each line gets its own "data:"
-// field, which the browser joins back.
-std::string sse_bytes(const Event& event) {
-    std::string out = "id: " + std::to_string(event.seq) + "\nevent: " + event.type + "\ndata: ";
-    for (const char ch : event.data) {
-        if (ch == '\n')
-            out += "\ndata: ";
-        else if (ch != '\r')
-            out += ch;
-    }
-    out += "\n\n";
-    return out;
+void HttpServer::Impl::watch(int fd, std::uint64_t key, std::uint32_t events, int op) {
+    epoll_event ev{};
+    ev.events = events;
+    ev.data.u64 = key;
+    epoll_ctl(epoll_fd, op, fd, &ev);
 }
 
-// The sink the server subscribes for each open stream: it never blocks on
-// the network, only appends under a short lock and wakes the socket thread.
-class StreamSink : public EventSink {
-  public:
-    StreamSink(std::shared_ptr<StreamWaker> waker, std::uint64_t key,
-               std::shared_ptr<StreamQueue> queue, std::size_t cap)
-        : waker_(std::move(waker)), key_(key), queue_(std::move(queue)), cap_(cap) {}
+void HttpServer::Impl::wake() {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const auto n = ::write(wake_fd, &one, sizeof one);
+}
 
-    void deliver(const Event& event) override {
-        const std::string bytes = sse_bytes(event);
-        bool wake = false;
-        {
-            std::lock_guard lock(queue_->mutex);
-            if (queue_->closed || queue_->overflowed) return;
-            if (queue_->pending.size() + bytes.size() > cap_) {
-                // Keep nothing for a client that does not read.
-                queue_->overflowed = true;
-                std::string().swap(queue_->pending);
-                wake = true;
-            } else {
-                // One wake-up per batch: the socket thread takes it all.
-                wake = queue_->pending.empty();
-                queue_->pending += bytes;
+void HttpServer::Impl::close_connection(std::uint64_t key) {
+    auto it = connections.find(key);
+    if (it == connections.end()) return;
+    body_reserved -= it->second.reserved;
+    if (it->second.stream) end_stream(it->second);
+    ::close(it->second.fd);
+    connections.erase(it);
+}
+
+void HttpServer::Impl::accept_all() {
+    for (;;) {
+        sockaddr_storage addr{};
+        socklen_t len = sizeof addr;
+        const int fd = accept4(listen_fd, reinterpret_cast<sockaddr*>(&addr), &len,
+                               SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) {
+            // Out of descriptors (only if something besides the sockets
+            // holds many): make room, or the listener would wake the
+            // loop again at once.
+            if ((errno == EMFILE || errno == ENFILE) && (evict_one() || evict_stream())) continue;
+            return;  // EAGAIN: all taken
+        }
+        // Event streams do not count: the handler caps them.
+        if (connections.size() - stream_count >= options.limits.max_connections && !evict_one()) {
+            const std::string busy =
+                serialize(HttpResponse::error(503, "too many open connections; try again shortly"),
+                          false, false);
+            [[maybe_unused]] const auto n = send(fd, busy.data(), busy.size(), MSG_NOSIGNAL);
+            ::close(fd);
+            continue;
+        }
+        // Small replies go out at once, not after the peer's delayed ACK.
+        const int on = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+        const std::uint64_t key = next_key++;
+        Connection& c = connections[key];
+        c.fd = fd;
+        c.client = peer_address(addr);
+        c.parser = RequestParser(http_limits);
+        c.since = Clock::now();
+        watch(fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_ADD);
+    }
+}
+
+// Closes the connection that has waited longest for its (next) request,
+// so that idle or half-sent connections cannot lock out new clients.
+bool HttpServer::Impl::evict_one() {
+    std::optional<std::uint64_t> oldest;
+    for (const auto& [key, c] : connections)
+        if (c.state == Connection::State::Reading &&
+            (!oldest || c.since < connections.at(*oldest).since))
+            oldest = key;
+    if (oldest) close_connection(*oldest);
+    return oldest.has_value();
+}
+
+// Out of descriptors with nothing idle: the oldest event stream goes,
+// as its browser reconnects by itself.
+bool HttpServer::Impl::evict_stream() {
+    std::optional<std::uint64_t> oldest;
+    for (const auto& [key, c] : connections)
+        if (c.state == Connection::State::Streaming && (!oldest || key < *oldest)) oldest = key;
+    if (oldest) close_connection(*oldest);
+    return oldest.has_value();
+}
+
+void HttpServer::Impl::on_readable(std::uint64_t key, Connection& c) {
+    char buf[kReadChunk];
+    // Read at most one request's worth ahead; the rest waits in the
+    // kernel until this request is answered.
+    const std::size_t cap = http_limits.max_head + http_limits.max_body;
+    while (c.parser.buffered() <= cap) {
+        const ssize_t n = recv(c.fd, buf, sizeof buf, 0);
+        if (n > 0) {
+            if (!c.request_begun) {
+                c.request_begun = true;
+                c.since = Clock::now();
             }
+            c.parser.feed(std::string_view(buf, static_cast<std::size_t>(n)));
+            continue;
         }
-        if (wake) waker_->notify(key_);
-    }
-
-  private:
-    std::shared_ptr<StreamWaker> waker_;
-    std::uint64_t key_;
-    std::shared_ptr<StreamQueue> queue_;
-    std::size_t cap_;
-};
-
-struct Connection {
-    int fd = -1;
-    std::string client;
-    RequestParser parser;
-    // Streaming: the connection carries an event stream until either side
-    // closes it; `out` then holds the stream's unsent bytes.
-    enum class State { Reading, Working, Writing, Streaming } state = State::Reading;
-    std::string out;  // the response being written
-    std::size_t out_at = 0;
-    bool close_after = false;
-    bool peer_closed = false;
-    // Reading: when the connection became idle or its request began.
-    Clock::time_point since;
-    bool request_begun = false;
-    Clock::time_point write_deadline;
-    std::size_t reserved = 0;  // body bytes taken from the shared budget
-    // Working: raised when the client hangs up, so that a search made for
-    // it stops (HttpRequest::gone).
-    std::shared_ptr<std::atomic<bool>> gone;
-    // Streaming only.
-    std::shared_ptr<StreamQueue> stream;
-    std::uint64_t stream_handle = 0;  // the handler's subscription
-    Clock::time_point next_ping;
-    bool wants_out = false;  // EPOLLOUT is being watched
-};
-
-// A response computed by a worker, waiting for the socket thread; with a
-// stream, the subscription the worker made for it.
-struct Completion {
-    std::uint64_t key;
-    std::string bytes;
-    bool close;
-    std::shared_ptr<StreamQueue> stream = nullptr;
-    std::uint64_t handle = 0;
-};
-
-// The head of an event stream, and the reconnection delay the browser's
-// EventSource should use after a drop. No Content-Length: the body ends
-// when the connection does. X-Accel-Buffering tells nginx not to hold the
-// events back.
-constexpr std::string_view kStreamHead =
-    "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
-    "X-Accel-Buffering: no\r\nConnection: keep-alive\r\n\r\n";
-constexpr std::string_view kStreamRetry = "retry: 2000\n\n";
-constexpr std::string_view kStreamPing = ": ping\n\n";
-
-}  // namespace
-
-struct HttpServer::Impl {
-    Handler& handler;
-    NetOptions options;
-    HttpLimits http_limits;
-    SearchAdmission admission;
-    int listen_fd = -1;
-    int epoll_fd = -1;
-    int wake_fd = -1;
-    std::atomic<bool> stopping{false};
-
-    // Owned by the socket thread.
-    std::map<std::uint64_t, Connection> connections;
-    std::uint64_t next_key = 2;
-    std::size_t body_reserved = 0;
-
-    std::mutex done_mutex;  // guards `done`
-    std::vector<Completion> done;
-    std::shared_ptr<StreamWaker> waker = std::make_shared<StreamWaker>();
-    std::size_t stream_count = 0;  // connections in the Streaming state
-
-    // Declared last: destroyed first, so that their jobs finish while the
-    // rest is still alive.
-    std::unique_ptr<WorkerPool> searches;
-    std::unique_ptr<WorkerPool> stored;  // requests that write to the store
-    std::unique_ptr<WorkerPool> workers;
-
-    Impl(Handler& h, NetOptions o)
-        : handler(h),
-          options(std::move(o)),
-          http_limits(options.http),
-          admission(options.limits.searches_per_client, max_searches()) {}
-
-    int search_threads() const {
-        const int n = options.limits.search_threads;
-        return n > 0 ? n : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    }
-    int max_searches() const {
-        const int n = options.limits.max_searches;
-        return n > 0 ? n : 4 * search_threads();
-    }
-
-    void watch(int fd, std::uint64_t key, std::uint32_t events, int op) {
-        epoll_event ev{};
-        ev.events = events;
-        ev.data.u64 = key;
-        epoll_ctl(epoll_fd, op, fd, &ev);
-    }
-
-    void wake() {
-        const std::uint64_t one = 1;
-        [[maybe_unused]] const auto n = ::write(wake_fd, &one, sizeof one);
-    }
-
-    void close_connection(std::uint64_t key) {
-        auto it = connections.find(key);
-        if (it == connections.end()) return;
-        body_reserved -= it->second.reserved;
-        if (it->second.stream) end_stream(it->second);
-        ::close(it->second.fd);
-        connections.erase(it);
-    }
-
-    // Stops a stream's deliveries and gives up its subscription.
-    void end_stream(Connection& c) {
-        {
-            std::lock_guard lock(c.stream->mutex);
-            c.stream->closed = true;
-            std::string().swap(c.stream->pending);
+        if (n == 0) {
+            // The client has sent all it will; answer what it sent.
+            c.peer_closed = true;
+            break;
         }
-        c.stream.reset();
-        --stream_count;
-        release(std::exchange(c.stream_handle, 0));
+        if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return close_connection(key);
+        if (errno != EINTR) break;
     }
+    process(key, c);
+    const auto it = connections.find(key);
+    if (it != connections.end() && it->second.peer_closed &&
+        it->second.state == Connection::State::Reading)
+        close_connection(key);
+}
 
-    // Unsubscribes on a worker when one is free: the application may wait
-    // for a lock there (a game's, which a search can hold for seconds), and
-    // the socket thread must never wait.
-    void release(std::uint64_t handle) {
-        if (handle == 0) return;
-        Handler& h = handler;
-        if (!stopping.load() && workers && workers->submit([&h, handle] { h.unsubscribe(handle); }))
-            return;
-        h.unsubscribe(handle);
+// Answers what the buffered bytes hold: an error, a request, or nothing
+// yet.
+void HttpServer::Impl::process(std::uint64_t key, Connection& c) {
+    RequestParser::Result r = c.parser.next();
+    if (c.parser.take_continue()) {
+        static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+        [[maybe_unused]] const auto n =
+            send(c.fd, kContinue.data(), kContinue.size(), MSG_NOSIGNAL);
     }
-
-    // ---- accepting ---------------------------------------------------------
-
-    void accept_all() {
-        for (;;) {
-            sockaddr_storage addr{};
-            socklen_t len = sizeof addr;
-            const int fd = accept4(listen_fd, reinterpret_cast<sockaddr*>(&addr), &len,
-                                   SOCK_NONBLOCK | SOCK_CLOEXEC);
-            if (fd < 0) {
-                // Out of descriptors (only if something besides the sockets
-                // holds many): make room, or the listener would wake the
-                // loop again at once.
-                if ((errno == EMFILE || errno == ENFILE) && (evict_one() || evict_stream()))
-                    continue;
-                return;  // EAGAIN: all taken
-            }
-            // Event streams do not count: the handler caps them.
-            if (connections.size() - stream_count >= options.limits.max_connections &&
-                !evict_one()) {
-                const std::string busy = serialize(
-                    HttpResponse::error(503, "too many open connections; try again shortly"), false,
-                    false);
-                [[maybe_unused]] const auto n = send(fd, busy.data(), busy.size(), MSG_NOSIGNAL);
-                ::close(fd);
-                continue;
-            }
-            // Small replies go out at once, not after the peer's delayed ACK.
-            const int on = 1;
-            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-            const std::uint64_t key = next_key++;
-            Connection& c = connections[key];
-            c.fd = fd;
-            c.client = peer_address(addr);
-            c.parser = RequestParser(http_limits);
-            c.since = Clock::now();
-            watch(fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_ADD);
-        }
+    if (r.error) return answer(key, c, serialize(*r.error, false, false), true);
+    if (!r.request) {
+        if (c.parser.in_body() && c.reserved == 0) reserve_body(key, c);
+        return;
     }
+    if (c.parser.buffered() == 0) c.request_begun = false;
+    dispatch(key, c, std::move(*r.request));
+}
 
-    // Closes the connection that has waited longest for its (next) request,
-    // so that idle or half-sent connections cannot lock out new clients.
-    bool evict_one() {
-        std::optional<std::uint64_t> oldest;
-        for (const auto& [key, c] : connections)
-            if (c.state == Connection::State::Reading &&
-                (!oldest || c.since < connections.at(*oldest).since))
-                oldest = key;
-        if (oldest) close_connection(*oldest);
-        return oldest.has_value();
+// Takes a declared body's size from the budget every connection shares,
+// so that many lying or slow uploads cannot fill the memory.
+void HttpServer::Impl::reserve_body(std::uint64_t key, Connection& c) {
+    const std::size_t want = c.parser.expected_body();
+    if (body_reserved + want > options.limits.body_budget) {
+        const HttpResponse busy =
+            HttpResponse::error(503,
+                                "the server is receiving too many request bodies; "
+                                "try again shortly");
+        return answer(key, c, serialize(busy, false, false), true);
     }
+    body_reserved += want;
+    c.reserved = want;
+}
 
-    // Out of descriptors with nothing idle: the oldest event stream goes,
-    // as its browser reconnects by itself.
-    bool evict_stream() {
-        std::optional<std::uint64_t> oldest;
-        for (const auto& [key, c] : connections)
-            if (c.state == Connection::State::Streaming && (!oldest || key < *oldest)) oldest = key;
-        if (oldest) close_connection(*oldest);
-        return oldest.has_value();
-    }
-
-    // ---- reading -------------------------------------------------------------
-
-    void on_readable(std::uint64_t key, Connection& c) {
-        char buf[kReadChunk];
-        // Read at most one request's worth ahead; the rest waits in the
-        // kernel until this request is answered.
-        const std::size_t cap = http_limits.max_head + http_limits.max_body;
-        while (c.parser.buffered() <= cap) {
-            const ssize_t n = recv(c.fd, buf, sizeof buf, 0);
-            if (n > 0) {
-                if (!c.request_begun) {
-                    c.request_begun = true;
-                    c.since = Clock::now();
-                }
-                c.parser.feed(std::string_view(buf, static_cast<std::size_t>(n)));
-                continue;
-            }
-            if (n == 0) {
-                // The client has sent all it will; answer what it sent.
-                c.peer_closed = true;
-                break;
-            }
-            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-                return close_connection(key);
-            if (errno != EINTR) break;
-        }
-        process(key, c);
-        const auto it = connections.find(key);
-        if (it != connections.end() && it->second.peer_closed &&
-            it->second.state == Connection::State::Reading)
-            close_connection(key);
-    }
-
-    // Answers what the buffered bytes hold: an error, a request, or nothing
-    // yet.
-    void process(std::uint64_t key, Connection& c) {
-        RequestParser::Result r = c.parser.next();
-        if (c.parser.take_continue()) {
-            static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
-            [[maybe_unused]] const auto n =
-                send(c.fd, kContinue.data(), kContinue.size(), MSG_NOSIGNAL);
-        }
-        if (r.error) return answer(key, c, serialize(*r.error, false, false), true);
-        if (!r.request) {
-            if (c.parser.in_body() && c.reserved == 0) reserve_body(key, c);
-            return;
-        }
-        if (c.parser.buffered() == 0) c.request_begun = false;
-        dispatch(key, c, std::move(*r.request));
-    }
-
-    // Takes a declared body's size from the budget every connection shares,
-    // so that many lying or slow uploads cannot fill the memory.
-    void reserve_body(std::uint64_t key, Connection& c) {
-        const std::size_t want = c.parser.expected_body();
-        if (body_reserved + want > options.limits.body_budget) {
-            const HttpResponse busy =
-                HttpResponse::error(503,
-                                    "the server is receiving too many request bodies; "
-                                    "try again shortly");
-            return answer(key, c, serialize(busy, false, false), true);
-        }
-        body_reserved += want;
-        c.reserved = want;
-    }
-
-    void dispatch(std::uint64_t key, Connection& c, HttpRequest request) {
-        c.state = Connection::State::Working;
-        watch(c.fd, key, EPOLLRDHUP, EPOLL_CTL_MOD);
-        request.client = client_address(c.client, request, options.limits.trusted_proxy);
-        c.gone = std::make_shared<std::atomic<bool>>(false);
-        request.gone = c.gone;
-        const bool head_only = request.method == "HEAD";
-        const bool keep_alive = request.keep_alive;
-        const Handler::Lane lane = handler.lane(request);
-        if (lane == Handler::Lane::Search) {
-            const std::string refused = admission.enter(request.client);
-            if (!refused.empty())
-                return answer(key, c,
-                              serialize(HttpResponse::error(429, refused), keep_alive, false),
-                              !keep_alive);
-            const std::string client = request.client;
-            auto job = [this, key, request = std::move(request), keep_alive]() {
-                const HttpResponse response = handler.respond(request);
-                // Leave first, so that the client may ask again as soon as
-                // it has the answer.
-                admission.leave(request.client);
-                finish(key, request.client, response, keep_alive, false);
-            };
-            if (!searches->submit(std::move(job))) {
-                admission.leave(client);
-                answer(key, c,
-                       serialize(HttpResponse::error(503, "the server is busy"), false, false),
-                       true);
-            }
-            return;
-        }
-        auto job = [this, key, request = std::move(request), keep_alive, head_only]() {
-            finish(key, request.client, handler.respond(request), keep_alive, head_only);
+void HttpServer::Impl::dispatch(std::uint64_t key, Connection& c, HttpRequest request) {
+    c.state = Connection::State::Working;
+    watch(c.fd, key, EPOLLRDHUP, EPOLL_CTL_MOD);
+    request.client = client_address(c.client, request, options.limits.trusted_proxy);
+    c.gone = std::make_shared<std::atomic<bool>>(false);
+    request.gone = c.gone;
+    const bool head_only = request.method == "HEAD";
+    const bool keep_alive = request.keep_alive;
+    const Handler::Lane lane = handler.lane(request);
+    if (lane == Handler::Lane::Search) {
+        const std::string refused = admission.enter(request.client);
+        if (!refused.empty())
+            return answer(key, c, serialize(HttpResponse::error(429, refused), keep_alive, false),
+                          !keep_alive);
+        const std::string client = request.client;
+        auto job = [this, key, request = std::move(request), keep_alive]() {
+            const HttpResponse response = handler.respond(request);
+            // Leave first, so that the client may ask again as soon as
+            // it has the answer.
+            admission.leave(request.client);
+            finish(key, request.client, response, keep_alive, false);
         };
-        // Requests that may wait on the disk have their own threads, so that
-        // a stalled disk cannot hold up the catalog, the pages and local play.
-        WorkerPool& pool = lane == Handler::Lane::Disk ? *stored : *workers;
-        if (!pool.submit(std::move(job)))
+        if (!searches->submit(std::move(job))) {
+            admission.leave(client);
             answer(key, c, serialize(HttpResponse::error(503, "the server is busy"), false, false),
                    true);
-    }
-
-    // Called by a worker: hands the answer to the socket thread.
-    void finish(std::uint64_t key, const std::string& client, const HttpResponse& response,
-                bool keep_alive, bool head_only) {
-        Completion done_one =
-            response.stream && response.status == 200
-                ? open_stream(key, client, *response.stream, keep_alive, head_only)
-                : Completion{key, serialize(response, keep_alive, head_only),
-                             response.close || !keep_alive};
-        {
-            std::lock_guard lock(done_mutex);
-            done.push_back(std::move(done_one));
         }
-        wake();
+        return;
     }
+    auto job = [this, key, request = std::move(request), keep_alive, head_only]() {
+        finish(key, request.client, handler.respond(request), keep_alive, head_only);
+    };
+    // Requests that may wait on the disk have their own threads, so that
+    // a stalled disk cannot hold up the catalog, the pages and local play.
+    WorkerPool& pool = lane == Handler::Lane::Disk ? *stored : *workers;
+    if (!pool.submit(std::move(job)))
+        answer(key, c, serialize(HttpResponse::error(503, "the server is busy"), false, false),
+               true);
+}
 
-    // Called by a worker: subscribes a new stream with the handler, so that
-    // whatever the application does then runs off the socket thread. Events
-    // published before the socket thread takes over wait in the stream's
-    // queue.
-    Completion open_stream(std::uint64_t key, const std::string& client, const StreamStart& start,
-                           bool keep_alive, bool head_only) {
-        if (head_only) return {key, std::string(kStreamHead), true};
-        auto queue = std::make_shared<StreamQueue>();
-        auto sink = std::make_shared<StreamSink>(waker, key, queue, options.limits.stream_buffer);
-        HttpResponse refused;
-        const std::uint64_t handle = handler.subscribe(start, client, std::move(sink), refused);
-        if (handle != 0)
-            return {key, std::string(kStreamHead) + std::string(kStreamRetry), false, queue,
-                    handle};
-        return {key, serialize(refused, keep_alive, false), !keep_alive};
+// Called by a worker: hands the answer to the socket thread.
+void HttpServer::Impl::finish(std::uint64_t key, const std::string& client,
+                              const HttpResponse& response, bool keep_alive, bool head_only) {
+    Completion done_one = response.stream && response.status == 200
+                              ? open_stream(key, client, *response.stream, keep_alive, head_only)
+                              : Completion{key, serialize(response, keep_alive, head_only),
+                                           response.close || !keep_alive};
+    {
+        std::lock_guard lock(done_mutex);
+        done.push_back(std::move(done_one));
     }
+    wake();
+}
 
-    void collect() {
-        std::uint64_t count = 0;
-        [[maybe_unused]] const auto n = ::read(wake_fd, &count, sizeof count);
-        std::vector<Completion> ready;
-        {
-            std::lock_guard lock(done_mutex);
-            ready.swap(done);
+void HttpServer::Impl::collect() {
+    std::uint64_t count = 0;
+    [[maybe_unused]] const auto n = ::read(wake_fd, &count, sizeof count);
+    std::vector<Completion> ready;
+    {
+        std::lock_guard lock(done_mutex);
+        ready.swap(done);
+    }
+    for (Completion& d : ready) {
+        const auto it = connections.find(d.key);
+        if (it == connections.end()) {  // the client went away meanwhile
+            release(d.handle);
+            continue;
         }
-        for (Completion& d : ready) {
-            const auto it = connections.find(d.key);
-            if (it == connections.end()) {  // the client went away meanwhile
-                release(d.handle);
-                continue;
-            }
-            if (d.stream)
-                begin_stream(d.key, it->second, std::move(d));
-            else
-                answer(d.key, it->second, std::move(d.bytes), d.close);
-        }
-        std::vector<std::uint64_t> streams;
-        {
-            std::lock_guard lock(waker->mutex);
-            streams.swap(waker->ready);
-        }
-        for (const std::uint64_t key : streams) {
-            const auto it = connections.find(key);
-            if (it != connections.end() && it->second.state == Connection::State::Streaming)
-                drain_stream(key, it->second);
-        }
+        if (d.stream)
+            begin_stream(d.key, it->second, std::move(d));
+        else
+            answer(d.key, it->second, std::move(d.bytes), d.close);
     }
-
-    // ---- event streams ---------------------------------------------------------
-
-    void begin_stream(std::uint64_t key, Connection& c, Completion d) {
-        body_reserved -= c.reserved;
-        c.reserved = 0;
-        c.state = Connection::State::Streaming;
-        c.stream = std::move(d.stream);
-        c.stream_handle = d.handle;
-        ++stream_count;
-        c.out = std::move(d.bytes);
-        c.out_at = 0;
-        c.wants_out = false;
-        const Clock::time_point now = Clock::now();
-        c.next_ping = now + seconds(options.limits.stream_ping_seconds);
-        c.write_deadline = now + seconds(options.limits.write_seconds);
-        // A client that has already closed its side cannot be streaming.
-        if (c.peer_closed) return close_connection(key);
-        watch(c.fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
-        drain_stream(key, c);
+    std::vector<std::uint64_t> streams;
+    {
+        std::lock_guard lock(waker->mutex);
+        streams.swap(waker->ready);
     }
-
-    // Moves what the sink queued to the connection's unsent bytes and sends
-    // what the socket takes.
-    void drain_stream(std::uint64_t key, Connection& c) {
-        std::string taken;
-        bool overflowed = false;
-        {
-            std::lock_guard lock(c.stream->mutex);
-            taken.swap(c.stream->pending);
-            overflowed = c.stream->overflowed;
-        }
-        if (overflowed) return close_connection(key);
-        queue_stream(key, c, taken);
-    }
-
-    void queue_stream(std::uint64_t key, Connection& c, std::string_view bytes) {
-        if (c.out_at > 0) {
-            c.out.erase(0, c.out_at);
-            c.out_at = 0;
-        }
-        // A client that does not read would otherwise make this grow
-        // without end.
-        if (c.out.size() + bytes.size() > options.limits.stream_buffer)
-            return close_connection(key);
-        if (c.out.empty()) c.write_deadline = Clock::now() + seconds(options.limits.write_seconds);
-        c.out += bytes;
-        flush_stream(key, c);
-    }
-
-    void flush_stream(std::uint64_t key, Connection& c) {
-        while (c.out_at < c.out.size()) {
-            const ssize_t n =
-                send(c.fd, c.out.data() + c.out_at, c.out.size() - c.out_at, MSG_NOSIGNAL);
-            if (n > 0) {
-                c.out_at += static_cast<std::size_t>(n);
-                c.write_deadline = Clock::now() + seconds(options.limits.write_seconds);
-            } else if (n < 0 && errno == EINTR) {
-                continue;
-            } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                return watch_stream(key, c, true);
-            } else {
-                return close_connection(key);
-            }
-        }
-        c.out.clear();
-        c.out_at = 0;
-        if (c.out.capacity() > kReadChunk) c.out.shrink_to_fit();
-        watch_stream(key, c, false);
-    }
-
-    void watch_stream(std::uint64_t key, Connection& c, bool out) {
-        if (c.wants_out == out) return;
-        c.wants_out = out;
-        watch(c.fd, key, EPOLLIN | EPOLLRDHUP | (out ? EPOLLOUT : 0u), EPOLL_CTL_MOD);
-    }
-
-    // The client of a stream sends nothing more; what it sends anyway is
-    // read and dropped (a bounded amount per wake-up), and its end closes
-    // the stream.
-    void on_stream_event(std::uint64_t key, Connection& c, std::uint32_t events) {
-        if (events & (EPOLLHUP | EPOLLRDHUP)) return close_connection(key);
-        if (events & EPOLLIN) {
-            char buf[4096];
-            for (int i = 0; i < 16; ++i) {
-                const ssize_t n = recv(c.fd, buf, sizeof buf, 0);
-                if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
-                    return close_connection(key);
-                if (n < 0) break;
-            }
-        }
-        if (events & EPOLLOUT) flush_stream(key, c);
-    }
-
-    // ---- writing -------------------------------------------------------------
-
-    void answer(std::uint64_t key, Connection& c, std::string bytes, bool close) {
-        body_reserved -= c.reserved;
-        c.reserved = 0;
-        c.state = Connection::State::Writing;
-        c.out = std::move(bytes);
-        c.out_at = 0;
-        c.close_after = close || c.peer_closed;
-        c.write_deadline = Clock::now() + seconds(options.limits.write_seconds);
-        on_writable(key, c);
-    }
-
-    void on_writable(std::uint64_t key, Connection& c) {
-        while (c.out_at < c.out.size()) {
-            const ssize_t n =
-                send(c.fd, c.out.data() + c.out_at, c.out.size() - c.out_at, MSG_NOSIGNAL);
-            if (n > 0) {
-                c.out_at += static_cast<std::size_t>(n);
-            } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                watch(c.fd, key, EPOLLOUT, EPOLL_CTL_MOD);
-                return;
-            } else if (n < 0 && errno == EINTR) {
-                continue;
-            } else {
-                return close_connection(key);
-            }
-        }
-        if (c.close_after) return close_connection(key);
-        // Ready for the next request, which may already be buffered.
-        c.state = Connection::State::Reading;
-        c.out.clear();
-        c.out.shrink_to_fit();
-        c.since = Clock::now();
-        c.request_begun = c.parser.buffered() > 0;
-        watch(c.fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
-        if (c.parser.buffered() > 0) process(key, c);
-    }
-
-    // ---- the loop ------------------------------------------------------------
-
-    void on_event(std::uint64_t key, std::uint32_t events) {
+    for (const std::uint64_t key : streams) {
         const auto it = connections.find(key);
-        if (it == connections.end()) return;
-        Connection& c = it->second;
-        if (events & EPOLLERR) return close_connection(key);
-        switch (c.state) {
-            case Connection::State::Reading:
-                if (events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP)) on_readable(key, c);
-                break;
-            case Connection::State::Working:
-                // The answer is still written: a client may half-close its
-                // side after sending a request.
-                // Both sides closed: nobody is left to read the answer.
-                if (c.gone) c.gone->store(true);
-                if (events & EPOLLHUP) return close_connection(key);
-                if (events & EPOLLRDHUP) {
-                    c.peer_closed = true;
-                    watch(c.fd, key, 0, EPOLL_CTL_MOD);
-                }
-                break;
-            case Connection::State::Writing:
-                if (events & EPOLLHUP) return close_connection(key);
-                if (events & EPOLLOUT) on_writable(key, c);
-                break;
-            case Connection::State::Streaming:
-                on_stream_event(key, c, events);
-                break;
+        if (it != connections.end() && it->second.state == Connection::State::Streaming)
+            drain_stream(key, it->second);
+    }
+}
+
+void HttpServer::Impl::answer(std::uint64_t key, Connection& c, std::string bytes, bool close) {
+    body_reserved -= c.reserved;
+    c.reserved = 0;
+    c.state = Connection::State::Writing;
+    c.out = std::move(bytes);
+    c.out_at = 0;
+    c.close_after = close || c.peer_closed;
+    c.write_deadline = Clock::now() + seconds(options.limits.write_seconds);
+    on_writable(key, c);
+}
+
+void HttpServer::Impl::on_writable(std::uint64_t key, Connection& c) {
+    while (c.out_at < c.out.size()) {
+        const ssize_t n =
+            send(c.fd, c.out.data() + c.out_at, c.out.size() - c.out_at, MSG_NOSIGNAL);
+        if (n > 0) {
+            c.out_at += static_cast<std::size_t>(n);
+        } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            watch(c.fd, key, EPOLLOUT, EPOLL_CTL_MOD);
+            return;
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else {
+            return close_connection(key);
         }
     }
+    if (c.close_after) return close_connection(key);
+    // Ready for the next request, which may already be buffered.
+    c.state = Connection::State::Reading;
+    c.out.clear();
+    c.out.shrink_to_fit();
+    c.since = Clock::now();
+    c.request_begun = c.parser.buffered() > 0;
+    watch(c.fd, key, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
+    if (c.parser.buffered() > 0) process(key, c);
+}
 
-    // Times out requests that arrive too slowly, idle connections and
-    // answers that the client does not read.
-    void sweep() {
-        const Clock::time_point now = Clock::now();
-        const ServerLimits& l = options.limits;
-        std::vector<std::uint64_t> expired, slow, ping;
-        for (auto& [key, c] : connections) {
-            if (c.state == Connection::State::Streaming) {
-                // No idle timeout: a stream waits for events. Unsent bytes
-                // that make no progress do time out.
-                if (c.out_at < c.out.size() && now > c.write_deadline)
-                    expired.push_back(key);
-                else if (now >= c.next_ping)
-                    ping.push_back(key);
-            } else if (c.state == Connection::State::Writing && now > c.write_deadline) {
+void HttpServer::Impl::on_event(std::uint64_t key, std::uint32_t events) {
+    const auto it = connections.find(key);
+    if (it == connections.end()) return;
+    Connection& c = it->second;
+    if (events & EPOLLERR) return close_connection(key);
+    switch (c.state) {
+        case Connection::State::Reading:
+            if (events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP)) on_readable(key, c);
+            break;
+        case Connection::State::Working:
+            // The answer is still written: a client may half-close its
+            // side after sending a request.
+            // Both sides closed: nobody is left to read the answer.
+            if (c.gone) c.gone->store(true);
+            if (events & EPOLLHUP) return close_connection(key);
+            if (events & EPOLLRDHUP) {
+                c.peer_closed = true;
+                watch(c.fd, key, 0, EPOLL_CTL_MOD);
+            }
+            break;
+        case Connection::State::Writing:
+            if (events & EPOLLHUP) return close_connection(key);
+            if (events & EPOLLOUT) on_writable(key, c);
+            break;
+        case Connection::State::Streaming:
+            on_stream_event(key, c, events);
+            break;
+    }
+}
+
+// Times out requests that arrive too slowly, idle connections and
+// answers that the client does not read.
+void HttpServer::Impl::sweep() {
+    const Clock::time_point now = Clock::now();
+    const ServerLimits& l = options.limits;
+    std::vector<std::uint64_t> expired, slow, ping;
+    for (auto& [key, c] : connections) {
+        if (c.state == Connection::State::Streaming) {
+            // No idle timeout: a stream waits for events. Unsent bytes
+            // that make no progress do time out.
+            if (c.out_at < c.out.size() && now > c.write_deadline)
                 expired.push_back(key);
-            } else if (c.state == Connection::State::Reading) {
-                if (!c.request_begun) {
-                    if (now - c.since > seconds(l.idle_seconds)) expired.push_back(key);
-                } else if (now - c.since >
-                           seconds(c.parser.in_body() ? l.request_seconds : l.header_seconds)) {
-                    slow.push_back(key);
-                }
+            else if (now >= c.next_ping)
+                ping.push_back(key);
+        } else if (c.state == Connection::State::Writing && now > c.write_deadline) {
+            expired.push_back(key);
+        } else if (c.state == Connection::State::Reading) {
+            if (!c.request_begun) {
+                if (now - c.since > seconds(l.idle_seconds)) expired.push_back(key);
+            } else if (now - c.since >
+                       seconds(c.parser.in_body() ? l.request_seconds : l.header_seconds)) {
+                slow.push_back(key);
             }
         }
-        for (const auto key : expired) close_connection(key);
-        // A comment line now and then keeps proxies from closing a quiet
-        // stream.
-        for (const auto key : ping) {
-            Connection& c = connections.at(key);
-            c.next_ping = now + seconds(l.stream_ping_seconds);
-            queue_stream(key, c, kStreamPing);
-        }
-        for (const auto key : slow) {
-            const HttpResponse late = HttpResponse::error(
-                408, "the request did not arrive in time; send it whole and promptly");
-            answer(key, connections.at(key), serialize(late, false, false), true);
-        }
     }
+    for (const auto key : expired) close_connection(key);
+    // A comment line now and then keeps proxies from closing a quiet
+    // stream.
+    for (const auto key : ping) {
+        Connection& c = connections.at(key);
+        c.next_ping = now + seconds(l.stream_ping_seconds);
+        queue_stream(key, c, kStreamPing);
+    }
+    for (const auto key : slow) {
+        const HttpResponse late = HttpResponse::error(
+            408, "the request did not arrive in time; send it whole and promptly");
+        answer(key, connections.at(key), serialize(late, false, false), true);
+    }
+}
 
-    void loop() {
-        std::vector<epoll_event> events(256);
-        Clock::time_point last_sweep = Clock::now();
-        while (!stopping.load()) {
-            const int n = epoll_wait(epoll_fd, events.data(), static_cast<int>(events.size()), 250);
-            for (int i = 0; i < n; ++i) {
-                const std::uint64_t key = events[static_cast<std::size_t>(i)].data.u64;
-                if (key == kListenKey)
-                    accept_all();
-                else if (key == kWakeKey)
-                    collect();
-                else
-                    on_event(key, events[static_cast<std::size_t>(i)].events);
-            }
-            if (Clock::now() - last_sweep > std::chrono::milliseconds(200)) {
-                sweep();
-                last_sweep = Clock::now();
-            }
+void HttpServer::Impl::loop() {
+    std::vector<epoll_event> events(256);
+    Clock::time_point last_sweep = Clock::now();
+    while (!stopping.load()) {
+        const int n = epoll_wait(epoll_fd, events.data(), static_cast<int>(events.size()), 250);
+        for (int i = 0; i < n; ++i) {
+            const std::uint64_t key = events[static_cast<std::size_t>(i)].data.u64;
+            if (key == kListenKey)
+                accept_all();
+            else if (key == kWakeKey)
+                collect();
+            else
+                on_event(key, events[static_cast<std::size_t>(i)].events);
+        }
+        if (Clock::now() - last_sweep > std::chrono::milliseconds(200)) {
+            sweep();
+            last_sweep = Clock::now();
         }
     }
+}
 
-    int bind_listener() {
-        addrinfo hints{};
-        hints.ai_family = AF_UNSPEC;
-        hints.ai_socktype = SOCK_STREAM;
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-        addrinfo* found = nullptr;
-        const std::string port = std::to_string(options.port);
-        if (getaddrinfo(options.host.c_str(), port.c_str(), &hints, &found) != 0) return -1;
-        int fd = -1;
-        for (addrinfo* a = found; a && fd < 0; a = a->ai_next) {
-            fd =
-                socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
-            if (fd < 0) continue;
-            const int on = 1;
-            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-            if (::bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
-                ::close(fd);
-                fd = -1;
-            }
+int HttpServer::Impl::bind_listener() {
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    addrinfo* found = nullptr;
+    const std::string port = std::to_string(options.port);
+    if (getaddrinfo(options.host.c_str(), port.c_str(), &hints, &found) != 0) return -1;
+    int fd = -1;
+    for (addrinfo* a = found; a && fd < 0; a = a->ai_next) {
+        fd = socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0) continue;
+        const int on = 1;
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        if (::bind(fd, a->ai_addr, a->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
+            ::close(fd);
+            fd = -1;
         }
-        freeaddrinfo(found);
-        return fd;
     }
-};
+    freeaddrinfo(found);
+    return fd;
+}
 
 namespace {
 
