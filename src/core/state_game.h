@@ -252,10 +252,10 @@ class StateGame final : public Game {
 
   private:
     GameError no_actions() const {
-        return GameError(spec_.substr(0, spec_.find(':')) + " has no integer actions");
+        return GameError(id() + " has no integer actions");
     }
     GameError no_observation() const {
-        return GameError(spec_.substr(0, spec_.find(':')) + " has no observation tensor");
+        return GameError(id() + " has no observation tensor");
     }
     LegalSet<S> legal_set() const {
         LegalSet<S> l;
