@@ -8,6 +8,7 @@ import {
   apiClient, buildOptions as buildOptionsFor, changedOptions, candidates as candidatesOf, targets as targetsOf,
   clickStep, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook, saveFile,
 } from './shared.js';
+import { gameTitle, FIRST_VISIT } from './names.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -91,6 +92,8 @@ function show(state, opts = {}) {
   ui.path = [];
   ui.pick = null;
   sessionStorage.setItem('asterism-session', state.id);
+  document.title = `${gameTitle(state.game)} \u00b7 asterism`;
+  $('game-title').textContent = gameTitle(state.game);
   syncSetup();
   render();
   if (opts.animate && state.view.last && state.view.last.path.length > 2) animateLast();
@@ -621,10 +624,14 @@ async function start() {
     message(e.message);
     return;
   }
-  // The game chosen last on this browser, else the catalog's first.
+  // The game chosen last on this browser; on a first visit the gentlest
+  // start (names.js, FIRST_VISIT, says why).
   const chosen = localStorage.getItem('asterism-game');
-  for (const g of ui.catalog.games) $('game').add(new Option(g.title, g.id, false, g.id === chosen));
+  const first = !chosen && ui.catalog.games.some((g) => g.id === FIRST_VISIT.game);
+  const game = first ? FIRST_VISIT.game : chosen;
+  for (const g of ui.catalog.games) $('game').add(new Option(g.title, g.id, false, g.id === game));
   buildOptions();
+  if (first) firstVisit();
   $('game').addEventListener('change', () => {
     localStorage.setItem('asterism-game', $('game').value);
     buildOptions();
@@ -676,6 +683,15 @@ async function start() {
     }
   }
   newGame();
+}
+
+// Sets the setup bar to the first visit's game, options and level.
+function firstVisit() {
+  for (const [k, v] of Object.entries(FIRST_VISIT.options)) {
+    const input = document.querySelector(`[data-option="${k}"]`);
+    if (input) input.value = v;
+  }
+  $('level').value = String(FIRST_VISIT.level);
 }
 
 // The Asterisk supply is a palette: choosing a type limits the next move to it.

@@ -7,6 +7,7 @@
 // (board.js, panels.js); the rules stay on the server.
 import { drawBoard } from './board.js';
 import { drawScore } from './panels.js';
+import { gameTitle } from './names.js';
 import {
   apiClient, buildOptions as buildOptionsFor, changedOptions, candidates as candidatesOf, targets as targetsOf,
   clickStep, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook, saveFile,
@@ -56,13 +57,8 @@ function rememberName(name) {
   if (name.trim()) localStorage.setItem('asterism-name', name.trim());
 }
 
-// "starstar:size=6,swap=false" -> "*Star (size=6, swap=false)".
-function specTitle(spec) {
-  const [id, opts] = spec.split(':');
-  const info = ui.catalog && gameInfo(id);
-  const title = info ? info.title : id;
-  return opts ? `${title} (${opts.split(',').join(', ')})` : title;
-}
+// "shatra:rules=altai,notation=algebraic" -> "Shatra, Altai rules" (names.js).
+const specTitle = (spec) => gameTitle(spec);
 
 // ---- routing ----------------------------------------------------------------
 
@@ -342,7 +338,7 @@ function accept(s) {
     $('chooser').hidden = true;
   }
   if (s.terminal && ui.es) disconnect();
-  document.title = `asterism: ${s.title} online`;
+  document.title = `${gameTitle(s.game)} online \u00b7 asterism`;
   render();
 }
 
