@@ -9,8 +9,9 @@
 //
 // A lesson: {title, spec, position, task, goal: "move"|"win",
 //   line: [{play: [moves accepted, the first is the main line], right?,
-//           reply?: the opponent's answer}], wrong, wrong_moves?: {move: why},
-//   hint, done}
+//           reply?: the opponent's answer, or {move accepted: its answer}}],
+//   wrong, wrong_moves?: {move: why},
+//   hint, done, labels?: cell names shown at first}
 import { drawBoard } from './board.js';
 import { candidates, targets as targetsOf, clickStep, showChooser, renderSpecials, wireBoard } from './shared.js';
 import { api, sessionBody } from './diagram.js';
@@ -107,14 +108,15 @@ async function judge(move) {
   try {
     await play(move.text);
     const last = ui.step === l.line.length - 1;
-    if (step.reply && !ui.state.terminal) {
+    const reply = replyTo(step, move.text);
+    if (reply && !ui.state.terminal) {
       feedback(step.right || 'Right.', 'right');
       render();
       await new Promise((r) => setTimeout(r, 500));
-      await play(step.reply);
+      await play(reply);
     }
     if (last) return finish();
-    feedback(`${step.right || 'Right.'}${step.reply ? ` The answer: ${step.reply}. Your move again.` : ''}`, 'right');
+    feedback(`${step.right || 'Right.'}${reply ? ` The answer: ${reply}. Your move again.` : ''}`, 'right');
     ui.step += 1;
   } catch (e) {
     feedback(e.message, 'wrong');
@@ -123,6 +125,10 @@ async function judge(move) {
     render();
   }
 }
+
+// The opponent's answer to the learner's move: one for the step, or one per
+// accepted move.
+const replyTo = (step, text) => (step.reply && typeof step.reply === 'object' ? step.reply[text] : step.reply);
 
 async function play(text) {
   ui.state = await api('POST', `/api/sessions/${ui.state.id}/move`, { move: text });
@@ -151,6 +157,9 @@ async function showLesson(index) {
   const l = lesson();
   $('lesson-title').textContent = `${ui.index + 1}. ${l.title}`;
   $('task').textContent = l.task;
+  // A lesson that names cells by ring and arm shows the names at first.
+  ui.labels = l.labels === true;
+  $('labels').checked = ui.labels;
   feedback('', '');
   $('next').disabled = ui.index === ui.book.lessons.length - 1;
   renderList();
@@ -228,9 +237,17 @@ function start() {
   addEventListener('pagehide', () => {
     if (ui.state) fetch(`/api/sessions/${ui.state.id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
   });
+  addEventListener('hashchange', openFromHash);
+  openFromHash();
+}
+
+// "#shatra/6" opens Shatra's sixth lesson; no hash, *Star's first.
+function openFromHash() {
   const [game, n] = location.hash.slice(1).split('/');
   const known = GAMES.some(([id]) => id === game);
-  showGame(known ? game : 'starstar', known && n ? Number(n) - 1 || 0 : 0);
+  const index = known && n ? Number(n) - 1 || 0 : 0;
+  if (known && game === ui.game && ui.book) return showLesson(index);
+  showGame(known ? game : 'starstar', index);
 }
 
 // Tests and the curious can see the state from the console.
