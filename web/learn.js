@@ -13,7 +13,9 @@
 //   wrong, wrong_moves?: {move: why},
 //   hint, done, labels?: cell names shown at first}
 import { drawBoard } from './board.js';
-import { candidates, targets as targetsOf, clickStep, showChooser, renderSpecials, wireBoard } from './shared.js';
+import {
+  candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
+} from './shared.js';
 import { api, sessionBody } from './diagram.js';
 
 const $ = (id) => document.getElementById(id);
@@ -80,8 +82,8 @@ function clickCell(cell) {
   if (!ui.state || ui.busy || ui.solved) return;
   const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
   if (step.refuse) {
+    feedback(explainClick(ui.state, ui.path, ui.pick, cell), 'wrong');
     ui.path = [];
-    feedback(`${cell}: no legal move starts or continues there. Try again.`, 'wrong');
     return render();
   }
   ui.path = step.restart ? [cell] : step.path;

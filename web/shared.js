@@ -173,6 +173,31 @@ export function clickStep(moves, path, pick, cell) {
   return { path: prefix, stop: exact.length > 0 };
 }
 
+// Why a click on `cell` starts or continues no move, in the words of the
+// game: `shown` is the game state on screen, `path` and `pick` the move in
+// progress.
+export function explainClick(shown, path, pick, cell) {
+  const view = shown.view;
+  const moves = view.moves;
+  const piece = view.pieces.find((p) => p.cell === cell);
+  const captures = moves.length > 0 && moves.every((m) => m.capture);
+  if (path.length > 0) {
+    const from = path[0];
+    return `${[...path, cell].join(' \u2192 ')} is not a legal move` +
+      (captures ? ' (a capture is compulsory).' : '.') +
+      ` Click a highlighted cell, or another man to start again from ${from === cell ? 'it' : 'there'}.`;
+  }
+  if (pick !== null) return `No ${pick} can go on ${cell}.`;
+  if (moves.every((m) => m.path.length <= 1)) {
+    return piece ? `${cell} is taken.` : `You cannot play on ${cell} now.`;
+  }
+  const to = shown.to_move;
+  if (piece && piece.owner !== null && piece.owner !== to)
+    return `That is ${shown.players[piece.owner].name}'s man; ${shown.players[to].name} is to move.`;
+  if (piece) return `The man on ${cell} has no legal move` + (captures ? ' (a capture is compulsory elsewhere).' : '.');
+  return `No move starts on ${cell}: click one of your men first.`;
+}
+
 // An Asterisk supply type's icon for a move that picks one, else nothing.
 function pickIcon(view, m, size) {
   if (view.kind !== 'asterisk' || !m.pick) return null;
