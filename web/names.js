@@ -213,6 +213,10 @@ export function gameTitle(spec) {
   return make ? make(options) : String(spec);
 }
 
+// How a finished online game ended, in words ("" for the rules' own end).
+export const terminationText = (t) => ({ resignation: 'by resignation', agreement: 'by agreement',
+  time: 'on time', rules: '' }[t] ?? t);
+
 // The game and options a first visit starts with, and why: *Star has one
 // kind of move (place a stone) and the small board plays in a few minutes,
 // so it is the gentlest start; level 2 is the weakest computer that does
