@@ -144,6 +144,7 @@ function finish() {
   const over = ui.state.terminal ? ` (${ui.state.outcome})` : '';
   feedback(`Right! ${l.done || ''}${over}`.trim(), 'right');
   $('feedback').dataset.result = 'done';
+  $('next').classList.add('ready');
   renderList();
   render();
 }
@@ -163,7 +164,11 @@ async function showLesson(index) {
   ui.labels = l.labels === true;
   $('labels').checked = ui.labels;
   feedback('', '');
-  $('next').disabled = ui.index === ui.book.lessons.length - 1;
+  // After a game's last lesson, "Next" leads to the next game's first.
+  const lastOfGame = ui.index === ui.book.lessons.length - 1;
+  const nextGame = GAMES[(GAMES.findIndex(([id]) => id === ui.game) + 1) % GAMES.length];
+  $('next').textContent = lastOfGame ? `Next: ${nextGame[1]}` : 'Next lesson';
+  $('next').classList.remove('ready');
   renderList();
   try {
     ui.state = await api('POST', '/api/sessions', sessionBody(l.spec, l.position));
@@ -227,7 +232,11 @@ function start() {
     render();
   });
   $('retry').addEventListener('click', () => showLesson(ui.index));
-  $('next').addEventListener('click', () => showLesson(ui.index + 1));
+  $('next').addEventListener('click', () => {
+    if (ui.index < ui.book.lessons.length - 1) return showLesson(ui.index + 1);
+    const at = GAMES.findIndex(([id]) => id === ui.game);
+    return showGame(GAMES[(at + 1) % GAMES.length][0]);
+  });
   $('letters').checked = ui.letters;
   $('letters').addEventListener('change', () => {
     ui.letters = $('letters').checked;
