@@ -1,13 +1,17 @@
 // The asterism browser UI: game setup, moves by click or drag, computer
-// play, draw offers, move list with navigation, analysis graph and records. It talks to
+// play, draw offers, move list with navigation and records; the analysis,
+// its graph and the review are analysis.js. It talks to
 // `asterism serve` through the JSON API (docs/server.md) and draws boards
 // from the server's view of each game (board.js), so it holds no rules.
-import { drawBoard, el } from './board.js';
+import { drawBoard } from './board.js';
 import { drawScore } from './panels.js';
 import {
   apiClient, buildOptions as buildOptionsFor, changedOptions, candidates as candidatesOf, targets as targetsOf,
-  clickStep, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook, saveFile,
+  clickStep, explainClick, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook,
 } from './shared.js';
+import { gameTitle, FIRST_VISIT } from './names.js';
+import { analysisPanels } from './analysis.js';
+import { wireRecords } from './records.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,6 +42,9 @@ function message(text, kind = 'error') {
   m.className = text ? kind : '';
 }
 
+// The analysis, its graph and the review (analysis.js).
+const panels = analysisPanels(ui, { api, message, render: () => render(), browse: (ply) => browse(ply) });
+
 // ---- setup form -------------------------------------------------------------
 
 function gameInfo(id) {
@@ -63,7 +70,7 @@ async function newGame(extra = {}) {
   message('');
   try {
     const s = await api('POST', '/api/sessions', { ...setupBody(), ...extra });
-    forgetAnalysis();
+    panels.forgetAnalysis();
     show(s);
   } catch (e) {
     message(e.message);
@@ -91,10 +98,12 @@ function show(state, opts = {}) {
   ui.path = [];
   ui.pick = null;
   sessionStorage.setItem('asterism-session', state.id);
+  document.title = `${gameTitle(state.game)} \u00b7 asterism`;
+  $('game-title').textContent = gameTitle(state.game);
   syncSetup();
   render();
   if (opts.animate && state.view.last && state.view.last.path.length > 2) animateLast();
-  if ($('analysis').checked) analyse();
+  if ($('analysis').checked) panels.analyse();
   setTimeout(maybeComputer, 0);
 }
 
@@ -129,14 +138,14 @@ function render() {
     last: view.last ? view.last.path : [],
     captured: view.last && !ui.animation ? view.last.captured || [] : [],
     lastStep: ui.animation ? ui.animation.step : undefined,
-    ownership: shownOwnership(),
+    ownership: panels.shownOwnership(),
   });
   renderStatus();
   renderDraw();
   renderSpecials();
   drawScore($('score'), s, ui);
   renderMoves();
-  renderGraph();
+  panels.renderGraph();
   $('help').textContent = s.move_help;
   $('save-pgn').hidden = !ui.catalog.games.find((g) => g.id === view.kind)?.pgn;
   $('undo').disabled = ui.state.ply === 0;
@@ -212,7 +221,7 @@ function renderSpecials() {
 function renderMoves() {
   renderMoveList(ui.state.history, ui.shown.shown_ply, browse);
   // A review marks its moves: ?! an inaccuracy, ? a mistake, ?? a blunder.
-  const r = currentReview();
+  const r = panels.currentReview();
   if (!r) return;
   for (const m of r.moves) {
     if (!m.mark) continue;
@@ -220,7 +229,7 @@ function renderMoves() {
     if (!b) continue;
     b.classList.add(m.mark);
     b.dataset.mark = m.mark;
-    b.title = `${m.mark}: ${pointsLost(m)} points of win rate lost; better ${m.best}`;
+    b.title = `${m.mark}: ${panels.pointsLost(m)} points of win rate lost; better ${m.best}`;
   }
 }
 
@@ -239,34 +248,11 @@ function clickCell(cell) {
   if (ui.busy || computerToMove()) return refuse('It is the computer\u2019s turn; wait for its move.');
   message('');
   const step = clickStep(ui.shown.view.moves, ui.path, ui.pick, cell);
-  if (step.refuse) return refuse(explain(cell));
+  if (step.refuse) return refuse(explainClick(ui.shown, ui.path, ui.pick, cell));
   ui.path = step.restart ? [cell] : step.path;
   if (step.finish) return finish(step.finish);
   if (step.stop) message('Click the next landing cell, or this cell again to stop here.', 'hint');
   render();
-}
-
-// Why a click starts or continues no move, in the words of the game.
-function explain(cell) {
-  const view = ui.shown.view;
-  const moves = view.moves;
-  const piece = view.pieces.find((p) => p.cell === cell);
-  const captures = moves.length > 0 && moves.every((m) => m.capture);
-  if (ui.path.length > 0) {
-    const from = ui.path[0];
-    return `${[...ui.path, cell].join(' \u2192 ')} is not a legal move` +
-      (captures ? ' (a capture is compulsory).' : '.') +
-      ` Click a highlighted cell, or another man to start again from ${from === cell ? 'it' : 'there'}.`;
-  }
-  if (ui.pick !== null) return `No ${ui.pick} can go on ${cell}.`;
-  if (moves.every((m) => m.path.length <= 1)) {
-    return piece ? `${cell} is taken.` : `You cannot play on ${cell} now.`;
-  }
-  const to = ui.shown.to_move;
-  if (piece && piece.owner !== null && piece.owner !== to)
-    return `That is ${ui.shown.players[piece.owner].name}'s man; ${ui.shown.players[to].name} is to move.`;
-  if (piece) return `The man on ${cell} has no legal move` + (captures ? ' (a capture is compulsory elsewhere).' : '.');
-  return `No move starts on ${cell}: click one of your men first.`;
 }
 
 // The cells are chosen; if moves differ only in a pick, ask for it.
@@ -384,233 +370,6 @@ async function changeSeats() {
   }
 }
 
-// ---- analysis ---------------------------------------------------------------
-
-// A new or loaded game starts with no graph, map or review.
-function forgetAnalysis() {
-  ui.winrates = new Map();
-  ui.ownership = null;
-  ui.review = null;
-  $('review-marks').replaceChildren();
-  $('review-summary').textContent = '';
-  $('proven').textContent = '';
-  $('expected').textContent = '';
-}
-
-// The ownership map to draw: the last analysis's, if the box is ticked and
-// the position on screen is the one analysed.
-function shownOwnership() {
-  const o = ui.ownership;
-  if (!$('ownership').checked || !o || !ui.shown) return null;
-  return o.id === ui.state.id && o.ply === ui.shown.shown_ply ? o : null;
-}
-
-function currentReview() {
-  return ui.review && ui.state && ui.review.id === ui.state.id ? ui.review : null;
-}
-
-const pointsLost = (m) => (100 * m.loss).toFixed(0);
-
-// "win in 3" (plies, this move included) for the player to move, or "".
-function provenText(c) {
-  return c.proven ? `proven ${c.proven} in ${c.proven_plies}` : '';
-}
-
-async function analyse() {
-  if (!ui.state || ui.state.terminal) return;
-  // One analysis at a time: while one runs, remember that the position
-  // changed and analyse the newest one afterwards, so that fast play (the
-  // computer against itself) cannot pile searches up on the server.
-  if (ui.analysing) {
-    ui.analyseAgain = true;
-    return;
-  }
-  ui.analysing = true;
-  const id = ui.state.id, ply = ui.state.ply;
-  try {
-    // A steady budget, whatever the playing level, so that the graph's
-    // points are comparable along the game: level 6's own (playouts for the
-    // Monte Carlo searches, nodes for alpha-beta).
-    const a = await api('POST', `/api/sessions/${id}/analyze`,
-      { level: 6, ownership: $('ownership').checked });
-    if (ui.state.id !== id) return;
-    if (a.winrate_first !== undefined) ui.winrates.set(a.ply, a.winrate_first);
-    showAnalysis(a, id);
-    $('candidates').dataset.ply = String(ply);
-    render();
-  } catch (e) {
-    if (!ui.state.terminal) message(e.message);
-  } finally {
-    ui.analysing = false;
-    if (ui.analyseAgain) {
-      ui.analyseAgain = false;
-      if (ui.state.ply !== ply || ui.state.id !== id) analyse();
-    }
-  }
-}
-
-function showAnalysis(a, id) {
-  const list = $('candidates');
-  list.replaceChildren();
-  for (const c of a.candidates) {
-    const li = document.createElement('li');
-    const unit = a.unit === 'nodes' ? 'nodes' : 'visits';
-    const proven = provenText(c);
-    li.textContent = `${c.move}  ${proven ? proven + ', ' : ''}${(100 * c.winrate).toFixed(0)}%  (${c.visits} ${unit})` +
-      (c.pv.length > 1 ? `  ${c.pv.slice(1, 6).join(' ')}` : '');
-    list.append(li);
-  }
-  const mover = ui.state.players[a.to_move] ? ui.state.players[a.to_move].name : '';
-  $('proven').textContent = a.proven ? `${mover} has a proven ${a.proven} (plies, counting this move).` : '';
-  ui.ownership = a.ownership ? { ...a.ownership, id, ply: a.ply } : null;
-  const o = a.ownership;
-  const names = ui.state.players.map((p) => p.name);
-  $('expected').textContent = o && o.score ?
-    `Expected score ${names[0]} ${o.score[0].toFixed(1)}, ${names[1]} ${o.score[1].toFixed(1)}; ` +
-    `peries ${o.peries[0].toFixed(1)} and ${o.peries[1].toFixed(1)} (${o.samples} playouts).` : '';
-}
-
-function renderGraph() {
-  const svg = $('graph');
-  svg.replaceChildren();
-  const W = 300, H = 110, pad = 5;
-  const n = Math.max(ui.state ? ui.state.ply : 0, 1);
-  const y = (w) => pad + (1 - w) * (H - 2 * pad);
-  const x = (ply) => pad + (ply / n) * (W - 2 * pad);
-  el('line', { x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5), class: 'half' }, svg);
-  const pts = [...ui.winrates.entries()].filter(([p]) => p <= n).sort((a, b) => a[0] - b[0]);
-  if (pts.length > 0) {
-    el('polyline', { points: pts.map(([p, w]) => `${x(p)},${y(w)}`).join(' '), class: 'rate' }, svg);
-    for (const [p, w] of pts) el('circle', { cx: x(p), cy: y(w), r: 2.2, class: 'rate-dot' }, svg);
-  }
-  // A review's marked moves, at the position they led to.
-  const r = currentReview();
-  for (const m of r ? r.moves : []) {
-    if (!m.mark || m.ply + 1 > n) continue;
-    const w = r.winrate_first[m.ply + 1];
-    el('circle', { cx: x(m.ply + 1), cy: y(w), r: 3.6, class: `mark-dot ${m.mark}` }, svg);
-  }
-  if (ui.shown) {
-    const px = x(ui.shown.shown_ply);
-    el('line', { x1: px, x2: px, y1: pad, y2: H - pad, class: 'now' }, svg);
-  }
-  svg.dataset.points = String(pts.length);
-  const first = ui.state ? ui.state.players[0].name : 'First';
-  $('graph-caption').textContent = pts.length ?
-    `${first}'s chance to win by the engine's analysis (an estimate), by move; click to go there.` :
-    'Analyse positions or review the game to see the win-rate graph.';
-}
-
-// A click on the graph shows the position at that point.
-function graphClick(e) {
-  if (!ui.state) return;
-  const box = $('graph').getBoundingClientRect();
-  const n = Math.max(ui.state.ply, 1);
-  const ply = Math.round(((e.clientX - box.left) / box.width * 300 - 5) / 290 * n);
-  browse(Math.min(Math.max(ply, 0), ui.state.ply));
-}
-
-// ---- reviewing a game -------------------------------------------------------
-
-// Asks the server to review the game (docs/server.md, "Reviewing a game")
-// and follows its progress until it is done.
-async function startReview() {
-  if (!ui.state || ui.state.ply === 0) return message('There are no moves to review yet.');
-  const id = ui.state.id;
-  try {
-    const r = await api('POST', `/api/sessions/${id}/review`, { level: Number($('review-level').value) });
-    ui.reviewing = id;
-    $('review').disabled = true;
-    $('review-summary').textContent = 'Reviewing\u2026';
-    followReview(id, r);
-  } catch (e) {
-    message(e.message);
-  }
-}
-
-async function followReview(id, r) {
-  const bar = $('review-progress');
-  bar.hidden = false;
-  try {
-    while (r.status === 'running') {
-      bar.max = r.total;
-      bar.value = r.done;
-      $('review-summary').textContent = `Reviewing: ${r.done} of ${r.total} positions\u2026`;
-      await new Promise((done) => setTimeout(done, 300));
-      r = await api('GET', `/api/sessions/${id}/review`);
-    }
-    if (r.status !== 'done') throw new Error(`the review failed: ${r.error}`);
-    if (!ui.state || ui.state.id !== id) return;
-    showReview(id, r);
-  } catch (e) {
-    message(e.message);
-  } finally {
-    bar.hidden = true;
-    ui.reviewing = null;
-    $('review').disabled = false;
-  }
-}
-
-function showReview(id, r) {
-  ui.review = { ...r, id };
-  ui.winrates = new Map(r.winrate_first.map((w, ply) => [ply, w]));
-  const list = $('review-marks');
-  list.replaceChildren();
-  const counts = {};
-  for (const m of r.moves) {
-    if (!m.mark) continue;
-    counts[m.mark] = (counts[m.mark] || 0) + 1;
-    const li = document.createElement('li');
-    li.value = m.ply + 1;
-    li.className = m.mark;
-    const b = document.createElement('button');
-    b.dataset.ply = String(m.ply + 1);
-    b.textContent = `${m.move} (${m.mover_name}): ${m.mark}, ${pointsLost(m)} points lost; ` +
-      `better ${m.best}${m.proven ? ` (${m.proven})` : ''}`;
-    b.addEventListener('click', () => browse(m.ply + 1));
-    li.append(b);
-    list.append(li);
-  }
-  const t = r.thresholds;
-  $('review-summary').textContent = `Reviewed at level ${r.level}: ` +
-    `${counts.inaccuracy || 0} inaccuracies, ${counts.mistake || 0} mistakes, ${counts.blunder || 0} blunders ` +
-    `(a loss of ${100 * t.inaccuracy}, ${100 * t.mistake}, ${100 * t.blunder} points or more of the mover's win rate).`;
-  render();
-}
-
-// ---- records ----------------------------------------------------------------
-
-// `format` is 'record' (asterism's own, docs/records.md) or 'pgn' (the
-// chess-likes only); loading takes either, the server tells them apart.
-async function saveRecord(format = 'record') {
-  try {
-    const r = await api('GET', `/api/sessions/${ui.state.id}/${format}`);
-    saveFile(r, format);
-    message(`Saved as ${r.filename}.`, 'hint');
-  } catch (e) {
-    message(e.message);
-  }
-}
-
-async function loadRecord(file) {
-  if (!file) return;
-  try {
-    const text = await file.text();
-    const s = await api('POST', '/api/records', {
-      record: text, players: [$('seat0').value, $('seat1').value], level: Number($('level').value),
-    });
-    forgetAnalysis();
-    $('game').value = s.game_id;
-    buildOptions();
-    message(`Loaded ${file.name}: ${s.ply} moves.`, 'hint');
-    show(s);
-  } catch (e) {
-    message(`Cannot load ${file.name}: ${e.message}`);
-  } finally {
-    $('load').value = '';
-  }
-}
-
 // ---- wiring -----------------------------------------------------------------
 
 async function start() {
@@ -621,10 +380,14 @@ async function start() {
     message(e.message);
     return;
   }
-  // The game chosen last on this browser, else the catalog's first.
+  // The game chosen last on this browser; on a first visit the gentlest
+  // start (names.js, FIRST_VISIT, says why).
   const chosen = localStorage.getItem('asterism-game');
-  for (const g of ui.catalog.games) $('game').add(new Option(g.title, g.id, false, g.id === chosen));
+  const first = !chosen && ui.catalog.games.some((g) => g.id === FIRST_VISIT.game);
+  const game = first ? FIRST_VISIT.game : chosen;
+  for (const g of ui.catalog.games) $('game').add(new Option(g.title, g.id, false, g.id === game));
   buildOptions();
+  if (first) firstVisit();
   $('game').addEventListener('change', () => {
     localStorage.setItem('asterism-game', $('game').value);
     buildOptions();
@@ -641,18 +404,24 @@ async function start() {
   $('draw-accept').addEventListener('click', () => drawAction('accept'));
   $('draw-decline').addEventListener('click', () => drawAction('decline'));
   wireLook(ui, render);
-  $('analysis').addEventListener('change', () => { if ($('analysis').checked) analyse(); });
-  $('analyse-now').addEventListener('click', analyse);
+  $('analysis').addEventListener('change', () => { if ($('analysis').checked) panels.analyse(); });
+  $('analyse-now').addEventListener('click', panels.analyse);
   $('ownership').addEventListener('change', () => {
-    if ($('ownership').checked && !shownOwnership() && !browsing()) analyse();
+    if ($('ownership').checked && !panels.shownOwnership() && !browsing()) panels.analyse();
     render();
   });
-  $('graph').addEventListener('click', graphClick);
+  $('graph').addEventListener('click', panels.graphClick);
   for (let l = 2; l <= 7; l++) $('review-level').add(new Option(String(l), String(l), false, l === 5));
-  $('review').addEventListener('click', startReview);
-  $('save').addEventListener('click', () => saveRecord('record'));
-  $('save-pgn').addEventListener('click', () => saveRecord('pgn'));
-  $('load').addEventListener('change', () => loadRecord($('load').files[0]));
+  $('review').addEventListener('click', panels.startReview);
+  wireRecords(ui, {
+    api, message,
+    loaded: (s) => {
+      panels.forgetAnalysis();
+      $('game').value = s.game_id;
+      buildOptions();
+      show(s);
+    },
+  });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select')) return;
     if (e.key === 'ArrowLeft' && ui.shown) browse(ui.shown.shown_ply - 1);
@@ -676,6 +445,15 @@ async function start() {
     }
   }
   newGame();
+}
+
+// Sets the setup bar to the first visit's game, options and level.
+function firstVisit() {
+  for (const [k, v] of Object.entries(FIRST_VISIT.options)) {
+    const input = document.querySelector(`[data-option="${k}"]`);
+    if (input) input.value = v;
+  }
+  $('level').value = String(FIRST_VISIT.level);
 }
 
 // The Asterisk supply is a palette: choosing a type limits the next move to it.

@@ -7,13 +7,16 @@
 // (board.js, panels.js); the rules stay on the server.
 import { drawBoard } from './board.js';
 import { drawScore } from './panels.js';
+import { gameTitle, terminationText } from './names.js';
+import { lobbyPage, secretKey, rememberedName, rememberName } from './lobby.js';
+import { finishedGame } from './finished.js';
+import { renderClocks, renderLinks } from './online-widgets.js';
 import {
-  apiClient, buildOptions as buildOptionsFor, changedOptions, candidates as candidatesOf, targets as targetsOf,
-  clickStep, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook, saveFile,
+  apiClient, candidates as candidatesOf, targets as targetsOf,
+  clickStep, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook,
 } from './shared.js';
 
 const $ = (id) => document.getElementById(id);
-const ARCHIVE_PAGE = 10;
 
 const ui = {
   catalog: null,
@@ -48,21 +51,15 @@ function message(text, kind = 'error', box = 'message') {
 }
 
 const gameInfo = (id) => ui.catalog.games.find((g) => g.id === id);
-const secretKey = (id) => `asterism-secret-${id}`;
-const linksKey = (id) => `asterism-links-${id}`;
-const rememberedName = () => localStorage.getItem('asterism-name') || '';
 
-function rememberName(name) {
-  if (name.trim()) localStorage.setItem('asterism-name', name.trim());
-}
+// "shatra:rules=altai,notation=algebraic" -> "Shatra, Altai rules" (names.js).
+const specTitle = (spec) => gameTitle(spec);
 
-// "starstar:size=6,swap=false" -> "*Star (size=6, swap=false)".
-function specTitle(spec) {
-  const [id, opts] = spec.split(':');
-  const info = ui.catalog && gameInfo(id);
-  const title = info ? info.title : id;
-  return opts ? `${title} (${opts.split(',').join(', ')})` : title;
-}
+
+// The lobby (lobby.js), and a finished game's replay, records and
+// analysis (finished.js).
+const lobby = lobbyPage(ui, { api, message, leaveGame: () => leaveGame() });
+const finished = finishedGame(ui, { api, message, render: () => render() });
 
 // ---- routing ----------------------------------------------------------------
 
@@ -70,7 +67,7 @@ function route() {
   const params = new URLSearchParams(location.hash.slice(1));
   const id = params.get('game');
   if (id) showGame(id, params.get('secret') || '');
-  else showLobby();
+  else lobby.show();
 }
 
 function leaveGame() {
@@ -80,168 +77,6 @@ function leaveGame() {
   ui.replay = null;
   ui.path = [];
   ui.pick = null;
-}
-
-// ---- the lobby --------------------------------------------------------------
-
-function buildOptions() {
-  buildOptionsFor(gameInfo($('game').value));
-}
-
-function clockBody() {
-  const kind = $('clock').value;
-  if (kind === 'fischer')
-    return { kind, minutes: Number($('minutes').value), increment: Number($('increment').value) };
-  if (kind === 'correspondence') return { kind, days: Number($('days').value) };
-  return { kind: 'none' };
-}
-
-function createBody() {
-  const against = $('opponent').value;
-  const body = {
-    game: $('game').value,
-    options: changedOptions($('create')),
-    seat: $('seat').value,
-    name: $('name').value.trim(),
-    opponent: against === 'computer' ? `level:${$('level').value}` : 'person',
-    lobby: against === 'lobby',
-    clock: clockBody(),
-  };
-  if ($('position').value.trim()) body.position = $('position').value.trim();
-  return body;
-}
-
-async function createGame() {
-  message('', 'error', 'lobby-message');
-  rememberName($('name').value);
-  try {
-    const r = await api('POST', '/api/games', createBody());
-    sessionStorage.setItem(secretKey(r.id), r.secret);
-    sessionStorage.setItem(linksKey(r.id), JSON.stringify(r.links));
-    location.hash = `game=${r.id}&secret=${r.secret}`;
-  } catch (e) {
-    message(e.message, 'error', 'lobby-message');
-  }
-}
-
-async function acceptChallenge(id) {
-  try {
-    const r = await api('POST', `/api/games/${id}/join`, { name: rememberedName() });
-    sessionStorage.setItem(secretKey(id), r.secret);
-    location.hash = `game=${id}&secret=${r.secret}`;
-  } catch (e) {
-    message(e.message, 'error', 'lobby-message');
-    refreshLobby();
-  }
-}
-
-// One row of a list: cells of text, then a button or link.
-function listRow(table, cells, action) {
-  const tr = table.insertRow();
-  for (const c of cells) tr.insertCell().textContent = c;
-  tr.insertCell().append(action);
-  return tr;
-}
-
-function linkTo(text, hash, testid) {
-  const a = document.createElement('a');
-  a.textContent = text;
-  a.href = `#${hash}`;
-  a.className = 'button';
-  a.dataset.testid = testid;
-  return a;
-}
-
-const clockName = (kind) => ({ none: 'no clock', fischer: 'Fischer', correspondence: 'correspondence' }[kind] || kind);
-
-function renderOpen(games) {
-  const table = $('open-list');
-  table.replaceChildren();
-  $('open-empty').hidden = games.length > 0;
-  for (const g of games) {
-    const waiting = g.names[0] ? 1 : 0;  // the seat still open
-    const host = g.names[1 - waiting] || 'Anonymous';
-    const mine = sessionStorage.getItem(secretKey(g.id));
-    let action;
-    if (mine) action = linkTo('Open', `game=${g.id}&secret=${mine}`, 'open-own');
-    else {
-      action = document.createElement('button');
-      action.textContent = 'Accept';
-      action.dataset.testid = 'accept';
-      action.addEventListener('click', () => acceptChallenge(g.id));
-    }
-    const tr = listRow(table, [specTitle(g.game), `${host} waits`, clockName(g.clock)], action);
-    tr.dataset.id = g.id;
-  }
-}
-
-function renderPlaying(games) {
-  const table = $('playing-list');
-  table.replaceChildren();
-  $('playing-empty').hidden = games.length > 0;
-  for (const g of games) {
-    const mine = sessionStorage.getItem(secretKey(g.id));
-    const action = mine ? linkTo('Play', `game=${g.id}&secret=${mine}`, 'play') :
-      linkTo('Watch', `game=${g.id}`, 'watch');
-    const tr = listRow(table, [specTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
-      clockName(g.clock)], action);
-    tr.dataset.id = g.id;
-  }
-}
-
-const terminationText = (t) => ({ resignation: 'by resignation', agreement: 'by agreement',
-  time: 'on time', rules: '' }[t] ?? t);
-
-async function refreshArchive() {
-  try {
-    const a = await api('GET', `/api/archive?offset=${ui.archiveOffset}&limit=${ARCHIVE_PAGE}`);
-    const table = $('archive-list');
-    table.replaceChildren();
-    $('archive-empty').hidden = a.games.length > 0;
-    for (const g of a.games) {
-      const when = new Date(g.updated).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
-      const tr = listRow(table, [specTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
-        `${g.result} ${terminationText(g.termination)}`.trim(), when],
-      linkTo('Replay', `game=${g.id}`, 'replay'));
-      tr.dataset.id = g.id;
-    }
-    const last = Math.min(a.total, ui.archiveOffset + a.games.length);
-    $('archive-page').textContent = a.total ? `${ui.archiveOffset + 1}\u2013${last} of ${a.total}` : '';
-    $('archive-newer').disabled = ui.archiveOffset === 0;
-    $('archive-older').disabled = last >= a.total;
-  } catch (e) {
-    message(e.message, 'error', 'lobby-message');
-  }
-}
-
-async function refreshLobby() {
-  try {
-    const l = await api('GET', '/api/lobby');
-    renderOpen(l.open);
-    renderPlaying(l.playing);
-  } catch (e) {
-    message(e.message, 'error', 'lobby-message');
-  }
-}
-
-function showLobby() {
-  leaveGame();
-  $('game-view').hidden = true;
-  $('lobby-view').hidden = false;
-  $('live').hidden = true;
-  document.title = 'asterism: play online';
-  refreshLobby();
-  refreshArchive();
-  clearInterval(ui.lobbyTimer);
-  // The lists change as people come and go; a few seconds is fresh enough.
-  ui.lobbyTimer = setInterval(() => { refreshLobby(); refreshArchive(); }, 4000);
-}
-
-function syncCreateForm() {
-  const against = $('opponent').value;
-  $('level-label').hidden = against !== 'computer';
-  $('fischer').hidden = $('clock').value !== 'fischer';
-  $('days-label').hidden = $('clock').value !== 'correspondence';
 }
 
 // ---- one game: loading and the live stream ---------------------------------
@@ -342,7 +177,7 @@ function accept(s) {
     $('chooser').hidden = true;
   }
   if (s.terminal && ui.es) disconnect();
-  document.title = `asterism: ${s.title} online`;
+  document.title = `${gameTitle(s.game)} online \u00b7 asterism`;
   render();
 }
 
@@ -375,12 +210,12 @@ function render() {
   $('help').textContent = s.move_help;
   renderStatus();
   renderSeats();
-  renderClocks();
+  renderClocks(ui);
   renderBanners();
   renderActions();
   renderSpecials();
   renderMoves();
-  renderLinks();
+  renderLinks(ui, message);
   renderRecord();
 }
 
@@ -429,40 +264,6 @@ function renderSeats() {
   $('players').classList.toggle('flipped', ui.flipped);
 }
 
-// Milliseconds as the clock shows them: days and hours for correspondence,
-// tenths in the last ten seconds.
-function clockText(ms) {
-  ms = Math.max(0, ms);
-  const s = Math.floor(ms / 1000);
-  const pad = (n) => String(n).padStart(2, '0');
-  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
-  if (s >= 3600) return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-  if (ms < 10000) return `0:${pad(s)}.${Math.floor((ms % 1000) / 100)}`;
-  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
-}
-
-// The running clock counts down from what the server said, by the time
-// since its state arrived (this machine's clock need not agree with the
-// server's).
-function renderClocks() {
-  const s = ui.state;
-  if (!s || ui.replay) return;
-  const c = s.clock;
-  for (const i of [0, 1]) {
-    const box = $(`seat-${i}`).querySelector('.clock');
-    box.hidden = c.kind === 'none';
-    let left = c.left[i];
-    if (c.running === i) left -= performance.now() - ui.receivedAt;
-    box.textContent = clockText(left);
-    box.classList.toggle('running', c.running === i);
-    box.classList.toggle('low', c.kind === 'fischer' && left < 20000);
-  }
-  const note = c.kind === 'fischer' ? `Fischer clock: ${c.base / 60000} min + ${c.increment / 1000} s a move` +
-      (c.running < 0 && !s.terminal ? '; it starts once each side has moved.' : '.') :
-    c.kind === 'correspondence' ? `Correspondence: ${c.per_move / 86400000} days a move.` : 'No clock.';
-  $('clock-note').textContent = note;
-}
-
 function renderBanners() {
   const s = ui.state;
   const over = s.terminal;
@@ -508,43 +309,7 @@ function renderSpecials() {
 }
 
 function renderMoves() {
-  renderMoveList(ui.state.history, ui.replay ? ui.replay.ply : ui.state.ply, replayTo);
-}
-
-function renderLinks() {
-  const links = JSON.parse(sessionStorage.getItem(linksKey(ui.id)) || 'null');
-  $('links').hidden = !links || ui.state.terminal;
-  if (!links || $('link-rows').dataset.id === ui.id) return;
-  $('link-rows').dataset.id = ui.id;
-  $('link-rows').replaceChildren();
-  const rows = [['seat', 'Your seat'], ['invite', 'Invitation'], ['watch', 'Watch']];
-  for (const [key, label] of rows.filter(([k]) => links[k])) {
-    const row = document.createElement('div');
-    row.className = 'link-row';
-    const input = document.createElement('input');
-    input.readOnly = true;
-    input.value = new URL(links[key], location.href).href;
-    input.dataset.testid = `link-${key}`;
-    input.id = `link-${key}`;
-    const copy = document.createElement('button');
-    copy.textContent = 'Copy';
-    copy.dataset.testid = `copy-${key}`;
-    copy.addEventListener('click', () => copyText(input));
-    row.append(`${label} `, input, copy);
-    $('link-rows').append(row);
-  }
-}
-
-// The clipboard API needs a secure origin (https or this machine); plain
-// http elsewhere falls back to selecting the text and the copy command.
-async function copyText(input) {
-  try {
-    await navigator.clipboard.writeText(input.value);
-  } catch (e) {
-    input.select();
-    document.execCommand('copy');
-  }
-  message('Link copied.', 'hint');
+  renderMoveList(ui.state.history, ui.replay ? ui.replay.ply : ui.state.ply, finished.replayTo);
 }
 
 function renderRecord() {
@@ -633,59 +398,6 @@ function resign() {
   if (window.confirm('Resign this game?')) act('resign', {});
 }
 
-// ---- finished games: replay, records, analysis ------------------------------
-
-async function sessionFromRecord() {
-  const r = await api('GET', `/api/games/${ui.id}/record`);
-  return api('POST', '/api/records', { record: r.record, players: ['human', 'human'] });
-}
-
-// Positions of a finished game come from a local session loaded from its
-// record (the server's browsing API), made on the first step back.
-async function replayTo(ply) {
-  const s = ui.state;
-  if (!s || !s.terminal) return;
-  ply = Math.max(0, Math.min(s.ply, ply));
-  try {
-    if (ply === s.ply) {
-      ui.replay = null;  // the final position: the game itself
-    } else {
-      if (!ui.replaySession || ui.replaySession.game !== ui.id)
-        ui.replaySession = { game: ui.id, id: (await sessionFromRecord()).id };
-      const state = await api('GET', `/api/sessions/${ui.replaySession.id}?ply=${ply}`);
-      if (!ui.state || ui.state.id !== s.id) return;
-      ui.replay = { ply, total: s.ply, state };
-    }
-    ui.path = [];
-    render();
-  } catch (e) {
-    message(e.message);
-  }
-}
-
-async function download(format) {
-  try {
-    const r = await api('GET', `/api/games/${ui.id}/${format}`);
-    saveFile(r, format);
-  } catch (e) {
-    message(e.message);
-  }
-}
-
-// Opens the position on screen at the local page, whose analysis works on
-// a game's current position: a fresh session from the record, taken back
-// to the replayed move.
-async function analyse() {
-  try {
-    const session = await sessionFromRecord();
-    const back = ui.replay ? ui.replay.total - ui.replay.ply : 0;
-    if (back > 0) await api('POST', `/api/sessions/${session.id}/undo`, { count: back });
-    location.href = `index.html#session=${session.id}`;
-  } catch (e) {
-    message(e.message);
-  }
-}
-
 // ---- wiring -----------------------------------------------------------------
 
 function wireGame() {
@@ -697,42 +409,13 @@ function wireGame() {
   $('takeback').addEventListener('click', () => act('takeback', { action: 'request' }));
   $('takeback-accept').addEventListener('click', () => act('takeback', { action: 'accept' }));
   $('takeback-decline').addEventListener('click', () => act('takeback', { action: 'decline' }));
-  $('first').addEventListener('click', () => replayTo(0));
-  $('back').addEventListener('click', () => replayTo((ui.replay ? ui.replay.ply : ui.state.ply) - 1));
-  $('forward').addEventListener('click', () => replayTo((ui.replay ? ui.replay.ply : ui.state.ply) + 1));
-  $('last').addEventListener('click', () => replayTo(ui.state.ply));
-  $('save').addEventListener('click', () => download('record'));
-  $('save-pgn').addEventListener('click', () => download('pgn'));
-  $('analyse').addEventListener('click', analyse);
+  finished.wire();
   wireLook(ui, render);
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, select') || !ui.state) return;
     if (e.key === 'Escape') { ui.path = []; ui.pick = null; $('chooser').hidden = true; render(); }
   });
   wireBoard(ui, clickCell, false);
-}
-
-function wireLobby() {
-  for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), false, l === 3));
-  const chosen = localStorage.getItem('asterism-game');
-  for (const g of ui.catalog.games) {
-    if (g.players && g.players !== 2) continue;
-    $('game').add(new Option(g.title, g.id, false, g.id === chosen));
-  }
-  buildOptions();
-  $('game').addEventListener('change', buildOptions);
-  $('name').value = rememberedName();
-  for (const id of ['opponent', 'clock']) $(id).addEventListener('change', syncCreateForm);
-  syncCreateForm();
-  $('create').addEventListener('submit', (e) => { e.preventDefault(); createGame(); });
-  $('archive-newer').addEventListener('click', () => {
-    ui.archiveOffset = Math.max(0, ui.archiveOffset - ARCHIVE_PAGE);
-    refreshArchive();
-  });
-  $('archive-older').addEventListener('click', () => {
-    ui.archiveOffset += ARCHIVE_PAGE;
-    refreshArchive();
-  });
 }
 
 async function start() {
@@ -743,9 +426,9 @@ async function start() {
     $('lobby-view').hidden = false;
     return;
   }
-  wireLobby();
+  lobby.wire();
   wireGame();
-  setInterval(renderClocks, 200);
+  setInterval(() => renderClocks(ui), 200);
   window.addEventListener('hashchange', route);
   route();
 }

@@ -3,6 +3,7 @@
 // click-to-move logic over a view's moves, and the widgets both draw the
 // same way. It starts nothing on import, so that either page can use it.
 import { cellAt, asteriskIcon } from './board.js';
+import { optionWords } from './names.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,36 +39,84 @@ export function apiClient(unreachable) {
 
 // ---- the game-options form --------------------------------------------------
 
-// Fills #options and #more-options with the inputs of a catalog game's
-// options and clears #position. The first few options sit in the bar; the
-// rest (Shatra has many) fold away under "More options" with the position.
+// Fills #options, #more-options and the "Advanced" rule switches (made
+// inside #more when first needed) with the inputs of a catalog game's
+// options, in player's words (names.js), and clears #position. An option
+// that does nothing in the chosen mode is hidden (and left at its default,
+// so it is not sent). Returns a function that reports the options chosen.
 export function buildOptions(info) {
   const box = $('options');
   box.replaceChildren();
   $('more-options').replaceChildren();
+  const advanced = advancedBox();
+  advanced.box.replaceChildren();
   $('position').value = '';
-  info.options.forEach((o, i) => {
+  const rows = info.options.map((o) => {
+    const words = optionWords(info.id, o);
     const label = document.createElement('label');
-    label.title = o.help;
-    label.append(`${o.name} `);
-    let input;
-    if (o.type === 'seed') {
-      input = document.createElement('input');
-      input.type = 'number';
-      input.min = '0';
-      input.value = o.default;
-      input.className = 'seed';
-    } else {
-      input = document.createElement('select');
-      for (const v of o.type === 'bool' ? ['false', 'true'] : o.allowed)
-        input.add(new Option(v, v, false, v === o.default));
-    }
-    input.dataset.option = o.name;
-    input.dataset.default = o.default;
-    input.dataset.testid = `option-${o.name}`;
+    label.title = words.help;
+    label.className = `option option-${words.place}`;
+    label.append(`${words.label} `);
+    const input = optionInput(o, words);
     label.append(input);
-    (i < 3 ? box : $('more-options')).append(label);
+    if (words.place !== 'bar') {
+      const help = document.createElement('small');
+      help.className = 'option-help';
+      help.textContent = words.help;
+      label.append(help);
+    }
+    ({ bar: box, advanced: advanced.box }[words.place] || $('more-options')).append(label);
+    return { o, words, label, input };
   });
+  advanced.details.hidden = !rows.some((r) => r.words.place === 'advanced');
+  const chosen = () => Object.fromEntries(rows.map((r) => [r.o.name, r.input.value]));
+  const refresh = () => {
+    const now = chosen();
+    for (const r of rows) {
+      const shown = r.words.shown(now);
+      r.label.hidden = !shown;
+      if (!shown) r.input.value = r.o.default;
+    }
+  };
+  for (const r of rows) r.input.addEventListener('change', refresh);
+  refresh();
+  return chosen;
+}
+
+function optionInput(o, words) {
+  let input;
+  if (o.type === 'seed') {
+    input = document.createElement('input');
+    input.type = 'number';
+    input.min = '0';
+    input.value = o.default;
+    input.className = 'seed';
+  } else {
+    input = document.createElement('select');
+    for (const v of o.type === 'bool' ? ['false', 'true'] : o.allowed)
+      input.add(new Option(words.valueName(v), v, false, v === o.default));
+  }
+  input.dataset.option = o.name;
+  input.dataset.default = o.default;
+  input.dataset.testid = `option-${o.name}`;
+  return input;
+}
+
+// The folded "Advanced: rule switches" box inside #more.
+function advancedBox() {
+  let details = $('advanced');
+  if (!details) {
+    details = document.createElement('details');
+    details.id = 'advanced';
+    details.dataset.testid = 'advanced';
+    const summary = document.createElement('summary');
+    summary.textContent = 'Advanced: rule switches';
+    const box = document.createElement('span');
+    box.id = 'advanced-options';
+    details.append(summary, box);
+    $('more-options').after(details);
+  }
+  return { details, box: $('advanced-options') };
 }
 
 // The options of a form that differ from their defaults: only those are
@@ -122,6 +171,31 @@ export function clickStep(moves, path, pick, cell) {
   const exact = cands.filter((m) => m.path.length === prefix.length);
   if (exact.length && exact.length === cands.length) return { path: prefix, finish: exact };
   return { path: prefix, stop: exact.length > 0 };
+}
+
+// Why a click on `cell` starts or continues no move, in the words of the
+// game: `shown` is the game state on screen, `path` and `pick` the move in
+// progress.
+export function explainClick(shown, path, pick, cell) {
+  const view = shown.view;
+  const moves = view.moves;
+  const piece = view.pieces.find((p) => p.cell === cell);
+  const captures = moves.length > 0 && moves.every((m) => m.capture);
+  if (path.length > 0) {
+    const from = path[0];
+    return `${[...path, cell].join(' \u2192 ')} is not a legal move` +
+      (captures ? ' (a capture is compulsory).' : '.') +
+      ` Click a highlighted cell, or another man to start again from ${from === cell ? 'it' : 'there'}.`;
+  }
+  if (pick !== null) return `No ${pick} can go on ${cell}.`;
+  if (moves.every((m) => m.path.length <= 1)) {
+    return piece ? `${cell} is taken.` : `You cannot play on ${cell} now.`;
+  }
+  const to = shown.to_move;
+  if (piece && piece.owner !== null && piece.owner !== to)
+    return `That is ${shown.players[piece.owner].name}'s man; ${shown.players[to].name} is to move.`;
+  if (piece) return `The man on ${cell} has no legal move` + (captures ? ' (a capture is compulsory elsewhere).' : '.');
+  return `No move starts on ${cell}: click one of your men first.`;
 }
 
 // An Asterisk supply type's icon for a move that picks one, else nothing.

@@ -168,9 +168,11 @@ test('*Star: click a cell, the computer answers, undo, labels, flip, browse, fin
   // The seats' change is a request of its own: let its answer land before
   // loading, or it may arrive after the loaded game and show the old one.
   await page.waitForFunction(() => window.asterism.state.players.every((p) => p.seat === 'human'));
+  // The id is read before the file goes in: a quick load would otherwise
+  // be over before the wait began, and the wait would never end.
+  const shownId = await state(page, 'id');
   await page.setInputFiles('#load', file);
-  await page.waitForFunction((old) => window.asterism.state.id !== old,
-    await state(page, 'id'));
+  await page.waitForFunction((old) => window.asterism.state.id !== old, shownId);
   assert.deepEqual(await state(page, 'history'), history);
   assert.equal(await state(page, 'terminal'), true);
   assert.deepEqual(page.errors, []);
@@ -396,8 +398,9 @@ test('Shatra and Star Pool Chess: drawn men, letters on request, PGN saved and l
   const text = fs.readFileSync(file, 'utf8');
   assert.match(text, /^\[Variant "Shatra"\]$/m);
   assert.match(text, /^1\. c5-c6 e10-e9 \*$/m);
+  const shownId = await state(page, 'id');
   await page.setInputFiles('#load', file);
-  await page.waitForFunction((old) => window.asterism.state.id !== old, await state(page, 'id'));
+  await page.waitForFunction((old) => window.asterism.state.id !== old, shownId);
   assert.deepEqual(await state(page, 'history'), ['c5-c6', 'e10-e9']);
 
   // Star Pool Chess: all ten men of both sides (the General, Captain and

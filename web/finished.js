@@ -1,0 +1,73 @@
+// A finished online game (online.js): stepping back through it, saving it
+// as a record or PGN, and opening a position of it for analysis at the
+// local page. finishedGame(ui, page) closes over the online page's state
+// `ui` and its helpers `page` = {api, message, render}; it returns
+// {replayTo, wire}.
+import { saveFile } from './shared.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function finishedGame(ui, { api, message, render }) {
+  async function sessionFromRecord() {
+    const r = await api('GET', `/api/games/${ui.id}/record`);
+    return api('POST', '/api/records', { record: r.record, players: ['human', 'human'] });
+  }
+
+  // Positions of a finished game come from a local session loaded from its
+  // record (the server's browsing API), made on the first step back.
+  async function replayTo(ply) {
+    const s = ui.state;
+    if (!s || !s.terminal) return;
+    ply = Math.max(0, Math.min(s.ply, ply));
+    try {
+      if (ply === s.ply) {
+        ui.replay = null;  // the final position: the game itself
+      } else {
+        if (!ui.replaySession || ui.replaySession.game !== ui.id)
+          ui.replaySession = { game: ui.id, id: (await sessionFromRecord()).id };
+        const state = await api('GET', `/api/sessions/${ui.replaySession.id}?ply=${ply}`);
+        if (!ui.state || ui.state.id !== s.id) return;
+        ui.replay = { ply, total: s.ply, state };
+      }
+      ui.path = [];
+      render();
+    } catch (e) {
+      message(e.message);
+    }
+  }
+
+  async function download(format) {
+    try {
+      const r = await api('GET', `/api/games/${ui.id}/${format}`);
+      saveFile(r, format);
+    } catch (e) {
+      message(e.message);
+    }
+  }
+
+  // Opens the position on screen at the local page, whose analysis works on
+  // a game's current position: a fresh session from the record, taken back
+  // to the replayed move.
+  async function analyse() {
+    try {
+      const session = await sessionFromRecord();
+      const back = ui.replay ? ui.replay.total - ui.replay.ply : 0;
+      if (back > 0) await api('POST', `/api/sessions/${session.id}/undo`, { count: back });
+      location.href = `index.html#session=${session.id}`;
+    } catch (e) {
+      message(e.message);
+    }
+  }
+
+  function wire() {
+    $('first').addEventListener('click', () => replayTo(0));
+    $('back').addEventListener('click', () => replayTo((ui.replay ? ui.replay.ply : ui.state.ply) - 1));
+    $('forward').addEventListener('click', () => replayTo((ui.replay ? ui.replay.ply : ui.state.ply) + 1));
+    $('last').addEventListener('click', () => replayTo(ui.state.ply));
+    $('save').addEventListener('click', () => download('record'));
+    $('save-pgn').addEventListener('click', () => download('pgn'));
+    $('analyse').addEventListener('click', analyse);
+  }
+
+  return { replayTo, wire };
+}

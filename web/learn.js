@@ -1,0 +1,266 @@
+// The lessons page (learn.html): for each game a list of lessons from
+// web/lessons/<game>.json, each a position, a task in one sentence and the
+// moves that solve it. The learner plays on the board; a move is judged
+// before it is sent: a right one is played (and the scripted answer after
+// it), a wrong one is explained and not played. The position lives in a
+// session of two people on the server (docs/server.md), so the board and
+// its legal moves are the engine's. tests/python/test_learn.py replays every
+// lesson through the rules.
+//
+// A lesson: {title, spec, position, task, goal: "move"|"win",
+//   line: [{play: [moves accepted, the first is the main line], right?,
+//           reply?: the opponent's answer, or {move accepted: its answer}}],
+//   wrong, wrong_moves?: {move: why},
+//   hint, done, labels?: cell names shown at first}
+import { drawBoard } from './board.js';
+import {
+  candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
+} from './shared.js';
+import { api, sessionBody } from './diagram.js';
+
+const $ = (id) => document.getElementById(id);
+const GAMES = [
+  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', 'Shatra'], ['starpool', 'Star Pool Chess'],
+];
+
+const ui = {
+  game: null,       // the game id of the lessons shown
+  book: null,       // that game's lesson file
+  index: 0,         // the lesson shown
+  state: null,      // its session's state
+  step: 0,          // the step of its line the learner is at
+  solved: false,
+  busy: false,
+  path: [],
+  pick: null,
+  hinted: false,
+  letters: localStorage.getItem('asterism-men') === 'letters',
+  labels: false,
+};
+
+const lesson = () => ui.book.lessons[ui.index];
+const doneKey = (game, i) => `asterism-lesson-${game}-${i}`;
+
+function feedback(text, kind) {
+  const f = $('feedback');
+  f.textContent = text;
+  f.className = kind || '';
+  f.dataset.result = kind || '';
+}
+
+// ---- the board ---------------------------------------------------------------
+
+function render() {
+  if (!ui.state) return;
+  const view = ui.state.view;
+  const open = !ui.solved && !ui.busy;
+  const cands = open ? candidates(view.moves, ui.path, ui.pick) : [];
+  let targets = targetsOf(cands, ui.path, ui.pick);
+  if (ui.hinted && ui.path.length === 0 && open) targets = hintCells();
+  drawBoard($('board'), view, {
+    flipped: lesson().flip === true,
+    labels: ui.labels,
+    letters: ui.letters,
+    path: ui.path,
+    targets,
+    last: view.last ? view.last.path : [],
+    captured: view.last ? view.last.captured || [] : [],
+  });
+  renderSpecials(open ? view : null, judge, true);
+  $('board').dataset.step = String(ui.step);
+  $('board').dataset.solved = String(ui.solved);
+}
+
+// The first cell of the main-line move, shown with the hint.
+function hintCells() {
+  const step = lesson().line[ui.step];
+  const move = step && ui.state.view.moves.find((m) => m.text === step.play[0]);
+  return move && move.path.length ? [move.path[0]] : [];
+}
+
+function clickCell(cell) {
+  if (!ui.state || ui.busy || ui.solved) return;
+  const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
+  if (step.refuse) {
+    feedback(explainClick(ui.state, ui.path, ui.pick, cell), 'wrong');
+    ui.path = [];
+    return render();
+  }
+  ui.path = step.restart ? [cell] : step.path;
+  if (step.finish) {
+    if (step.finish.length === 1) return judge(step.finish[0]);
+    showChooser(step.finish, ui.state.view, judge, () => { ui.path = []; render(); });
+  }
+  render();
+}
+
+// ---- judging a move ------------------------------------------------------------
+
+async function judge(move) {
+  $('chooser').hidden = true;
+  ui.path = [];
+  const l = lesson();
+  const step = l.line[ui.step];
+  if (!step.play.includes(move.text)) {
+    const why = (l.wrong_moves || {})[move.text] || l.wrong;
+    feedback(`Not this time: ${move.text}. ${why}`, 'wrong');
+    return render();
+  }
+  ui.busy = true;
+  try {
+    await play(move.text);
+    const last = ui.step === l.line.length - 1;
+    const reply = replyTo(step, move.text);
+    if (reply && !ui.state.terminal) {
+      feedback(step.right || 'Right.', 'right');
+      render();
+      await new Promise((r) => setTimeout(r, 500));
+      await play(reply);
+    }
+    if (last) return finish();
+    feedback(`${step.right || 'Right.'}${reply ? ` The answer: ${reply}. Your move again.` : ''}`, 'right');
+    ui.step += 1;
+  } catch (e) {
+    feedback(e.message, 'wrong');
+  } finally {
+    ui.busy = false;
+    render();
+  }
+}
+
+// The opponent's answer to the learner's move: one for the step, or one per
+// accepted move.
+const replyTo = (step, text) => (step.reply && typeof step.reply === 'object' ? step.reply[text] : step.reply);
+
+async function play(text) {
+  ui.state = await api('POST', `/api/sessions/${ui.state.id}/move`, { move: text });
+}
+
+function finish() {
+  const l = lesson();
+  ui.solved = true;
+  ui.busy = false;
+  localStorage.setItem(doneKey(ui.game, ui.index), 'done');
+  const over = ui.state.terminal ? ` (${ui.state.outcome})` : '';
+  feedback(`Right! ${l.done || ''}${over}`.trim(), 'right');
+  $('feedback').dataset.result = 'done';
+  $('next').classList.add('ready');
+  renderList();
+  render();
+}
+
+// ---- lessons -----------------------------------------------------------------
+
+async function showLesson(index) {
+  const old = ui.state;
+  ui.index = Math.max(0, Math.min(index, ui.book.lessons.length - 1));
+  Object.assign(ui, { state: null, step: 0, solved: false, busy: true, path: [], pick: null, hinted: false });
+  history.replaceState(null, '', `#${ui.game}/${ui.index + 1}`);
+  if (old) api('DELETE', `/api/sessions/${old.id}`).catch(() => {});
+  const l = lesson();
+  $('lesson-title').textContent = `${ui.index + 1}. ${l.title}`;
+  $('task').textContent = l.task;
+  // A lesson that names cells by ring and arm shows the names at first.
+  ui.labels = l.labels === true;
+  $('labels').checked = ui.labels;
+  feedback('', '');
+  // After a game's last lesson, "Next" leads to the next game's first.
+  const lastOfGame = ui.index === ui.book.lessons.length - 1;
+  const nextGame = GAMES[(GAMES.findIndex(([id]) => id === ui.game) + 1) % GAMES.length];
+  $('next').textContent = lastOfGame ? `Next: ${nextGame[1]}` : 'Next lesson';
+  $('next').classList.remove('ready');
+  renderList();
+  try {
+    ui.state = await api('POST', '/api/sessions', sessionBody(l.spec, l.position));
+  } catch (e) {
+    feedback(`The lesson could not start: ${e.message}`, 'wrong');
+  }
+  ui.busy = false;
+  render();
+}
+
+function renderList() {
+  const list = $('lesson-list');
+  list.replaceChildren();
+  ui.book.lessons.forEach((l, i) => {
+    const li = document.createElement('li');
+    if (localStorage.getItem(doneKey(ui.game, i))) li.className = 'done';
+    const b = document.createElement('button');
+    b.textContent = l.title;
+    b.dataset.lesson = String(i + 1);
+    if (i === ui.index) b.className = 'current';
+    b.addEventListener('click', () => showLesson(i));
+    li.append(b);
+    list.append(li);
+  });
+}
+
+async function showGame(game, index = 0) {
+  ui.game = game;
+  for (const b of $('game-tabs').children) b.setAttribute('aria-selected', String(b.dataset.game === game));
+  try {
+    const res = await fetch(`lessons/${game}.json`);
+    if (!res.ok) throw new Error(`the server answered ${res.status}`);
+    ui.book = await res.json();
+  } catch (e) {
+    feedback(`The lessons could not be loaded: ${e.message}`, 'wrong');
+    return;
+  }
+  const rules = $('lesson-rules');
+  rules.replaceChildren('The whole rules: ');
+  const a = document.createElement('a');
+  a.href = ui.book.rules;
+  a.textContent = `${ui.book.title}, the rules`;
+  rules.append(a, '.');
+  await showLesson(index);
+}
+
+function start() {
+  for (const [id, title] of GAMES) {
+    const b = document.createElement('button');
+    b.textContent = title;
+    b.dataset.game = id;
+    b.dataset.testid = `learn-${id}`;
+    b.setAttribute('role', 'tab');
+    b.addEventListener('click', () => showGame(id));
+    $('game-tabs').append(b);
+  }
+  $('hint').addEventListener('click', () => {
+    if (!ui.book || ui.solved) return;
+    ui.hinted = true;
+    feedback(`Hint: ${lesson().hint}`, 'hint');
+    render();
+  });
+  $('retry').addEventListener('click', () => showLesson(ui.index));
+  $('next').addEventListener('click', () => {
+    if (ui.index < ui.book.lessons.length - 1) return showLesson(ui.index + 1);
+    const at = GAMES.findIndex(([id]) => id === ui.game);
+    return showGame(GAMES[(at + 1) % GAMES.length][0]);
+  });
+  $('letters').checked = ui.letters;
+  $('letters').addEventListener('change', () => {
+    ui.letters = $('letters').checked;
+    localStorage.setItem('asterism-men', ui.letters ? 'letters' : 'pieces');
+    render();
+  });
+  $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
+  wireBoard(ui, clickCell, true);
+  addEventListener('pagehide', () => {
+    if (ui.state) fetch(`/api/sessions/${ui.state.id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+  });
+  addEventListener('hashchange', openFromHash);
+  openFromHash();
+}
+
+// "#shatra/6" opens Shatra's sixth lesson; no hash, *Star's first.
+function openFromHash() {
+  const [game, n] = location.hash.slice(1).split('/');
+  const known = GAMES.some(([id]) => id === game);
+  const index = known && n ? Number(n) - 1 || 0 : 0;
+  if (known && game === ui.game && ui.book) return showLesson(index);
+  showGame(known ? game : 'starstar', index);
+}
+
+// Tests and the curious can see the state from the console.
+window.asterismLearn = ui;
+start();
