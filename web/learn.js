@@ -246,7 +246,9 @@ function start() {
   $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
   wireBoard(ui, clickCell, true);
   addEventListener('pagehide', () => {
-    if (ui.state) fetch(`/api/sessions/${ui.state.id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+    if (ui.state) fetch(`/api/sessions/${ui.state.id}`, {
+      method: 'DELETE', keepalive: true, headers: { 'Content-Type': 'application/json' },
+    }).catch(() => {});
   });
   addEventListener('hashchange', openFromHash);
   openFromHash();

@@ -15,10 +15,10 @@ const $ = (id) => document.getElementById(id);
 export function apiClient(unreachable) {
   return async function api(method, path, body, secret = '') {
     const init = { method, headers: {} };
-    if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      init.headers['Content-Type'] = 'application/json';
-    }
+    // Every state change says JSON, body or not: the server refuses any
+    // other (a guard against other sites' pages, docs/server.md).
+    if (method !== 'GET') init.headers['Content-Type'] = 'application/json';
+    if (body !== undefined) init.body = JSON.stringify(body);
     if (secret) init.headers.Authorization = `Bearer ${secret}`;
     let res;
     try {

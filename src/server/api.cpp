@@ -133,6 +133,7 @@ const std::vector<Api::Route>& Api::routes() {
         {"GET", "/api/catalog", &Api::get_catalog},
         {"POST", "/api/records", &Api::post_record},
         {"POST", "/api/sessions", &Api::post_session},
+        {"POST", "/api/view", &Api::post_view},
         {"GET", "/api/sessions/:id", &Api::get_session},
         {"DELETE", "/api/sessions/:id", &Api::delete_session},
         {"GET", "/api/sessions/:id/legal", &Api::get_legal},
@@ -204,6 +205,34 @@ ApiResponse Api::post_session(Call& c) {
     if (!position.empty()) game->set_position(position);
     std::string start = position.empty() ? "" : game->position();
     return created(c, std::make_shared<Session>(Table(std::move(game), std::move(start))), body);
+}
+
+// The state of a position, and of the moves played from it, without keeping
+// a game: what the rules pages and lessons draw. Nothing is stored, so a
+// page that draws fifty diagrams holds no game of the server's.
+ApiResponse Api::post_view(Call& c) {
+    const json body = parse_body(c.request, limits_.max_json_depth);
+    auto game = Registry::instance().create(spec_from(body));
+    const std::string position = get_string(body, "position");
+    if (!position.empty()) game->set_position(position);
+    std::string start = position.empty() ? "" : game->position();
+    Table table(std::move(game), std::move(start));
+    const json moves = body.value("moves", json::array());
+    if (!moves.is_array() || moves.size() > kMaxViewMoves)
+        fail(400,
+             "'moves' must be a list of at most " + std::to_string(kMaxViewMoves) + " move texts");
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (!moves[i].is_string()) fail(400, "'moves' must hold move texts");
+        try {
+            table.play(moves[i].get<std::string>());
+        } catch (const GameError& e) {
+            fail(400, "move " + std::to_string(i + 1) + ": " + e.what());
+        }
+    }
+    const Game& g = table.game();
+    json state = describe("", table, 0, g, static_cast<int>(g.history().size()));
+    add_draw_state(state, table.draws());
+    return {200, state};
 }
 
 ApiResponse Api::get_session(Call& c) {

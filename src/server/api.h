@@ -113,6 +113,8 @@ class Api {
     ApiResponse post_record(Call& c);
     ApiResponse post_session(Call& c);
     ApiResponse get_session(Call& c);
+    ApiResponse post_view(Call& c);
+    static constexpr std::size_t kMaxViewMoves = 500;
     ApiResponse delete_session(Call& c);
     ApiResponse get_legal(Call& c);
     ApiResponse post_move(Call& c);

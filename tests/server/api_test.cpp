@@ -575,5 +575,26 @@ TEST(ServerHttp, SmokeTestOnAnEphemeralPort) {
     runner.join();
 }
 
+// A position's state without a game kept: what the rules pages draw.
+TEST(ServerApi, AViewOfAPositionKeepsNothing) {
+    Api api(ApiLimits{}, 1);
+    const json start = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});
+    const std::string move = start["view"]["moves"][0]["text"];
+    const ApiResponse r = post(
+        api, "/api/view", {{"game", "starstar"}, {"options", {{"size", 6}}}, {"moves", {move}}});
+    EXPECT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["history"], json::array({move}));
+    EXPECT_EQ(r.body["id"], "");
+    EXPECT_EQ(api.session_count(), 1u);  // only the one made above
+    expect_error(post(api, "/api/view", {{"game", "starstar"}, {"moves", {move, move}}}), 400,
+                 "move 2");
+    expect_error(post(api, "/api/view", {{"game", "starstar"}, {"moves", json::array({1})}}), 400,
+                 "move texts");
+    expect_error(post(api, "/api/view",
+                      {{"game", "starstar"}, {"moves", std::vector<std::string>(501, move)}}),
+                 400, "at most 500");
+    expect_error(post(api, "/api/view", {{"game", "shatra"}, {"position", "nonsense"}}), 400, "");
+}
+
 }  // namespace
 }  // namespace asterism::server
