@@ -194,8 +194,11 @@ class State {
         kEvalTerms
     };
     void eval_terms(int* terms) const;
-    // The weights of knowledge 0 (by hand) or 1 (fitted).
+    // The weights of knowledge 0 (by hand) or 1 (fitted to games of the
+    // extended form, `seed`), and those evaluate() uses: with knowledge 1
+    // the Original form has weights fitted to its own games.
     static const std::array<int, kEvalTerms>& eval_weights(int knowledge);
+    const std::array<int, kEvalTerms>& weights() const;
     void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
     int knowledge() const { return knowledge_; }
     bool is_noisy(Move m) const { return m.jumps > 0 || m.promo != 0; }
