@@ -208,6 +208,30 @@ TEST(ShatraOriginal, FortressShatrasCaptureButNeverLandAtHome) {
               join({drops("d2", kWhite, {"a5"}), {"a5-a6", "a5-b5", "a5-b6"}}));
 }
 
+TEST(ShatraOriginal, ShatrabaseFortressLandingMakesTheManUrgent) {
+    // 14.11 D4 and 14.12: the Black shatra d2 stands in White's fortress.
+    // Under original c2 cannot take it (landing e2) nor d3 (landing d1):
+    // d3, first in the order, enters (20 cells) or the biy steps. Under
+    // fortress_landing=from_fortress both jumps start in the fortress and
+    // may land at home; the man is then urgent (4.4) and must be put out
+    // on White's next turn without a capture.
+    const std::string men = "Ka5 Sc2 Sd3 kg10 sd2";
+    EXPECT_EQ(moves_of(men, "w T - - - 0 1"),
+              join({drops("d3", kWhite, {"a5"}), {"a5-a6", "a5-b5", "a5-b6"}}));
+    Rules sb = Rules::of(Preset::Original);
+    sb.fortress_landing = true;
+    State s = make_state(sb, setup(men, "w T - - - 0 1"));
+    EXPECT_EQ(legal(s), sorted({"c2:e2", "d3:d1"}));
+    play(s, "c2:e2");
+    EXPECT_EQ(s.pos().urgent, bit(parse_cell("e2")));
+    EXPECT_EQ(s.position(), setup("Ka5 Sd3 Se2 kg10", "b T - - e2 0 1"));
+    play(s, "g10-g9");
+    EXPECT_EQ(legal(s), drops("e2", kWhite, {"a5"}));
+    // The preset itself refuses an urgent mark.
+    State t(Rules::of(Preset::Original));
+    EXPECT_THROW(t.set_position(setup("Ka5 Sd3 Se2 kg10", "b T - - e2 0 1")), GameError);
+}
+
 // ---- 14.4: shatras --------------------------------------------------------------
 
 TEST(ShatraOriginal, ShatraStepsOnEveryRank) {

@@ -160,14 +160,15 @@ TEST(ShatraReference, AgreesWithTheEngineAlongLongGames) {
     rules.push_back(Rules::of(Preset::Altai));
     rules.back().max_capture = true;
     rules[2].draws = true;
-    // The Original form, and the same with its four departures from
-    // Shatrabase (14.12) switched to Shatrabase's values.
+    // The Original form, and the same with its five departures from
+    // Shatrabase that are fields (14.12) switched to Shatrabase's values.
     rules.push_back(Rules::of(Preset::Original));
     rules.push_back(Rules::of(Preset::Original));
     rules.back().enemy_drops = EnemyDrops::All;
     rules.back().biy_gate_return = true;
     rules.back().landing = Landing::Nearest;
     rules.back().gate_privilege = true;
+    rules.back().fortress_landing = true;
     std::uint64_t seed = 7;
     for (const Rules& r : rules)
         testing::long_games(r, asterism::testing::scaled(6), seed++, [](const State& s) {

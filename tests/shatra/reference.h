@@ -279,8 +279,9 @@ class Generator {
 
     bool landing_allowed(Sq from, Sq land, char k) const {
         if (rules_.original && home(land, us_)) {
-            // 14.7.2: a shatra never; the biy and batyrs not while closed.
-            if (k == 'S') return false;
+            // 14.7.2: a shatra never (D4: Shatrabase's jump from the own
+            // fortress may); the biy and batyrs not while closed.
+            if (k == 'S') return rules_.fortress_landing && fortress(from, us_);
             return !temdek_on_ || (k == 'K' && gate(land, us_) && rules_.biy_gate_return);
         }
         if (!temdek_on_ || !home(land, us_)) return true;

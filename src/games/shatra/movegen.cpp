@@ -238,12 +238,14 @@ class Gen {
     // in it while the temdek is on, except the biy onto its gate.
     //
     // The Original form (14.7.2): a shatra never lands in its own home
-    // area; the biy and batyrs not while it is closed (the biy onto its
-    // gate under biy_gate_return, as Shatrabase allows).
+    // area (save a jump from the fortress under fortress_landing); the biy
+    // and batyrs not while it is closed (the biy onto its gate under
+    // biy_gate_return, as Shatrabase allows).
     bool landing_ok(int at, int land, int kind) const {
         if (rules_.original) {
             if (!(kHome[us_] & bit(land))) return true;
-            if (kind == kShatra) return false;
+            // Shatrabase lets a jump from the own fortress land at home (D4).
+            if (kind == kShatra) return rules_.fortress_landing && (kFortress[us_] & bit(at));
             return !temdek_ || (kind == kBiy && rules_.biy_gate_return && land == kGate[us_]);
         }
         if (!temdek_ || !(kHome[us_] & bit(land))) return true;

@@ -105,7 +105,7 @@ int read_cell_field(std::string_view text, std::string_view field, bool spn) {
 // The Original form's checks (14.1, 14.2, 14.4): its men, where a shatra
 // can stand, and the closure state, which follows from the board and must
 // be written as it is.
-void validate_original(std::string_view text, const Pos& p) {
+void validate_original(std::string_view text, const Pos& p, const Rules& rules) {
     for (int c = 0; c < 2; ++c) {
         const std::string who = kColourNames[c];
         if (p.count[c][kBiy] > 1) throw bad_position(text, "too many " + who + " biys");
@@ -128,7 +128,16 @@ void validate_original(std::string_view text, const Pos& p) {
                           (home_closed(p, c) ? "" : "not ") + "say " + (c == kWhite ? "T" : "t"));
     }
     if (!p.count[0][kBiy] && !p.count[1][kBiy]) throw bad_position(text, "there is no biy");
-    if (p.urgent) throw bad_position(text, "the Original form has no urgent men");
+    for (Bits b = p.urgent; b; b &= b - 1) {
+        // Only a shatra that captured from its fortress into its home area
+        // under fortress_landing can be urgent (D4).
+        const int cell = std::countr_zero(b);
+        const std::uint8_t m = p.board[static_cast<std::size_t>(cell)];
+        if (!rules.fortress_landing || !m || kind_of(m) != kShatra ||
+            !(kHome[colour_of(m)] & bit(cell)))
+            throw bad_position(text, "urgent mark on " + cell_name(cell) +
+                                         ", which holds no shatra that captured into its home");
+    }
     if (p.ep_skip != kNoCell) throw bad_position(text, "the Original form has no en passant");
 }
 
@@ -136,7 +145,7 @@ void validate_original(std::string_view text, const Pos& p) {
 // en-passant cell, which is dropped when no enemy shatra could use it.
 void validate(std::string_view text, Pos& p, const Rules& rules) {
     derive(p);
-    if (rules.original) return validate_original(text, p);
+    if (rules.original) return validate_original(text, p, rules);
     for (int c = 0; c < 2; ++c) {
         for (int k = kBiy; k <= kShatra; ++k)
             if (p.count[c][k] > kInitialCount[k])

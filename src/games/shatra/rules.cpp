@@ -156,6 +156,12 @@ constexpr Point kPoints[] = {
      "a man on a gate that alone can capture may make a non-capturing move instead, like the "
      "biy (on: Shatrabase's Original mode)",
      [](Rules& r, int v) { r.gate_privilege = v == 1; }},
+    {"fortress_landing",
+     {"never", "from_fortress"},
+     "Original form: a shatra's jump may never land in its own home area, or may when it "
+     "starts in the own fortress, and the man must then be put out on the next turn without "
+     "a capture (from_fortress: Shatrabase's Original mode)",
+     [](Rules& r, int v) { r.fortress_landing = v == 1; }},
 };
 
 // A function, not a global: the registration calls option_specs() during

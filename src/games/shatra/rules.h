@@ -71,6 +71,9 @@ struct Rules {
                                                   // back onto its own gate while the temdek is on
                                                   // (the home area closed)
     bool gate_privilege = false;                  // 14.11 D9: a lone capturer on a gate may decline
+    // 14.11 D4 (Original form): a shatra's jump from its own fortress may
+    // land in its own home area, and the man is then urgent (4.4).
+    bool fortress_landing = false;
     // Section 14, set by the preset only: the biy-and-shatras material and
     // start, the closed home area, the entry order, shatra steps forward,
     // diagonally forward and sideways on every rank, promotion to a batyr

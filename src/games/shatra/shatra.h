@@ -46,6 +46,7 @@
 //   enemy_drops         pieces|none|all             seed: pieces, original: none
 //   biy_gate_return     on|off                      seed: on, original: off
 //   gate_privilege      off|on                      seed: off
+//   fortress_landing    never|from_fortress         seed and original: never
 //   notation            algebraic|numeric|shatrabase  default algebraic
 //
 // Moves (8.1): `c5-c7`, drops `d2-e6`, chains `c3:e5:g7`, promotion `=Q`,
