@@ -108,13 +108,27 @@ function shatra(box, s) {
     e.textContent = `The game ended: ${sc.end || sc.reason}.`;
     box.append(e);
   }
+  const p = document.createElement('p');
+  p.className = 'note';
+  if (x.form === 'original') {
+    // The Original form: biy, batyrs and shatras only; its home area is
+    // closed while a shatra stands in the fortress, and the fortress
+    // shatras enter one at a time (the next one is ringed on the board).
+    const kinds = ['biy', 'batyr', 'shatra'];
+    const home = (key) => (x.temdek[key] ? 'closed' : 'open')
+      + (x.next_entry[key] ? `, ${x.next_entry[key]} enters next` : '');
+    const row = (side, key) => [side, sc.material[side], ...kinds.map((k) => sc.men[side][k]), home(key)];
+    box.append(table([row('White', 'white'), row('Black', 'black')],
+      ['', 'value', 'K', 'Q', 'S', 'home']));
+    p.textContent = 'K biy, Q batyr, S shatra. The ringed fortress shatra enters next, onto any empty cell of its half. The game is won by taking the enemy biy.';
+    box.append(p);
+    return;
+  }
   const kinds = ['biy', 'batyr', 'tura', 'yalkyn', 'shatra'];
   const row = (side, key) => [side, sc.material[side], ...kinds.map((k) => sc.men[side][k]),
     x.temdek[key] ? `on (${x.reserves[key]} in reserve)` : 'off'];
   box.append(table([row('White', 'white'), row('Black', 'black')],
     ['', 'value', 'K', 'Q', 'R', 'B', 'S', 'temdek']));
-  const p = document.createElement('p');
-  p.className = 'note';
   p.textContent = 'K biy, Q batyr, R tura, B yalkyn, S shatra. The game is won by taking the enemy biy.';
   box.append(p);
 }

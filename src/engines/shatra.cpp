@@ -24,6 +24,8 @@ const SearchBenchRegistration kShatraBench(
          "1qs/2s/b1b/k/ssss3/s6/2r4/7/SSB4/SSSS3/K/1RB/3/1Q1 "
          "w Tt - - - 0 16",
          7},
+        // The Original form's start (spec section 14).
+        {"shatra:rules=original", "", 5},
     },
     run_alphabeta_bench<shatra::State>);
 

@@ -69,6 +69,8 @@ const char* const kSpecs[] = {
     "shatra:rules=altai",
     "shatra:rules=shatrabase,notation=shatrabase",
     "shatra:notation=numeric",
+    "shatra:rules=original",
+    "shatra:rules=original,notation=shatrabase",
     "starpool",
 };
 
@@ -129,6 +131,40 @@ TEST(Pgn, ShatraPromotionsRoundTripInEveryNotation) {
         }
     }
     EXPECT_EQ(promotions, 27);  // to c14, d14 and e14, each as Q, R or B, in three notations
+}
+
+// A game of the Original form as Shatrabase writes it (one jump a token,
+// traditional numbers, then the same in its internal numbering): its files
+// name no variant, so the import is told the game (`asterism pgn import
+// FILE --game shatra:rules=original,notation=shatrabase`). The moves come
+// from a random game of shatra:rules=original; the last takes the White biy.
+TEST(Pgn, ShatrabaseOriginalGamesImportUnderTheOriginalPreset) {
+    const std::string tags =
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+        "[White \"?\"]\n[Black \"?\"]\n[Result \"0-1\"]\n\n";
+    const std::string traditional =
+        "1. 42-35 22-29 2. 53-33 9-22 3. 43-42 29-37 4. 45:29 22:36 :34 :32x 0-1\n";
+    const std::string internal =
+        "1. 21-28 41-34 2. 10-30 54-41 3. 20-21 34-26 4. 18:34 41:27 :29 :31x 0-1\n";
+    PgnReadOptions options;
+    options.default_game = "shatra:rules=original,notation=shatrabase";
+    std::vector<std::vector<std::string>> read;
+    for (const std::string& moves : {traditional, internal}) {
+        SCOPED_TRACE(moves);
+        const auto games = read_pgn(tags + moves, "original.sgn", options);
+        ASSERT_EQ(games.size(), 1u);
+        const Record& r = games.front().record;
+        EXPECT_EQ(r.tag_value(tag::kGame), "shatra:rules=original,notation=shatrabase");
+        EXPECT_EQ(r.tag_value(tag::kResult), "0-1");
+        EXPECT_TRUE(games.front().game->terminal());
+        read.emplace_back();
+        for (const auto& m : r.moves) read.back().push_back(m.move);
+    }
+    ASSERT_EQ(read.size(), 2u);
+    EXPECT_EQ(read[0].size(), 8u);
+    EXPECT_EQ(read[0], read[1]);
+    // Under the extended form's rules the same file does not replay.
+    EXPECT_THROW(read_pgn(tags + traditional, "original.sgn"), RecordError);
 }
 
 TEST(Pgn, AFileOfManyGamesGivesOneRecordPerGame) {

@@ -130,6 +130,28 @@ INSTANTIATE_TEST_SUITE_P(ShatraPresets, ShatraPerft,
                              return std::string(preset_name(param_info.param));
                          });
 
+// The Original form (section 14): the reference numbers of 14.13 from the
+// start position (Shatrabase's), and the reference generator's moves at
+// every node of each case's first two plies.
+TEST(ShatraPerftOriginal, DataFile) {
+    const std::string path = asterism::testing::data_path("shatra_perft_original.txt");
+    const auto cases = read_cases(path);
+    ASSERT_GE(cases.size(), 5u) << path;
+    int run = 0;
+    std::set<std::string> checked;
+    for (const Case& c : cases) {
+        const std::string where = path + ":" + std::to_string(c.line);
+        State s = state_of(Preset::Original, c);
+        if (c.count <= perft_budget()) {
+            ++run;
+            State copy = s;
+            EXPECT_EQ(perft(copy, c.depth), c.count) << where;
+        }
+        if (checked.insert(s.position()).second) cross_check(s, 2, where);
+    }
+    EXPECT_GE(run, 4);
+}
+
 TEST(ShatraReference, AgreesWithTheEngineAlongLongGames) {
     // Every ply of long games (testing::long_games) in each preset, and in
     // altai with the seed's maximum rule added (no preset has that mix).
@@ -138,6 +160,15 @@ TEST(ShatraReference, AgreesWithTheEngineAlongLongGames) {
     rules.push_back(Rules::of(Preset::Altai));
     rules.back().max_capture = true;
     rules[2].draws = true;
+    // The Original form, and the same with its five departures from
+    // Shatrabase that are fields (14.12) switched to Shatrabase's values.
+    rules.push_back(Rules::of(Preset::Original));
+    rules.push_back(Rules::of(Preset::Original));
+    rules.back().enemy_drops = EnemyDrops::All;
+    rules.back().biy_gate_return = true;
+    rules.back().landing = Landing::Nearest;
+    rules.back().gate_privilege = true;
+    rules.back().fortress_landing = true;
     std::uint64_t seed = 7;
     for (const Rules& r : rules)
         testing::long_games(r, asterism::testing::scaled(6), seed++, [](const State& s) {

@@ -48,6 +48,21 @@ class Generator {
             if (m) grid_[s.r][s.f] = letter(kind_of(m), colour_of(m));
             if (p.urgent & bit(c)) urgent_.push_back(s);
         }
+        if (rules.original) {
+            // 14.2: closed while an own shatra stands in the own fortress,
+            // read off the grid rather than the engine's temdek bits. 14.3:
+            // the first of the fixed order still there enters next.
+            temdek_on_ = false;
+            for (const Sq s : men()) temdek_on_ |= piece(s) == 'S' && fortress(s, us_);
+            const char* order[2][9] = {
+                {"c3", "d3", "e3", "c2", "d2", "e2", "c1", "d1", "e1"},
+                {"e12", "d12", "c12", "e13", "d13", "c13", "e14", "d14", "c14"}};
+            for (const char* c : order[us_])
+                if (!has_entry_ && mine(sq(c)) && piece(sq(c)) == 'S') {
+                    entry_ = sq(c);
+                    has_entry_ = true;
+                }
+        }
         if (p.ep_skip != kNoCell) {
             ep_skip_ = sq(cell_name(p.ep_skip));
             ep_victim_ = sq(cell_name(p.ep_victim));
@@ -70,6 +85,7 @@ class Generator {
             if (!non_biy)
                 for (const Sq s : men())
                     if (piece(s) == 'K') quiet(s, out);
+            if (rules_.gate_privilege && non_biy) gate_privilege(out);
             return out;
         }
         std::vector<Sq> urgent;
@@ -131,7 +147,18 @@ class Generator {
     // Rank counted from the own side: 1 is the own back rank.
     int own_rank(Sq s) const { return us_ == kWhite ? s.r : 15 - s.r; }
 
+    // 14.11 D9: a lone capturer (not the biy) standing on a gate may also
+    // make its non-capturing moves.
+    void gate_privilege(std::set<std::string>& out) const {
+        std::vector<Sq> capturers;
+        for (const Sq s : men())
+            if (!captures(s).empty()) capturers.push_back(s);
+        if (capturers.size() == 1 && (gate(capturers[0], kWhite) || gate(capturers[0], kBlack)))
+            quiet(capturers[0], out);
+    }
+
     std::vector<char> available() const {
+        if (rules_.original) return {'Q'};  // 14.4.3: always a batyr
         std::vector<char> out;
         if (count('Q', us_) < 1) out.push_back('Q');
         if (count('R', us_) < 2) out.push_back('R');
@@ -152,15 +179,45 @@ class Generator {
                 if (half({f, r}, side) && empty({f, r})) out.insert(name(s) + "-" + name({f, r}));
     }
     void add(Sq from, Sq to, std::set<std::string>& out) const {
-        if (temdek_on_ && home(to, us_) && !(piece(from) == 'K' && gate(to, us_))) return;
+        if (temdek_on_ && home(to, us_) &&
+            !(piece(from) == 'K' && gate(to, us_) && rules_.biy_gate_return))
+            return;
         if (piece(from) == 'S' && promo_rank(to, us_) && !available().empty()) {
             for (const char k : available()) out.insert(name(from) + "-" + name(to) + "=" + k);
             return;
         }
         out.insert(name(from) + "-" + name(to));
     }
+    // Section 14: the entry move of the first fortress shatra, shatra steps
+    // forward, diagonally forward and sideways everywhere, and the biy and
+    // batyrs moving, put down from their own home area, and (enemy_drops)
+    // from the enemy's.
+    void quiet_original(Sq s, std::set<std::string>& out) const {
+        const char k = piece(s);
+        const std::vector<std::pair<int, int>> all = {{0, 1},  {1, 1},   {1, 0},  {1, -1},
+                                                      {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
+        const int F = fwd();
+        if (k == 'S' && fortress(s, us_)) {
+            if (has_entry_ && s == entry_) drops(s, us_, out);
+            return;
+        }
+        const auto dirs =
+            k == 'S' ? std::vector<std::pair<int, int>>{{0, F}, {1, F}, {-1, F}, {1, 0}, {-1, 0}}
+                     : all;
+        for (const auto& [df, dr] : dirs)
+            for (Sq t{s.f + df, s.r + dr}; empty(t); t = {t.f + df, t.r + dr}) {
+                add(s, t, out);
+                if (k != 'Q') break;
+            }
+        if (home(s, us_) && k != 'S' && can_drop(s)) drops(s, us_, out);
+        if (home(s, 1 - us_) && rules_.enemy_drops != EnemyDrops::None &&
+            (k != 'S' || rules_.enemy_drops == EnemyDrops::All))
+            drops(s, 1 - us_, out);
+    }
+
     void quiet(Sq s, std::set<std::string>& out) const {
         const char k = piece(s);
+        if (rules_.original) return quiet_original(s, out);
         if (home(s, us_) && temdek_on_) {
             if (can_drop(s)) drops(s, us_, out);
             if (rules_.great_road && (k == 'Q' || k == 'R') && s.f == 3)
@@ -209,7 +266,9 @@ class Generator {
             }
         if (!can_drop(s)) return;
         if (home(s, us_)) drops(s, us_, out);
-        if (home(s, 1 - us_) && k != 'S') drops(s, 1 - us_, out);
+        if (home(s, 1 - us_) && rules_.enemy_drops != EnemyDrops::None &&
+            (k != 'S' || rules_.enemy_drops == EnemyDrops::All))
+            drops(s, 1 - us_, out);
     }
 
     // ---- captures (5) ----
@@ -219,13 +278,19 @@ class Generator {
     };
 
     bool landing_allowed(Sq from, Sq land, char k) const {
+        if (rules_.original && home(land, us_)) {
+            // 14.7.2: a shatra never (D4: Shatrabase's jump from the own
+            // fortress may); the biy and batyrs not while closed.
+            if (k == 'S') return rules_.fortress_landing && fortress(from, us_);
+            return !temdek_on_ || (k == 'K' && gate(land, us_) && rules_.biy_gate_return);
+        }
         if (!temdek_on_ || !home(land, us_)) return true;
         if (home(from, us_)) {
             // 13: Shatrabase's biy from its own gate stays out of its fortress.
             return !(k == 'K' && gate(from, us_) && fortress(land, us_) &&
                      !rules_.biy_gate_into_fortress);
         }
-        return k == 'K' && gate(land, us_);
+        return k == 'K' && gate(land, us_) && rules_.biy_gate_return;
     }
 
     // Every jump for a man of kind k on `from`; `jumped` men block and cannot
@@ -372,6 +437,8 @@ class Generator {
     std::vector<Sq> urgent_;
     Sq ep_skip_, ep_victim_;
     bool has_ep_ = false;
+    Sq entry_;
+    bool has_entry_ = false;
 };
 
 inline std::vector<std::string> legal_moves(const State& s) {

@@ -570,6 +570,24 @@ TEST(ShatraEnd, ABiyStepThatIsAlsoADropDoesNotResetTheClock) {
     EXPECT_EQ(s.pos().clock, 0);
 }
 
+TEST(ShatraEnd, AGreatRoadMoveThatIsAlsoADropDoesNotResetTheClock) {
+    // 8.1: the reserve tura d2 runs up the empty great road; d2-d6 is both
+    // a drop and a great-road move (3.6), so it counts as the move and the
+    // clock runs on; d2-b6 is only a drop and resets it. The move lists are
+    // the same either way.
+    const std::string pos = setup("Ka5 Rd2 kg10", "w T - - - 5 3");
+    State s = make_state(Preset::Altai, pos);
+    play(s, "d2-d6");
+    EXPECT_EQ(s.pos().clock, 6);
+    s = make_state(Preset::Altai, pos);
+    play(s, "d2-b6");
+    EXPECT_EQ(s.pos().clock, 0);
+    // In seed there is no great road: d2-d6 is a drop.
+    s = make_state(Preset::Seed, pos);
+    play(s, "d2-d6");
+    EXPECT_EQ(s.pos().clock, 0);
+}
+
 TEST(ShatraEnd, BareBiysAndTheHundredPlyRuleDraw) {
     // 7 [PROPOSAL]: both sides with only the biy; 100 plies without capture,
     // drop, shatra move or promotion (a shatra move resets the count).

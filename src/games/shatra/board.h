@@ -124,6 +124,15 @@ inline constexpr Bits kTower[2] = {bit(cell_of(0, 10)) | bit(cell_of(6, 10)),
 inline constexpr int kPromoOrder[2][3] = {{cell_of(2, 14), cell_of(3, 14), cell_of(4, 14)},
                                           {cell_of(2, 1), cell_of(3, 1), cell_of(4, 1)}};
 
+// The Original form's fixed order in which the fortress shatras enter play
+// (14.3): White c3 d3 e3 c2 d2 e2 c1 d1 e1, Black the same turned half a
+// turn (e12 d12 c12 e13 ... c14).
+inline constexpr int kEntryOrder[2][9] = {
+    {cell_of(2, 3), cell_of(3, 3), cell_of(4, 3), cell_of(2, 2), cell_of(3, 2), cell_of(4, 2),
+     cell_of(2, 1), cell_of(3, 1), cell_of(4, 1)},
+    {cell_of(4, 12), cell_of(3, 12), cell_of(2, 12), cell_of(4, 13), cell_of(3, 13), cell_of(2, 13),
+     cell_of(4, 14), cell_of(3, 14), cell_of(2, 14)}};
+
 constexpr int forward(int colour) {
     return colour == kWhite ? 0 : 4;
 }
@@ -144,10 +153,15 @@ constexpr int colour_of(std::uint8_t m) {
 // Neighbour masks: the 8 king steps of each cell.
 struct StepMasks {
     std::array<Bits, kCells> king{};
-    // Non-capturing shatra steps (section 3.5) by [beyond-ditch rule][colour]:
-    // rule 0 is `forward` (forward, diagonally forward, sideways), rule 1 is
-    // `king` (any of the 8 directions). Double steps are handled apart.
-    std::array<Bits, kCells> shatra[2][2]{};
+    // Non-capturing shatra steps (section 3.5) by [rule][colour]: rule 0 is
+    // `forward` beyond the ditch (forward, diagonally forward, sideways),
+    // rule 1 is `king` (any of the 8 directions). Double steps are handled
+    // apart. Rule 2 is the Original form (14.4): forward, diagonally forward
+    // or sideways on every rank of the field and the enemy home area, none
+    // from the own home area (fortress shatras enter by the entry move) or
+    // the promotion rank (a shatra there has been promoted).
+    static constexpr int kOriginal = 2;
+    std::array<Bits, kCells> shatra[3][2]{};
 };
 
 constexpr StepMasks make_step_masks() {
@@ -155,12 +169,14 @@ constexpr StepMasks make_step_masks() {
     for (int i = 0; i < kCells; ++i)
         for (int d = 0; d < kDirs; ++d)
             if (kGeo.step[i][d] != kNoCell) s.king[i] |= bit(kGeo.step[i][d]);
-    for (int rule = 0; rule < 2; ++rule)
+    for (int rule = 0; rule < 3; ++rule)
         for (int i = 0; i < kCells; ++i) {
             // Directions for White, as a bit set over the 8 directions.
             const int r = kGeo.rank[i];
             unsigned dirs = 0;
-            if (r <= 6) {
+            if (rule == StepMasks::kOriginal) {
+                dirs = r >= 5 && r < kRanks ? (1u << 0 | 1u << 1 | 1u << 7 | 1u << 2 | 1u << 6) : 0;
+            } else if (r <= 6) {
                 // Own home area (temdek off; spec section 11) and
                 // ranks 5-6: straight forward only.
                 dirs = 1u << 0;

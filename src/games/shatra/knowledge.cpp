@@ -30,6 +30,11 @@ constexpr std::array<int, State::kEvalTerms> kHandWeights = {850, 450, 300, 100,
 constexpr std::array<int, State::kEvalTerms> kFittedWeights = {
 #include "games/shatra/eval_weights.inc"
 };
+// The Original form (biy and 23 shatras) has other material and another
+// march of the shatras, so its weights are fitted to its own games.
+constexpr std::array<int, State::kEvalTerms> kFittedOriginalWeights = {
+#include "games/shatra/eval_weights_original.inc"
+};
 
 // Value of taking the biy in a capture hint: more than any chain of men.
 constexpr int kBiyHint = 20000;
@@ -171,10 +176,15 @@ const std::array<int, State::kEvalTerms>& State::eval_weights(int knowledge) {
     return knowledge ? kFittedWeights : kHandWeights;
 }
 
+const std::array<int, State::kEvalTerms>& State::weights() const {
+    if (!knowledge_) return kHandWeights;
+    return rules_.original ? kFittedOriginalWeights : kFittedWeights;
+}
+
 int State::evaluate() const {
     int t[kEvalTerms];
     eval_terms(t);
-    return linear_value(eval_weights(knowledge_), t);
+    return linear_value(weights(), t);
 }
 
 int State::move_hint(Move m) const {

@@ -37,7 +37,17 @@ class Gen {
           occ_(own_ | opp_),
           temdek_(p.temdek_on(us_)) {
         // Promotion types still available (section 6): fewer on the board
-        // than at the start.
+        // than at the start. The Original form always promotes to a batyr,
+        // without limit (14.4.3).
+        if (rules.original) {
+            avail_[navail_++] = kBatyr;
+            for (const int c : kEntryOrder[us_])
+                if (p.board[static_cast<std::size_t>(c)] == man(kShatra, us_)) {
+                    entry_ = c;
+                    break;
+                }
+            return;
+        }
         for (int k = kBatyr; k <= kYalkyn; ++k)
             if (p.count[us_][k] < kInitialCount[k])
                 avail_[navail_++] = static_cast<std::uint8_t>(k);
@@ -47,7 +57,12 @@ class Gen {
         for (Bits b = own_; b; b &= b - 1) captures_from(std::countr_zero(b));
         if (n_) {
             // The biy alone may decline (5.6): add its quiet moves.
-            if (!nonbiy_capture_) quiet_from(biy_cell());
+            // Shatrabase's Original mode gives the same right to a lone
+            // capturer standing on a gate (14.11, D9).
+            if (!nonbiy_capture_)
+                quiet_from(biy_cell());
+            else if (rules_.gate_privilege && capturers_ == 1 && (kGates & bit(capturer_)))
+                quiet_from(capturer_);
             return n_;
         }
         if (const Bits urgent = p_.urgent & own_) {
@@ -127,17 +142,22 @@ class Gen {
     }
 
     void quiet_from(int s) {
+        if (rules_.original) return quiet_original(s);
         const int kind = kind_of(p_.board[s]);
         const Bits empty = ~occ_ & kAllCells;
         if ((kHome[us_] & bit(s)) && temdek_) {
             // A reserve man: no ordinary moves, only drops (4.1) and the
-            // great-road run (3.6), whose targets in the own half are drops.
-            if (may_drop(s, kind)) drops(s, kHalf[us_] & empty);
+            // great-road run (3.6). A run that ends in the own half is both
+            // a drop and an ordinary move, and counts as the move (8.1), so
+            // those cells are not offered as drops.
+            Bits run = 0;
             if (rules_.great_road && (kind == kBatyr || kind == kTura) && kGeo.file[s] == 3) {
                 const int d = forward(us_);
                 for (int c = kGeo.step[s][d]; c != kNoCell && (empty & bit(c)); c = kGeo.step[c][d])
-                    if (!((kHome[us_] | kHalf[us_]) & bit(c))) push_quiet(s, c, 0, 0);
+                    if (!(kHome[us_] & bit(c))) run |= bit(c);
             }
+            if (may_drop(s, kind)) drops(s, kHalf[us_] & empty & ~run);
+            for (Bits b = run; b; b &= b - 1) push_quiet(s, std::countr_zero(b), 0, 0);
             return;
         }
         Bits targets;
@@ -151,7 +171,8 @@ class Gen {
         }
         // The home-area restriction (section 3): not back into the own home
         // area while the temdek is on, except the biy onto its gate.
-        if (temdek_) targets &= ~kHome[us_] | (kind == kBiy ? bit(kGate[us_]) : 0);
+        if (temdek_)
+            targets &= ~kHome[us_] | (kind == kBiy && rules_.biy_gate_return ? bit(kGate[us_]) : 0);
         if (kind == kShatra) {
             for (Bits b = targets; b; b &= b - 1) push_shatra_step(s, std::countr_zero(b), 0);
             if (kFirstRank[us_] & bit(s)) {
@@ -172,19 +193,66 @@ class Gen {
         // the man could also reach by moving is that move (8.1).
         if (!may_drop(s, kind)) return;
         if (kHome[us_] & bit(s)) drops(s, kHalf[us_] & empty & ~targets);
-        if ((kHome[them_] & bit(s)) && kind != kShatra) drops(s, kHalf[them_] & empty & ~targets);
+        if ((kHome[them_] & bit(s)) && rules_.enemy_drops != EnemyDrops::None &&
+            (kind != kShatra || rules_.enemy_drops == EnemyDrops::All))
+            drops(s, kHalf[them_] & empty & ~targets);
+    }
+
+    // The Original form's quiet moves (14.3-14.6). Only the first fortress
+    // shatra of the entry order moves: onto any empty cell of the own half.
+    // Other shatras step forward, diagonally forward or sideways and promote
+    // to a batyr on the far rank. The biy and batyrs move as usual, never
+    // into their own home area while it is closed (save a biy returning to
+    // its gate under biy_gate_return), and from their own home area may
+    // also be put onto the own half; a drop to a cell the man could reach by
+    // moving is that move (8.1).
+    void quiet_original(int s) {
+        const int kind = kind_of(p_.board[s]);
+        const Bits empty = ~occ_ & kAllCells;
+        if (kind == kShatra) {
+            if (kHome[us_] & bit(s)) {
+                if (s == entry_) drops(s, kHalf[us_] & empty);
+                return;
+            }
+            const Bits targets = kSteps.shatra[StepMasks::kOriginal][us_][s] & empty;
+            for (Bits b = targets; b; b &= b - 1) {
+                const int to = std::countr_zero(b);
+                push_quiet(s, to, (kPromo[us_] & bit(to)) ? kBatyr : 0, 0);
+            }
+            if ((kHome[them_] & bit(s)) && rules_.enemy_drops == EnemyDrops::All)
+                drops(s, kHalf[them_] & empty & ~targets);
+            return;
+        }
+        Bits targets = kind == kBiy ? kSteps.king[s] & empty : slide_targets(s, kSlideDirs[kind]);
+        if (temdek_)
+            targets &= ~kHome[us_] | (kind == kBiy && rules_.biy_gate_return ? bit(kGate[us_]) : 0);
+        for (Bits b = targets; b; b &= b - 1) push_quiet(s, std::countr_zero(b), 0, 0);
+        if ((kHome[us_] & bit(s)) && may_drop(s, kind)) drops(s, kHalf[us_] & empty & ~targets);
+        if ((kHome[them_] & bit(s)) && rules_.enemy_drops != EnemyDrops::None)
+            drops(s, kHalf[them_] & empty & ~targets);
     }
 
     // ---- captures (section 5) -------------------------------------------------
 
     // Section 5.5: a jump that starts outside the own home area may not land
     // in it while the temdek is on, except the biy onto its gate.
+    //
+    // The Original form (14.7.2): a shatra never lands in its own home
+    // area (save a jump from the fortress under fortress_landing); the biy
+    // and batyrs not while it is closed (the biy onto its gate under
+    // biy_gate_return, as Shatrabase allows).
     bool landing_ok(int at, int land, int kind) const {
+        if (rules_.original) {
+            if (!(kHome[us_] & bit(land))) return true;
+            // Shatrabase lets a jump from the own fortress land at home (D4).
+            if (kind == kShatra) return rules_.fortress_landing && (kFortress[us_] & bit(at));
+            return !temdek_ || (kind == kBiy && rules_.biy_gate_return && land == kGate[us_]);
+        }
         if (!temdek_ || !(kHome[us_] & bit(land))) return true;
         if (kHome[us_] & bit(at))
             return rules_.biy_gate_into_fortress || kind != kBiy || at != kGate[us_] ||
                    !(kFortress[us_] & bit(land));
-        return kind == kBiy && land == kGate[us_];
+        return kind == kBiy && rules_.biy_gate_return && land == kGate[us_];
     }
 
     bool victim_ok(int c) const { return (opp_ & ~jumped_ & bit(c)) != 0; }
@@ -225,7 +293,11 @@ class Gen {
         }
         const int before = n_;
         extend(s, kind, 0);
-        if (n_ > before && kind != kBiy) nonbiy_capture_ = true;
+        if (n_ > before) {
+            if (kind != kBiy) nonbiy_capture_ = true;
+            ++capturers_;
+            capturer_ = s;
+        }
     }
 
     // Explores every jump from `at` for a man of `kind` that has made
@@ -357,6 +429,9 @@ class Gen {
     std::uint8_t avail_[3] = {};
     int navail_ = 0;
     bool nonbiy_capture_ = false;
+    int capturers_ = 0;       // men with at least one capture
+    int capturer_ = kNoCell;  // the last of them
+    int entry_ = kNoCell;     // the Original form: the fortress shatra that enters next
 
     // The chain being explored.
     Move cur_{};

@@ -102,10 +102,50 @@ int read_cell_field(std::string_view text, std::string_view field, bool spn) {
     return c;
 }
 
+// The Original form's checks (14.1, 14.2, 14.4): its men, where a shatra
+// can stand, and the closure state, which follows from the board and must
+// be written as it is.
+void validate_original(std::string_view text, const Pos& p, const Rules& rules) {
+    for (int c = 0; c < 2; ++c) {
+        const std::string who = kColourNames[c];
+        if (p.count[c][kBiy] > 1) throw bad_position(text, "too many " + who + " biys");
+        if (p.count[c][kTura] || p.count[c][kYalkyn])
+            throw bad_position(text, "the Original form has no turas or yalkyns");
+        if (p.count[c][kShatra] + p.count[c][kBatyr] > 23)
+            throw bad_position(text, who + " has more than 23 shatras and batyrs");
+        for (Bits b = p.occ[c]; b; b &= b - 1) {
+            const int cell = std::countr_zero(b);
+            if (kind_of(p.board[static_cast<std::size_t>(cell)]) == kShatra &&
+                ((kPromo[c] | bit(kGate[c])) & bit(cell)))
+                throw bad_position(text, "a " + who + " shatra cannot stand on " + cell_name(cell) +
+                                             " (it would have been promoted, or moved backward)");
+        }
+        if (p.temdek_on(c) != home_closed(p, c))
+            throw bad_position(
+                text, who + "'s home area is " + (home_closed(p, c) ? "closed" : "open") + " (a " +
+                          who + " shatra " + (home_closed(p, c) ? "stands" : "does not stand") +
+                          " in its fortress), so the temdek field should " +
+                          (home_closed(p, c) ? "" : "not ") + "say " + (c == kWhite ? "T" : "t"));
+    }
+    if (!p.count[0][kBiy] && !p.count[1][kBiy]) throw bad_position(text, "there is no biy");
+    for (Bits b = p.urgent; b; b &= b - 1) {
+        // Only a shatra that captured from its fortress into its home area
+        // under fortress_landing can be urgent (D4).
+        const int cell = std::countr_zero(b);
+        const std::uint8_t m = p.board[static_cast<std::size_t>(cell)];
+        if (!rules.fortress_landing || !m || kind_of(m) != kShatra ||
+            !(kHome[colour_of(m)] & bit(cell)))
+            throw bad_position(text, "urgent mark on " + cell_name(cell) +
+                                         ", which holds no shatra that captured into its home");
+    }
+    if (p.ep_skip != kNoCell) throw bad_position(text, "the Original form has no en passant");
+}
+
 // Checks what the board alone cannot: counts, temdeks, urgent marks and the
 // en-passant cell, which is dropped when no enemy shatra could use it.
-void validate(std::string_view text, Pos& p) {
+void validate(std::string_view text, Pos& p, const Rules& rules) {
     derive(p);
+    if (rules.original) return validate_original(text, p, rules);
     for (int c = 0; c < 2; ++c) {
         for (int k = kBiy; k <= kShatra; ++k)
             if (p.count[c][k] > kInitialCount[k])
@@ -506,7 +546,7 @@ void State::set_position(std::string_view text) {
         throw bad_position(text, "side to move must be w or b");
     p.side = fields[1] == "w" ? kWhite : kBlack;
     read_fields(text, fields, spn, p);
-    validate(text, p);
+    validate(text, p, rules_);
     reset(p);
 }
 
@@ -516,6 +556,11 @@ std::string State::render() const {
     const Pos& p = pos_;
     auto reserves = [&](int c) { return p.temdek_on(c) ? std::popcount(p.occ[c] & kHome[c]) : 0; };
     auto note = [&](int c) {
+        if (rules_.original) {
+            const int next = next_entry(c);
+            return std::string(kColourNames[c]) + ": home " + (p.temdek_on(c) ? "closed" : "open") +
+                   (next == kNoCell ? std::string() : ", " + cell_name(next) + " enters next");
+        }
         return std::string(kColourNames[c]) + ": temdek " + (p.temdek_on(c) ? "on" : "off") + ", " +
                std::to_string(reserves(c)) + " in reserve";
     };
@@ -555,7 +600,24 @@ std::string State::render() const {
     return s;
 }
 
+int State::next_entry(int colour) const {
+    if (!rules_.original) return kNoCell;
+    for (const int c : kEntryOrder[colour])
+        if (pos_.board[static_cast<std::size_t>(c)] == man(kShatra, colour)) return c;
+    return kNoCell;
+}
+
 std::string State::move_help() const {
+    if (rules_.original)
+        return "Cells are a1..g14 (files a-g, ranks 1-14; fortresses c1-e3 and c12-e14, gates d4 "
+               "and d11), or the traditional numbers 1-62. A move is from-to: d6-d7. The fortress "
+               "shatras enter one at a time in a fixed order (White c3 d3 e3 c2 d2 e2 c1 d1 e1, "
+               "Black e12 d12 c12 e13 d13 c13 e14 d14 c14), each onto any empty cell of the own "
+               "half: c3-e7. The biy on its gate may be put there too: d4-a7. A capture chain is "
+               "one move, each jump ':' and its landing cell: b5:d7:f5. A shatra reaching the far "
+               "rank becomes a batyr (=Q, also mid-chain: c12:c14=Q:e14). Capturing is "
+               "compulsory except for the biy, which may also stop a chain early: write the "
+               "chain up to where it stops.";
     return "Cells are a1..g14 (files a-g, ranks 1-14; fortresses c1-e3 and c12-e14, gates d4 and "
            "d11), or the traditional numbers 1-62. A move or drop is from-to: c5-c7, d2-e6 (drops "
            "the tura from d2). A capture chain is one move, each jump ':' and its landing cell: "

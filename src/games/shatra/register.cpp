@@ -20,9 +20,11 @@ const GameRegistration kRegistration{GameInfo{
         return std::make_unique<StateGame<State>>(canonical_spec(info, options),
                                                   State(rules_from_options(options)));
     },
-    {"shatra", "shatra:rules=altai", "shatra:rules=shatrabase"},
+    {"shatra", "shatra:rules=altai", "shatra:rules=shatrabase", "shatra:rules=original"},
     {
         {"shatra", "", 4},
+        // The Original form's start (spec 14.13: 916,845 leaves).
+        {"shatra:rules=original", "", 4},
         // A middle game with captures (tests/data/shatra_perft_seed.txt).
         {"shatra", "sqs/1rs/b1b/k/sssss1s/3s2r/7/S2R3/1B3s1/SSSSSSS/K/3/SRS/1QS w Tt - - - 0 5", 5},
     },

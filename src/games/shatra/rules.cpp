@@ -9,6 +9,20 @@ Rules Rules::of(Preset p) {
     Rules r;
     r.preset = p;
     if (p == Preset::Seed) return r;
+    if (p == Preset::Original) {
+        // Section 14: free capture choice, any landing cell, promotion in
+        // the middle of a chain (to a batyr, so taking the biy on the far
+        // rank promotes too), no great road, and the departures from
+        // Shatrabase of 14.12: no enemy-area drops, no biy back onto its
+        // gate while the home area is closed, no gate privilege.
+        r.original = true;
+        r.king_beyond_ditch = false;
+        r.max_capture = false;
+        r.promote_taking_biy = true;
+        r.enemy_drops = EnemyDrops::None;
+        r.biy_gate_return = false;
+        return r;
+    }
     // The Altai rules (section 0) ...
     r.king_beyond_ditch = false;
     r.max_capture = false;
@@ -38,6 +52,8 @@ const char* preset_name(Preset p) {
             return "altai";
         case Preset::Shatrabase:
             return "shatrabase";
+        case Preset::Original:
+            return "original";
     }
     return "?";
 }
@@ -125,6 +141,27 @@ constexpr Point kPoints[] = {
      "draws by threefold repetition, bare biys and 100 plies without progress "
      "(shatrabase: off)",
      [](Rules& r, int v) { r.draws = v == 0; }},
+    {"enemy_drops",
+     {"pieces", "none", "all"},
+     "men in the enemy's home area that may be put onto the enemy's half: every man but a "
+     "shatra (seed, altai, shatrabase), none (original), all (Shatrabase's Original mode)",
+     [](Rules& r, int v) { r.enemy_drops = static_cast<EnemyDrops>(v); }},
+    {"biy_gate_return",
+     {"on", "off"},
+     "the biy may step or capture back onto its own gate while its temdek is on or its home "
+     "area closed (off: original, as the Altai players rule; on: Shatrabase)",
+     [](Rules& r, int v) { r.biy_gate_return = v == 0; }},
+    {"gate_privilege",
+     {"off", "on"},
+     "a man on a gate that alone can capture may make a non-capturing move instead, like the "
+     "biy (on: Shatrabase's Original mode)",
+     [](Rules& r, int v) { r.gate_privilege = v == 1; }},
+    {"fortress_landing",
+     {"never", "from_fortress"},
+     "Original form: a shatra's jump may never land in its own home area, or may when it "
+     "starts in the own fortress, and the man must then be put out on the next turn without "
+     "a capture (from_fortress: Shatrabase's Original mode)",
+     [](Rules& r, int v) { r.fortress_landing = v == 1; }},
 };
 
 // A function, not a global: the registration calls option_specs() during
@@ -141,9 +178,11 @@ std::vector<OptionSpec> option_specs() {
     out.push_back({"rules",
                    Type::Enum,
                    "seed",
-                   {"seed", "altai", "shatrabase"},
-                   "ruleset preset (shatra.md sections 0 and 13); the options below default to "
-                   "'preset' and override single points"});
+                   {"seed", "altai", "shatrabase", "original"},
+                   "ruleset preset (shatra.md sections 0, 13 and 14): seed, altai and shatrabase "
+                   "are the extended form (biy, batyr, turas, yalkyns, shatras); original is the "
+                   "form the Altai players play today (biy and 23 shatras); the options below "
+                   "default to 'preset' and override single points"});
     for (const Point& p : kPoints) {
         std::vector<std::string> allowed = {"preset"};
         for (int i = 0; i < p.size(); ++i)
@@ -160,6 +199,7 @@ Rules rules_from_options(const Options& options) {
     const std::string& preset = options.get("rules");
     Rules r = Rules::of(preset == "altai"        ? Preset::Altai
                         : preset == "shatrabase" ? Preset::Shatrabase
+                        : preset == "original"   ? Preset::Original
                                                  : Preset::Seed);
     for (const Point& p : kPoints) {
         const std::string& value = options.get(p.name);

@@ -1,6 +1,13 @@
-// Shatra rules options (../shared/rules/shatra.md, sections 0 and 13): one
-// field per point on which the presets differ, the three named presets, and
-// the conversion from the registry's option text.
+// Shatra rules options (../shared/rules/shatra.md, sections 0, 13 and 14):
+// one field per point on which the presets differ, the four named presets,
+// and the conversion from the registry's option text.
+//
+// The Original form (section 14, preset `original`) has other men, another
+// start position, a closed home area instead of the temdek and a fixed entry
+// order; those are not points one could mix into the extended form, so
+// `original` is a flag that only the preset sets. The points where it departs
+// from Shatrabase's Original mode (14.12) are ordinary fields below, settable
+// like the others.
 //
 // How a preset and single options combine: `rules` picks the preset, and
 // every other rules option defaults to "preset", meaning "as the preset
@@ -17,13 +24,21 @@
 
 namespace asterism::shatra {
 
-enum class Preset : std::uint8_t { Seed, Altai, Shatrabase };
+enum class Preset : std::uint8_t { Seed, Altai, Shatrabase, Original };
 
 // Which landing cells of a long leap are legal (sections 5.3, 11.2, 13).
 enum class Landing : std::uint8_t {
     Any,       // every landing cell (the chain goes on from it if it can)
     Continue,  // only cells from which the man can capture again, if any
     Nearest,   // only the nearest such cell, if any (Shatrabase)
+};
+
+// Which men standing in the enemy's home area may be put onto the enemy's
+// half instead of moving (4.2, 11.8; 14.4.2, 14.5.3, 14.6.3 and D5).
+enum class EnemyDrops : std::uint8_t {
+    Pieces,  // every man but a shatra (the extended presets)
+    None,    // no man (original)
+    All,     // every man, shatras too (Shatrabase's Original mode)
 };
 
 // How moves and positions are written (reading accepts every form).
@@ -51,6 +66,19 @@ struct Rules {
                                          // land in its own fortress (temdek on)
     bool ep_exclusive = false;           // 13: en passant hides the plain capture of the victim
     bool draws = true;                   // 7: repetition, bare biys, 100 plies
+    EnemyDrops enemy_drops = EnemyDrops::Pieces;  // 4.2, 11.8, 14.11 D5
+    bool biy_gate_return = true;                  // 4.1 / 14.2.2, D1: the biy may step or capture
+                                                  // back onto its own gate while the temdek is on
+                                                  // (the home area closed)
+    bool gate_privilege = false;                  // 14.11 D9: a lone capturer on a gate may decline
+    // 14.11 D4 (Original form): a shatra's jump from its own fortress may
+    // land in its own home area, and the man is then urgent (4.4).
+    bool fortress_landing = false;
+    // Section 14, set by the preset only: the biy-and-shatras material and
+    // start, the closed home area, the entry order, shatra steps forward,
+    // diagonally forward and sideways on every rank, promotion to a batyr
+    // without limit, and the two-biys draw.
+    bool original = false;
     Notation notation = Notation::Algebraic;
 
     static Rules of(Preset p);

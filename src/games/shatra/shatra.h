@@ -12,13 +12,24 @@
 // A shatra on the far rank promotes to a piece type its side has lost. A side
 // wins by capturing the enemy biy or leaving the enemy without a move.
 //
+// The Original form (section 14, `rules=original`), the one the Altai
+// players play today: a biy and 23 shatras a side. Its home area is closed
+// (no own man may end a move or land there) while an own shatra stands in
+// its fortress; the nine fortress shatras enter one at a time in a fixed
+// order, each onto any empty cell of the own half. Shatras step forward,
+// diagonally forward or sideways everywhere and become batyrs, without
+// limit, on the far rank, also in the middle of a chain; capture choice and
+// long-leap landing cells are free; two lone biys draw after three
+// half-moves. It shares the board, notation and machinery of the extended
+// form, with the temdek bits meaning "home area closed".
+//
 // Deliberately left out: draws by agreement, which are no move (the front
 // ends offer and accept them by search/draw.h); positions in the middle of
 // a capture chain (a chain is one move here, so such positions never arise;
 // position strings that name one are refused).
 //
 // Options (rules.h; all are enums, and every rules option defaults to "preset"):
-//   rules               seed|altai|shatrabase       default seed
+//   rules               seed|altai|shatrabase|original  default seed
 //   beyond_ditch        king|forward                seed: king
 //   max_capture         on|off                      seed: on
 //   landing             any|continue|nearest        seed: any
@@ -32,6 +43,10 @@
 //   biy_gate_capture    any|outward                 seed: any
 //   ep_exclusive        off|on                      seed: off
 //   draws               on|off                      seed: on
+//   enemy_drops         pieces|none|all             seed: pieces, original: none
+//   biy_gate_return     on|off                      seed: on, original: off
+//   gate_privilege      off|on                      seed: off
+//   fortress_landing    never|from_fortress         seed and original: never
 //   notation            algebraic|numeric|shatrabase  default algebraic
 //
 // Moves (8.1): `c5-c7`, drops `d2-e6`, chains `c3:e5:g7`, promotion `=Q`,
@@ -59,7 +74,9 @@ namespace asterism::shatra {
 // landing cells (the men jumped are implied by the path). A promotion names
 // the new kind and the jump after which it happened (0 for a quiet move).
 struct Move {
-    static constexpr int kMaxJumps = 17;  // every enemy man, the biy last
+    // Every enemy man, the biy last: 17 in the extended form, 24 in the
+    // Original form (23 shatras or batyrs and the biy).
+    static constexpr int kMaxJumps = 24;
     enum Flag : std::uint8_t { kDrop = 1, kDoubleStep = 2 };
     std::uint8_t from;
     std::uint8_t to;
@@ -128,6 +145,9 @@ class State {
     std::string render() const;
     std::string player_name(Player p) const { return p == Player::First ? "White" : "Black"; }
     std::string move_help() const;
+    // The Original form: the fortress shatra of `colour` that enters next
+    // (14.3), or kNoCell (none left, or another form).
+    int next_entry(int colour) const;
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const;
     // The drawing for graphical front ends and one legal move as its path
     // of cells (Game::view, docs/view.md). These and score() are in view.cpp.
@@ -175,8 +195,11 @@ class State {
         kEvalTerms
     };
     void eval_terms(int* terms) const;
-    // The weights of knowledge 0 (by hand) or 1 (fitted).
+    // The weights of knowledge 0 (by hand) or 1 (fitted to games of the
+    // extended form, `seed`), and those evaluate() uses: with knowledge 1
+    // the Original form has weights fitted to its own games.
     static const std::array<int, kEvalTerms>& eval_weights(int knowledge);
+    const std::array<int, kEvalTerms>& weights() const;
     void set_knowledge(int k) { knowledge_ = static_cast<std::uint8_t>(k); }
     int knowledge() const { return knowledge_; }
     bool is_noisy(Move m) const { return m.jumps > 0 || m.promo != 0; }
@@ -210,6 +233,9 @@ class State {
 
 // Fills a position's derived fields (occupancy, counts, hash) from the rest.
 void derive(Pos& p);
+// The Original form: whether `colour`'s home area is closed, that is an own
+// shatra stands in its own fortress (14.2.1).
+bool home_closed(const Pos& p, int colour);
 std::uint64_t compute_hash(const Pos& p);
 
 // Cell names: algebraic ("c14") and traditional numbers (1-62).

@@ -20,6 +20,9 @@ const ZobristTable<kCells, 16> kZobrist(0x5368617472614b65ULL);
 
 constexpr std::string_view kStart =
     "sqs/srs/brb/k/sssssss/7/7/7/7/SSSSSSS/K/BRB/SRS/SQS w Tt - - - 0 1";
+// The Original form's start (14.1).
+constexpr std::string_view kOriginalStart =
+    "sss/sss/sss/k/sssssss/sssssss/7/7/SSSSSSS/SSSSSSS/K/SSS/SSS/SSS w Tt - - - 0 1";
 
 void put(Pos& p, int cell, std::uint8_t m) {
     p.board[static_cast<std::size_t>(cell)] = m;
@@ -142,7 +145,13 @@ void derive(Pos& p) {
 }
 
 State::State(const Rules& rules) : rules_(rules) {
-    set_position(kStart);
+    set_position(rules.original ? kOriginalStart : kStart);
+}
+
+bool home_closed(const Pos& p, int colour) {
+    for (Bits b = p.occ[colour] & kFortress[colour]; b; b &= b - 1)
+        if (kind_of(p.board[static_cast<std::size_t>(std::countr_zero(b))]) == kShatra) return true;
+    return false;
 }
 
 void State::reset(const Pos& p) {
@@ -194,8 +203,10 @@ void State::apply(Move m) {
 // the draw rules (7).
 void State::finish_turn(bool progress, bool material) {
     Pos& p = pos_;
+    // The Original form's home area stays closed while an own shatra stands
+    // in the own fortress (14.2.1); it is kept in the temdek bits.
     for (int c = 0; c < 2; ++c)
-        if (p.temdek_on(c) && !(p.occ[c] & kHome[c])) {
+        if (p.temdek_on(c) && (rules_.original ? !home_closed(p, c) : !(p.occ[c] & kHome[c]))) {
             p.temdek &= static_cast<std::uint8_t>(~(1 << c));
             material = true;
         }
@@ -209,7 +220,11 @@ void State::finish_turn(bool progress, bool material) {
 void State::judge() {
     Pos& p = pos_;
     if (p.status != Pos::kOngoing || !rules_.draws) return;
-    const bool bare = std::popcount(p.occ[0]) == 1 && std::popcount(p.occ[1]) == 1;
+    bool bare = std::popcount(p.occ[0]) == 1 && std::popcount(p.occ[1]) == 1;
+    // The Original form gives two lone biys three half-moves to take one
+    // another, the one that left them alone counting as the first (14.9.4);
+    // `reversible` counts the half-moves since it.
+    if (bare && rules_.original) bare = p.reversible >= 2;
     int repeats = 0;
     const int n = static_cast<int>(stack_.size());
     for (int back = 2; back <= p.reversible && back <= n; back += 2)

@@ -2,7 +2,8 @@
 // 62 cells as squares on the 7x14 grid (rank 14 at the top), the two
 // fortresses with their gates outlined, the ditch between ranks 7 and 8, the
 // temdeks beside the gates while they stand, the men (reserve and urgent men
-// marked), and every legal move with its whole path, so that a capture chain
+// marked, and in the Original form the fortress shatra that enters next),
+// and every legal move with its whole path, so that a capture chain
 // such as c3:e5:g7 is clicked and shown landing by landing. The material
 // count, score(), is here too: it is JSON for the front ends as well.
 #include <bit>
@@ -35,6 +36,29 @@ std::string region(int c) {
     }
     if ((kGeo.file[c] + kGeo.rank[c]) % 2 == 0) cls += "dark";
     return cls;
+}
+
+// What the drawing says beside the board: the temdeks and reserves, the
+// gates, and in the Original form the fortress shatra that enters next
+// (the home area is closed instead of a temdek standing).
+nlohmann::json view_extras(const State& s) {
+    const Pos& p = s.pos();
+    nlohmann::json extras = nlohmann::json::object();
+    for (int colour = 0; colour < 2; ++colour) {
+        const std::string side = colour == kWhite ? "white" : "black";
+        extras["temdek"][side] = p.temdek_on(colour);
+        extras["reserves"][side] =
+            p.temdek_on(colour) ? std::popcount(p.occ[colour] & kHome[colour]) : 0;
+    }
+    extras["gates"] = {cell_name(kGate[kWhite]), cell_name(kGate[kBlack])};
+    if (!s.rules().original) return extras;
+    extras["form"] = "original";
+    for (int colour = 0; colour < 2; ++colour) {
+        const int next = s.next_entry(colour);
+        extras["next_entry"][colour == kWhite ? "white" : "black"] =
+            next == kNoCell ? nlohmann::json(nullptr) : nlohmann::json(cell_name(next));
+    }
+    return extras;
 }
 
 }  // namespace
@@ -72,6 +96,7 @@ nlohmann::json State::view(ViewParts parts) const {
         const int colour = colour_of(m), kind = kind_of(m);
         std::string cls;
         if (pos_.temdek_on(colour) && (kHome[colour] & bit(c))) cls += "reserve ";
+        if (c == next_entry(colour)) cls += "next-entry ";
         if (pos_.urgent & bit(c)) cls += "urgent";
         pieces.push_back({{"cell", cell_name(c)},
                           {"owner", colour},
@@ -96,7 +121,7 @@ nlohmann::json State::view(ViewParts parts) const {
                                      {2.5, wall},
                                      {1.5, wall}},
                                     colour == kWhite ? "home home-white" : "home home-black"));
-        if (pos_.temdek_on(colour)) {
+        if (pos_.temdek_on(colour) && !rules_.original) {
             // The temdek, a cross, stands on the gate; it is drawn on the
             // wall beside it so that the man on the gate stays visible.
             const Pt g = centre(kGate[colour]);
@@ -108,14 +133,7 @@ nlohmann::json State::view(ViewParts parts) const {
     }
     decor.push_back(view::decor("polyline", {{-0.6, 6.5}, {6.6, 6.5}}, "ditch"));
 
-    nlohmann::json extras = nlohmann::json::object();
-    for (int colour = 0; colour < 2; ++colour) {
-        const std::string side = colour == kWhite ? "white" : "black";
-        extras["temdek"][side] = pos_.temdek_on(colour);
-        extras["reserves"][side] =
-            pos_.temdek_on(colour) ? std::popcount(pos_.occ[colour] & kHome[colour]) : 0;
-    }
-    extras["gates"] = {cell_name(kGate[kWhite]), cell_name(kGate[kBlack])};
+    nlohmann::json extras = view_extras(*this);
     return view::drawing("shatra", parts, std::move(cells), std::move(pieces), std::move(decor),
                          extras, 0.2);
 }
