@@ -251,12 +251,8 @@ class StateGame final : public Game {
     const S& state() const { return state_; }
 
   private:
-    GameError no_actions() const {
-        return GameError(id() + " has no integer actions");
-    }
-    GameError no_observation() const {
-        return GameError(id() + " has no observation tensor");
-    }
+    GameError no_actions() const { return GameError(id() + " has no integer actions"); }
+    GameError no_observation() const { return GameError(id() + " has no observation tensor"); }
     LegalSet<S> legal_set() const {
         LegalSet<S> l;
         if constexpr (HasActions<S>) {

@@ -124,10 +124,11 @@ std::string weights_file(const TrainSettings& s, const std::string& spec, const 
     std::snprintf(buf, sizeof buf, "// Loss: fitted %.4f, held out %.4f (%.4f before)",
                   r.fitted_loss, r.holdout_loss, r.holdout_start_loss);
     text += buf;
+    // Top-1 is a move choice's figure: the priors' (softmax) fits have it,
+    // an evaluation's (whole weights) does not.
     std::snprintf(buf, sizeof buf, ", held-out top-1 %.3f", r.holdout_top1);
     if (!whole) text += buf;
     text += "\n";
-    text += buf;
     for (std::size_t i = 0; i < r.weights.size(); ++i) {
         const char* comma = i + 1 < r.weights.size() ? "," : "";
         if (whole)

@@ -419,7 +419,10 @@ ApiResponse Api::handle(const ApiRequest& request) {
     } catch (const HttpError& e) {
         return {e.status, {{"error", e.message}}, e.allow};
     } catch (const SearchStopped& e) {
-        return {503, {{"error", std::string("the search stopped: ") + e.what()}}};
+        const bool changed = std::string_view(e.what()) == kGameChanged;
+        return {changed ? 409 : 503,
+                {{"error", changed ? std::string(kGameChanged) + "; ask again"
+                                   : std::string("the search stopped: ") + e.what()}}};
     } catch (const GameError& e) {
         return {400, {{"error", e.what()}}};
     } catch (const json::exception& e) {

@@ -137,9 +137,9 @@ class Api {
     void make_room(const std::string& client);  // the caller holds mutex_
     void drop(std::map<std::string, std::shared_ptr<Session>>::iterator it);
 
-    // An agent for `player` whose searches stop at the server's cap, when
-    // the server stops, when the client `r` hangs up, or when `session` is
-    // dropped.
+    // An agent for `player` whose searches of `game` (a copy of the
+    // session's) stop at the server's cap, when the server stops, when the
+    // client `r` hangs up, or when `session` is dropped or its game moves on.
     std::unique_ptr<Agent> bounded_player(const std::string& player, const Game& game,
                                           std::uint64_t seed, const ApiRequest& r,
                                           const std::shared_ptr<Session>& session);

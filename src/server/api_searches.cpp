@@ -260,11 +260,23 @@ ApiResponse Api::get_review(Call& c) {
 std::unique_ptr<Agent> Api::bounded_player(const std::string& player, const Game& game,
                                            std::uint64_t seed, const ApiRequest& r,
                                            const std::shared_ptr<Session>& session) {
+    // The search is of `game`, a copy: when the session's game moves on
+    // (a move, an undo, a new position), the search is for nothing. The
+    // session's lock is only tried, so a search never waits for it.
+    const std::uint64_t hash = game.hash();
+    const std::size_t ply = game.history().size();
+    auto changed = [session, hash, ply] {
+        std::unique_lock lock(session->mutex, std::try_to_lock);
+        if (!lock) return false;
+        const Game& now = session->table.game();
+        return now.hash() != hash || now.history().size() != ply || session->table.over();
+    };
     return guarded(make_player(player, game, seed), limits_.search.max_seconds,
-                   [stopping = stopping_, gone = r.gone, session]() -> std::string {
+                   [stopping = stopping_, gone = r.gone, session, changed]() -> std::string {
                        if (stopping->raised()) return stopping->reason();
                        if (gone && gone->load()) return "the client hung up";
                        if (session && session->dropped.load()) return "the game was closed";
+                       if (session && changed()) return kGameChanged;
                        return {};
                    });
 }

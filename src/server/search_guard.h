@@ -39,6 +39,10 @@ struct SearchStopped : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The reason a search gives when the game it was for moved on: the API
+// answers it with 409, as for a move planned on an old position.
+inline constexpr const char* kGameChanged = "the game changed while the computer was thinking";
+
 // Why a search should stop now: empty while it may go on.
 using StopReason = std::function<std::string()>;
 

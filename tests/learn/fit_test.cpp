@@ -5,7 +5,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "common/data_files.h"
@@ -45,6 +47,19 @@ TEST(Fit, TinyRunAndFitReproduceCommittedWeights) {
         for (std::size_t i = 2; i < w.size(); ++i) want += " " + w[i];
         EXPECT_EQ(got, want) << line;
         EXPECT_GT(r.fitted, 0) << line;
+        // The file is what the game compiles: comments, then one number a
+        // line (a stray comment piece once broke the whole-number files).
+        std::ifstream in(t.out);
+        std::size_t values = 0;
+        for (std::string text; std::getline(in, text);) {
+            if (text.starts_with("//")) continue;
+            char* end = nullptr;
+            std::strtod(text.c_str(), &end);
+            EXPECT_TRUE(end != text.c_str() && (*end == '\0' || std::string(end) == ","))
+                << line << ": " << text;
+            ++values;
+        }
+        EXPECT_EQ(values, r.weights.size()) << line;
         ++checked;
     }
     std::filesystem::remove_all(dir);

@@ -204,6 +204,19 @@ TEST(SearchSafety, ASearchStopsWhenItsClientIsGoneOrTheServerStops) {
     const ApiResponse stopped = call(api, "POST", path, json::object(), "127.0.0.1", later);
     raise.join();
     EXPECT_EQ(stopped.status, 503) << stopped.body.dump();
+    // A move played meanwhile (a person may play the computer's side) ends
+    // the search for the old position: 409, and the move stands.
+    const std::string at = path.substr(0, path.size() - 9);
+    const std::string legal = call(api, "GET", at).body["view"]["moves"][0]["text"];
+    std::thread mover([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        EXPECT_EQ(call(api, "POST", at + "/move", {{"move", legal}}).status, 200);
+    });
+    const ApiResponse outrun = call(api, "POST", path);
+    mover.join();
+    EXPECT_EQ(outrun.status, 409) << outrun.body.dump();
+    EXPECT_EQ(call(api, "GET", at).body["history"], json::array({legal}));
+    EXPECT_EQ(call(api, "POST", at + "/undo").status, 200);
     api.stop_searches("the server is stopping");
     const ApiResponse after = call(api, "POST", path);
     EXPECT_EQ(after.status, 503);

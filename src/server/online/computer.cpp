@@ -170,7 +170,7 @@ std::unique_ptr<Agent> OnlineGames::bounded_player(const std::string& player,
                    [stopping = search_stop_, gone, g, seq]() -> std::string {
                        if (stopping->raised()) return stopping->reason();
                        if (gone && gone->load()) return "the client hung up";
-                       if (g->changes.load() != seq) return "the game changed";
+                       if (g->changes.load() != seq) return kGameChanged;
                        return {};
                    });
 }
