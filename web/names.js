@@ -64,7 +64,8 @@ const OPTIONS = {
         seed: 'Shatra, as in the sources',
         altai: 'Shatra, Altai rules',
         shatrabase: 'Shatra, as Shatrabase plays it',
-        // Another engineer is adding this preset; the name waits here.
+        // Spec section 14 gives no name of its own players for this form
+        // (only Shatrabase's "Original"), so the name says what it is.
         original: 'Shatra, Original form (biy and 23 shatras)',
       },
     },
@@ -137,6 +138,27 @@ const OPTIONS = {
       label: 'Draw rules', place: 'advanced',
       help: 'Threefold repetition, two bare biys and 100 moves without progress end the game drawn.',
       values: { on: 'on', off: 'off (draws only by agreement)' },
+    },
+    enemy_drops: {
+      label: 'Drops from the enemy home', place: 'advanced',
+      help: 'Which men standing in the enemy\u2019s fortress or gate may be put onto the enemy half instead of moving.',
+      values: { pieces: 'every man but a shatra', none: 'none', all: 'every man, shatras too' },
+    },
+    biy_gate_return: {
+      label: 'Biy back onto its gate', place: 'advanced',
+      help: 'May the biy step or capture back onto its own gate while its temdek stands or its home area is closed?',
+      values: { on: 'yes', off: 'no' },
+    },
+    gate_privilege: {
+      label: 'Biy\u2019s right on a gate', place: 'advanced',
+      help: 'May a man on a gate that alone can capture make another move instead, as the biy may?',
+      values: { off: 'no', on: 'yes' },
+    },
+    fortress_landing: {
+      label: 'Fortress shatra capturing home', place: 'advanced',
+      help: 'May a shatra\u2019s capture that starts in its own fortress land in its own home area?',
+      values: { never: 'never', from_fortress: 'yes, and it must leave on the next turn' },
+      when: (o) => o.rules === 'original',
     },
   },
   starpool: {
