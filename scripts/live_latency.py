@@ -39,7 +39,7 @@ bo = g['links']['invite'].split('secret=')[1]
 req('POST', f'/api/games/{gid}/join', {'name': 'B'}, bo)
 s = socket.create_connection(('127.0.0.1', port))
 s.settimeout(10)
-s.sendall(f'GET /api/games/{gid}/events?secret={bo} HTTP/1.1\r\nHost: x\r\n\r\n'.encode())
+s.sendall(f'GET /api/games/{gid}/events?secret={bo} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.encode())
 buf = b''
 def wait_seq(seq):
     global buf
