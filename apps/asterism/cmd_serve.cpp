@@ -40,7 +40,7 @@ int cmd_serve(server::ServeOptions options) {
     if (!options.online.data_dir.empty())
         std::cout << "asterism: online games kept in " << options.online.data_dir << "/asterism.db"
                   << std::endl;
-    if (const server::OnlineGames* online = http.api().online())
+    if (const server::OnlineGames* online = http.app().online())
         for (const std::string& why : online->set_aside())
             std::cout << "asterism: set aside a game that does not replay (kept in the file "
                          "untouched): "

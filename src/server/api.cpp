@@ -315,23 +315,6 @@ Api::Api(ApiLimits limits, std::uint64_t seed)
 
 Api::~Api() = default;
 
-void Api::enable_online(const OnlineOptions& options, const OnlineLimits& limits) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    fs::create_directories(options.data_dir, ec);
-    if (ec || !fs::is_directory(options.data_dir))
-        throw GameError("cannot use the data folder '" + options.data_dir +
-                        "': " + (ec ? ec.message() : "not a folder"));
-    fs::permissions(options.data_dir, fs::perms::owner_all, ec);  // secrets' digests are inside
-    folder_lock_ = std::make_unique<store::FolderLock>(options.data_dir);
-    store_ = std::make_unique<store::Store>((fs::path(options.data_dir) / "asterism.db").string(),
-                                            options.sync);
-    OnlineLimits bounded = limits;
-    bounded.search = limits_.search;
-    online_ = std::make_unique<OnlineGames>(*store_, events_, bounded, 0, options.clock);
-    if (options.start_threads) online_->start();
-}
-
 std::size_t Api::session_count() const {
     std::lock_guard lock(mutex_);
     return sessions_.size();

@@ -1,16 +1,17 @@
 // The JSON API behind the browser UI (`asterism serve`), written as a plain
 // function from a request to a response so that tests drive it without
-// sockets; http.h puts it behind cpp-httplib. docs/server.md lists the
-// routes. Games live in sessions named by unguessable ids: each session has its
-// own lock, the table of sessions is bounded and evicts the least recently
-// used one, and every bad request (malformed JSON, an unknown game, an
-// illegal move, an oversized body) is a 4xx reply with a one-line message.
+// sockets; the site (site.h) puts it behind HTTP, and it hands the online
+// games' routes to the online service the composition root attached
+// (app.h). docs/server.md lists the routes. Local games live in sessions
+// named by unguessable ids: each session has its own lock, the table of
+// sessions is bounded (per address too), and every bad request (malformed
+// JSON, an unknown game, an illegal move, an oversized body) is a 4xx reply
+// with a one-line message.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,10 +24,8 @@
 #include "core/rng.h"
 #include "search/agent.h"
 #include "server/api_message.h"
-#include "server/events.h"
 #include "server/net/limits.h"
 #include "server/search_guard.h"
-#include "store/store.h"
 
 namespace asterism::server {
 
@@ -61,15 +60,6 @@ struct ApiLimits {
 class OnlineGames;
 struct OnlineLimits;
 
-// Where online games are kept (docs/online.md): the data folder (created if
-// missing) holds the database file asterism.db.
-struct OnlineOptions {
-    std::string data_dir;
-    store::Sync sync = store::Sync::Normal;
-    bool start_threads = true;            // tests run the computer's moves themselves
-    std::function<std::int64_t()> clock;  // milliseconds since the epoch; empty: the system's
-};
-
 class Api {
   public:
     // Session ids are always 128 bits from the OS (os_random.h), so that
@@ -83,21 +73,17 @@ class Api {
     // Never throws: every failure becomes a 4xx (or, for a bug, 500) reply.
     ApiResponse handle(const ApiRequest& request);
 
-    // Turns on online games (the routes under /api/games, /api/lobby and
-    // /api/archive), restoring every unfinished game from the data folder.
-    // Throws store::StoreError (or GameError) with a clear message when the
-    // folder or its database cannot be used.
-    void enable_online(const OnlineOptions& options, const OnlineLimits& limits);
-    OnlineGames* online() { return online_.get(); }
+    // Serves the online games' routes (/api/games, /api/lobby,
+    // /api/archive) from `games`, which the composition root (app.h) owns
+    // and keeps alive for as long as this API.
+    void attach_online(OnlineGames* games) { online_ = games; }
+    OnlineGames* online() { return online_; }
 
     std::size_t session_count() const;
     // Stops every search running or queued, now and later, with `reason`
     // (the server is stopping): they answer 503 at once.
     void stop_searches(const std::string& reason);
     const ApiLimits& limits() const { return limits_; }
-    // The live updates of online games; the HTTP server serves the streams.
-    EventHub& events() { return events_; }
-    const EventHub& events() const { return events_; }
 
     struct Session;
 
@@ -146,11 +132,8 @@ class Api {
 
     ApiLimits limits_;
     std::shared_ptr<StopFlag> stopping_ = std::make_shared<StopFlag>();
-    EventHub events_;
     RateLimiter rate_;
-    std::unique_ptr<store::FolderLock> folder_lock_;
-    std::unique_ptr<store::Store> store_;
-    std::unique_ptr<OnlineGames> online_;  // after the store and the hub: destroyed first
+    OnlineGames* online_ = nullptr;        // not owned (attach_online)
     std::atomic<int> reviews_running_{0};  // before the sessions, whose reviews uncount
     mutable std::mutex mutex_;             // guards the fields below
     Rng rng_;

@@ -1,6 +1,8 @@
 // The composition root (app.h).
 #include "server/app.h"
 
+#include <filesystem>
+
 #ifndef ASTERISM_WEB_DIR
 #define ASTERISM_WEB_DIR "web"
 #endif
@@ -12,8 +14,35 @@ std::string default_web_dir() {
 }
 
 App::App(const ServeOptions& o)
-    : site_(o.web_dir.empty() ? default_web_dir() : o.web_dir, o.limits, 0, o.host_names) {
-    if (!o.online.data_dir.empty()) site_.api().enable_online(o.online, o.online_limits);
+    : site_(o.web_dir.empty() ? default_web_dir() : o.web_dir, o.limits, o.seed, o.host_names) {
+    if (!o.online.data_dir.empty()) open_online(o);
+}
+
+App::~App() {
+    // The API stops pointing at the games before they go.
+    site_.api().attach_online(nullptr);
+}
+
+// The data folder (created if missing, private to the server's user: the
+// seats' digests are inside), one server's only, its database, and every
+// unfinished game restored from it.
+void App::open_online(const ServeOptions& o) {
+    namespace fs = std::filesystem;
+    const std::string& dir = o.online.data_dir;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir))
+        throw GameError("cannot use the data folder '" + dir +
+                        "': " + (ec ? ec.message() : "not a folder"));
+    fs::permissions(dir, fs::perms::owner_all, ec);
+    lock_ = std::make_unique<store::FolderLock>(dir);
+    store_ =
+        std::make_unique<store::Store>((fs::path(dir) / "asterism.db").string(), o.online.sync);
+    OnlineLimits limits = o.online_limits;
+    limits.search = o.limits.search;  // one set of bounds for every search
+    online_ = std::make_unique<OnlineGames>(*store_, hub_, limits, 0, o.online.clock);
+    if (o.online.start_threads) online_->start();
+    site_.api().attach_online(online_.get());
 }
 
 Handler::Lane App::lane(const HttpRequest& r) const {
@@ -47,7 +76,7 @@ void App::unsubscribe(std::uint64_t handle) {
 }
 
 std::size_t App::max_streams() const {
-    return site_.api().events().limits().max_streams;
+    return hub_.limits().max_streams;
 }
 
 void App::stop() {

@@ -1,10 +1,12 @@
-// The application behind the transport: one composition root that builds
-// the site (the UI's files and the JSON API, with its games, store, event
-// hub and limits) from the options and answers the transport's Handler
-// calls with it. `Server` puts it behind the HTTP transport
+// The application behind the transport: one composition root that owns the
+// event hub, the data folder's lock and store, the online games and the site
+// (the UI's files and the JSON API), builds them from the options and answers
+// the transport's Handler calls with them. `Server` puts it behind the HTTP transport
 // (net/server.h); `asterism serve` and the live tests start one.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "server/net/server.h"
 #include "server/online.h"
 #include "server/site.h"
+#include "store/store.h"
 
 namespace asterism::server {
 
@@ -26,6 +29,7 @@ struct ServeOptions {
     ServerLimits server;
     OnlineOptions online;  // an empty data_dir: no online games
     OnlineLimits online_limits;
+    std::uint64_t seed = 0;  // the engines' seeds; 0: from the OS (tests fix it)
 };
 
 // The source tree's web/ folder, where a clean build finds the UI.
@@ -33,9 +37,11 @@ std::string default_web_dir();
 
 class App final : public Handler {
   public:
-    // Throws GameError (or store::StoreError) when the web folder or the
-    // data folder cannot be used.
+    // Throws GameError (or store::StoreError, naming the file) when the web
+    // folder or the data folder cannot be used, or when another server holds
+    // the data folder.
     explicit App(const ServeOptions& options);
+    ~App() override;
 
     Lane lane(const HttpRequest& request) const override;
     HttpResponse respond(const HttpRequest& request) override;
@@ -46,10 +52,18 @@ class App final : public Handler {
     void stop() override;
 
     Api& api() { return site_.api(); }
-    EventHub& events() { return site_.api().events(); }
+    EventHub& events() { return hub_; }
+    // The online games, or null when the server has no data folder.
+    OnlineGames* online() { return online_.get(); }
 
   private:
-    Site site_;
+    void open_online(const ServeOptions& options);
+
+    EventHub hub_;
+    std::unique_ptr<store::FolderLock> lock_;
+    std::unique_ptr<store::Store> store_;
+    std::unique_ptr<OnlineGames> online_;  // after the store and the hub: destroyed before
+    Site site_;                            // last: its API points at the games
 };
 
 // The whole server: the application behind the transport.

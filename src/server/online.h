@@ -45,6 +45,15 @@
 
 namespace asterism::server {
 
+// Where online games are kept (docs/online.md): the data folder (created if
+// missing) holds the database file asterism.db.
+struct OnlineOptions {
+    std::string data_dir;
+    store::Sync sync = store::Sync::Normal;
+    bool start_threads = true;            // tests run the computer's moves themselves
+    std::function<std::int64_t()> clock;  // milliseconds since the epoch; empty: the system's
+};
+
 struct OnlineLimits {
     std::size_t max_games = 5000;          // games open or in progress held at once (503 beyond)
     std::size_t max_name = 40;             // bytes of a display name

@@ -12,6 +12,7 @@
 #include "core/registry.h"
 #include "core/rng.h"
 #include "server/api.h"
+#include "server/app.h"
 #include "server/online.h"
 
 namespace asterism::server {
@@ -35,11 +36,12 @@ class Online : public ::testing::Test {
     }
 
     // A server on the test's data folder, its clock at now_.
-    std::unique_ptr<Api> start() {
-        auto api = std::make_unique<Api>(ApiLimits{}, 7);
-        api->enable_online({dir_.string(), store::Sync::Normal, false, [this] { return now_; }},
-                           OnlineLimits{});
-        return api;
+    std::unique_ptr<App> start(OnlineLimits limits = {}) {
+        ServeOptions o;
+        o.seed = 7;
+        o.online = {dir_.string(), store::Sync::Normal, false, [this] { return now_; }};
+        o.online_limits = limits;
+        return std::make_unique<App>(o);
     }
     void restart() {
         api_.reset();
@@ -70,7 +72,7 @@ class Online : public ::testing::Test {
             }
         }
         if (!secret.empty()) r.authorization = "Bearer " + secret;
-        return api_->handle(r);
+        return api_->api().handle(r);
     }
     json state(const std::string& id) { return call("GET", "/api/games/" + id).body; }
 
@@ -91,7 +93,7 @@ class Online : public ::testing::Test {
 
     fs::path dir_;
     std::int64_t now_ = 1'000'000;
-    std::unique_ptr<Api> api_;
+    std::unique_ptr<App> api_;
 };
 
 TEST_F(Online, CreatingGivesSeatInvitationAndWatchLinksAndShowsNoSecret) {
@@ -394,11 +396,9 @@ TEST_F(Online, OneAddressCannotFillTheServerWithWaitingGames) {
 
 TEST_F(Online, AGameStoresABoundedNumberOfChanges) {
     api_.reset();
-    api_ = std::make_unique<Api>(ApiLimits{}, 7);
     OnlineLimits small;
     small.max_events = 6;
-    api_->enable_online({dir_.string(), store::Sync::Normal, false, [this] { return now_; }},
-                        small);
+    api_ = start(small);
     const auto [id, ann, bo] = two_people("shatra");  // events 1 and 2
     int accepted = 0;
     for (int i = 0; i < 10; ++i) {
@@ -435,9 +435,7 @@ TEST_F(Online, AnUnusableDatabaseIsAnErrorAtStartNotAnEmptyServer) {
     fs::create_directories(dir_);
     std::ofstream(dir_ / "asterism.db")
         << "garbage that is not SQLite at all, repeated. " << std::string(5000, 'g');
-    Api api(ApiLimits{}, 1);
-    EXPECT_THROW(api.enable_online({dir_.string(), store::Sync::Normal, false, {}}, OnlineLimits{}),
-                 GameError);
+    EXPECT_THROW(start(), GameError);
     Api off(ApiLimits{}, 1);
     EXPECT_EQ(
         off

@@ -16,6 +16,7 @@
 
 #include "core/registry.h"
 #include "server/api.h"
+#include "server/app.h"
 #include "server/online.h"
 #include "server/search_guard.h"
 #include "server/site.h"
@@ -269,11 +270,12 @@ class OnlineSafety : public ::testing::Test {
         api_.reset();
         fs::remove_all(dir_);
     }
-    std::unique_ptr<Api> start() {
-        auto api = std::make_unique<Api>(ApiLimits{}, 7);
-        api->enable_online({dir_.string(), store::Sync::Normal, false, [this] { return now_; }},
-                           limits_);
-        return api;
+    std::unique_ptr<App> start() {
+        ServeOptions o;
+        o.seed = 7;
+        o.online = {dir_.string(), store::Sync::Normal, false, [this] { return now_; }};
+        o.online_limits = limits_;
+        return std::make_unique<App>(o);
     }
     void restart() {
         api_.reset();
@@ -291,7 +293,7 @@ class OnlineSafety : public ::testing::Test {
                      nullptr,
                      "application/json"};
         if (!secret.empty()) r.authorization = "Bearer " + secret;
-        return api_->handle(r);
+        return api_->api().handle(r);
     }
     json state(const std::string& id) { return call("GET", "/api/games/" + id).body; }
     ApiResponse create(const json& body, const std::string& client = kFar) {
@@ -305,7 +307,7 @@ class OnlineSafety : public ::testing::Test {
     fs::path dir_;
     OnlineLimits limits_;
     std::int64_t now_ = 1'700'000'000'000;
-    std::unique_ptr<Api> api_;
+    std::unique_ptr<App> api_;
 };
 
 TEST_F(OnlineSafety, EveryUnfinishedGameOfAnAddressCountsAlsoAfterARestart) {
