@@ -53,6 +53,10 @@ Site& site() {
     static Site s = [] {
         ApiLimits limits;
         limits.max_sessions = 4;
+        // A full table evicts at once here: the server's 503 for a table of
+        // games all in use (a capacity answer, not a fault) would stop the
+        // fuzzer at its fifth game.
+        limits.session_evict_seconds = 0;
         limits.max_body = 4096;
         return Site(web_copy(), limits, 1);
     }();
@@ -72,9 +76,13 @@ void check_response(const HttpResponse& r, const HttpRequest* request) {
         const auto j = nlohmann::json::parse(r.body, nullptr, false);
         fuzz::check(j.is_object() && j.contains("error"), "an error body is {error}", r.body);
     }
-    fuzz::check(r.body.find(kCanary) == std::string::npos, "no file from outside the web folder",
-                detail);
-    fuzz::check(r.body.find("root:x:0:0") == std::string::npos, "no /etc/passwd", detail);
+    // A file is only ever served with 200; an error's message may quote
+    // what the client sent, canary-like text included.
+    if (r.status == 200) {
+        fuzz::check(r.body.find(kCanary) == std::string::npos,
+                    "no file from outside the web folder", detail);
+        fuzz::check(r.body.find("root:x:0:0") == std::string::npos, "no /etc/passwd", detail);
+    }
     const std::string bytes = serialize(r, true, request && request->method == "HEAD");
     fuzz::check(bytes.rfind("HTTP/1.1 ", 0) == 0, "a status line", bytes.substr(0, 40));
 }
