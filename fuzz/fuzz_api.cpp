@@ -8,6 +8,7 @@
 
 #include "fuzz/fuzz_common.h"
 #include "server/api.h"
+#include "tests/server/api_rig.h"
 
 using namespace asterism;
 using namespace asterism::server;
@@ -17,9 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto newline = text.find('\n');
     if (newline == std::string_view::npos) return 0;
     ApiLimits limits;
-    limits.max_sessions = 4;
     limits.max_body = 4096;
-    Api api(limits, 1);
+    OnlineLimits games;
+    games.local.max_games = 4;
+    ApiRig rig(limits, 1, games);
+    Api& api = rig.api;
     const nlohmann::json make = {{"game", std::string(text.substr(0, newline))},
                                  {"players", {"human", "human"}},
                                  {"level", 1}};

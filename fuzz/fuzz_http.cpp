@@ -20,7 +20,9 @@
 
 #include "core/text.h"
 #include "fuzz/fuzz_common.h"
+#include "server/game_service.h"
 #include "server/site.h"
+#include "store/store.h"
 
 using namespace asterism;
 using namespace asterism::server;
@@ -49,18 +51,35 @@ std::string web_copy() {
     return (root / "web").string();
 }
 
-Site& site() {
-    static Site s = [] {
-        ApiLimits limits;
-        limits.max_sessions = 4;
+// The site with the game service behind it, as the server builds them
+// (app.h), on a store in memory.
+struct FuzzSite {
+    FuzzSite() : store(":memory:"), games(store, hub, limits(), 1), site(web_copy(), api_limits()) {
+        site.api().attach(&games, true);
+    }
+    static OnlineLimits limits() {
+        OnlineLimits l;
+        l.local.max_games = 4;
         // A full table evicts at once here: the server's 503 for a table of
         // games all in use (a capacity answer, not a fault) would stop the
         // fuzzer at its fifth game.
-        limits.session_evict_seconds = 0;
-        limits.max_body = 4096;
-        return Site(web_copy(), limits, 1);
-    }();
-    return s;
+        l.local.evict_seconds = 0;
+        return l;
+    }
+    static ApiLimits api_limits() {
+        ApiLimits l;
+        l.max_body = 4096;
+        return l;
+    }
+    store::Store store;
+    EventHub hub;
+    GameService games;
+    Site site;
+};
+
+Site& site() {
+    static FuzzSite s;
+    return s.site;
 }
 
 void check_response(const HttpResponse& r, const HttpRequest* request) {

@@ -38,13 +38,12 @@ int cmd_serve(server::ServeOptions options) {
     std::cout << "asterism: serving the browser interface at http://" << host << ":" << port
               << "/  (Ctrl-C stops it)" << std::endl;
     if (!options.online.data_dir.empty())
-        std::cout << "asterism: online games kept in " << options.online.data_dir << "/asterism.db"
+        std::cout << "asterism: games kept in " << options.online.data_dir << "/asterism.db"
                   << std::endl;
-    if (const server::OnlineGames* online = http.app().online())
-        for (const std::string& why : online->set_aside())
-            std::cout << "asterism: set aside a game that does not replay (kept in the file "
-                         "untouched): "
-                      << why << std::endl;
+    for (const std::string& why : http.app().games().set_aside())
+        std::cout << "asterism: set aside a game that does not replay (kept in the file "
+                     "untouched): "
+                  << why << std::endl;
     // Ctrl-C and SIGTERM let answers under way finish before the exit.
     serving = &http;
     std::signal(SIGINT, stop_serving);
@@ -141,8 +140,9 @@ Runner setup_serve(CLI::App& command) {
     command.add_option("--web", o->web_dir, "Folder of the UI's files")
         ->default_str(server::default_web_dir());
     command
-        .add_option("--max-games", o->limits.max_sessions,
-                    "Games kept at once; the least recently used goes first")
+        .add_option("--max-games", o->online_limits.local.max_games,
+                    "Local games (one screen, or against the computer) held at once; "
+                    "beyond it the least recently used one ends")
         ->capture_default_str()
         ->check(CLI::Range(1, 100000));
     o->online.data_dir = store::default_data_dir();
@@ -152,7 +152,8 @@ Runner setup_serve(CLI::App& command) {
         ->capture_default_str();
     command.add_flag(
         "--no-online", [o](std::int64_t) { o->online.data_dir.clear(); },
-        "Serve local play only: no online games, nothing written");
+        "Serve local play only: no online games, nothing written (local games "
+        "then last only as long as the server)");
     command
         .add_option("--sync", o->online.sync,
                     "Commit durability: normal (survives a crash of "

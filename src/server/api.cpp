@@ -24,7 +24,6 @@
 #include "search/players.h"
 #include "server/draws.h"
 #include "server/json_args.h"
-#include "server/online.h"
 #include "server/reviews.h"
 #include "table/table.h"
 
@@ -51,23 +50,24 @@ Seat seat_from(const json& item, const Game& game, int level, const SearchCaps& 
     }
 }
 
-// The seats and level a body asks for; computer seats at the old level
-// follow a new one.
-void read_seats(const json& body, Table& table, int& level, const SearchCaps& caps) {
+// The seats and level a body asks for, as the players' texts ("human",
+// "level:6"); computer seats at the old level follow a new one.
+json seats_asked(const json& body, const Table& table, int& level, const SearchCaps& caps) {
     const int old_level = level;
     level = static_cast<int>(get_int(body, "level", level, 1, kMaxLevel));
-    for (int p = 0; p < 2; ++p) {
+    json players = online::players_of(table);
+    for (std::size_t p = 0; p < 2; ++p) {
         const Seat& s = table.seat(static_cast<Player>(p));
         if (s.computer() && player_level(s.player) == old_level)
-            table.set_seat(static_cast<Player>(p),
-                           seat_from("computer", table.game(), level, caps));
+            players[p] = seat_from("computer", table.game(), level, caps).text();
     }
-    if (!body.contains("players") || body["players"].is_null()) return;
+    if (!body.contains("players") || body["players"].is_null()) return players;
     const json& p = body["players"];
     if (!p.is_array() || p.size() < 1 || p.size() > 2)
         fail(400, "'players' must be a list of one or two of \"human\" and \"computer\"");
     for (std::size_t i = 0; i < p.size(); ++i)
-        table.set_seat(static_cast<Player>(i), seat_from(p[i], table.game(), level, caps));
+        players[i] = seat_from(p[i], table.game(), level, caps).text();
+    return players;
 }
 
 // The seats as the UI shows them: "human" or "computer", and the player.
@@ -115,11 +115,17 @@ json describe(const std::string& id, const Table& table, int level, const Game& 
 
 // ---- the routes ------------------------------------------------------------------
 
-json Api::state_of(const std::string& id, const Session& s) {
-    const Game& g = s.table.game();
-    json state = describe(id, s.table, s.level, g, static_cast<int>(g.history().size()));
-    add_draw_state(state, s.table.draws());
+json Api::state_of(const Call& c) {
+    const Table& t = c.game->table;
+    const Game& g = t.game();
+    json state = describe(c.id, t, c.game->level, g, static_cast<int>(g.history().size()));
+    add_draw_state(state, t.draws());
     return state;
+}
+
+GameService& Api::service() {
+    if (!games_) fail(503, "this server holds no games");
+    return *games_;
 }
 
 struct Api::Route {
@@ -152,17 +158,18 @@ const std::vector<Api::Route>& Api::routes() {
 }
 
 ApiResponse Api::route(const ApiRequest& r) {
-    if (online_) {
-        if (auto answer = online_->handle(r)) return *answer;
+    if (online_ && games_) {
+        if (auto answer = games_->handle(r)) return *answer;
     } else if (r.path.starts_with("/api/games") || r.path == "/api/lobby" ||
                r.path == "/api/archive") {
         fail(404, "online play is off on this server (start it with a data folder)");
     }
     std::string id;
-    const int i = find_route(routes(), r, id, [&](const std::string& seen) { find(seen); });
+    const int i =
+        find_route(routes(), r, id, [&](const std::string& seen) { service().find_local(seen); });
     if (i < 0) fail(404, "no such page: " + printable(r.path, 200));
     const Route& route = routes()[static_cast<std::size_t>(i)];
-    Call call{r, id, id.empty() ? nullptr : find(id)};
+    Call call{r, id, id.empty() ? nullptr : service().find_local(id)};
     return (this->*route.handler)(call);
 }
 
@@ -177,13 +184,19 @@ ApiResponse Api::get_catalog(Call&) {
     return {200, {{"games", games}, {"levels", {{"min", 1}, {"max", kMaxLevel}}}}};
 }
 
-ApiResponse Api::created(Call& c, std::shared_ptr<Session> s, const json& body) {
-    s->table.set_seat(Player::Second, Seat::computer_player("level:" + std::to_string(s->level)));
-    read_seats(body, s->table, s->level, limits_.search);
-    s->client = c.request.client;
-    json state = state_of("", *s);
-    state["id"] = add(s);
-    return {201, state};
+// A new local game: its seats as the body asks (a person against the
+// computer by default), stored in the game service.
+ApiResponse Api::created(Call& c, Table table, const json& body, const std::string& record) {
+    int level = 3;
+    table.set_seat(Player::Second, Seat::computer_player("level:" + std::to_string(level)));
+    const json players = seats_asked(body, table, level, limits_.search);
+    for (std::size_t i = 0; i < 2; ++i)
+        table.set_seat(static_cast<Player>(i),
+                       parse_seat(players[i].get<std::string>(), table.game()));
+    c.id = service().create_local(std::move(table), level, c.request.client, record);
+    c.game = service().find_local(c.id);
+    std::lock_guard lock(c.game->mutex);
+    return {201, state_of(c)};
 }
 
 // Loads a record: a new session continuing it.
@@ -195,7 +208,7 @@ ApiResponse Api::post_record(Call& c) {
     LoadedGame loaded = looks_like_pgn(text)
                             ? std::move(read_pgn(text, "record").front())
                             : replay_record(parse_record(text, "record"), "record");
-    return created(c, std::make_shared<Session>(Table(std::move(loaded))), body);
+    return created(c, Table(std::move(loaded)), body, text);
 }
 
 ApiResponse Api::post_session(Call& c) {
@@ -204,7 +217,7 @@ ApiResponse Api::post_session(Call& c) {
     const std::string position = get_string(body, "position");
     if (!position.empty()) game->set_position(position);
     std::string start = position.empty() ? "" : game->position();
-    return created(c, std::make_shared<Session>(Table(std::move(game), std::move(start))), body);
+    return created(c, Table(std::move(game), std::move(start)), body);
 }
 
 // The state of a position, and of the moves played from it, without keeping
@@ -236,11 +249,11 @@ ApiResponse Api::post_view(Call& c) {
 }
 
 ApiResponse Api::get_session(Call& c) {
-    std::lock_guard lock(c.session->mutex);
-    const Table& t = c.session->table;
+    std::lock_guard lock(c.game->mutex);
+    const Table& t = c.game->table;
     const int ply = static_cast<int>(t.game().history().size());
     const auto it = c.request.query.find("ply");
-    if (it == c.request.query.end()) return {200, state_of(c.id, *c.session)};
+    if (it == c.request.query.end()) return {200, state_of(c)};
     // Browsing: the position after `ply` moves, on a copy.
     int shown = -1;
     if (std::sscanf(it->second.c_str(), "%d", &shown) != 1 || shown < 0 || shown > ply ||
@@ -248,19 +261,17 @@ ApiResponse Api::get_session(Call& c) {
         fail(400, "'ply' must be a whole number from 0 to " + std::to_string(ply));
     auto copy = t.game().clone();
     for (int k = ply; k > shown; --k) copy->undo();
-    return {200, describe(c.id, t, c.session->level, *copy, shown)};
+    return {200, describe(c.id, t, c.game->level, *copy, shown)};
 }
 
 ApiResponse Api::delete_session(Call& c) {
-    std::lock_guard lock(mutex_);
-    c.session->dropped = true;
-    sessions_.erase(c.id);
+    service().close_local(c.id);
     return {200, {{"deleted", c.id}}};
 }
 
 ApiResponse Api::get_legal(Call& c) {
-    std::lock_guard lock(c.session->mutex);
-    return {200, {{"moves", c.session->table.game().legal_moves()}}};
+    std::lock_guard lock(c.game->mutex);
+    return {200, {{"moves", c.game->table.game().legal_moves()}}};
 }
 
 ApiResponse Api::post_move(Call& c) {
@@ -268,35 +279,38 @@ ApiResponse Api::post_move(Call& c) {
     const std::string move = get_string(body, "move");
     if (move.empty())
         fail(400, "'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}");
-    std::lock_guard lock(c.session->mutex);
-    c.session->table.play(move);
-    return {200, state_of(c.id, *c.session)};
+    std::lock_guard lock(c.game->mutex);
+    service().change(*c.game, "move", {{"move", move}});
+    return {200, state_of(c)};
 }
 
 ApiResponse Api::post_undo(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
     const long long count = get_int(body, "count", 1, 1, 100000);
     const bool to_human = body.contains("to_human") && body["to_human"] == true;
-    std::lock_guard lock(c.session->mutex);
-    Table& t = c.session->table;
-    if (t.game().history().empty()) fail(400, "nothing to undo");
-    t.undo(to_human ? UndoTo::PersonToMove : UndoTo::OneMove, static_cast<int>(count));
-    return {200, state_of(c.id, *c.session)};
+    std::lock_guard lock(c.game->mutex);
+    if (c.game->table.game().history().empty()) fail(400, "nothing to undo");
+    json event = {{"count", count}};
+    if (to_human) event["to"] = "person";
+    service().change(*c.game, "undo", std::move(event));
+    return {200, state_of(c)};
 }
 
 ApiResponse Api::post_players(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
-    std::lock_guard lock(c.session->mutex);
-    read_seats(body, c.session->table, c.session->level, limits_.search);
-    return {200, state_of(c.id, *c.session)};
+    std::lock_guard lock(c.game->mutex);
+    int level = c.game->level;
+    json players = seats_asked(body, c.game->table, level, limits_.search);
+    service().change(*c.game, "players", {{"players", std::move(players)}, {"level", level}});
+    return {200, state_of(c)};
 }
 
 // The record for download, in the project's format or as PGN (the
 // chess-likes only: another game is a 400).
 ApiResponse Api::get_record(Call& c) {
     const bool pgn = c.request.path.ends_with("/pgn");
-    std::lock_guard lock(c.session->mutex);
-    const Table& t = c.session->table;
+    std::lock_guard lock(c.game->mutex);
+    const Table& t = c.game->table;
     const Record record = t.record();
     const std::string date = record.tag_value(tag::kDate);
     return {200,
@@ -304,20 +318,12 @@ ApiResponse Api::get_record(Call& c) {
              {"filename", download_name(t.game().id(), date, pgn ? ".pgn" : ".rec")}}};
 }
 
-Api::Api(ApiLimits limits, std::uint64_t seed)
-    : limits_(limits), rate_(limits.rate_per_second, limits.rate_burst) {
-    if (seed == 0) {
-        std::random_device device;
-        seed = (std::uint64_t{device()} << 32) ^ device();
-    }
-    rng_.reseed(seed);
-}
+Api::Api(ApiLimits limits) : limits_(limits), rate_(limits.rate_per_second, limits.rate_burst) {}
 
 Api::~Api() = default;
 
 std::size_t Api::session_count() const {
-    std::lock_guard lock(mutex_);
-    return sessions_.size();
+    return games_ ? games_->local_count() : 0;
 }
 
 namespace {
@@ -328,64 +334,6 @@ double seconds_now() {
 }
 
 }  // namespace
-
-std::shared_ptr<Api::Session> Api::find(const std::string& id) {
-    std::lock_guard lock(mutex_);
-    const auto it = sessions_.find(id);
-    if (it == sessions_.end())
-        fail(404, "no game " + quote(id) + " (it may have ended long ago; start a new one)");
-    it->second->last_used = ++clock_;
-    it->second->last_used_at = seconds_now();
-    return it->second;
-}
-
-void Api::drop(std::map<std::string, std::shared_ptr<Session>>::iterator it) {
-    it->second->dropped = true;
-    sessions_.erase(it);
-}
-
-// Makes room for one more session from `client`: games idle past the expiry
-// go; one address may hold only so many; when the table is still full, the
-// least recently used game goes if nobody has touched it for a while (so
-// that a flood cannot evict games being played), else 503. A request still
-// working on a dropped game keeps it alive through its shared_ptr.
-void Api::make_room(const std::string& client) {
-    const double now = seconds_now();
-    std::size_t own = 0;
-    for (auto it = sessions_.begin(); it != sessions_.end();) {
-        if (now - it->second->last_used_at > limits_.session_idle_seconds) {
-            drop(it++);
-            continue;
-        }
-        own += it->second->client == client;
-        ++it;
-    }
-    if (own >= limits_.sessions_per_client && !loopback_address(client))
-        fail(429, "your address has " + std::to_string(own) +
-                      " games on this server; close one (DELETE it) or wait for it to expire");
-    if (sessions_.empty() || sessions_.size() < limits_.max_sessions) return;
-    auto oldest = sessions_.begin();
-    for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
-        if (it->second->last_used < oldest->second->last_used) oldest = it;
-    if (now - oldest->second->last_used_at < limits_.session_evict_seconds)
-        fail(503, "the server holds its maximum of " + std::to_string(limits_.max_sessions) +
-                      " games in play; try again in a minute");
-    drop(oldest);
-}
-
-std::string Api::add(std::shared_ptr<Session> session) {
-    std::lock_guard lock(mutex_);
-    make_room(session->client);
-    std::string id;
-    do {
-        id = random_token();
-    } while (sessions_.count(id));
-    session->last_used = ++clock_;
-    session->last_used_at = seconds_now();
-    session->next_seed = rng_.next() | 1;
-    sessions_[id] = std::move(session);
-    return id;
-}
 
 ApiResponse Api::handle(const ApiRequest& request) {
     try {

@@ -1,46 +1,40 @@
 // The JSON API behind the browser UI (`asterism serve`), written as a plain
 // function from a request to a response so that tests drive it without
-// sockets; the site (site.h) puts it behind HTTP, and it hands the online
-// games' routes to the online service the composition root attached
-// (app.h). docs/server.md lists the routes. Local games live in sessions
-// named by unguessable ids: each session has its own lock, the table of
-// sessions is bounded (per address too), and every bad request (malformed
-// JSON, an unknown game, an illegal move, an oversized body) is a 4xx reply
-// with a one-line message.
+// sockets; the site (site.h) puts it behind HTTP. Every game is the game
+// service's (game_service.h), which the composition root (app.h) attaches:
+// the online games' routes are the service's own, and the local games'
+// routes (/api/sessions, named by unguessable tokens) are a thin mapping
+// onto its local games, kept for the clients that use them; the catalog,
+// records, stateless views and the searches (computer moves, analyses,
+// reviews) are here. docs/server.md lists the routes. Every bad request
+// (malformed JSON, an unknown game, an illegal move, an oversized body) is a
+// 4xx reply with a one-line message.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "core/rng.h"
 #include "search/agent.h"
 #include "server/api_message.h"
 #include "server/net/limits.h"
 #include "server/search_guard.h"
+#include "table/table.h"
 
 namespace asterism::server {
 
 struct ApiLimits {
-    // Local games (/api/sessions, memory only) held at once. Beyond it the
-    // least recently used goes if unused for session_evict_seconds, else 503.
-    std::size_t max_sessions = 1000;
-    double session_evict_seconds = 60;
-    std::size_t sessions_per_client = 16;  // one address's local games (429 beyond; not loopback)
-    double session_idle_seconds = 86400;   // a local game unused this long is dropped
-    std::size_t max_body = 1 << 20;        // bytes of a request body (a record fits easily)
-    int max_json_depth = 32;               // nesting of a request body (the API needs 3)
-    std::uint64_t max_playouts = 400000;   // per analysis request
-    double max_seconds = 10;               // per analysis request
-    int max_candidates = 8;                // moves listed in an analysis
+    std::size_t max_body = 1 << 20;       // bytes of a request body (a record fits easily)
+    int max_json_depth = 32;              // nesting of a request body (the API needs 3)
+    std::uint64_t max_playouts = 400000;  // per analysis request
+    double max_seconds = 10;              // per analysis request
+    int max_candidates = 8;               // moves listed in an analysis
     // API requests per client address: sustained rate and burst (429 beyond);
     // 0 turns the limit off. Loopback addresses are exempt unless
     // rate_loopback: behind a local proxy every client has its address.
@@ -57,15 +51,11 @@ struct ApiLimits {
     SearchCaps search;
 };
 
-class OnlineGames;
-struct OnlineLimits;
+class GameService;
 
 class Api {
   public:
-    // Session ids are always 128 bits from the OS (os_random.h), so that
-    // nobody can guess another person's game. `seed` 0 draws the engines'
-    // seeds from std::random_device; tests pass a fixed one.
-    explicit Api(ApiLimits limits = {}, std::uint64_t seed = 0);
+    explicit Api(ApiLimits limits = {});
     ~Api();
     Api(const Api&) = delete;
     Api& operator=(const Api&) = delete;
@@ -73,19 +63,20 @@ class Api {
     // Never throws: every failure becomes a 4xx (or, for a bug, 500) reply.
     ApiResponse handle(const ApiRequest& request);
 
-    // Serves the online games' routes (/api/games, /api/lobby,
-    // /api/archive) from `games`, which the composition root (app.h) owns
-    // and keeps alive for as long as this API.
-    void attach_online(OnlineGames* games) { online_ = games; }
-    OnlineGames* online() { return online_; }
+    // Serves every game from `games`, which the composition root (app.h)
+    // owns and keeps alive for as long as this API (null: none; every game
+    // route answers 503); the online routes only when `online`.
+    void attach(GameService* games, bool online) {
+        games_ = games;
+        online_ = online;
+    }
+    GameService* games() { return games_; }
 
     std::size_t session_count() const;
     // Stops every search running or queued, now and later, with `reason`
     // (the server is stopping): they answer 503 at once.
     void stop_searches(const std::string& reason);
     const ApiLimits& limits() const { return limits_; }
-
-    struct Session;
 
   private:
     // The routes (docs/server.md) are a table of small handlers, as the
@@ -113,32 +104,25 @@ class Api {
     ApiResponse post_review(Call& c);
     ApiResponse get_review(Call& c);
 
-    ApiResponse created(Call& c, std::shared_ptr<Session> session, const nlohmann::json& body);
-    Snapshot snapshot(Session& s);
-    static void check_unchanged(const Session& s, const Snapshot& snap);
-    static nlohmann::json state_of(const std::string& id, const Session& s);
+    ApiResponse created(Call& c, Table table, const nlohmann::json& body,
+                        const std::string& record = "");
+    GameService& service();
+    Snapshot snapshot(Call& c);
+    static void check_unchanged(const Call& c, const Snapshot& snap);
+    static nlohmann::json state_of(const Call& c);
     nlohmann::json analysis_json(const Analysis& a, const Game& game, int level) const;
-    std::shared_ptr<Session> find(const std::string& id);
-    std::string add(std::shared_ptr<Session> session);
-    void make_room(const std::string& client);  // the caller holds mutex_
-    void drop(std::map<std::string, std::shared_ptr<Session>>::iterator it);
 
-    // An agent for `player` whose searches of `game` (a copy of the
-    // session's) stop at the server's cap, when the server stops, when the
-    // client `r` hangs up, or when `session` is dropped or its game moves on.
+    // An agent for `player` whose searches of `game` (a copy of the call's
+    // game's, at `snap`) stop at the server's cap, when the server stops,
+    // when the client hangs up, or when the game changes.
     std::unique_ptr<Agent> bounded_player(const std::string& player, const Game& game,
-                                          std::uint64_t seed, const ApiRequest& r,
-                                          const std::shared_ptr<Session>& session);
+                                          const Snapshot& snap, const Call& c);
 
     ApiLimits limits_;
     std::shared_ptr<StopFlag> stopping_ = std::make_shared<StopFlag>();
     RateLimiter rate_;
-    OnlineGames* online_ = nullptr;        // not owned (attach_online)
-    std::atomic<int> reviews_running_{0};  // before the sessions, whose reviews uncount
-    mutable std::mutex mutex_;             // guards the fields below
-    Rng rng_;
-    std::uint64_t clock_ = 0;  // bumped on every use of a session, for eviction
-    std::map<std::string, std::shared_ptr<Session>> sessions_;
+    GameService* games_ = nullptr;  // not owned (attach)
+    bool online_ = false;
 };
 
 }  // namespace asterism::server

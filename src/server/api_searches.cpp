@@ -11,7 +11,6 @@
 #include "server/api_session.h"
 #include "server/draws.h"
 #include "server/json_args.h"
-#include "server/online.h"
 
 namespace asterism::server {
 
@@ -36,34 +35,36 @@ struct SearchSlot {
 
 }  // namespace
 
-// A copy of a session's game to search on without holding its lock.
+// A copy of a local game to search on without holding its lock, and the
+// count of its changes when it was taken.
 struct Api::Snapshot {
     std::unique_ptr<Game> game;
     DrawOffers draws;
     Seat seat;  // the seat to move
     int level = 0;
     std::uint64_t seed = 0;
+    std::uint64_t changes = 0;
 };
 
-Api::Snapshot Api::snapshot(Session& s) {
-    std::lock_guard lock(s.mutex);
-    const Table& t = s.table;
+Api::Snapshot Api::snapshot(Call& c) {
+    std::lock_guard lock(c.game->mutex);
+    const Table& t = c.game->table;
     if (t.over()) fail(400, t.over_message() + "; no more moves");
     const Game& g = t.game();
-    return {g.clone(), t.draws(), t.seat(g.to_move()), s.level, s.next_seed++};
+    return {g.clone(),     t.draws(),      t.seat(g.to_move()),
+            c.game->level, c.game->seed++, c.game->changes.load()};
 }
 
-// Whether the session's game is still the one `snap` was taken of.
-void Api::check_unchanged(const Session& s, const Snapshot& snap) {
-    const Game& g = s.table.game();
-    if (g.hash() != snap.game->hash() || g.history().size() != snap.game->history().size() ||
-        s.table.over())
-        fail(409, "the game changed while the computer was thinking; ask again");
+// Whether the game is still the one `snap` was taken of (the caller holds
+// its lock): a move, an undo, new players or its end made the search moot.
+void Api::check_unchanged(const Call& c, const Snapshot& snap) {
+    if (c.game->changes.load() != snap.changes || c.game->table.over())
+        fail(409, std::string(kGameChanged) + "; ask again");
 }
 
 ApiResponse Api::post_computer(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
-    Snapshot snap = snapshot(*c.session);
+    Snapshot snap = snapshot(c);
     const bool own = snap.seat.computer() && !body.contains("level");
     const std::string player =
         own ? snap.seat.player
@@ -72,21 +73,24 @@ ApiResponse Api::post_computer(Call& c) {
     ComputerTurn turn;
     {
         SearchSlot slot;
-        auto agent = bounded_player(player, *snap.game, snap.seed, c.request, c.session);
+        auto agent = bounded_player(player, *snap.game, snap, c);
         turn = plan_computer_turn(*snap.game, snap.draws, *agent, rng,
                                   {.analyse = false, .answer_draws = snap.seat.computer()});
     }
-    std::lock_guard lock(c.session->mutex);
-    check_unchanged(*c.session, snap);
-    c.session->table.apply(turn);
-    json state = state_of(c.id, *c.session);
+    json event = {{"player", index(turn.player)}, {"offers_draw", turn.offers_draw}};
+    if (turn.answered_draw) event["answered_draw"] = *turn.answered_draw;
+    if (turn.move) event["move"] = *turn.move;
+    std::lock_guard lock(c.game->mutex);
+    check_unchanged(c, snap);
+    service().change(*c.game, "turn", std::move(event));
+    json state = state_of(c);
     if (turn.move) state["move"] = *turn.move;
     return {200, state};
 }
 
 ApiResponse Api::post_analyze(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
-    Snapshot snap = snapshot(*c.session);
+    Snapshot snap = snapshot(c);
     EngineSettings settings;
     settings.level = static_cast<int>(get_int(body, "level", snap.level, 1, kMaxLevel));
     settings.seed = snap.seed;
@@ -174,7 +178,7 @@ json Api::analysis_json(const Analysis& a, const Game& game, int level) const {
 
 // Draws by agreement (docs/server.md): a person offers, accepts or
 // declines; a computer answers an offer made to it at once, by a search
-// made without holding the session.
+// made without holding the game.
 ApiResponse Api::post_draw(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
     const std::string what = get_string(body, "action");
@@ -183,8 +187,8 @@ ApiResponse Api::post_draw(Call& c) {
     Player by = Player::None;
     Snapshot snap;
     {
-        std::lock_guard lock(c.session->mutex);
-        Table& t = c.session->table;
+        std::lock_guard lock(c.game->mutex);
+        const Table& t = c.game->table;
         if (t.over()) fail(400, t.over_message());
         if (t.game().num_players() != 2) fail(400, "a one-player game has no draws");
         const Player standing = t.draws().offered_by();
@@ -192,47 +196,48 @@ ApiResponse Api::post_draw(Call& c) {
             if (standing == Player::None) fail(400, "no draw offer stands");
             if (t.seat(opponent(standing)).computer())
                 fail(400, "the offer is to the computer, which answers it by itself");
-            t.answer_draw(what == "accept");
-            return {200, state_of(c.id, *c.session)};
+            service().change(*c.game, "draw",
+                             {{"action", what}, {"by", index(opponent(standing))}});
+            return {200, state_of(c)};
         }
         by = offering_player(body, t);
         // Offering back what the other side offers is agreeing; an offer to
         // a person stands until they answer or move.
         if (standing == opponent(by) || !t.seat(opponent(by)).computer()) {
-            Rng unused(1);
-            t.offer_draw(by, unused);
-            return {200, state_of(c.id, *c.session)};
+            service().change(*c.game, "draw", {{"action", "offer"}, {"by", index(by)}});
+            return {200, state_of(c)};
         }
         const Game& g = t.game();
-        snap = {g.clone(), t.draws(), t.seat(opponent(by)), c.session->level,
-                c.session->next_seed++};
+        snap = {g.clone(),     t.draws(),      t.seat(opponent(by)),
+                c.game->level, c.game->seed++, c.game->changes.load()};
     }
     Rng rng(snap.seed);
     bool yes = false;
     {
         SearchSlot slot;
-        auto agent = bounded_player(snap.seat.player, *snap.game, snap.seed, c.request, c.session);
+        auto agent = bounded_player(snap.seat.player, *snap.game, snap, c);
         yes = computer_accepts_offer(*snap.game, opponent(by), *agent, rng);
     }
-    std::lock_guard lock(c.session->mutex);
-    check_unchanged(*c.session, snap);
-    c.session->table.apply_draw_answer(by, yes);
-    json state = state_of(c.id, *c.session);
+    std::lock_guard lock(c.game->mutex);
+    check_unchanged(c, snap);
+    service().change(*c.game, "draw", {{"action", "offer"}, {"by", index(by)}, {"answer", yes}});
+    json state = state_of(c);
     state["answer"] = yes ? "accepted" : "declined";
     return {200, state};
 }
 
 // Reviews (docs/server.md, "Reviewing a game"): the game as it is now, on a
-// copy, by a thread of its own; one per session at a time and
+// copy, by a thread of its own; one per game at a time and
 // limits_.max_reviews on the server.
 ApiResponse Api::post_review(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
-    std::lock_guard lock(c.session->mutex);
-    Session& s = *c.session;
+    std::atomic<int>& running = service().reviews_running();
+    std::lock_guard lock(c.game->mutex);
+    GameService::Game& s = *c.game;
     ReviewSettings settings;
     settings.level = static_cast<int>(get_int(
         body, "level", std::min(s.level, limits_.max_review_level), 2, limits_.max_review_level));
-    settings.seed = s.next_seed++;
+    settings.seed = s.seed++;
     const Game& g = s.table.game();
     const auto moves = static_cast<int>(g.history().size());
     if (moves == 0) fail(400, "nothing to review: the game has no moves yet");
@@ -241,49 +246,39 @@ ApiResponse Api::post_review(Call& c) {
                       std::to_string(limits_.max_review_moves));
     if (s.review && !s.review->finished())
         fail(409, "a review of this game is still running; wait for it to finish");
-    if (reviews_running_.fetch_add(1) >= limits_.max_reviews) {
-        reviews_running_.fetch_sub(1);
+    if (running.fetch_add(1) >= limits_.max_reviews) {
+        running.fetch_sub(1);
         fail(429, "the server is busy reviewing other games (at most " +
                       std::to_string(limits_.max_reviews) + " at a time); try again shortly");
     }
     s.review.reset();
-    s.review = std::make_unique<ReviewJob>(g.clone(), settings, reviews_running_);
+    s.review = std::make_unique<ReviewJob>(g.clone(), settings, running);
     return {202, s.review->status()};
 }
 
 ApiResponse Api::get_review(Call& c) {
-    std::lock_guard lock(c.session->mutex);
-    if (!c.session->review) fail(404, "no review of this game has been asked for");
-    return {200, c.session->review->status()};
+    std::lock_guard lock(c.game->mutex);
+    if (!c.game->review) fail(404, "no review of this game has been asked for");
+    return {200, c.game->review->status()};
 }
 
 std::unique_ptr<Agent> Api::bounded_player(const std::string& player, const Game& game,
-                                           std::uint64_t seed, const ApiRequest& r,
-                                           const std::shared_ptr<Session>& session) {
-    // The search is of `game`, a copy: when the session's game moves on
-    // (a move, an undo, a new position), the search is for nothing. The
-    // session's lock is only tried, so a search never waits for it.
-    const std::uint64_t hash = game.hash();
-    const std::size_t ply = game.history().size();
-    auto changed = [session, hash, ply] {
-        std::unique_lock lock(session->mutex, std::try_to_lock);
-        if (!lock) return false;
-        const Game& now = session->table.game();
-        return now.hash() != hash || now.history().size() != ply || session->table.over();
-    };
-    return guarded(make_player(player, game, seed), limits_.search.max_seconds,
-                   [stopping = stopping_, gone = r.gone, session, changed]() -> std::string {
+                                           const Snapshot& snap, const Call& c) {
+    // The search is of a copy: when the game changes (a move, an undo, new
+    // players, its end), the search is for nothing.
+    return guarded(make_player(player, game, snap.seed), limits_.search.max_seconds,
+                   [stopping = stopping_, gone = c.request.gone, g = c.game,
+                    changes = snap.changes]() -> std::string {
                        if (stopping->raised()) return stopping->reason();
                        if (gone && gone->load()) return "the client hung up";
-                       if (session && session->dropped.load()) return "the game was closed";
-                       if (session && changed()) return kGameChanged;
+                       if (g->changes.load() != changes) return kGameChanged;
                        return {};
                    });
 }
 
 void Api::stop_searches(const std::string& reason) {
     stopping_->raise(reason);
-    if (online_) online_->stop_searches(reason);
+    if (games_) games_->stop_searches(reason);
 }
 
 }  // namespace asterism::server

@@ -14,21 +14,28 @@ std::string default_web_dir() {
 }
 
 App::App(const ServeOptions& o)
-    : site_(o.web_dir.empty() ? default_web_dir() : o.web_dir, o.limits, o.seed, o.host_names) {
-    if (!o.online.data_dir.empty()) open_online(o);
+    : store_(open_store(o)),
+      online_(!o.online.data_dir.empty()),
+      site_(o.web_dir.empty() ? default_web_dir() : o.web_dir, o.limits, o.host_names) {
+    OnlineLimits limits = o.online_limits;
+    limits.search = o.limits.search;  // one set of bounds for every search
+    games_ = std::make_unique<GameService>(*store_, hub_, limits, o.seed, o.online.clock);
+    if (o.online.start_threads) games_->start();
+    site_.api().attach(games_.get(), online_);
 }
 
 App::~App() {
     // The API stops pointing at the games before they go.
-    site_.api().attach_online(nullptr);
+    site_.api().attach(nullptr, false);
 }
 
 // The data folder (created if missing, private to the server's user: the
-// seats' digests are inside), one server's only, its database, and every
-// unfinished game restored from it.
-void App::open_online(const ServeOptions& o) {
+// seats' digests are inside), one server's only, and its database; without
+// one, a database in memory for the local games.
+std::unique_ptr<store::Store> App::open_store(const ServeOptions& o) {
     namespace fs = std::filesystem;
     const std::string& dir = o.online.data_dir;
+    if (dir.empty()) return std::make_unique<store::Store>(":memory:");
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir))
@@ -36,13 +43,7 @@ void App::open_online(const ServeOptions& o) {
                         "': " + (ec ? ec.message() : "not a folder"));
     fs::permissions(dir, fs::perms::owner_all, ec);
     lock_ = std::make_unique<store::FolderLock>(dir);
-    store_ =
-        std::make_unique<store::Store>((fs::path(dir) / "asterism.db").string(), o.online.sync);
-    OnlineLimits limits = o.online_limits;
-    limits.search = o.limits.search;  // one set of bounds for every search
-    online_ = std::make_unique<OnlineGames>(*store_, hub_, limits, 0, o.online.clock);
-    if (o.online.start_threads) online_->start();
-    site_.api().attach_online(online_.get());
+    return std::make_unique<store::Store>((fs::path(dir) / "asterism.db").string(), o.online.sync);
 }
 
 Handler::Lane App::lane(const HttpRequest& r) const {

@@ -1,8 +1,8 @@
 // The application behind the transport: one composition root that owns the
-// event hub, the data folder's lock and store, the online games and the site
-// (the UI's files and the JSON API), builds them from the options and answers
-// the transport's Handler calls with them. `Server` puts it behind the HTTP transport
-// (net/server.h); `asterism serve` and the live tests start one.
+// event hub, the data folder's lock and store, the game service (every game,
+// online or local) and the site (the UI's files and the JSON API), builds
+// them from the options and answers the transport's Handler calls with them. `Server` puts it
+// behind the HTTP transport (net/server.h); `asterism serve` and the live tests start one.
 #pragma once
 
 #include <cstdint>
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "server/api.h"
+#include "server/game_service.h"
 #include "server/net/server.h"
-#include "server/online.h"
 #include "server/site.h"
 #include "store/store.h"
 
@@ -27,7 +27,9 @@ struct ServeOptions {
     std::vector<std::string> host_names;
     ApiLimits limits;
     ServerLimits server;
-    OnlineOptions online;  // an empty data_dir: no online games
+    // An empty data_dir: no online games, and local games kept in memory
+    // only (a store of SQLite's ":memory:").
+    OnlineOptions online;
     OnlineLimits online_limits;
     std::uint64_t seed = 0;  // the engines' seeds; 0: from the OS (tests fix it)
 };
@@ -53,17 +55,19 @@ class App final : public Handler {
 
     Api& api() { return site_.api(); }
     EventHub& events() { return hub_; }
-    // The online games, or null when the server has no data folder.
-    OnlineGames* online() { return online_.get(); }
+    GameService& games() { return *games_; }
+    // Whether online play is on (the server has a data folder).
+    bool online() const { return online_; }
 
   private:
-    void open_online(const ServeOptions& options);
+    std::unique_ptr<store::Store> open_store(const ServeOptions& options);
 
     EventHub hub_;
     std::unique_ptr<store::FolderLock> lock_;
     std::unique_ptr<store::Store> store_;
-    std::unique_ptr<OnlineGames> online_;  // after the store and the hub: destroyed before
-    Site site_;                            // last: its API points at the games
+    std::unique_ptr<GameService> games_;  // after the store and the hub: destroyed before
+    bool online_ = false;
+    Site site_;  // last: its API points at the games
 };
 
 // The whole server: the application behind the transport.

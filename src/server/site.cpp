@@ -100,9 +100,8 @@ void add_security_headers(HttpResponse& response) {
     response.headers.emplace_back("Referrer-Policy", "no-referrer");
 }
 
-Site::Site(std::string web_dir, ApiLimits limits, std::uint64_t seed,
-           std::vector<std::string> host_names)
-    : web_dir_(std::move(web_dir)), api_(limits, seed) {
+Site::Site(std::string web_dir, ApiLimits limits, std::vector<std::string> host_names)
+    : web_dir_(std::move(web_dir)), api_(limits) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::is_regular_file(fs::path(web_dir_) / "index.html", ec))

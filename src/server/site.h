@@ -20,8 +20,7 @@ class Site {
     // Throws GameError when `web_dir` has no index.html. `host_names` are
     // the names besides loopback ones and IP addresses that requests may
     // give as their Host (the server's own name, its public URL's).
-    Site(std::string web_dir, ApiLimits limits, std::uint64_t seed = 0,
-         std::vector<std::string> host_names = {});
+    Site(std::string web_dir, ApiLimits limits, std::vector<std::string> host_names = {});
 
     HttpResponse respond(const HttpRequest& request);
 

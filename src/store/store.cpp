@@ -81,12 +81,17 @@ constexpr const char* kMigrations[] = {
     "ALTER TABLE games ADD COLUMN termination TEXT NOT NULL DEFAULT '';"
     "ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;"
     "CREATE INDEX games_by_status ON games (status, updated_ms);",
+    // 2 -> 3: local games (one screen, or alone against the computer) are
+    // stored beside the online ones; `kind` tells them apart.
+    "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'online';"
+    "DROP INDEX games_by_status;"
+    "CREATE INDEX games_by_kind ON games (kind, status, updated_ms);",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
 
 constexpr const char* kGameColumns =
     "id, spec, start_position, seats, clock, status, result, termination, created_ms,"
-    " updated_ms, last_seq, listed";
+    " updated_ms, last_seq, listed, kind";
 
 GameRow read_game(const Statement& s) {
     GameRow g;
@@ -102,6 +107,7 @@ GameRow read_game(const Statement& s) {
     g.updated_ms = s.integer(9);
     g.last_seq = static_cast<std::uint64_t>(s.integer(10));
     g.listed = s.integer(11) != 0;
+    g.kind = s.text(12);
     return g;
 }
 
@@ -110,7 +116,7 @@ void bind_game(Statement& s, const GameRow& g) {
     s.bind(1, g.id).bind(2, g.spec).bind(3, g.start_position).bind(4, g.seats).bind(5, g.clock);
     s.bind(6, g.status).bind(7, g.result).bind(8, g.termination).bind(9, g.created_ms);
     s.bind(10, g.updated_ms).bind(11, static_cast<std::int64_t>(g.last_seq));
-    s.bind(12, std::int64_t{g.listed ? 1 : 0});
+    s.bind(12, std::int64_t{g.listed ? 1 : 0}).bind(13, g.kind);
 }
 
 // One write transaction; rolled back unless commit() was reached. The
@@ -209,9 +215,13 @@ void Store::open(Sync sync) {
 }
 
 void Store::migrate() {
-    Statement v(db_, "PRAGMA user_version");
-    v.step();
-    const std::int64_t version = v.integer(0);
+    // Every statement is finished before the migration's transaction, in
+    // which SQLite drops no index while one is still running.
+    const std::int64_t version = [&] {
+        Statement v(db_, "PRAGMA user_version");
+        v.step();
+        return v.integer(0);
+    }();
     if (version > kSchemaVersion)
         fail("schema version " + std::to_string(version) + " is newer than this program's (" +
              std::to_string(kSchemaVersion) + "); run a newer asterism");
@@ -238,8 +248,8 @@ void Store::create(const GameRow& game) {
     Transaction t(db_);
     Statement s(db_,
                 "INSERT INTO games (id, spec, start_position, seats, clock, status, result,"
-                " termination, created_ms, updated_ms, last_seq, listed)"
-                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+                " termination, created_ms, updated_ms, last_seq, listed, kind)"
+                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
     bind_game(s, game);
     s.step();
     t.commit();
@@ -250,7 +260,7 @@ namespace {
 constexpr const char* kWriteRow =
     "UPDATE games SET spec = ?2, start_position = ?3, seats = ?4, clock = ?5,"
     " status = ?6, result = ?7, termination = ?8, created_ms = ?9,"
-    " updated_ms = ?10, last_seq = ?11, listed = ?12 WHERE id = ?1";
+    " updated_ms = ?10, last_seq = ?11, listed = ?12, kind = ?13 WHERE id = ?1";
 
 // `s` is kWriteRow, prepared.
 void write_row(sqlite3* db, Statement s, const GameRow& game) {
@@ -291,22 +301,23 @@ std::optional<GameRow> Store::game(std::string_view id) const {
     return read_game(s);
 }
 
-std::vector<GameRow> Store::games(std::string_view status, int limit, int offset) const {
+std::vector<GameRow> Store::games(std::string_view kind, std::string_view status, int limit,
+                                  int offset) const {
     std::lock_guard lock(mutex_);
     Statement s(db_, (std::string("SELECT ") + kGameColumns +
-                      " FROM games WHERE status = ?1 ORDER BY updated_ms DESC, id"
+                      " FROM games WHERE kind = ?4 AND status = ?1 ORDER BY updated_ms DESC, id"
                       " LIMIT ?2 OFFSET ?3")
                          .c_str());
-    s.bind(1, status).bind(2, std::int64_t{limit}).bind(3, std::int64_t{offset});
+    s.bind(1, status).bind(2, std::int64_t{limit}).bind(3, std::int64_t{offset}).bind(4, kind);
     std::vector<GameRow> out;
     while (s.step()) out.push_back(read_game(s));
     return out;
 }
 
-std::int64_t Store::count(std::string_view status) const {
+std::int64_t Store::count(std::string_view kind, std::string_view status) const {
     std::lock_guard lock(mutex_);
-    Statement s(db_, "SELECT count(*) FROM games WHERE status = ?1");
-    s.bind(1, status);
+    Statement s(db_, "SELECT count(*) FROM games WHERE kind = ?2 AND status = ?1");
+    s.bind(1, status).bind(2, kind);
     s.step();
     return s.integer(0);
 }

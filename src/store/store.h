@@ -48,6 +48,9 @@ struct GameRow {
     std::int64_t updated_ms = 0;
     std::uint64_t last_seq = 0;  // the number of events stored
     bool listed = false;         // an open challenge the lobby shows to anyone
+    // "online" (seats held by secrets, lobby, archive) or "local" (one
+    // screen, or alone against the computer: /api/sessions).
+    std::string kind = "online";
 };
 
 struct EventRow {
@@ -64,7 +67,7 @@ enum class Sync { Normal, Full };
 
 class Store {
   public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     // Opens `file`, creating it (and nothing else) if it does not exist.
     explicit Store(const std::string& file, Sync sync = Sync::Normal);
@@ -82,9 +85,10 @@ class Store {
     void update(const GameRow& game);
 
     std::optional<GameRow> game(std::string_view id) const;
-    // Games with `status`, the most recently updated first.
-    std::vector<GameRow> games(std::string_view status, int limit, int offset = 0) const;
-    std::int64_t count(std::string_view status) const;
+    // Games of `kind` with `status`, the most recently updated first.
+    std::vector<GameRow> games(std::string_view kind, std::string_view status, int limit,
+                               int offset = 0) const;
+    std::int64_t count(std::string_view kind, std::string_view status) const;
     std::vector<EventRow> events(std::string_view id) const;
 
     // A consistent copy of the whole database into `to`, made while the

@@ -19,6 +19,14 @@ under way; it is started again on the same folder, and for every game:
   wrong secret gets 403 and changes nothing), and the finished games are in
   the archive.
 
+Local games (/api/sessions: one screen, or against the computer) are the
+same service's games and are killed with them: four are played beside the
+online ones (moves for both sides, takebacks, the computer's moves, a
+change of players and level, one loaded from a record), one is closed, and
+after the restart each shows the history and players of the last reply its
+client had (or that reply's request carried out, for the one in flight),
+takes a move, and the closed one stays closed.
+
 Every loop is bounded in count and time, every socket has a timeout, only
 the loopback interface is used, and the data folder is removed at the end.
 Exits 1 with one line per failure.
@@ -53,6 +61,13 @@ GAMES = [
     ("starstar", {"size": 6}, None, "level:1"),
 ]
 RESIGNING = 2           # index of the game whose second seat resigns at ply 4
+LOCAL_GAMES = [
+    # (body of POST /api/sessions or /api/records)
+    {"game": "starstar", "options": {"size": 6}, "players": ["human", "human"]},
+    {"game": "shatra", "players": ["human", "computer"], "level": 1},
+    {"game": "starpool", "players": ["human", "human"], "level": 2},
+    {"record": "[Game \"asterisk:size=8\"]\n\n*\n", "players": ["human", "human"]},
+]
 
 failures = []
 
@@ -203,6 +218,108 @@ def play(port, log, seat, stop, rng):
         client.close()
 
 
+class LocalLog:
+    """What the client of one local game learnt before the kill."""
+
+    def __init__(self, index, state):
+        self.index, self.id = index, state["id"]
+        self.history, self.players, self.level = state["history"], state["players"], state["level"]
+        self.flying = None   # the request sent without a reply: (path, body)
+        self.actions = 0
+
+
+def create_local_games(port):
+    client, logs = Client(port), []
+    for index, body in enumerate(LOCAL_GAMES):
+        path = "/api/records" if "record" in body else "/api/sessions"
+        status, state = client.request("POST", path, body)
+        if status != 201:
+            raise SystemExit(f"FAIL: creating local game {index} gave {status}: {state}")
+        logs.append(LocalLog(index, state))
+    # One more, closed at once: it must stay closed.
+    status, state = client.request("POST", "/api/sessions", {"game": "starstar"})
+    closed = state.get("id")
+    if status != 201 or client.request("DELETE", f"/api/sessions/{closed}")[0] != 200:
+        raise SystemExit("FAIL: creating and closing a local game")
+    client.close()
+    return logs, closed
+
+
+def play_local(port, log, stop, rng):
+    """Moves for both sides, a takeback every few moves, the computer's turns
+    and, once, new players and level, until `stop` or the kill."""
+    client = Client(port)
+    base = f"/api/sessions/{log.id}"
+    deadline = time.monotonic() + PLAY_LIMIT
+    try:
+        for k in range(100000):
+            if stop.is_set() or time.monotonic() > deadline:
+                return
+            status, state = client.request("GET", base)
+            if status != 200:
+                fail(f"local game {log.index}: GET gave {status} before the kill: {state}")
+                return
+            mover = state["to_move"]
+            if k == 5:
+                request = (base + "/players", {"players": ["human", "level:1"], "level": 2})
+            elif state["terminal"] or (k % 7 == 6 and state["history"]):
+                request = (base + "/undo", {"count": 1})
+            elif mover >= 0 and state["players"][mover]["seat"] == "computer":
+                request = (base + "/computer", {})
+            else:
+                request = (base + "/move", {"move": rng.choice(state["view"]["moves"])["text"]})
+            log.flying = request
+            status, after = client.request("POST", *request)
+            log.flying = None
+            if status == 200:
+                log.history, log.players, log.level = (after["history"], after["players"],
+                                                       after["level"])
+                log.actions += 1
+            elif status != 400:
+                fail(f"local game {log.index}: {request} gave {status}: {after}")
+                return
+    except (OSError, http.client.HTTPException):
+        if not stop.is_set():
+            fail(f"local game {log.index}: a request failed before the kill")
+    finally:
+        client.close()
+
+
+def check_local(port, logs, closed):
+    client = Client(port)
+    try:
+        for log in logs:
+            base = f"/api/sessions/{log.id}"
+            status, state = client.request("GET", base)
+            if status != 200:
+                fail(f"local game {log.index}: GET after the restart gave {status}: {state}")
+                continue
+            history = state["history"]
+            same = (history == log.history and state["players"] == log.players
+                    and state["level"] == log.level)
+            # The request in flight may have been carried out: one move more
+            # or one fewer (a computer's turn, a move, a takeback), or the
+            # new players.
+            flown = log.flying is not None and (
+                (len(history) == len(log.history) + 1 and history[:-1] == log.history)
+                or (len(history) == len(log.history) - 1 and history == log.history[:-1])
+                or (history == log.history and log.flying[0].endswith("/players")))
+            if not same and not flown:
+                fail(f"local game {log.index}: after the restart it shows {len(history)} moves "
+                     f"and players {state['players']}, level {state['level']}; its client last "
+                     f"saw {len(log.history)} moves, {log.players}, level {log.level}")
+            if not state["terminal"]:
+                move = state["view"]["moves"][0]["text"]
+                status, after = client.request("POST", base + "/move", {"move": move})
+                if status != 200 or after["history"] != history + [move]:
+                    fail(f"local game {log.index}: a move after the restart gave {status}")
+        status, _ = client.request("GET", f"/api/sessions/{closed}")
+        if status != 404:
+            fail(f"a closed local game answered {status} after the restart, not 404")
+    finally:
+        client.close()
+
+
 def check_history(log, history):
     """The restarted server's history of a game against what was learnt."""
     n = len(log.seen)
@@ -294,7 +411,11 @@ def run(binary, data):
     server, port = start_server(binary, data)
     try:
         logs = create_games(port)
+        local_logs, closed = create_local_games(port)
         stop, threads, rng = threading.Event(), [], random.Random(15)
+        for log in local_logs:
+            threads.append(threading.Thread(target=play_local, daemon=True,
+                                            args=(port, log, stop, random.Random(rng.random()))))
         for log in logs:
             for seat in range(2):
                 if log.secrets[seat] is not None:
@@ -318,12 +439,18 @@ def run(binary, data):
             server.wait()
     moves = sum(len(log.acked) for log in logs)
     flying = sum(len(log.in_flight) for log in logs)
-    print(f"killed after {moves} acknowledged moves, {flying} in flight; restarting", flush=True)
+    local_actions = sum(log.actions for log in local_logs)
+    print(f"killed after {moves} acknowledged moves, {flying} in flight, and {local_actions} "
+          f"changes to local games; restarting", flush=True)
     if moves < len(logs):
         fail(f"only {moves} moves were acknowledged before the kill")
+    if any(log.actions < 6 for log in local_logs):
+        fail(f"a local game had fewer than 6 changes before the kill: "
+             f"{[log.actions for log in local_logs]}")
     server, port = start_server(binary, data)
     try:
         after_restart(port, logs)
+        check_local(port, local_logs, closed)
     finally:
         server.send_signal(signal.SIGTERM)
         try:

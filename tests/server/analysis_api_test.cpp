@@ -7,6 +7,7 @@
 
 #include "common/blunder_game.h"
 #include "server/api.h"
+#include "server/api_rig.h"
 
 namespace asterism::server {
 namespace {
@@ -40,7 +41,8 @@ void expect_error(const ApiResponse& r, int status, const std::string& text) {
 }
 
 TEST(AnalysisApi, OwnershipMapOfStar) {
-    Api api({}, 3);
+    ApiRig rig({}, 3);
+    Api& api = rig.api;
     const std::string s = make(api, {{"game", "starstar:size=6"}});
     ApiResponse r = call(api, "POST", s + "/analyze", {{"playouts", 600}, {"ownership", true}});
     ASSERT_EQ(r.status, 200) << r.body.dump();
@@ -66,7 +68,8 @@ TEST(AnalysisApi, OwnershipMapOfStar) {
 TEST(AnalysisApi, ProvenWinInOne) {
     const testing::BlunderGame bg = testing::find_blunder_game();
     ASSERT_FALSE(bg.moves.empty());
-    Api api({}, 3);
+    ApiRig rig({}, 3);
+    Api& api = rig.api;
     const std::string s = blunder_session(api, bg, static_cast<std::size_t>(bg.blunder_ply));
     const ApiResponse r = call(api, "POST", s + "/analyze", {{"playouts", 2000}, {"level", 6}});
     ASSERT_EQ(r.status, 200) << r.body.dump();
@@ -92,7 +95,8 @@ json wait_for_review(Api& api, const std::string& s) {
 TEST(AnalysisApi, ReviewMarksTheBlunder) {
     const testing::BlunderGame bg = testing::find_blunder_game();
     ASSERT_FALSE(bg.moves.empty());
-    Api api({}, 3);
+    ApiRig rig({}, 3);
+    Api& api = rig.api;
     const std::string s = blunder_session(api, bg, bg.moves.size());
     expect_error(call(api, "GET", s + "/review"), 404, "no review");
     const ApiResponse started = call(api, "POST", s + "/review", {{"level", 5}});
@@ -113,7 +117,8 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
 TEST(AnalysisApi, ReviewRequestsAreBounded) {
     ApiLimits limits;
     limits.max_reviews = 1;
-    Api api(limits, 3);
+    ApiRig rig(limits, 3);
+    Api& api = rig.api;
     const std::string empty = make(api, {{"game", "starstar:size=6"}});
     expect_error(call(api, "POST", empty + "/review"), 400, "no moves");
     // A long review at the highest level holds the server's one review.

@@ -15,6 +15,7 @@
 #include "core/registry.h"
 #include "core/rng.h"
 #include "server/api.h"
+#include "server/api_rig.h"
 #include "server/app.h"
 
 namespace asterism::server {
@@ -53,7 +54,8 @@ void expect_error(const ApiResponse& r, int status, const std::string& text) {
 }
 
 TEST(ServerApi, CatalogListsEveryGameWithItsOptions) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const ApiResponse r = call(api, "GET", "/api/catalog");
     ASSERT_EQ(r.status, 200);
     std::vector<std::string> ids;
@@ -67,7 +69,8 @@ TEST(ServerApi, CatalogListsEveryGameWithItsOptions) {
 }
 
 TEST(ServerApi, NewGameTakesOptionsPositionAndSeats) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(api, {{"game", "starstar"},
                               {"options", {{"size", 6}, {"swap", true}}},
                               {"players", {"human", "computer"}},
@@ -87,7 +90,8 @@ TEST(ServerApi, NewGameTakesOptionsPositionAndSeats) {
 }
 
 TEST(ServerApi, BadNewGameRequestsGetMessages) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     expect_error(call(api, "POST", "/api/sessions", "{\"game\": "), 400, "malformed JSON");
     expect_error(call(api, "POST", "/api/sessions", "[1, 2]"), 400, "JSON object");
     expect_error(post(api, "/api/sessions", json::object()), 400, "'game' is missing");
@@ -110,7 +114,8 @@ TEST(ServerApi, BadNewGameRequestsGetMessages) {
 }
 
 TEST(ServerApi, UnknownPagesMethodsAndSessions) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     expect_error(call(api, "GET", "/api/nothing"), 404, "no such page");
     expect_error(call(api, "GET", "/elsewhere"), 404, "no such page");
     expect_error(call(api, "POST", "/api/catalog"), 405, "takes GET");
@@ -124,13 +129,15 @@ TEST(ServerApi, UnknownPagesMethodsAndSessions) {
 TEST(ServerApi, OversizedBodiesAreRefused) {
     ApiLimits limits;
     limits.max_body = 1000;
-    Api api(limits);
+    ApiRig rig(limits);
+    Api& api = rig.api;
     const std::string big = "{\"game\": \"" + std::string(2000, 'x') + "\"}";
     expect_error(call(api, "POST", "/api/sessions", big), 413, "limit is 1000");
 }
 
 TEST(ServerApi, MovesLegalAndIllegal) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(api, {{"game", "shatra"}});
     const ApiResponse legal = call(api, "GET", path(s, "legal"));
     ASSERT_EQ(legal.status, 200);
@@ -151,7 +158,8 @@ TEST(ServerApi, MovesLegalAndIllegal) {
 }
 
 TEST(ServerApi, ACaptureChainIsOneMoveAndEndsTheGame) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(api, {{"game", "shatra"},
                               {"position", "3/3/3/1/7/7/4k2/7/3s3/K1S4/1/3/3/3 w - - - - 0 1"}});
     ASSERT_EQ(s["view"]["moves"].size(), 1u);
@@ -168,7 +176,8 @@ TEST(ServerApi, ACaptureChainIsOneMoveAndEndsTheGame) {
 }
 
 TEST(ServerApi, UndoByCountAndBackToAPerson) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(api, {{"game", "starstar"},
                               {"options", {{"size", 6}}},
                               {"players", {"human", "computer"}},
@@ -186,7 +195,8 @@ TEST(ServerApi, UndoByCountAndBackToAPerson) {
 }
 
 TEST(ServerApi, ComputerMovesAndAnalysis) {
-    Api api({}, 7);
+    ApiRig rig({}, 7);
+    Api& api = rig.api;
     const json s = make(api, {{"game", "asterisk"}, {"options", {{"size", 8}}}});
     ApiResponse r = post(api, path(s, "computer"), {{"level", 3}});
     ASSERT_EQ(r.status, 200) << r.body.dump();
@@ -208,7 +218,8 @@ TEST(ServerApi, ComputerMovesAndAnalysis) {
 }
 
 TEST(ServerApi, BrowsingShowsAnEarlierPlyWithoutChangingTheGame) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(api, {{"game", "starpool"}});
     for (const char* m : {"b1-d2", "b9-d8"})
         ASSERT_EQ(post(api, path(s, "move"), {{"move", m}}).status, 200);
@@ -225,7 +236,8 @@ TEST(ServerApi, BrowsingShowsAnEarlierPlyWithoutChangingTheGame) {
 }
 
 TEST(ServerApi, RecordsSaveAndLoad) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(api, {{"game", "starstar"},
                               {"options", {{"size", 6}}},
                               {"players", {"human", "computer"}},
@@ -251,7 +263,8 @@ TEST(ServerApi, RecordsSaveAndLoad) {
 }
 
 TEST(ServerApi, PgnSaveAndLoadForTheChessLikes) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(api, {{"game", "starpool"}, {"players", {"human", "human"}}});
     for (const char* m : {"w1<>a1", "e7-e6"}) post(api, path(s, "move"), {{"move", m}});
     ApiResponse r = call(api, "GET", path(s, "pgn"));
@@ -274,7 +287,9 @@ TEST(ServerApi, PgnSaveAndLoadForTheChessLikes) {
 // Ids come from the OS, 128 bits each: the engine seed does not fix them,
 // and no id tells anything about the next one.
 TEST(ServerApi, GameIdsAre128RandomBits) {
-    Api a({}, 5), b({}, 5);
+    ApiRig ra({}, 5), rb({}, 5);
+    Api& a = ra.api;
+    Api& b = rb.api;
     std::set<std::string> seen;
     for (int i = 0; i < 50; ++i) {
         const std::string id = make(a, {{"game", "starstar"}})["id"];
@@ -287,7 +302,8 @@ TEST(ServerApi, GameIdsAre128RandomBits) {
 }
 
 TEST(ServerApi, TheDownloadNameIsSafeWhateverTheDateTag) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const std::string record = "Game: starstar:size=6\nDate: ../../etc/x\\y\n\n1. *10\n";
     const ApiResponse loaded = post(api, "/api/records", {{"record", record}});
     ASSERT_EQ(loaded.status, 201) << loaded.body.dump();
@@ -302,7 +318,8 @@ TEST(ServerApi, TheDownloadNameIsSafeWhateverTheDateTag) {
 }
 
 TEST(ServerApi, MessagesShowNulAndBadBytesAndStayShort) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const ApiResponse nul = post(api, "/api/sessions", {{"game", std::string("star\0star", 9)}});
     EXPECT_EQ(nul.status, 400);
     const std::string message = nul.body["error"];
@@ -317,7 +334,8 @@ ApiResponse draw(Api& api, const json& session, const json& body) {
 }
 
 TEST(ServerApi, DrawsBetweenPeopleAreOfferedAnsweredAndRecorded) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(
         api, {{"game", "starstar"}, {"options", {{"size", 6}}}, {"players", {"human", "human"}}});
     EXPECT_EQ(s["draw"], json({{"offered_by", -1}, {"agreed", false}}));
@@ -385,7 +403,8 @@ json shuffled(Api& api, const json& players, int plies) {
 }
 
 TEST(ServerApi, TheComputerAnswersAndOffersDrawsByThePolicy) {
-    Api api({}, 3);
+    ApiRig rig({}, 3);
+    Api& api = rig.api;
     // Level 1 does not search, so it accepts by the hard rules only: not
     // at the start, but when the start comes round a fifth time.
     json s = shuffled(api, {"human", "computer"}, 0);
@@ -429,7 +448,8 @@ TEST(ServerApi, TheComputerAnswersAndOffersDrawsByThePolicy) {
 }
 
 TEST(ServerApi, SessionsStaySeparate) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json a = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});
     const json b = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});
     EXPECT_NE(a["id"], b["id"]);
@@ -443,10 +463,11 @@ TEST(ServerApi, SessionsStaySeparate) {
 }
 
 TEST(ServerApi, TheLeastRecentlyUsedGameMakesRoom) {
-    ApiLimits limits;
-    limits.max_sessions = 3;
-    limits.session_evict_seconds = 0;
-    Api api(limits);
+    OnlineLimits games;
+    games.local.max_games = 3;
+    games.local.evict_seconds = 0;
+    ApiRig rig({}, 0, games);
+    Api& api = rig.api;
     std::vector<json> s;
     for (int i = 0; i < 3; ++i) s.push_back(make(api, {{"game", "asterisk"}}));
     call(api, "GET", path(s[0]));  // the oldest is used again, so s[1] goes
@@ -459,9 +480,10 @@ TEST(ServerApi, TheLeastRecentlyUsedGameMakesRoom) {
 }
 
 TEST(ServerApi, ManyThreadsAtOnceKeepTheirGamesApart) {
-    ApiLimits limits;
-    limits.max_sessions = 16;
-    Api api(limits);
+    OnlineLimits games;
+    games.local.max_games = 16;
+    ApiRig rig({}, 0, games);
+    Api& api = rig.api;
     constexpr int kThreads = 8, kMoves = 20;
     std::vector<std::string> ids;
     for (int t = 0; t < kThreads; ++t) ids.push_back(make(api, {{"game", "starpool"}})["id"]);
@@ -500,7 +522,8 @@ TEST(ServerApi, ManyThreadsAtOnceKeepTheirGamesApart) {
 
 // Random bytes as bodies and paths: never a crash, never a 5xx.
 TEST(ServerApi, GarbageNeverCrashesTheApi) {
-    Api api;
+    ApiRig rig;
+    Api& api = rig.api;
     const json s = make(api, {{"game", "shatra"}});
     Rng rng(99);
     const std::vector<std::string> paths = {
@@ -577,7 +600,8 @@ TEST(ServerHttp, SmokeTestOnAnEphemeralPort) {
 
 // A position's state without a game kept: what the rules pages draw.
 TEST(ServerApi, AViewOfAPositionKeepsNothing) {
-    Api api(ApiLimits{}, 1);
+    ApiRig rig(ApiLimits{}, 1);
+    Api& api = rig.api;
     const json start = make(api, {{"game", "starstar"}, {"options", {{"size", 6}}}});
     const std::string move = start["view"]["moves"][0]["text"];
     const ApiResponse r = post(

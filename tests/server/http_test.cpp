@@ -22,6 +22,7 @@
 #include "../common/loopback.h"
 #include "core/text.h"
 #include "server/app.h"
+#include "server/game_service.h"
 #include "server/site.h"
 
 namespace asterism::server {
@@ -163,7 +164,11 @@ class SiteTest : public ::testing::Test {
         const json j = json::parse(r.body);
         return j.at("error").get<std::string>();
     }
-    Site site{ASTERISM_WEB_DIR, ApiLimits{}, 1};
+    SiteTest() { site.api().attach(&games, true); }
+    store::Store store{":memory:"};
+    EventHub hub;
+    GameService games{store, hub, OnlineLimits{}, 1};
+    Site site{ASTERISM_WEB_DIR, ApiLimits{}};
 };
 
 TEST_F(SiteTest, PathsThatAreNotUtf8AreA404WithAPrintableMessage) {

@@ -12,8 +12,9 @@
 #include "core/registry.h"
 #include "core/rng.h"
 #include "server/api.h"
+#include "server/api_rig.h"
 #include "server/app.h"
-#include "server/online.h"
+#include "server/game_service.h"
 
 namespace asterism::server {
 namespace {
@@ -255,10 +256,10 @@ TEST_F(Online, AFischerClockRunsOutAndTheGameIsLostOnTime) {
     ASSERT_EQ(play(ann), 200);
     EXPECT_EQ(state(id)["clock"]["left"][0], 54000);
     now_ += 61999;
-    api_->online()->check_clocks();
+    api_->games().check_clocks();
     EXPECT_FALSE(state(id)["terminal"].get<bool>());
     now_ += 2;
-    api_->online()->check_clocks();
+    api_->games().check_clocks();
     s = state(id);
     EXPECT_TRUE(s["terminal"].get<bool>());
     EXPECT_EQ(s["result"], "1-0");
@@ -272,12 +273,12 @@ TEST_F(Online, ACorrespondenceClockGivesDaysPerMove) {
     json s = state(id);
     EXPECT_EQ(s["clock"]["running"], 0);
     now_ += 2LL * 86400000 - 1;
-    api_->online()->check_clocks();
+    api_->games().check_clocks();
     EXPECT_FALSE(state(id)["terminal"].get<bool>());
     const std::string m = state(id)["view"]["moves"][0]["text"];
     ASSERT_EQ(call("POST", "/api/games/" + id + "/move", {{"move", m}}, ann).status, 200);
     now_ += 2LL * 86400000 + 1;
-    api_->online()->check_clocks();
+    api_->games().check_clocks();
     EXPECT_EQ(state(id)["result"], "1-0");
 }
 
@@ -315,12 +316,12 @@ TEST_F(Online, TheComputerHoldsASeatAndTakesBackAtOnce) {
     ASSERT_EQ(made.status, 201) << made.body.dump();
     const std::string id = made.body["id"], me = made.body["secret"];
     EXPECT_EQ(made.body["links"].count("invite"), 0u);
-    api_->online()->run_computer_moves();
+    api_->games().run_computer_moves();
     json s = state(id);
     ASSERT_EQ(s["ply"], 1);  // the computer opened
     const std::string m = s["view"]["moves"][0]["text"];
     ASSERT_EQ(call("POST", "/api/games/" + id + "/move", {{"move", m}}, me).status, 200);
-    api_->online()->run_computer_moves();
+    api_->games().run_computer_moves();
     EXPECT_EQ(state(id)["ply"], 3);
     ASSERT_EQ(call("POST", "/api/games/" + id + "/takeback", json::object(), me).status, 200);
     EXPECT_EQ(state(id)["ply"], 1);
@@ -368,7 +369,7 @@ TEST_F(Online, ARestartRestoresEveryUnfinishedGameExactly) {
     EXPECT_TRUE(after_b == before_b) << "game b differs after the restart";
     EXPECT_EQ(after_b["history"].size(), 12u);
     EXPECT_EQ(after_b["draw_offered_by"], 1);
-    EXPECT_EQ(api_->online()->restored(), 2u);
+    EXPECT_EQ(api_->games().restored(), 2u);
     EXPECT_EQ(state(c)["result"], "1-0");
     // The seats' secrets still act.
     const json s = state(a);
@@ -436,7 +437,9 @@ TEST_F(Online, AnUnusableDatabaseIsAnErrorAtStartNotAnEmptyServer) {
     std::ofstream(dir_ / "asterism.db")
         << "garbage that is not SQLite at all, repeated. " << std::string(5000, 'g');
     EXPECT_THROW(start(), GameError);
-    Api off(ApiLimits{}, 1);
+    ApiRig off_rig(ApiLimits{}, 1);
+    off_rig.api.attach(&off_rig.service, false);
+    Api& off = off_rig.api;
     EXPECT_EQ(
         off
             .handle(ApiRequest{

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "server/api.h"
+#include "server/api_rig.h"
 #include "server/net/limits.h"
 #include "server/net/message.h"
 
@@ -37,7 +38,8 @@ TEST(RateLimiter, TheApiAnswers429PerAddressAndSparesLoopback) {
     ApiLimits limits;
     limits.rate_per_second = 1;
     limits.rate_burst = 3;
-    Api api(limits, 1);
+    ApiRig rig(limits, 1);
+    Api& api = rig.api;
     auto get = [&](const char* client) {
         return api.handle(
             ApiRequest{"GET", "/api/catalog", {}, "", client, {}, {}, nullptr, "application/json"});
@@ -50,7 +52,8 @@ TEST(RateLimiter, TheApiAnswers429PerAddressAndSparesLoopback) {
     EXPECT_EQ(get("192.0.2.8").status, 200);
     for (int i = 0; i < 10; ++i) EXPECT_EQ(get("127.0.0.1").status, 200);
     limits.rate_loopback = true;
-    Api strict(limits, 1);
+    ApiRig strict_rig(limits, 1);
+    Api& strict = strict_rig.api;
     int ok = 0;
     for (int i = 0; i < 10; ++i)
         ok += strict

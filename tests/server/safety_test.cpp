@@ -16,8 +16,9 @@
 
 #include "core/registry.h"
 #include "server/api.h"
+#include "server/api_rig.h"
 #include "server/app.h"
-#include "server/online.h"
+#include "server/game_service.h"
 #include "server/search_guard.h"
 #include "server/site.h"
 
@@ -56,8 +57,9 @@ class SiteSafety : public ::testing::Test {
         std::ofstream(dir_ / "canary.html") << kCanary;
         fs::create_symlink("../canary.html", dir_ / "web" / "leak.html");
         fs::create_directory_symlink("..", dir_ / "web" / "up");
-        site_ = std::make_unique<Site>((dir_ / "web").string(), ApiLimits{}, 1,
+        site_ = std::make_unique<Site>((dir_ / "web").string(), ApiLimits{},
                                        std::vector<std::string>{"Play.Example.org"});
+        site_->api().attach(&rig_.service, true);
     }
     void TearDown() override {
         site_.reset();
@@ -79,6 +81,7 @@ class SiteSafety : public ::testing::Test {
 
     static constexpr const char* kCanary = "canary-7f3c9e1d-outside-the-web-folder";
     fs::path dir_;
+    ApiRig rig_;  // the game service the site's API serves
     std::unique_ptr<Site> site_;
 };
 
@@ -165,7 +168,8 @@ ApiResponse call(Api& api, const std::string& method, const std::string& path,
 TEST(SearchSafety, PlayersBeyondTheServersBoundsAreRefusedBeforeTheyAreMade) {
     ApiLimits limits;
     limits.search.player.threads = 2;
-    Api api(limits, 1);
+    ApiRig rig(limits, 1);
+    Api& api = rig.api;
     for (const char* player :
          {"mcts:seconds=100000", "mcts:threads=1024", "mcts:pool=100000000", "mcts:pool=1e13",
           "mcts:pool=nan", "mcts:playouts=1e300", "mcts:playouts=inf", "uct:threads=3",
@@ -186,7 +190,8 @@ TEST(SearchSafety, PlayersBeyondTheServersBoundsAreRefusedBeforeTheyAreMade) {
 }
 
 TEST(SearchSafety, ASearchStopsWhenItsClientIsGoneOrTheServerStops) {
-    Api api(ApiLimits{}, 1);
+    ApiRig rig(ApiLimits{}, 1);
+    Api& api = rig.api;
     const ApiResponse made =
         call(api, "POST", "/api/sessions",
              {{"game", "starstar"}, {"players", {"mcts:seconds=25", "human"}}});
@@ -352,15 +357,15 @@ TEST_F(OnlineSafety, IdleGamesExpireAndStayEnded) {
                    link.substr(link.find("secret=") + 7), "198.51.100.2")
                   .status,
               200);
-    EXPECT_EQ(api_->online()->expire_idle(), 0u);
+    EXPECT_EQ(api_->games().expire_idle(), 0u);
     now_ += static_cast<std::int64_t>(limits_.open_expiry_seconds * 1000) + 1000;
-    EXPECT_EQ(api_->online()->expire_idle(), 1u);
+    EXPECT_EQ(api_->games().expire_idle(), 1u);
     EXPECT_EQ(state(open_id)["status"], "aborted");
     EXPECT_EQ(state(idle_id)["status"], "playing");
     EXPECT_EQ(call("POST", "/api/games/" + open_id + "/join", {{"name", "Late"}}).status, 409);
     EXPECT_TRUE(call("GET", "/api/lobby").body["open"].empty());
     now_ += static_cast<std::int64_t>(limits_.idle_expiry_seconds * 1000);
-    EXPECT_EQ(api_->online()->expire_idle(), 1u);
+    EXPECT_EQ(api_->games().expire_idle(), 1u);
     EXPECT_EQ(state(idle_id)["status"], "aborted");
     const std::string secret = idle.body["secret"];
     EXPECT_EQ(
@@ -368,7 +373,7 @@ TEST_F(OnlineSafety, IdleGamesExpireAndStayEnded) {
             .status,
         409);
     restart();
-    EXPECT_EQ(api_->online()->games_in_memory(), 0u);
+    EXPECT_EQ(api_->games().games_in_memory(), 0u);
     EXPECT_EQ(state(idle_id)["status"], "aborted");
     EXPECT_EQ(state(idle_id)["termination"].get<std::string>().find("abandoned"), 0u);
 }
@@ -400,7 +405,7 @@ TEST_F(OnlineSafety, ADamagedGameIsSetAsideAndTheOthersStart) {
     ASSERT_EQ(sqlite3_exec(db, damage.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(db);
     api_ = start();
-    const auto& aside = api_->online()->set_aside();
+    const auto& aside = api_->games().set_aside();
     ASSERT_EQ(aside.size(), 1u);
     EXPECT_EQ(aside[0].rfind(bad_id, 0), 0u) << aside[0];
     EXPECT_EQ(state(good_id)["status"], "playing");
@@ -434,7 +439,7 @@ TEST_F(OnlineSafety, TakebacksAgainstTheComputerBuyNoTime) {
         ASSERT_EQ(
             call("POST", "/api/games/" + id + "/move", {{"move", first_move(id)}}, secret).status,
             200);
-        api_->online()->run_computer_moves();
+        api_->games().run_computer_moves();
         ASSERT_EQ(state(id)["ply"], 2);
         now_ += 5000;  // five seconds of thought, then a change of mind
         ASSERT_EQ(call("POST", "/api/games/" + id + "/takeback", json::object(), secret).status,
@@ -462,18 +467,20 @@ TEST_F(OnlineSafety, NamesMayNotHideOrReorderText) {
 }
 
 TEST(LocalSafety, OneAddressHoldsOnlySoManyLocalGames) {
-    ApiLimits limits;
-    limits.sessions_per_client = 2;
-    Api api(limits, 1);
+    OnlineLimits limits;
+    limits.local.per_client = 2;
+    ApiRig rig({}, 1, limits);
+    Api& api = rig.api;
     const json body = {{"game", "starstar:size=6"}};
     EXPECT_EQ(call(api, "POST", "/api/sessions", body, "203.0.113.9").status, 201);
     EXPECT_EQ(call(api, "POST", "/api/sessions", body, "203.0.113.9").status, 201);
     EXPECT_EQ(call(api, "POST", "/api/sessions", body, "203.0.113.9").status, 429);
     EXPECT_EQ(call(api, "POST", "/api/sessions", body, "198.51.100.4").status, 201);
     // A full table does not evict games still in use.
-    ApiLimits full;
-    full.max_sessions = 2;
-    Api busy(full, 1);
+    OnlineLimits full;
+    full.local.max_games = 2;
+    ApiRig busy_rig({}, 1, full);
+    Api& busy = busy_rig.api;
     EXPECT_EQ(call(busy, "POST", "/api/sessions", body, "198.51.100.5").status, 201);
     EXPECT_EQ(call(busy, "POST", "/api/sessions", body, "198.51.100.6").status, 201);
     EXPECT_EQ(call(busy, "POST", "/api/sessions", body, "198.51.100.7").status, 503);

@@ -79,10 +79,10 @@ TEST_F(StoreTest, GamesAndEventsSurviveReopening) {
     ASSERT_EQ(events.size(), 3u);
     EXPECT_EQ(events[2].seq, 3u);
     EXPECT_EQ(events[2].data, "{\"move\":\"C3\"}");
-    EXPECT_EQ(s.count("finished"), 1);
-    EXPECT_EQ(s.count("playing"), 1);
-    ASSERT_EQ(s.games("playing", 10).size(), 1u);
-    EXPECT_EQ(s.games("playing", 10)[0].id, "g2");
+    EXPECT_EQ(s.count("online", "finished"), 1);
+    EXPECT_EQ(s.count("online", "playing"), 1);
+    ASSERT_EQ(s.games("online", "playing", 10).size(), 1u);
+    EXPECT_EQ(s.games("online", "playing", 10)[0].id, "g2");
     EXPECT_FALSE(s.game("nope"));
 }
 
@@ -119,7 +119,26 @@ TEST_F(StoreTest, AnOlderSchemaIsMigratedWithItsData) {
     ASSERT_TRUE(g);
     EXPECT_EQ(g->spec, "shatra");
     EXPECT_EQ(g->termination, "");
+    EXPECT_EQ(g->kind, "online");  // every game before version 3 was an online one
     EXPECT_EQ(s.events("old").size(), 1u);
+}
+
+TEST_F(StoreTest, LocalAndOnlineGamesAreListedApart) {
+    Store s(path("a.db"));
+    GameRow online = sample("on");
+    GameRow local = sample("lo");
+    local.kind = "local";
+    s.create(online);
+    s.create(local);
+    EXPECT_EQ(s.count("online", online.status), 1);
+    EXPECT_EQ(s.count("local", online.status), 1);
+    ASSERT_EQ(s.games("local", online.status, 10).size(), 1u);
+    EXPECT_EQ(s.games("local", online.status, 10)[0].id, "lo");
+    EXPECT_EQ(s.game("lo")->kind, "local");
+    local.status = "finished";
+    s.update(local);
+    EXPECT_EQ(s.count("local", "finished"), 1);
+    EXPECT_EQ(s.count("online", "finished"), 0);
 }
 
 TEST_F(StoreTest, UnusableFilesAreClearErrorsAtOpen) {

@@ -1,5 +1,5 @@
 // The one JSON view of an online game, its record, its event stream and the lists (game.h).
-#include "server/online/game.h"
+#include "server/games/game.h"
 
 #include <algorithm>
 #include "record/pgn.h"
@@ -58,7 +58,7 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
 
 using namespace online;
 
-OnlineGames::Published OnlineGames::publish(Game& g) {
+GameService::Published GameService::publish(Game& g) {
     // The board's cells are the same all game (the face suite checks it):
     // the state of each change leaves them out, a page has them from GET.
     // They were most of the state's bytes and of the time to build it.
@@ -68,13 +68,13 @@ OnlineGames::Published OnlineGames::publish(Game& g) {
     return out;
 }
 
-ApiResponse OnlineGames::reply(Published p) {
+ApiResponse GameService::reply(Published p) {
     ApiResponse r(200, std::move(p.state));
     r.text = std::move(p.text);
     return r;
 }
 
-ApiResponse OnlineGames::get_state(Call& c) {
+ApiResponse GameService::get_state(Call& c) {
     std::lock_guard lock(c.game->mutex);
     json state = public_state(*c.game, hub_, now(), ViewParts::Whole);
     const Player you = seat_of(*c.game, c.request);
@@ -82,7 +82,7 @@ ApiResponse OnlineGames::get_state(Call& c) {
     return {200, state};
 }
 
-ApiResponse OnlineGames::events(Call& c) {
+ApiResponse GameService::events(Call& c) {
     std::string tag;
     {
         std::lock_guard lock(c.game->mutex);
@@ -117,7 +117,7 @@ ApiResponse OnlineGames::events(Call& c) {
 
 // The record (or PGN) of a game, with the players' display names; no secret
 // is in it.
-ApiResponse OnlineGames::record(Call& c) {
+ApiResponse GameService::record(Call& c) {
     const bool pgn = c.request.path.ends_with("/pgn");
     std::lock_guard lock(c.game->mutex);
     const Game& g = *c.game;
@@ -146,7 +146,7 @@ json summary(const store::GameRow& row, const json& seats) {
 }  // namespace
 
 // Open challenges anyone may accept, and games in progress to watch.
-ApiResponse OnlineGames::lobby(Call&) {
+ApiResponse GameService::lobby(Call&) {
     std::vector<std::shared_ptr<Game>> all;
     {
         std::lock_guard lock(mutex_);
@@ -164,7 +164,7 @@ ApiResponse OnlineGames::lobby(Call&) {
 }
 
 // Finished games, the most recent first, a page at a time.
-ApiResponse OnlineGames::archive(Call& c) {
+ApiResponse GameService::archive(Call& c) {
     auto number = [&](const char* key, long long fallback, long long hi) {
         const auto it = c.request.query.find(key);
         if (it == c.request.query.end()) return fallback;
@@ -182,9 +182,10 @@ ApiResponse OnlineGames::archive(Call& c) {
     const int limit = static_cast<int>(number("limit", limits_.archive_page, limits_.archive_page));
     const int offset = static_cast<int>(number("offset", 0, 1LL << 30));
     json games = json::array();
-    for (const store::GameRow& row : store_.games("finished", limit, offset))
+    for (const store::GameRow& row : store_.games("online", "finished", limit, offset))
         games.push_back(summary(row, json::parse(row.seats)));
-    return {200, {{"games", games}, {"total", store_.count("finished")}, {"offset", offset}}};
+    return {200,
+            {{"games", games}, {"total", store_.count("online", "finished")}, {"offset", offset}}};
 }
 
 }  // namespace asterism::server

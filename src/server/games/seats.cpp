@@ -1,5 +1,5 @@
 // Seats and their secrets (game.h).
-#include "server/online/game.h"
+#include "server/games/game.h"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>

@@ -1,5 +1,5 @@
 // What a seated player does: moves, resignations, draws and takebacks (game.h).
-#include "server/online/game.h"
+#include "server/games/game.h"
 
 #include "search/players.h"
 
@@ -25,7 +25,7 @@ void check_playing(const Game& g) {
 
 }  // namespace
 
-ApiResponse OnlineGames::move(Call& c) {
+ApiResponse GameService::move(Call& c) {
     const json body = parse_body(c.request, 32);
     const std::string text = get_string(body, "move");
     if (text.empty()) fail(400, "'move' is missing: send the move's text");
@@ -53,7 +53,7 @@ ApiResponse OnlineGames::move(Call& c) {
     return reply(std::move(state));
 }
 
-ApiResponse OnlineGames::resign(Call& c) {
+ApiResponse GameService::resign(Call& c) {
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     const Player p = require_seat(g, c.request);
@@ -67,7 +67,7 @@ ApiResponse OnlineGames::resign(Call& c) {
 // Draw offers: to a person, the offer stands until answered or a move is
 // made; to the computer, its search answers at once (made without holding
 // the game, then checked against it).
-ApiResponse OnlineGames::draw(Call& c) {
+ApiResponse GameService::draw(Call& c) {
     const json body = parse_body(c.request, 32);
     const std::string action = action_of(body, "offer", "");
     Game& g = *c.game;
@@ -103,7 +103,7 @@ ApiResponse OnlineGames::draw(Call& c) {
 // Takebacks: against the computer, the person's last move goes back at once
 // (as at one screen); between people, a request the other seat accepts or
 // declines. Accepted, moves go back until the asker is to move.
-ApiResponse OnlineGames::takeback(Call& c) {
+ApiResponse GameService::takeback(Call& c) {
     const json body = parse_body(c.request, 32);
     const std::string action = action_of(body, "request", "request");
     Game& g = *c.game;

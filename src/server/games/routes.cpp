@@ -1,5 +1,5 @@
 // The online service's routes: creating and joining games (game.h).
-#include "server/online/game.h"
+#include "server/games/game.h"
 
 #include "core/os_random.h"
 #include "search/players.h"
@@ -8,25 +8,25 @@ namespace asterism::server {
 
 using namespace online;
 
-const std::vector<OnlineGames::Route>& OnlineGames::routes() {
+const std::vector<GameService::Route>& GameService::routes() {
     static const std::vector<Route> table{
-        {"POST", "/api/games", &OnlineGames::create},
-        {"GET", "/api/lobby", &OnlineGames::lobby},
-        {"GET", "/api/archive", &OnlineGames::archive},
-        {"GET", "/api/games/:id", &OnlineGames::get_state},
-        {"GET", "/api/games/:id/events", &OnlineGames::events},
-        {"POST", "/api/games/:id/join", &OnlineGames::join},
-        {"POST", "/api/games/:id/move", &OnlineGames::move},
-        {"POST", "/api/games/:id/resign", &OnlineGames::resign},
-        {"POST", "/api/games/:id/draw", &OnlineGames::draw},
-        {"POST", "/api/games/:id/takeback", &OnlineGames::takeback},
-        {"GET", "/api/games/:id/record", &OnlineGames::record},
-        {"GET", "/api/games/:id/pgn", &OnlineGames::record},
+        {"POST", "/api/games", &GameService::create},
+        {"GET", "/api/lobby", &GameService::lobby},
+        {"GET", "/api/archive", &GameService::archive},
+        {"GET", "/api/games/:id", &GameService::get_state},
+        {"GET", "/api/games/:id/events", &GameService::events},
+        {"POST", "/api/games/:id/join", &GameService::join},
+        {"POST", "/api/games/:id/move", &GameService::move},
+        {"POST", "/api/games/:id/resign", &GameService::resign},
+        {"POST", "/api/games/:id/draw", &GameService::draw},
+        {"POST", "/api/games/:id/takeback", &GameService::takeback},
+        {"GET", "/api/games/:id/record", &GameService::record},
+        {"GET", "/api/games/:id/pgn", &GameService::record},
     };
     return table;
 }
 
-std::optional<ApiResponse> OnlineGames::handle(const ApiRequest& r) {
+std::optional<ApiResponse> GameService::handle(const ApiRequest& r) {
     if (!r.path.starts_with("/api/games") && r.path != "/api/lobby" && r.path != "/api/archive")
         return std::nullopt;
     std::string id;
@@ -37,7 +37,7 @@ std::optional<ApiResponse> OnlineGames::handle(const ApiRequest& r) {
     return (this->*route.handler)(call);
 }
 
-std::shared_ptr<Game> OnlineGames::find(const std::string& id) {
+std::shared_ptr<Game> GameService::find(const std::string& id) {
     {
         std::lock_guard lock(mutex_);
         const auto it = games_.find(id);
@@ -49,7 +49,7 @@ std::shared_ptr<Game> OnlineGames::find(const std::string& id) {
     return load(id);
 }
 
-std::int64_t OnlineGames::now() const {
+std::int64_t GameService::now() const {
     return clock_();
 }
 
@@ -85,7 +85,7 @@ Table new_table(const json& body) {
 
 }  // namespace
 
-ApiResponse OnlineGames::create(Call& c) {
+ApiResponse GameService::create(Call& c) {
     const json body = parse_body(c.request, 32);
     store::GameRow row;
     Table table = new_table(body);
@@ -135,7 +135,7 @@ ApiResponse OnlineGames::create(Call& c) {
 
 // Stores the new game with the creator seated (its first event) and answers
 // with the creator's secret and links.
-ApiResponse OnlineGames::finish_create(Call& c, const std::shared_ptr<Game>& g, Player mine,
+ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, Player mine,
                                        const std::string& name, const std::string& invite,
                                        const std::string& secret) {
     std::lock_guard game_lock(g->mutex);
@@ -170,7 +170,7 @@ ApiResponse OnlineGames::finish_create(Call& c, const std::shared_ptr<Game>& g, 
 // A person takes their seat with a display name: with the secret of the
 // invitation link, or, for a game the lobby lists, without one (the server
 // makes the seat's secret and answers with it).
-ApiResponse OnlineGames::join(Call& c) {
+ApiResponse GameService::join(Call& c) {
     const json body = parse_body(c.request, 32);
     const std::string name = display_name(body, limits_.max_name, "Anonymous");
     Game& g = *c.game;

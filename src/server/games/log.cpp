@@ -1,5 +1,8 @@
-// The event log of an online game: applying, replaying and committing changes (game.h).
-#include "server/online/game.h"
+// The event log of a game: applying, replaying and committing changes (game.h).
+#include "server/games/game.h"
+
+#include "record/pgn.h"
+#include "record/record.h"
 
 namespace asterism::server {
 
@@ -61,8 +64,40 @@ void apply_event(Game& g, const std::string& type, const json& d) {
         t.play(d.at("move").get<std::string>());
         g.takeback_by = Player::None;
     } else if (type == "undo") {
-        t.undo(UndoTo::OneMove, d.at("count").get<int>());
+        // A local game's "to the person" undo takes back to the last turn
+        // of a person's seat (Table::undo); both replay the same.
+        t.undo(d.value("to", "") == "person" ? UndoTo::PersonToMove : UndoTo::OneMove,
+               d.at("count").get<int>());
         g.takeback_by = Player::None;
+    } else if (type == "turn") {
+        // The computer's turn in a local game: its answer to an offer, its
+        // move and an offer with it, as it planned them.
+        ComputerTurn turn;
+        turn.player = player_of(d.at("player"));
+        if (d.contains("answered_draw")) turn.answered_draw = d["answered_draw"].get<bool>();
+        if (d.contains("move")) turn.move = d["move"].get<std::string>();
+        turn.offers_draw = d.value("offers_draw", false);
+        t.apply(turn);
+    } else if (type == "players") {
+        // A local game's seats and level.
+        const json& players = d.at("players");
+        for (int i = 0; i < 2 && i < static_cast<int>(players.size()); ++i) {
+            const Seat seat =
+                parse_seat(players.at(static_cast<std::size_t>(i)).get<std::string>(), t.game());
+            t.set_seat(static_cast<Player>(i), seat);
+            OnlineSeat& s = g.seats[static_cast<std::size_t>(i)];
+            s.computer = seat.computer();
+            s.player = seat.player;
+        }
+        g.level = d.at("level").get<int>();
+    } else if (type == "load") {
+        // A local game loaded from a record: its first event.
+        if (!t.game().history().empty()) throw GameError("a record loaded into a game in play");
+        const std::string text = d.at("record");
+        LoadedGame loaded = looks_like_pgn(text)
+                                ? std::move(read_pgn(text, "record").front())
+                                : replay_record(parse_record(text, "record"), "record");
+        t = Table(std::move(loaded));
     } else if (type == "resign") {
         t.resign(player_of(d.at("by")));
     } else if (type == "flag") {
@@ -97,7 +132,8 @@ std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
         s.name = seats.at(i).at("name");
         s.digest = seats.at(i).value("digest", "");
         s.holder = seats.at(i).value("holder", "");
-        s.joined = s.computer;
+        // A local game's seats are all its holder's from the start.
+        s.joined = s.computer || row.kind == "local";
         if (s.computer) g->table.set_seat(static_cast<Player>(i), Seat::computer_player(s.player));
     }
     g->clock = clock_from(json::parse(row.clock));
@@ -111,7 +147,7 @@ using namespace online;
 // Rebuilds a stored game: its row's seats, then every event in order. The
 // clock of a game in progress restarts now: the time the server was down is
 // charged to nobody.
-std::shared_ptr<Game> OnlineGames::load(const std::string& id) {
+std::shared_ptr<Game> GameService::load(const std::string& id) {
     const auto row = store_.game(id);
     if (!row) fail(404, "no game " + quote(id));
     std::shared_ptr<Game> g;
@@ -119,7 +155,7 @@ std::shared_ptr<Game> OnlineGames::load(const std::string& id) {
         g = game_from_row(*row);
         // Seats are taken again by the join events, from the start.
         for (OnlineSeat& s : g->seats)
-            if (!s.computer) s.joined = false;
+            if (!s.computer && !g->local()) s.joined = false;
         g->clock = clock_from(json::parse(row->clock));
         OnlineClock initial = g->clock;
         for (const store::EventRow& e : store_.events(id)) {
@@ -137,9 +173,10 @@ std::shared_ptr<Game> OnlineGames::load(const std::string& id) {
     return g;
 }
 
-void OnlineGames::restore_all() {
+void GameService::restore_all() {
+    restore_local();
     for (const char* status : {"open", "playing"}) {
-        for (const store::GameRow& row : store_.games(status, 1 << 30)) {
+        for (const store::GameRow& row : store_.games("online", status, 1 << 30)) {
             std::shared_ptr<Game> g;
             try {
                 g = load(row.id);
@@ -158,7 +195,7 @@ void OnlineGames::restore_all() {
     }
 }
 
-void OnlineGames::check_room(const Game& g, std::string_view type) const {
+void GameService::check_room(const Game& g, std::string_view type) const {
     // A game at its limit can still end: resigning and flagging always fit.
     if (type == "resign" || type == "flag" || type == "expire") return;
     if (g.row.last_seq >= limits_.max_events)
@@ -166,7 +203,7 @@ void OnlineGames::check_room(const Game& g, std::string_view type) const {
                       " stored changes; it can still be resigned");
 }
 
-OnlineGames::Published OnlineGames::commit(Game& g, const std::string& type, json data) {
+GameService::Published GameService::commit(Game& g, const std::string& type, json data) {
     const std::int64_t at = now();
     data["clock"] = clock_json(g.clock);
     settle_row(g, at);
@@ -183,9 +220,11 @@ OnlineGames::Published OnlineGames::commit(Game& g, const std::string& type, jso
         g.row = fresh->row;
         g.takeback_by = fresh->takeback_by;
         g.expired = fresh->expired;
+        g.level = fresh->level;
         fail(503, "the game could not be saved; nothing changed (try again)");
     }
     g.changes.fetch_add(1);
+    if (g.local()) return {};  // nobody watches a local game
     {
         std::lock_guard lock(mutex_);
         g.holders = {g.seats[0].holder, g.seats[1].holder};
@@ -202,7 +241,7 @@ OnlineGames::Published OnlineGames::commit(Game& g, const std::string& type, jso
 }
 
 // `loser`'s time is up: the game ends (the caller holds the game's lock).
-void OnlineGames::flag(Game& g, Player loser) {
+void GameService::flag(Game& g, Player loser) {
     const json event = {{"loser", seat_index(loser)}};
     apply_event(g, "flag", event);
     g.clock.left[static_cast<std::size_t>(seat_index(loser))] = 0;

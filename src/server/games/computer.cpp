@@ -1,5 +1,5 @@
 // The online service's life and the computer's turns (game.h).
-#include "server/online/game.h"
+#include "server/games/game.h"
 
 #include <algorithm>
 #include <random>
@@ -10,7 +10,7 @@ namespace asterism::server {
 
 using namespace online;
 
-OnlineGames::OnlineGames(store::Store& store, EventHub& hub, OnlineLimits limits,
+GameService::GameService(store::Store& store, EventHub& hub, OnlineLimits limits,
                          std::uint64_t seed, std::function<std::int64_t()> clock)
     : store_(store), hub_(hub), limits_(limits), clock_(clock ? std::move(clock) : system_now) {
     if (seed == 0) {
@@ -36,7 +36,7 @@ OnlineGames::OnlineGames(store::Store& store, EventHub& hub, OnlineLimits limits
             computer_queue_.push_back(g);
 }
 
-OnlineGames::~OnlineGames() {
+GameService::~GameService() {
     hub_.on_presence(nullptr);
     search_stop_->raise("the server is stopping");
     {
@@ -48,19 +48,19 @@ OnlineGames::~OnlineGames() {
     for (auto& t : threads_) t.join();
 }
 
-std::size_t OnlineGames::games_in_memory() const {
+std::size_t GameService::games_in_memory() const {
     std::lock_guard lock(mutex_);
     return games_.size();
 }
 
-void OnlineGames::start() {
+void GameService::start() {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const int n = limits_.computer_threads > 0 ? limits_.computer_threads : static_cast<int>(cores);
     for (int i = 0; i < n; ++i) threads_.emplace_back([this] { computer_worker(); });
     threads_.emplace_back([this] { clock_worker(); });
 }
 
-void OnlineGames::schedule_computer(const std::shared_ptr<Game>& g) {
+void GameService::schedule_computer(const std::shared_ptr<Game>& g) {
     {
         std::lock_guard lock(mutex_);
         if (g->computer_due) return;
@@ -73,7 +73,7 @@ void OnlineGames::schedule_computer(const std::shared_ptr<Game>& g) {
 // Plans the computer's move on a copy without holding the game, then plays
 // it if the game has not changed meanwhile; false when it had (the move is
 // planned again).
-bool OnlineGames::play_computer_move(const std::shared_ptr<Game>& gp) {
+bool GameService::play_computer_move(const std::shared_ptr<Game>& gp) {
     Game& g = *gp;
     std::unique_ptr<asterism::Game> copy;
     std::string player;
@@ -104,7 +104,7 @@ bool OnlineGames::play_computer_move(const std::shared_ptr<Game>& gp) {
     return true;
 }
 
-void OnlineGames::run_computer_moves() {
+void GameService::run_computer_moves() {
     for (int guard = 0; guard < 10000; ++guard) {
         std::shared_ptr<Game> g;
         {
@@ -117,7 +117,7 @@ void OnlineGames::run_computer_moves() {
     }
 }
 
-void OnlineGames::computer_worker() {
+void GameService::computer_worker() {
     for (;;) {
         std::shared_ptr<Game> g;
         {
@@ -141,11 +141,11 @@ void OnlineGames::computer_worker() {
     }
 }
 
-void OnlineGames::stop_searches(const std::string& reason) {
+void GameService::stop_searches(const std::string& reason) {
     search_stop_->raise(reason);
 }
 
-void OnlineGames::check_client_caps(const std::string& client, bool creating_open) const {
+void GameService::check_client_caps(const std::string& client, bool creating_open) const {
     if (!limits_.cap_loopback && loopback_address(client)) return;
     std::size_t held = 0, waiting = 0;
     for (const auto& [id, g] : games_) {
@@ -161,7 +161,7 @@ void OnlineGames::check_client_caps(const std::string& client, bool creating_ope
                       " games waiting for a player; start one of those first");
 }
 
-std::unique_ptr<Agent> OnlineGames::bounded_player(const std::string& player,
+std::unique_ptr<Agent> GameService::bounded_player(const std::string& player,
                                                    const asterism::Game& game, std::uint64_t seed,
                                                    const std::shared_ptr<Game>& g,
                                                    std::uint64_t seq, const ApiRequest* request) {

@@ -1,5 +1,5 @@
 // The clock of an online game, and the thread that flags and expires games (game.h).
-#include "server/online/game.h"
+#include "server/games/game.h"
 
 #include <algorithm>
 #include <chrono>
@@ -104,7 +104,7 @@ void take_back_clock(Game& g, int count, std::int64_t now) {
 
 using namespace online;
 
-void OnlineGames::check_clocks() {
+void GameService::check_clocks() {
     std::vector<std::shared_ptr<Game>> running;
     {
         std::lock_guard lock(mutex_);
@@ -123,7 +123,7 @@ void OnlineGames::check_clocks() {
     }
 }
 
-void OnlineGames::clock_worker() {
+void GameService::clock_worker() {
     std::unique_lock lock(mutex_);
     int ticks = 0;
     while (!stopping_) {
@@ -137,7 +137,7 @@ void OnlineGames::clock_worker() {
     }
 }
 
-std::size_t OnlineGames::expire_idle() {
+std::size_t GameService::expire_idle() {
     std::vector<std::shared_ptr<Game>> all;
     {
         std::lock_guard lock(mutex_);
@@ -145,6 +145,21 @@ std::size_t OnlineGames::expire_idle() {
     }
     const std::int64_t at = now();
     std::size_t ended = 0;
+    std::vector<std::shared_ptr<Game>> idle_local;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = local_.begin(); it != local_.end();) {
+            if (static_cast<double>(at - it->second->last_used_ms) / 1000 >
+                limits_.local.idle_seconds) {
+                idle_local.push_back(it->second);
+                it = local_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    end_local(idle_local, "abandoned: not used in time");
+    ended += idle_local.size();
     for (const auto& g : all) {
         std::lock_guard lock(g->mutex);
         if (g->table.over() || !g->expired.empty() || g->clock.turn_start) continue;

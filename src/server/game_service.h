@@ -1,29 +1,33 @@
-// Online games (docs/online.md): people play each other over the network,
-// each from their own browser, and no game is ever lost.
+// The one game service (docs/server.md, docs/online.md): every game the
+// server holds, online or local, is a Game of this service, changed by
+// events appended to its log in the store before the request that made
+// them is answered, and rebuilt on start by replaying them. The store's
+// `kind` tells the two apart:
 //
-// A game is created with its seats: the creator's, and the other held by a
-// person (invited by a link, or by anyone from the lobby) or by the computer.
-// Every person's seat has a secret of 128 bits from the operating system; the
-// creator gets their own and an invitation carrying the other's, and only a
-// request carrying a seat's secret (Authorization: Bearer SECRET) acts for
-// that seat. The store keeps only a digest (SHA-256) of each secret, and
-// secrets are compared in constant time and never written to a log, a
-// record, the lobby or the events spectators see.
+// - An online game: people play each other over the network, each from
+//   their own browser. It is created with its seats: the creator's, and the
+//   other held by a person (invited by a link, or by anyone from the lobby)
+//   or by the computer. Every person's seat has a secret of 128 bits from
+//   the operating system; only a request carrying a seat's secret
+//   (Authorization: Bearer SECRET) acts for that seat. The store keeps only
+//   a digest (SHA-256) of each secret, compared in constant time, and never
+//   written to a log, a record, the lobby or the events spectators see.
+//   Changes are published to the game's live stream (events.h). The server
+//   keeps each game's clock: Fischer (base + increment) or correspondence
+//   (days per move); a side whose time runs out loses.
+// - A local game: one screen, or a person alone against the computer (the
+//   routes under /api/sessions, api.h, are a thin mapping onto it). Whoever
+//   holds its token holds the whole game: moves for either side, undo,
+//   changing the players. The token is never stored: the game's id is a
+//   digest of it.
 //
-// Every change (a move, a resignation, a draw agreed, a takeback, a seat
-// taken, a flag) is appended to the game's event log in the store before
-// the request that made it is answered, then published to the game's live
-// stream (events.h). On start, every unfinished game is rebuilt by replaying
-// its events. The server keeps each game's clock: Fischer (base + increment)
-// or correspondence (a number of days per move); a side whose time runs out
-// loses.
-//
-// The service is written one concern a file in src/server/online/ (seats,
-// clock, log, view, routes, actions, computer; online/game.h says which
-// holds what).
+// The service is written one concern a file in src/server/games/ (seats,
+// clock, log, view, routes, actions, local, computer; games/game.h says
+// which holds what).
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -42,6 +46,7 @@
 #include "server/events.h"
 #include "server/search_guard.h"
 #include "store/store.h"
+#include "table/table.h"
 
 namespace asterism::server {
 
@@ -52,6 +57,17 @@ struct OnlineOptions {
     store::Sync sync = store::Sync::Normal;
     bool start_threads = true;            // tests run the computer's moves themselves
     std::function<std::int64_t()> clock;  // milliseconds since the epoch; empty: the system's
+};
+
+// Local games held at once (in memory and unfinished in the store): beyond
+// max_games the least recently used one ends (as "aborted") if unused for
+// evict_seconds, else 503; one address may hold per_client (429 beyond; not
+// loopback); a game unused for idle_seconds ends.
+struct LocalLimits {
+    std::size_t max_games = 1000;
+    double evict_seconds = 60;
+    std::size_t per_client = 16;
+    double idle_seconds = 30 * 86400.0;
 };
 
 struct OnlineLimits {
@@ -71,19 +87,22 @@ struct OnlineLimits {
     int archive_page = 50;     // games per archive page at most
     int computer_threads = 0;  // threads for the computer's moves; 0 = one per core
     SearchCaps search;         // what an opponent may be, and how long it may think
+    LocalLimits local;
 };
 
-class OnlineGames {
+class GameService {
   public:
+    struct Game;  // a game in play (games/game.h)
+
     // Restores every unfinished game from `store`. A game whose events do
     // not replay is set aside (set_aside() names it; the store keeps it
     // untouched) and the others start. `seed` 0 draws the engines' seeds
     // from the operating system.
-    OnlineGames(store::Store& store, EventHub& hub, OnlineLimits limits = {},
+    GameService(store::Store& store, EventHub& hub, OnlineLimits limits = {},
                 std::uint64_t seed = 0, std::function<std::int64_t()> clock = {});
-    ~OnlineGames();
-    OnlineGames(const OnlineGames&) = delete;
-    OnlineGames& operator=(const OnlineGames&) = delete;
+    ~GameService();
+    GameService(const GameService&) = delete;
+    GameService& operator=(const GameService&) = delete;
 
     // The routes under /api/games, /api/lobby and /api/archive; nothing for
     // another path. Throws HttpError (json_args.h) for a bad request.
@@ -98,6 +117,27 @@ class OnlineGames {
     // Plays every computer move that is due (tests without threads).
     void run_computer_moves();
 
+    // ---- local games (api.h's /api/sessions) ----
+    // Stores `table` (a new game, or one loaded from `record`, the record's
+    // text, when not empty) as a local game with `level` for its computer
+    // seats, held by `client`; returns its token, which names it from then
+    // on. 429/503 when the address or the server holds too many.
+    std::string create_local(Table table, int level, const std::string& client,
+                             const std::string& record = "");
+    // The local game `token` names (from memory, or rebuilt from the store);
+    // 404 when there is none or it was closed.
+    std::shared_ptr<Game> find_local(const std::string& token);
+    // Ends the game (if unfinished) and forgets it.
+    void close_local(const std::string& token);
+    std::size_t local_count() const;
+    // Carries out one change on `g` and stores it: what every route of a
+    // local game does to it (the caller holds the game's lock). Throws
+    // GameError (nothing changed) when the rules refuse it.
+    void change(Game& g, const std::string& type, nlohmann::json data);
+    // Reviews running on the server (reviews.h counts them here, where the
+    // games that own them live).
+    std::atomic<int>& reviews_running() { return reviews_running_; }
+
     std::size_t games_in_memory() const;
     std::size_t restored() const { return restored_; }
     // The games that did not replay at start: "ID: why", one a line.
@@ -108,8 +148,6 @@ class OnlineGames {
     // Stops every search of the computer's, now and later (the server is
     // stopping).
     void stop_searches(const std::string& reason);
-
-    struct Game;
 
   private:
     struct Call;
@@ -161,6 +199,11 @@ class OnlineGames {
     void computer_worker();
     void clock_worker();
     std::int64_t now() const;
+    // Local games: ends or unloads what must go so that `client` may hold
+    // one more (the caller holds mutex_; returns the games to end).
+    std::vector<std::shared_ptr<Game>> make_local_room(const std::string& client);
+    void end_local(const std::vector<std::shared_ptr<Game>>& games, const std::string& why);
+    void restore_local();
 
     store::Store& store_;
     EventHub& hub_;
@@ -169,9 +212,12 @@ class OnlineGames {
     std::size_t restored_ = 0;
     std::vector<std::string> set_aside_;
     std::shared_ptr<StopFlag> search_stop_ = std::make_shared<StopFlag>();
+    std::atomic<int> reviews_running_{0};  // before the games, whose reviews uncount
 
     mutable std::mutex mutex_;                            // guards the fields below
-    std::map<std::string, std::shared_ptr<Game>> games_;  // open and playing; finished while cached
+    std::map<std::string, std::shared_ptr<Game>> games_;  // online: open and playing
+    std::map<std::string, std::shared_ptr<Game>> local_;  // local, by id: in use lately
+    std::uint64_t local_clock_ = 0;  // bumped on every use of a local game, for eviction
     std::deque<std::shared_ptr<Game>> computer_queue_;
     std::condition_variable wake_;        // the computer's threads
     std::condition_variable clock_wake_;  // the clock's thread

@@ -1,10 +1,10 @@
-// A game in progress on the online service, split by concern across
-// src/server/online/: seats and secrets (seats.cpp), the clock
-// (clock.cpp), the event log and its replay (log.cpp), the JSON view of a
-// game and the lists (view.cpp), creating and joining (routes.cpp), the
-// players' actions: moves, resignations, draws and takebacks (actions.cpp),
-// and the computer's turns (computer.cpp). This private header holds what
-// they share; online.h is the service's face.
+// A game of the game service, split by concern across src/server/games/:
+// seats and secrets (seats.cpp), the clock (clock.cpp), the event log and
+// its replay (log.cpp), the JSON view of a game and the lists (view.cpp),
+// creating and joining online games (routes.cpp), the players' actions:
+// moves, resignations, draws and takebacks (actions.cpp), local games
+// (local.cpp) and the computer's turns (computer.cpp). This private header
+// holds what they share; game_service.h is the service's face.
 #pragma once
 
 #include <array>
@@ -19,9 +19,10 @@
 
 #include "core/registry.h"
 #include "core/text.h"
+#include "server/game_service.h"
 #include "server/json_args.h"
 #include "server/net/limits.h"
-#include "server/online.h"
+#include "server/reviews.h"
 #include "table/table.h"
 
 namespace asterism::server {
@@ -48,7 +49,7 @@ struct OnlineClock {
     std::int64_t turn_start = 0;
 };
 
-struct OnlineGames::Game {
+struct GameService::Game {
     Game(store::GameRow r, Table t) : row(std::move(r)), table(std::move(t)) {}
     std::mutex mutex;
     store::GameRow row;
@@ -67,27 +68,35 @@ struct OnlineGames::Game {
     // computer's, which stops when `changes` moves on.
     std::atomic<bool> waiting{true};
     std::atomic<std::uint64_t> changes{0};
-    std::array<std::string, 2> holders;  // guarded by OnlineGames::mutex_
+    std::array<std::string, 2> holders;  // guarded by GameService::mutex_
+    // A local game's: the level of its computer seats (and of "Computer
+    // move" asked for a person), and the review asked for last.
+    int level = 3;
+    std::unique_ptr<ReviewJob> review;
+    // A local game's last use, for the eviction (guarded by GameService::mutex_).
+    std::uint64_t last_used = 0;
+    std::int64_t last_used_ms = 0;
+    bool local() const { return row.kind == "local"; }
 };
 
 // One request on its way through a route, and the table of routes.
-struct OnlineGames::Call {
+struct GameService::Call {
     const ApiRequest& request;
     std::string id;
     std::shared_ptr<Game> game;  // for the routes with ":id"
 };
 
-struct OnlineGames::Route {
+struct GameService::Route {
     std::string_view method;
     std::string_view path;
-    ApiResponse (OnlineGames::*handler)(Call&);
+    ApiResponse (GameService::*handler)(Call&);
 };
 
 // The helpers the files share.
 namespace online {
 
 using nlohmann::json;
-using Game = OnlineGames::Game;
+using Game = GameService::Game;
 
 // The presence tags of the two seats on a game's event stream.
 inline constexpr const char* kTagOf[2] = {"first", "second"};
@@ -101,6 +110,10 @@ std::string display_name(const json& body, std::size_t max, const std::string& f
 Player seat_of(const Game& g, const ApiRequest& r);
 Player require_seat(const Game& g, const ApiRequest& r);
 bool both_joined(const Game& g);
+// A local game's id: a digest of its token, which is never stored.
+std::string local_id(std::string_view token);
+// The seats as the local game's players: "human" or the computer's player.
+json players_of(const Table& t);
 
 // The clock (clock.cpp).
 std::int64_t system_now();
