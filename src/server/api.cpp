@@ -83,32 +83,17 @@ json players_json(const Table& table) {
     return players;
 }
 
-// Everything the UI shows about a session: the game as it is now, and
-// `shown`, the position being looked at (the same game, or a copy taken
-// back to an earlier ply while the player browses the move list).
+// Everything the UI shows about a session: the one view of a game
+// (games/game.h) of the game as it is now or of `shown`, the position being
+// looked at (the same game, or a copy taken back to an earlier ply while
+// the player browses the move list), with the session's names for its seats
+// and level.
 json describe(const std::string& id, const Table& table, int level, const Game& shown,
               int shown_ply) {
-    const Game& game = table.game();
-    const Player to_move = shown.to_move();
-    const GameInfo* info = Registry::instance().find(game.id());
-    const bool now = &shown == &game;
-    return {{"id", id},
-            {"game", game.spec()},
-            {"game_id", game.id()},
-            {"title", info ? info->title : game.id()},
-            {"players", players_json(table)},
-            {"level", level},
-            {"history", game.history()},
-            {"ply", game.history().size()},
-            {"shown_ply", shown_ply},
-            {"to_move", to_move == Player::None || (now && table.over()) ? -1 : index(to_move)},
-            {"terminal", now ? table.over() : shown.terminal()},
-            {"result", now ? table.result() : shown.result()},
-            {"outcome", now ? table.outcome_text() : outcome_text(shown)},
-            {"score", shown.score()},
-            {"position", shown.position()},
-            {"move_help", game.move_help()},
-            {"view", shown.view()}};
+    json state = online::game_view(table, shown, ViewParts::Whole);
+    state.update(
+        {{"id", id}, {"players", players_json(table)}, {"level", level}, {"shown_ply", shown_ply}});
+    return state;
 }
 
 }  // namespace

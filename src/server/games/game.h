@@ -125,7 +125,11 @@ bool clock_runs(const Game& g);
 void turn_over(Game& g, Player mover, std::int64_t now);
 void take_back_clock(Game& g, int count, std::int64_t now);
 
-// The one JSON view of a game (view.cpp).
+// The one JSON view of a game (view.cpp): what every game's reply and
+// stream shows of its rules state, from `t` as it is or from `shown`, a copy
+// taken back to an earlier ply (browsing) ...
+json game_view(const Table& t, const asterism::Game& shown, ViewParts parts);
+// ... and, for an online game, with its seats, clock and status.
 json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts);
 
 // The event log (log.cpp).

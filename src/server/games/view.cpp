@@ -9,13 +9,31 @@ namespace asterism::server {
 
 namespace online {
 
+json game_view(const Table& t, const asterism::Game& shown, ViewParts parts) {
+    const asterism::Game& game = t.game();
+    const bool now = &shown == &game;
+    const GameInfo* info = Registry::instance().find(game.id());
+    const Player to_move = shown.to_move();
+    return {{"game", game.spec()},
+            {"game_id", game.id()},
+            {"title", info ? info->title : game.id()},
+            {"history", game.history()},
+            {"ply", game.history().size()},
+            {"to_move", to_move == Player::None || (now && t.over()) ? -1 : index(to_move)},
+            {"terminal", now ? t.over() : shown.terminal()},
+            {"result", now ? t.result() : shown.result()},
+            {"outcome", now ? t.outcome_text() : outcome_text(shown)},
+            {"score", shown.score()},
+            {"position", shown.position()},
+            {"move_help", game.move_help()},
+            {"view", shown.view(parts)}};
+}
+
 // The state a page draws; `parts` says whether the drawing has the board's
 // cells, which only GET sends (they never change during a game).
 json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts) {
     const Table& t = g.table;
-    const auto& game = t.game();
-    const GameInfo* info = Registry::instance().find(game.id());
-    const Player to_move = game.to_move();
+    const Player to_move = t.game().to_move();
     json clock = {{"kind", g.clock.kind},
                   {"base", g.clock.base},
                   {"increment", g.clock.increment},
@@ -29,29 +47,19 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
         seats[static_cast<std::size_t>(i)]["connected"] =
             g.seats[static_cast<std::size_t>(i)].computer || hub.connected(g.row.id, kTagOf[i]);
     const Player offer = t.draws().offered_by();
-    return {{"id", g.row.id},
-            {"game", game.spec()},
-            {"game_id", game.id()},
-            {"title", info ? info->title : game.id()},
-            {"status", g.row.status},
-            {"seats", seats},
-            {"names", {game.player_name(Player::First), game.player_name(Player::Second)}},
-            {"history", game.history()},
-            {"ply", game.history().size()},
-            {"to_move", to_move == Player::None || t.over() ? -1 : seat_index(to_move)},
-            {"terminal", t.over()},
-            {"result", t.result()},
-            {"outcome", t.outcome_text()},
-            {"termination", g.row.termination},
-            {"draw_offered_by", offer == Player::None ? -1 : seat_index(offer)},
-            {"takeback_by", g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by)},
-            {"clock", clock},
-            {"seq", g.row.last_seq},
-            {"now", now},
-            {"score", game.score()},
-            {"position", game.position()},
-            {"move_help", game.move_help()},
-            {"view", game.view(parts)}};
+    json state = game_view(t, t.game(), parts);
+    state.update(
+        {{"id", g.row.id},
+         {"status", g.row.status},
+         {"seats", seats},
+         {"names", {t.game().player_name(Player::First), t.game().player_name(Player::Second)}},
+         {"termination", g.row.termination},
+         {"draw_offered_by", offer == Player::None ? -1 : seat_index(offer)},
+         {"takeback_by", g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by)},
+         {"clock", clock},
+         {"seq", g.row.last_seq},
+         {"now", now}});
+    return state;
 }
 
 }  // namespace online
