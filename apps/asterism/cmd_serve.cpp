@@ -29,6 +29,8 @@ void add_host_names(server::ServeOptions& o, const std::string& public_url) {
         throw GameError("--public-url must be a URL such as https://play.example.org");
     const std::string rest = public_url.substr(scheme + 3);
     o.host_names.push_back(rest.substr(0, rest.find('/')));
+    // Behind TLS, an account's session cookie is sent over TLS only.
+    o.accounts.secure_cookies = public_url.starts_with("https://");
 }
 
 int cmd_serve(server::ServeOptions options) {

@@ -22,6 +22,7 @@
 #include "search/agent.h"
 #include "search/engines.h"
 #include "search/players.h"
+#include "server/accounts/accounts.h"
 #include "server/draws.h"
 #include "server/json_args.h"
 #include "server/reviews.h"
@@ -143,6 +144,9 @@ const std::vector<Api::Route>& Api::routes() {
 }
 
 ApiResponse Api::route(const ApiRequest& r) {
+    if (accounts_) {
+        if (auto answer = accounts_->handle(r)) return *answer;
+    }
     if (online_ && games_) {
         if (auto answer = games_->handle(r)) return *answer;
     } else if (r.path.starts_with("/api/games") || r.path == "/api/lobby" ||

@@ -52,6 +52,9 @@ struct ApiLimits {
 };
 
 class GameService;
+namespace accounts {
+class Accounts;
+}
 
 class Api {
   public:
@@ -71,6 +74,8 @@ class Api {
         online_ = online;
     }
     GameService* games() { return games_; }
+    // Serves /api/account from `accounts` (owned as the games are).
+    void attach_accounts(accounts::Accounts* accounts) { accounts_ = accounts; }
 
     std::size_t session_count() const;
     // Stops every search running or queued, now and later, with `reason`
@@ -122,6 +127,7 @@ class Api {
     std::shared_ptr<StopFlag> stopping_ = std::make_shared<StopFlag>();
     RateLimiter rate_;
     GameService* games_ = nullptr;  // not owned (attach)
+    accounts::Accounts* accounts_ = nullptr;
     bool online_ = false;
 };
 

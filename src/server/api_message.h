@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,7 @@ struct ApiRequest {
     // The Content-Type header: every request but GET must say JSON (415),
     // bodies or not, so that no other site's page can send one (json_args.h).
     std::string content_type;
+    std::string cookie = {};  // the Cookie header (an account's session, accounts.h)
 };
 
 struct ApiResponse {
@@ -43,6 +45,7 @@ struct ApiResponse {
     // When not empty: `body` already written as JSON text (an online game's
     // state is written once for its watchers and reused for the reply).
     std::string text;
+    std::vector<std::string> cookies;  // Set-Cookie values (an account's session)
 };
 
 // A failure with its HTTP status; a route throws it, the API answers it.

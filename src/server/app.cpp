@@ -21,12 +21,15 @@ App::App(const ServeOptions& o)
     limits.search = o.limits.search;  // one set of bounds for every search
     games_ = std::make_unique<GameService>(*store_, hub_, limits, o.seed, o.online.clock);
     if (o.online.start_threads) games_->start();
+    accounts_ = std::make_unique<accounts::Accounts>(*store_, o.accounts, o.online.clock);
     site_.api().attach(games_.get(), online_);
+    site_.api().attach_accounts(accounts_.get());
 }
 
 App::~App() {
-    // The API stops pointing at the games before they go.
+    // The API stops pointing at the games and accounts before they go.
     site_.api().attach(nullptr, false);
+    site_.api().attach_accounts(nullptr);
 }
 
 // The data folder (created if missing, private to the server's user: the

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "server/accounts/accounts.h"
 #include "server/api.h"
 #include "server/game_service.h"
 #include "server/net/server.h"
@@ -32,6 +33,7 @@ struct ServeOptions {
     OnlineOptions online;
     OnlineLimits online_limits;
     std::uint64_t seed = 0;  // the engines' seeds; 0: from the OS (tests fix it)
+    accounts::AccountLimits accounts;
 };
 
 // The source tree's web/ folder, where a clean build finds the UI.
@@ -56,6 +58,7 @@ class App final : public Handler {
     Api& api() { return site_.api(); }
     EventHub& events() { return hub_; }
     GameService& games() { return *games_; }
+    accounts::Accounts& accounts() { return *accounts_; }
     // Whether online play is on (the server has a data folder).
     bool online() const { return online_; }
 
@@ -66,6 +69,7 @@ class App final : public Handler {
     std::unique_ptr<store::FolderLock> lock_;
     std::unique_ptr<store::Store> store_;
     std::unique_ptr<GameService> games_;  // after the store and the hub: destroyed before
+    std::unique_ptr<accounts::Accounts> accounts_;
     bool online_ = false;
     Site site_;  // last: its API points at the games
 };

@@ -144,7 +144,12 @@ bool Site::searches(const HttpRequest& r) {
 }
 
 bool Site::stores(const HttpRequest& r) {
-    return r.path.starts_with("/api/games") || r.path.starts_with("/api/archive");
+    // Every game is stored (local ones too), and an account's sign-in
+    // hashes a password and writes its session.
+    for (const char* prefix :
+         {"/api/games", "/api/archive", "/api/sessions", "/api/records", "/api/account"})
+        if (r.path.starts_with(prefix)) return true;
+    return false;
 }
 
 HttpResponse Site::respond(const HttpRequest& request) {
@@ -174,6 +179,7 @@ HttpResponse Site::api_response(const HttpRequest& r) {
     if (const std::string* h = r.header("content-type")) request.content_type = *h;
     if (const std::string* h = r.header("authorization")) request.authorization = *h;
     if (const std::string* h = r.header("last-event-id")) request.last_event_id = *h;
+    if (const std::string* h = r.header("cookie")) request.cookie = *h;
     const ApiResponse a = api_.handle(request);
     HttpResponse out;
     out.status = a.status;
@@ -185,6 +191,7 @@ HttpResponse Site::api_response(const HttpRequest& r) {
                    : a.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     out.headers.emplace_back("Cache-Control", "no-store");
     if (!a.allow.empty()) out.headers.emplace_back("Allow", a.allow);
+    for (const std::string& c : a.cookies) out.headers.emplace_back("Set-Cookie", c);
     return out;
 }
 

@@ -28,8 +28,8 @@ class Site {
     // offer the computer answers): the server gives them their own threads
     // and caps them per client.
     static bool searches(const HttpRequest& request);
-    // Requests that read or write the online games' store (which a stalled
-    // disk can hold up): the server gives them threads of their own.
+    // Requests that read or write the store (which a stalled disk can hold
+    // up): the server gives them threads of their own.
     static bool stores(const HttpRequest& request);
 
     Api& api() { return api_; }

@@ -1,5 +1,7 @@
 #include "store/store.h"
 
+#include "store/sql.h"
+
 #include <sqlite3.h>
 
 #include <fcntl.h>
@@ -14,57 +16,9 @@
 namespace asterism::store {
 namespace {
 
-sqlite3_stmt* prepare(sqlite3* db, const char* sql, unsigned flags = 0) {
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v3(db, sql, -1, flags, &stmt, nullptr) != SQLITE_OK)
-        throw StoreError(std::string("database error: ") + sqlite3_errmsg(db));
-    return stmt;
-}
-
-// A prepared statement: one of its own, finalized on every path out, or
-// one the Store keeps (Store::kept), reset and unbound on every path out.
-class Statement {
-  public:
-    Statement(sqlite3* db, const char* sql) : db_(db), stmt_(prepare(db, sql)), own_(true) {}
-    Statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), own_(false) {}
-    ~Statement() {
-        if (own_) {
-            sqlite3_finalize(stmt_);
-        } else {
-            sqlite3_reset(stmt_);
-            sqlite3_clear_bindings(stmt_);
-        }
-    }
-    Statement(const Statement&) = delete;
-    Statement& operator=(const Statement&) = delete;
-
-    Statement& bind(int i, std::string_view text) {
-        sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-        return *this;
-    }
-    Statement& bind(int i, std::int64_t value) {
-        sqlite3_bind_int64(stmt_, i, value);
-        return *this;
-    }
-    // True while there is a row; throws on an error.
-    bool step() {
-        const int rc = sqlite3_step(stmt_);
-        if (rc == SQLITE_ROW) return true;
-        if (rc == SQLITE_DONE) return false;
-        throw StoreError(std::string("database error: ") + sqlite3_errmsg(db_));
-    }
-    std::string text(int col) const {
-        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
-        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
-                 : std::string();
-    }
-    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
-
-  private:
-    sqlite3* db_;
-    sqlite3_stmt* stmt_;
-    bool own_;
-};
+using sql::prepare;
+using sql::Statement;
+using sql::Transaction;
 
 // Each schema version's step from the one before, in order; version 1 is the
 // first schema, made on an empty file.
@@ -86,6 +40,14 @@ constexpr const char* kMigrations[] = {
     "ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'online';"
     "DROP INDEX games_by_status;"
     "CREATE INDEX games_by_kind ON games (kind, status, updated_ms);",
+    // 3 -> 4: accounts (a name and a password's argon2id digest) and their
+    // sign-in sessions, kept as digests of the cookies' tokens.
+    "CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+    " name_key TEXT NOT NULL UNIQUE, password TEXT NOT NULL, created_ms INTEGER NOT NULL);"
+    "CREATE TABLE account_sessions (digest TEXT PRIMARY KEY,"
+    " account_id INTEGER NOT NULL REFERENCES accounts(id), created_ms INTEGER NOT NULL,"
+    " used_ms INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX account_sessions_by_account ON account_sessions (account_id, used_ms);",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
 
@@ -121,36 +83,6 @@ void bind_game(Statement& s, const GameRow& g) {
 
 // One write transaction; rolled back unless commit() was reached. The
 // Store's kept BEGIN and COMMIT statements spare parsing them on each move.
-class Transaction {
-  public:
-    explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
-    Transaction(sqlite3* db, sqlite3_stmt* begin, sqlite3_stmt* commit) : db_(db), commit_(commit) {
-        Statement(db_, begin).step();
-    }
-    ~Transaction() {
-        if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-    }
-    void commit() {
-        if (commit_)
-            Statement(db_, commit_).step();
-        else
-            run("COMMIT");
-        done_ = true;
-    }
-
-  private:
-    void run(const char* sql) {
-        char* error = nullptr;
-        if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
-            const std::string message = error ? error : "unknown error";
-            sqlite3_free(error);
-            throw StoreError("database error: " + message);
-        }
-    }
-    sqlite3* db_;
-    sqlite3_stmt* commit_ = nullptr;
-    bool done_ = false;
-};
 
 }  // namespace
 

@@ -53,6 +53,15 @@ struct GameRow {
     std::string kind = "online";
 };
 
+// An account (docs/accounts.md): what is kept about a person is its name,
+// the digest of its password, and when it was made.
+struct AccountRow {
+    std::int64_t id = 0;
+    std::string name;      // as its owner wrote it
+    std::string password;  // the argon2id digest in its encoded form ("$argon2id$...")
+    std::int64_t created_ms = 0;
+};
+
 struct EventRow {
     std::uint64_t seq = 0;  // 1, 2, ... per game
     std::int64_t at_ms = 0;
@@ -67,7 +76,7 @@ enum class Sync { Normal, Full };
 
 class Store {
   public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     // Opens `file`, creating it (and nothing else) if it does not exist.
     explicit Store(const std::string& file, Sync sync = Sync::Normal);
@@ -90,6 +99,23 @@ class Store {
                                int offset = 0) const;
     std::int64_t count(std::string_view kind, std::string_view status) const;
     std::vector<EventRow> events(std::string_view id) const;
+
+    // ---- accounts (accounts.cpp) ----
+    // Stores a new account under `key` (its name folded for comparison) and
+    // sets row.id; false, with nothing stored, when the key is taken.
+    bool create_account(AccountRow& row, std::string_view key);
+    std::optional<AccountRow> account_by_key(std::string_view key) const;
+    std::optional<AccountRow> account(std::int64_t id) const;
+    // A sign-in session, by the digest of its token. add_session keeps at
+    // most `keep` per account: the least recently used go first.
+    void add_session(std::string_view digest, std::int64_t account, std::int64_t at_ms, int keep);
+    // The session's account, marking it used at `at_ms`; none when there is
+    // no such session or it was last used before `unused_since_ms`.
+    std::optional<std::int64_t> use_session(std::string_view digest, std::int64_t at_ms,
+                                            std::int64_t unused_since_ms);
+    void remove_session(std::string_view digest);
+    // Every session of the account; returns how many there were.
+    std::int64_t remove_sessions(std::int64_t account);
 
     // A consistent copy of the whole database into `to`, made while the
     // server runs (SQLite's online backup).

@@ -23,6 +23,7 @@
 #include "server/json_args.h"
 #include "server/net/limits.h"
 #include "server/reviews.h"
+#include "server/secrets.h"
 #include "table/table.h"
 
 namespace asterism::server {
@@ -101,9 +102,7 @@ using Game = GameService::Game;
 // The presence tags of the two seats on a game's event stream.
 inline constexpr const char* kTagOf[2] = {"first", "second"};
 
-// Seats and secrets (seats.cpp).
-std::string digest(std::string_view secret);
-bool same_digest(const std::string& a, const std::string& b);
+// Seats and secrets (seats.cpp; the digests are secrets.h's).
 int seat_index(Player p);
 json seats_json(const Game& g, bool with_digests);
 std::string display_name(const json& body, std::size_t max, const std::string& fallback);

@@ -1,0 +1,82 @@
+// Accounts (docs/accounts.md): optional; anyone can still play without one.
+// An account is a name (unique whatever its letters' case) and a password's
+// argon2id digest; signing in gives a session cookie (HttpOnly,
+// SameSite=Lax, Secure behind TLS) whose token is kept only as a digest, and
+// "sign out everywhere" ends every session. Sign-in attempts are limited per
+// address and per account, and a wrong password and an unknown name get the
+// same answer. The routes live under /api/account.
+//
+// Not yet (issue 28; the note says what comes next): passkeys, recovery
+// codes, seats bound to an account, ratings of games, profiles, chat and
+// notifications.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "server/api_message.h"
+#include "server/net/limits.h"
+#include "store/store.h"
+
+namespace asterism::server::accounts {
+
+struct AccountLimits {
+    // Sign-in attempts (right or wrong): per address and per account name,
+    // a sustained rate and a burst (429 beyond).
+    double sign_in_per_minute = 10;
+    double sign_in_burst = 10;
+    double account_per_minute = 5;
+    double account_burst = 5;
+    // New accounts per address: per hour, and a burst (429 beyond).
+    double register_per_hour = 5;
+    double register_burst = 5;
+    // Password digests computed at once (each takes 19 MiB for ~40 ms; 503
+    // beyond, so a flood of sign-ins cannot take the server's memory).
+    int max_hashing = 2;
+    int sessions_per_account = 20;  // the least recently used go first
+    double session_days = 180;      // a session unused this long ends
+    bool secure_cookies = false;    // set behind TLS (--public-url https://...)
+};
+
+inline constexpr const char* kSessionCookie = "asterism_session";
+
+// A name's key: what two names that may not both exist have in common
+// (Latin and Cyrillic letters folded to lower case). Empty, with `why`
+// set, for a name an account may not have.
+std::string name_key(std::string_view name, std::string* why = nullptr);
+
+// The session cookie's token in a request (64 hex digits), or "".
+std::string session_token(const ApiRequest& request);
+
+class Accounts {
+  public:
+    Accounts(store::Store& store, AccountLimits limits = {},
+             std::function<std::int64_t()> clock = {});
+
+    // The routes under /api/account; nothing for another path. Throws
+    // HttpError for a bad request.
+    std::optional<ApiResponse> handle(const ApiRequest& request);
+    // The account whose session cookie the request carries, if any.
+    std::optional<store::AccountRow> signed_in(const ApiRequest& request);
+
+  private:
+    ApiResponse register_account(const ApiRequest& r);
+    ApiResponse login(const ApiRequest& r);
+    ApiResponse logout(const ApiRequest& r, bool everywhere);
+    ApiResponse whoami(const ApiRequest& r);
+    // A new session for `account`: its cookie on `response`.
+    void start_session(ApiResponse& response, std::int64_t account);
+    std::string cookie(const std::string& value, bool expire) const;
+    std::int64_t now() const;
+
+    store::Store& store_;
+    AccountLimits limits_;
+    std::function<std::int64_t()> clock_;
+    RateLimiter by_address_, by_account_, new_accounts_;
+    std::atomic<int> hashing_{0};
+};
+
+}  // namespace asterism::server::accounts

@@ -1,0 +1,111 @@
+// Accounts and their sign-in sessions (store.h).
+#include "store/sql.h"
+
+namespace asterism::store {
+
+using sql::Statement;
+using sql::Transaction;
+
+namespace {
+
+AccountRow read_account(const Statement& s) {
+    return {s.integer(0), s.text(1), s.text(2), s.integer(3)};
+}
+
+constexpr const char* kAccountColumns = "SELECT id, name, password, created_ms FROM accounts";
+
+}  // namespace
+
+bool Store::create_account(AccountRow& row, std::string_view key) {
+    std::lock_guard lock(mutex_);
+    Transaction t(db_);
+    {
+        Statement taken(db_, "SELECT 1 FROM accounts WHERE name_key = ?1");
+        taken.bind(1, key);
+        if (taken.step()) return false;
+    }
+    Statement s(db_,
+                "INSERT INTO accounts (name, name_key, password, created_ms)"
+                " VALUES (?1, ?2, ?3, ?4)");
+    s.bind(1, row.name).bind(2, key).bind(3, row.password).bind(4, row.created_ms);
+    s.step();
+    row.id = sqlite3_last_insert_rowid(db_);
+    t.commit();
+    return true;
+}
+
+std::optional<AccountRow> Store::account_by_key(std::string_view key) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, (std::string(kAccountColumns) + " WHERE name_key = ?1").c_str());
+    s.bind(1, key);
+    if (!s.step()) return std::nullopt;
+    return read_account(s);
+}
+
+std::optional<AccountRow> Store::account(std::int64_t id) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, (std::string(kAccountColumns) + " WHERE id = ?1").c_str());
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return read_account(s);
+}
+
+void Store::add_session(std::string_view digest, std::int64_t account, std::int64_t at_ms,
+                        int keep) {
+    std::lock_guard lock(mutex_);
+    Transaction t(db_);
+    {
+        // The least recently used beyond `keep - 1` go, so the new one fits.
+        Statement old(db_,
+                      "DELETE FROM account_sessions WHERE account_id = ?1 AND digest IN"
+                      " (SELECT digest FROM account_sessions WHERE account_id = ?1"
+                      " ORDER BY used_ms DESC LIMIT -1 OFFSET ?2)");
+        old.bind(1, account).bind(2, std::int64_t{keep > 0 ? keep - 1 : 0});
+        old.step();
+    }
+    Statement s(db_,
+                "INSERT INTO account_sessions (digest, account_id, created_ms, used_ms)"
+                " VALUES (?1, ?2, ?3, ?3)");
+    s.bind(1, digest).bind(2, account).bind(3, at_ms);
+    s.step();
+    t.commit();
+}
+
+std::optional<std::int64_t> Store::use_session(std::string_view digest, std::int64_t at_ms,
+                                               std::int64_t unused_since_ms) {
+    std::lock_guard lock(mutex_);
+    std::int64_t account = 0, used = 0;
+    {
+        Statement s(db_, "SELECT account_id, used_ms FROM account_sessions WHERE digest = ?1");
+        s.bind(1, digest);
+        if (!s.step()) return std::nullopt;
+        account = s.integer(0);
+        used = s.integer(1);
+    }
+    if (used < unused_since_ms) {
+        Statement gone(db_, "DELETE FROM account_sessions WHERE digest = ?1");
+        gone.bind(1, digest).step();
+        return std::nullopt;
+    }
+    // Marked used at most once a minute: a page's every request is no write.
+    if (at_ms - used > 60000) {
+        Statement touch(db_, "UPDATE account_sessions SET used_ms = ?2 WHERE digest = ?1");
+        touch.bind(1, digest).bind(2, at_ms).step();
+    }
+    return account;
+}
+
+void Store::remove_session(std::string_view digest) {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, "DELETE FROM account_sessions WHERE digest = ?1");
+    s.bind(1, digest).step();
+}
+
+std::int64_t Store::remove_sessions(std::int64_t account) {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, "DELETE FROM account_sessions WHERE account_id = ?1");
+    s.bind(1, account).step();
+    return sqlite3_changes(db_);
+}
+
+}  // namespace asterism::store

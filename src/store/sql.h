@@ -1,0 +1,99 @@
+// The store's SQLite helpers, shared by its files (store.cpp: games and
+// events; accounts.cpp: accounts and their sessions). Private to the store.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "store/store.h"
+
+namespace asterism::store::sql {
+
+inline sqlite3_stmt* prepare(sqlite3* db, const char* sql, unsigned flags = 0) {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v3(db, sql, -1, flags, &stmt, nullptr) != SQLITE_OK)
+        throw StoreError(std::string("database error: ") + sqlite3_errmsg(db));
+    return stmt;
+}
+
+// A prepared statement: one of its own, finalized on every path out, or
+// one the Store keeps (Store::kept), reset and unbound on every path out.
+class Statement {
+  public:
+    Statement(sqlite3* db, const char* sql) : db_(db), stmt_(prepare(db, sql)), own_(true) {}
+    Statement(sqlite3* db, sqlite3_stmt* kept) : db_(db), stmt_(kept), own_(false) {}
+    ~Statement() {
+        if (own_) {
+            sqlite3_finalize(stmt_);
+        } else {
+            sqlite3_reset(stmt_);
+            sqlite3_clear_bindings(stmt_);
+        }
+    }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    Statement& bind(int i, std::string_view text) {
+        sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Statement& bind(int i, std::int64_t value) {
+        sqlite3_bind_int64(stmt_, i, value);
+        return *this;
+    }
+    // True while there is a row; throws on an error.
+    bool step() {
+        const int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        throw StoreError(std::string("database error: ") + sqlite3_errmsg(db_));
+    }
+    std::string text(int col) const {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)))
+                 : std::string();
+    }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+  private:
+    sqlite3* db_;
+    sqlite3_stmt* stmt_;
+    bool own_;
+};
+
+// One transaction (BEGIN IMMEDIATE), rolled back unless committed.
+class Transaction {
+  public:
+    explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
+    Transaction(sqlite3* db, sqlite3_stmt* begin, sqlite3_stmt* commit) : db_(db), commit_(commit) {
+        Statement(db_, begin).step();
+    }
+    ~Transaction() {
+        if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    void commit() {
+        if (commit_)
+            Statement(db_, commit_).step();
+        else
+            run("COMMIT");
+        done_ = true;
+    }
+
+  private:
+    void run(const char* sql) {
+        char* error = nullptr;
+        if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+            const std::string message = error ? error : "unknown error";
+            sqlite3_free(error);
+            throw StoreError("database error: " + message);
+        }
+    }
+    sqlite3* db_;
+    sqlite3_stmt* commit_ = nullptr;
+    bool done_ = false;
+};
+
+}  // namespace asterism::store::sql
