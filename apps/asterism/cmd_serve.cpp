@@ -31,6 +31,8 @@ void add_host_names(server::ServeOptions& o, const std::string& public_url) {
     o.host_names.push_back(rest.substr(0, rest.find('/')));
     // Behind TLS, an account's session cookie is sent over TLS only.
     o.accounts.secure_cookies = public_url.starts_with("https://");
+    // Passkeys belong to the public URL's origin.
+    o.accounts.public_origin = public_url.substr(0, public_url.find('/', scheme + 3));
 }
 
 int cmd_serve(server::ServeOptions options) {

@@ -33,6 +33,7 @@ struct ApiRequest {
     // bodies or not, so that no other site's page can send one (json_args.h).
     std::string content_type;
     std::string cookie = {};  // the Cookie header (an account's session, accounts.h)
+    std::string host = {};    // the Host header (a passkey's site, accounts.h)
 };
 
 struct ApiResponse {

@@ -180,6 +180,7 @@ HttpResponse Site::api_response(const HttpRequest& r) {
     if (const std::string* h = r.header("authorization")) request.authorization = *h;
     if (const std::string* h = r.header("last-event-id")) request.last_event_id = *h;
     if (const std::string* h = r.header("cookie")) request.cookie = *h;
+    if (const std::string* h = r.header("host")) request.host = *h;
     const ApiResponse a = api_.handle(request);
     HttpResponse out;
     out.status = a.status;

@@ -108,4 +108,58 @@ std::int64_t Store::remove_sessions(std::int64_t account) {
     return sqlite3_changes(db_);
 }
 
+namespace {
+
+constexpr const char* kPasskeyColumns =
+    "SELECT id, account_id, public_key, alg, sign_count, label, created_ms FROM passkeys";
+
+PasskeyRow read_passkey(const Statement& s) {
+    return {s.text(0),    s.integer(1), s.text(2),   static_cast<int>(s.integer(3)),
+            s.integer(4), s.text(5),    s.integer(6)};
+}
+
+}  // namespace
+
+bool Store::add_passkey(const PasskeyRow& row) {
+    std::lock_guard lock(mutex_);
+    Transaction t(db_);
+    {
+        Statement known(db_, "SELECT 1 FROM passkeys WHERE id = ?1");
+        known.bind(1, row.id);
+        if (known.step()) return false;
+    }
+    Statement s(db_,
+                "INSERT INTO passkeys (id, account_id, public_key, alg, sign_count, label,"
+                " created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    s.bind(1, row.id).bind(2, row.account).bind(3, row.public_key).bind(4, std::int64_t{row.alg});
+    s.bind(5, row.sign_count).bind(6, row.label).bind(7, row.created_ms);
+    s.step();
+    t.commit();
+    return true;
+}
+
+std::optional<PasskeyRow> Store::passkey(std::string_view id) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, (std::string(kPasskeyColumns) + " WHERE id = ?1").c_str());
+    s.bind(1, id);
+    if (!s.step()) return std::nullopt;
+    return read_passkey(s);
+}
+
+std::vector<PasskeyRow> Store::passkeys(std::int64_t account) const {
+    std::lock_guard lock(mutex_);
+    Statement s(
+        db_, (std::string(kPasskeyColumns) + " WHERE account_id = ?1 ORDER BY created_ms").c_str());
+    s.bind(1, account);
+    std::vector<PasskeyRow> out;
+    while (s.step()) out.push_back(read_passkey(s));
+    return out;
+}
+
+void Store::set_sign_count(std::string_view id, std::int64_t count) {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, "UPDATE passkeys SET sign_count = ?2 WHERE id = ?1");
+    s.bind(1, id).bind(2, count).step();
+}
+
 }  // namespace asterism::store

@@ -48,6 +48,11 @@ constexpr const char* kMigrations[] = {
     " account_id INTEGER NOT NULL REFERENCES accounts(id), created_ms INTEGER NOT NULL,"
     " used_ms INTEGER NOT NULL) WITHOUT ROWID;"
     "CREATE INDEX account_sessions_by_account ON account_sessions (account_id, used_ms);",
+    // 4 -> 5: passkeys (WebAuthn credentials): the public key, never a secret.
+    "CREATE TABLE passkeys (id TEXT PRIMARY KEY, account_id INTEGER NOT NULL REFERENCES"
+    " accounts(id), public_key TEXT NOT NULL, alg INTEGER NOT NULL, sign_count INTEGER NOT NULL,"
+    " label TEXT NOT NULL, created_ms INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX passkeys_by_account ON passkeys (account_id);",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
 

@@ -62,6 +62,19 @@ struct AccountRow {
     std::int64_t created_ms = 0;
 };
 
+// A passkey of an account: its credential id (base64url), its public key
+// (SubjectPublicKeyInfo, base64url), the COSE algorithm and the
+// authenticator's last signature count.
+struct PasskeyRow {
+    std::string id;
+    std::int64_t account = 0;
+    std::string public_key;
+    int alg = 0;
+    std::int64_t sign_count = 0;
+    std::string label;
+    std::int64_t created_ms = 0;
+};
+
 struct EventRow {
     std::uint64_t seq = 0;  // 1, 2, ... per game
     std::int64_t at_ms = 0;
@@ -76,7 +89,7 @@ enum class Sync { Normal, Full };
 
 class Store {
   public:
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     // Opens `file`, creating it (and nothing else) if it does not exist.
     explicit Store(const std::string& file, Sync sync = Sync::Normal);
@@ -116,6 +129,11 @@ class Store {
     void remove_session(std::string_view digest);
     // Every session of the account; returns how many there were.
     std::int64_t remove_sessions(std::int64_t account);
+    // False, with nothing stored, when the credential id is known already.
+    bool add_passkey(const PasskeyRow& row);
+    std::optional<PasskeyRow> passkey(std::string_view id) const;
+    std::vector<PasskeyRow> passkeys(std::int64_t account) const;
+    void set_sign_count(std::string_view id, std::int64_t count);
 
     // A consistent copy of the whole database into `to`, made while the
     // server runs (SQLite's online backup).

@@ -119,6 +119,12 @@ std::optional<ApiResponse> Accounts::handle(const ApiRequest& r) {
         {"POST", "/api/account/logout", [&] { return logout(r, false); }},
         {"POST", "/api/account/logout-everywhere", [&] { return logout(r, true); }},
         {"GET", "/api/account", [&] { return whoami(r); }},
+        {"POST", "/api/account/passkey/register/begin", [&] { return passkey_register_begin(r); }},
+        {"POST", "/api/account/passkey/register/finish",
+         [&] { return passkey_register_finish(r); }},
+        {"POST", "/api/account/passkey/login/begin", [&] { return passkey_login_begin(r); }},
+        {"POST", "/api/account/passkey/login/finish", [&] { return passkey_login_finish(r); }},
+        {"GET", "/api/account/passkeys", [&] { return list_passkeys(r); }},
     };
     std::string id;
     const int i = find_route(routes, r, id, [](const std::string&) {});
@@ -187,7 +193,7 @@ ApiResponse Accounts::login(const ApiRequest& r) {
     bool ok = false;
     {
         HashingSlot slot(hashing_, limits_.max_hashing);
-        ok = password_matches(account ? account->password : kNobody,
+        ok = password_matches(account && !account->password.empty() ? account->password : kNobody,
                               password.size() <= kMaxPassword ? password : "");
     }
     if (!account || !ok) fail(401, "no account with that name and password");

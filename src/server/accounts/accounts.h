@@ -6,7 +6,10 @@
 // address and per account, and a wrong password and an unknown name get the
 // same answer. The routes live under /api/account.
 //
-// Not yet (issue 28; the note says what comes next): passkeys, recovery
+// Passkeys (webauthn.h; passkeys.cpp here) sign up and in without a
+// password, beside it or instead of it.
+//
+// Not yet (issue 28; docs/accounts.md says what comes next): recovery
 // codes, seats bound to an account, ratings of games, profiles, chat and
 // notifications.
 #pragma once
@@ -14,6 +17,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -39,6 +44,14 @@ struct AccountLimits {
     int sessions_per_account = 20;  // the least recently used go first
     double session_days = 180;      // a session unused this long ends
     bool secure_cookies = false;    // set behind TLS (--public-url https://...)
+    // Passkeys: the site's origin ("https://play.example.org", from
+    // --public-url); empty: the request's Host over http (browsers allow
+    // that for localhost only). Ceremonies started and not finished are
+    // bounded in count and time; an account holds at most so many passkeys.
+    std::string public_origin;
+    std::size_t max_ceremonies = 1000;
+    double ceremony_seconds = 300;
+    std::size_t passkeys_per_account = 10;
 };
 
 inline constexpr const char* kSessionCookie = "asterism_session";
@@ -67,6 +80,22 @@ class Accounts {
     ApiResponse login(const ApiRequest& r);
     ApiResponse logout(const ApiRequest& r, bool everywhere);
     ApiResponse whoami(const ApiRequest& r);
+    // Passkeys (passkeys.cpp).
+    struct Ceremony {
+        std::string kind;  // "register" or "login"
+        std::int64_t account = 0;
+        std::string name;  // a new account's, for a registration signed out
+        std::int64_t expires_ms = 0;
+        std::string challenge;  // set when it ends
+    };
+    ApiResponse passkey_register_begin(const ApiRequest& r);
+    ApiResponse passkey_register_finish(const ApiRequest& r);
+    ApiResponse passkey_login_begin(const ApiRequest& r);
+    ApiResponse passkey_login_finish(const ApiRequest& r);
+    ApiResponse list_passkeys(const ApiRequest& r);
+    std::string begin_ceremony(Ceremony c);
+    Ceremony end_ceremony(const std::string& client_data_b64, const std::string& kind);
+    std::pair<std::string, std::string> origin_and_rp(const ApiRequest& r) const;
     // A new session for `account`: its cookie on `response`.
     void start_session(ApiResponse& response, std::int64_t account);
     std::string cookie(const std::string& value, bool expire) const;
@@ -77,6 +106,8 @@ class Accounts {
     std::function<std::int64_t()> clock_;
     RateLimiter by_address_, by_account_, new_accounts_;
     std::atomic<int> hashing_{0};
+    std::mutex mutex_;                            // guards ceremonies_
+    std::map<std::string, Ceremony> ceremonies_;  // by challenge
 };
 
 }  // namespace asterism::server::accounts

@@ -1,0 +1,220 @@
+// Passkeys of accounts: the two ceremonies' routes (accounts.h, webauthn.h).
+//
+// A ceremony begins with a challenge of 256 bits from the OS, kept by the
+// server (bounded in number and for five minutes) and used once; it ends
+// when the browser's answer names that challenge and verifies. Signed out,
+// a registration makes a new account with only a passkey.
+#include <chrono>
+
+#include "core/os_random.h"
+#include "core/text.h"
+#include "server/accounts/accounts.h"
+#include "server/accounts/webauthn.h"
+#include "server/json_args.h"
+
+namespace asterism::server::accounts {
+
+using nlohmann::json;
+
+namespace {
+
+const json& credential_of(const json& body) {
+    const auto it = body.find("credential");
+    if (it == body.end() || !it->is_object() || !it->contains("response") ||
+        !(*it)["response"].is_object())
+        fail(400, "'credential' must be the browser's answer: {id, response: {...}}");
+    return *it;
+}
+
+std::string field(const json& j, const char* key) {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_string()) fail(400, std::string("'") + key + "' is missing");
+    return it->get<std::string>();
+}
+
+std::string random_bytes(std::size_t n) {
+    std::string out(n, '\0');
+    os_random_bytes(out.data(), n);
+    return out;
+}
+
+}  // namespace
+
+// The page's origin and the relying party's id: the public URL's, else the
+// request's Host (which the site has checked) over http.
+std::pair<std::string, std::string> Accounts::origin_and_rp(const ApiRequest& r) const {
+    std::string origin = limits_.public_origin;
+    if (origin.empty()) {
+        if (r.host.empty()) fail(400, "the request names no Host");
+        origin = "http://" + r.host;
+    }
+    std::string host = origin.substr(origin.find("://") + 3);
+    if (host.starts_with('[')) fail(400, "passkeys need a host name, not an address");
+    host = host.substr(0, host.find(':'));
+    return {origin, host};
+}
+
+std::string Accounts::begin_ceremony(Ceremony c) {
+    const std::string challenge = base64url(random_bytes(32));
+    std::lock_guard lock(mutex_);
+    const std::int64_t at = now();
+    for (auto it = ceremonies_.begin(); it != ceremonies_.end();)
+        it = it->second.expires_ms < at ? ceremonies_.erase(it) : std::next(it);
+    if (ceremonies_.size() >= limits_.max_ceremonies)
+        fail(503, "too many passkey ceremonies under way; try again in a minute");
+    c.expires_ms = at + static_cast<std::int64_t>(limits_.ceremony_seconds * 1000);
+    ceremonies_[challenge] = std::move(c);
+    return challenge;
+}
+
+// The ceremony the browser's client data names, taken (a challenge is
+// used once); 400 when there is none of that kind or it expired.
+Accounts::Ceremony Accounts::end_ceremony(const std::string& client_data_b64,
+                                          const std::string& kind) {
+    std::string challenge;
+    try {
+        const json j = json::parse(from_base64url(client_data_b64, 4096));
+        challenge = j.value("challenge", "");
+    } catch (const std::exception&) {
+        fail(400, "the client data is not base64url JSON");
+    }
+    std::lock_guard lock(mutex_);
+    const auto it = ceremonies_.find(challenge);
+    if (it == ceremonies_.end() || it->second.kind != kind || it->second.expires_ms < now())
+        fail(400, "no such " + kind + " under way (it may have expired); start again");
+    Ceremony c = it->second;
+    c.challenge = challenge;
+    ceremonies_.erase(it);
+    return c;
+}
+
+ApiResponse Accounts::passkey_register_begin(const ApiRequest& r) {
+    const json body = parse_body(r, 8);
+    Ceremony c{"register", 0, "", 0, ""};
+    json exclude = json::array();
+    std::string user_name;
+    if (const auto me = signed_in(r)) {
+        c.account = me->id;
+        user_name = me->name;
+        const auto keys = store_.passkeys(me->id);
+        if (keys.size() >= limits_.passkeys_per_account)
+            fail(409, "this account has " + std::to_string(keys.size()) +
+                          " passkeys, the most it may hold");
+        for (const auto& k : keys) exclude.push_back({{"type", "public-key"}, {"id", k.id}});
+    } else {
+        c.name = get_string(body, "name");
+        std::string why;
+        const std::string key = name_key(c.name, &why);
+        if (key.empty()) fail(400, why);
+        if (store_.account_by_key(key)) fail(409, "the name " + quote(c.name) + " is taken");
+        user_name = c.name;
+    }
+    const auto [origin, rp] = origin_and_rp(r);
+    const std::string challenge = begin_ceremony(c);
+    return {
+        200,
+        {{"publicKey",
+          {{"challenge", challenge},
+           {"rp", {{"id", rp}, {"name", "asterism"}}},
+           {"user",
+            {{"id", base64url(random_bytes(16))}, {"name", user_name}, {"displayName", user_name}}},
+           {"pubKeyCredParams",
+            {{{"type", "public-key"}, {"alg", kES256}}, {{"type", "public-key"}, {"alg", kEdDSA}}}},
+           {"excludeCredentials", exclude},
+           {"authenticatorSelection",
+            {{"residentKey", "required"}, {"userVerification", "preferred"}}},
+           {"attestation", "none"},
+           {"timeout", static_cast<int>(limits_.ceremony_seconds * 1000)}}}}};
+}
+
+ApiResponse Accounts::passkey_register_finish(const ApiRequest& r) {
+    const json body = parse_body(r, 8);
+    const json& cred = credential_of(body);
+    const std::string client_data = field(cred["response"], "clientDataJSON");
+    const Ceremony c = end_ceremony(client_data, "register");
+    const auto me = signed_in(r);
+    if (c.account != 0 && (!me || me->id != c.account))
+        fail(403, "this passkey was begun for another account");
+    const auto [origin, rp] = origin_and_rp(r);
+    NewCredential made;
+    try {
+        made = verify_registration(client_data, field(cred["response"], "attestationObject"),
+                                   {"webauthn.create", c.challenge, rp, origin});
+    } catch (const WebAuthnError& e) {
+        fail(400, std::string("the passkey was not accepted: ") + e.what());
+    }
+    std::int64_t account = c.account;
+    std::string name = me ? me->name : c.name;
+    if (account == 0) {
+        // A new account, with only this passkey.
+        if (!new_accounts_.allow(r.client, static_cast<double>(now()) / 1000))
+            fail(429, "too many new accounts from your address; try again later");
+        store::AccountRow row{0, c.name, "", now()};
+        if (!store_.create_account(row, name_key(c.name)))
+            fail(409, "the name " + quote(c.name) + " is taken");
+        account = row.id;
+    }
+    const std::string label = printable(get_string(body, "label", "passkey"), 60);
+    if (!store_.add_passkey({made.id, account, base64url(made.public_key), made.alg,
+                             made.sign_count, label, now()}))
+        fail(409, "this passkey is registered already");
+    ApiResponse out(201, {{"name", name}, {"passkey", made.id}});
+    if (!me) start_session(out, account);
+    return out;
+}
+
+ApiResponse Accounts::passkey_login_begin(const ApiRequest& r) {
+    parse_body(r, 8);
+    const auto [origin, rp] = origin_and_rp(r);
+    (void)origin;
+    const std::string challenge = begin_ceremony({"login", 0, "", 0, ""});
+    return {200,
+            {{"publicKey",
+              {{"challenge", challenge},
+               {"rpId", rp},
+               {"allowCredentials", json::array()},
+               {"userVerification", "preferred"},
+               {"timeout", static_cast<int>(limits_.ceremony_seconds * 1000)}}}}};
+}
+
+ApiResponse Accounts::passkey_login_finish(const ApiRequest& r) {
+    const json body = parse_body(r, 8);
+    if (!by_address_.allow(r.client, static_cast<double>(now()) / 1000))
+        fail(429, "too many sign-in attempts from your address; wait a minute");
+    const json& cred = credential_of(body);
+    const json& response = cred["response"];
+    const std::string client_data = field(response, "clientDataJSON");
+    const Ceremony c = end_ceremony(client_data, "login");
+    const auto key = store_.passkey(field(cred, "id"));
+    if (!key) fail(401, "this passkey belongs to no account here");
+    const auto [origin, rp] = origin_and_rp(r);
+    std::uint32_t count = 0;
+    try {
+        count = verify_assertion(from_base64url(key->public_key, 1024), key->alg,
+                                 static_cast<std::uint32_t>(key->sign_count), client_data,
+                                 field(response, "authenticatorData"), field(response, "signature"),
+                                 {"webauthn.get", c.challenge, rp, origin});
+    } catch (const WebAuthnError& e) {
+        fail(401, std::string("the passkey did not sign in: ") + e.what());
+    }
+    store_.set_sign_count(key->id, count);
+    const auto account = store_.account(key->account);
+    if (!account) fail(401, "this passkey belongs to no account here");
+    ApiResponse out(200, {{"name", account->name}, {"created", account->created_ms}});
+    start_session(out, account->id);
+    return out;
+}
+
+ApiResponse Accounts::list_passkeys(const ApiRequest& r) {
+    const auto me = signed_in(r);
+    if (!me) fail(401, "you are not signed in");
+    json list = json::array();
+    for (const auto& k : store_.passkeys(me->id))
+        list.push_back({{"id", k.id},
+                        {"label", k.label},
+                        {"alg", k.alg == kES256 ? "ES256" : "EdDSA"},
+                        {"created", k.created_ms}});
+    return {200, {{"passkeys", list}}};
+}
+
+}  // namespace asterism::server::accounts
