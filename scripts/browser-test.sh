@@ -4,7 +4,8 @@
 # runs the Playwright tests against it with Debian's chromium, and stops the
 # server. online.test.mjs plays online games between three browser
 # contexts (docs/online.md); learn.test.mjs is a new visitor reading the
-# rules and doing the first lesson of each game (docs/learn.md).
+# rules and doing the first lesson of each game (docs/learn.md);
+# puzzles.test.mjs solves a puzzle of each game by clicks.
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.
@@ -46,4 +47,4 @@ cd tests/browser
 # pgn_interop.test.mjs: an independent PGN parser (npm, pinned) reads the
 # PGN that the binary writes.
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$root/build/release/apps/asterism/asterism" \
-  node --test --test-reporter=spec ui.test.mjs online.test.mjs review.test.mjs learn.test.mjs pgn_interop.test.mjs
+  node --test --test-reporter=spec ui.test.mjs online.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs pgn_interop.test.mjs

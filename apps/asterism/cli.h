@@ -53,6 +53,7 @@ Runner setup_engine(CLI::App& command);
 Runner setup_bench(CLI::App& command);
 Runner setup_match(CLI::App& command);
 Runner setup_selfplay(CLI::App& command);
+Runner setup_puzzles(CLI::App& command);
 Runner setup_train(CLI::App& command);
 Runner setup_pgn(CLI::App& command);
 Runner setup_serve(CLI::App& command);

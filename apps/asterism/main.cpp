@@ -25,6 +25,8 @@ const Subcommand kSubcommands[] = {
     {"bench", "Deterministic speed benchmark", setup_bench},
     {"match", "Play two players against each other", setup_match},
     {"selfplay", "Self-play games: records and a training file (docs/learning.md)", setup_selfplay},
+    {"puzzles", "Puzzles proven by the solver, from self-play or records (docs/learn.md)",
+     setup_puzzles},
     {"train", "Fit learned knowledge to self-play training files (docs/learning.md)", setup_train},
     {"pgn", "Convert records to PGN and back, for Shatra and Star Pool Chess", setup_pgn},
     {"serve", "The browser interface: a local web server", setup_serve},

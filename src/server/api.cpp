@@ -25,6 +25,7 @@
 #include "server/accounts/accounts.h"
 #include "server/draws.h"
 #include "server/json_args.h"
+#include "server/puzzles.h"
 #include "server/reviews.h"
 #include "table/table.h"
 
@@ -153,6 +154,7 @@ ApiResponse Api::route(const ApiRequest& r) {
                r.path == "/api/archive") {
         fail(404, "online play is off on this server (start it with a data folder)");
     }
+    if (auto answer = puzzles_route(r)) return *answer;
     std::string id;
     const int i =
         find_route(routes(), r, id, [&](const std::string& seen) { service().find_local(seen); });

@@ -1,0 +1,106 @@
+// Puzzles proven by the engine (`asterism puzzles`, docs/learn.md): a
+// position where the side to move forces a win, found in finished games and
+// proven by the exact solver (search/solver.h). A puzzle is kept only when
+//
+//   * the side to move (the attacker) forces the game's own win, by the
+//     rules' terminal outcome, within `max_plies` plies: the solver tried
+//     every defence, so this is a proof, not an engine's opinion;
+//   * the first move is unique: every other legal first move is refuted,
+//     that is proven not to force a win within the puzzle's horizon
+//     (`horizon` plies from the puzzle's position, at least the solution's
+//     length), and `exact` says whether every refutation holds for good
+//     (the solver reached the end of the game on each line, as it does in
+//     the placement games near a full board);
+//   * with `unique_line` (the default), every later move of the attacker
+//     in the line is unique in the same way, within the plies left of the
+//     horizon, so that a learner who finds the idea is never told that
+//     another winning move is wrong. Without it, a later step may have
+//     other winning moves: the line takes the one with the shortest win
+//     (the first in move order among equals) and `also` lists the others,
+//     so that a page can say "that wins too" instead of "wrong".
+//
+// The solution is the whole forced line: the attacker's unique moves and,
+// for the defender, the reply that resists longest (the one after which
+// the attacker's shortest forced win is longest; the first in move order
+// among equals). `refutations` gives, for each attacker step, every wrong
+// move with a defender's answer after which no forced win remains within
+// the horizon ("" when the wrong move itself ends the game), so that a
+// page can answer a wrong move without a search.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace asterism::learn {
+
+struct PuzzleSettings {
+    std::string spec;    // the game, e.g. "starstar:size=6"
+    int max_plies = 5;   // the longest solution, in plies
+    int horizon = 5;     // uniqueness is proven within this many plies (>= max_plies)
+    int min_win_in = 1;  // the fewest attacker moves a puzzle may have
+    std::uint64_t max_nodes = 2'000'000;  // the solver's budget per candidate
+    bool unique_line = true;              // every attacker move unique, not only the first
+};
+
+struct Puzzle {
+    std::string game;  // the canonical spec
+    std::string position;
+    int to_move = 0;  // 0 first player, 1 second: the attacker, who wins
+    std::vector<std::string> solution;
+    int win_in = 0;      // attacker moves in `solution`
+    int horizon = 0;     // plies within which every other attacker move is refuted
+    bool exact = false;  // every refutation holds to the end of the game
+    // Per attacker step: wrong move -> the defender's answer that refutes it.
+    std::vector<std::map<std::string, std::string>> refutations;
+    // Per attacker step: the other moves that also win (always empty for
+    // the first step, and for every step with unique_line).
+    std::vector<std::vector<std::string>> also;
+    std::string source;  // where the position came from
+};
+
+// Why a candidate position was not a puzzle, for the command's tally.
+enum class Rejection { None, Over, NoWin, TooShort, NotUnique, Budget, Unreadable };
+const char* rejection_name(Rejection r);
+
+// Proves a puzzle at `position` (the game's start when empty), or says why
+// there is none. Throws GameError for a bad spec or position.
+std::optional<Puzzle> make_puzzle(const PuzzleSettings& settings, const std::string& position,
+                                  Rejection* why = nullptr);
+
+// Checks a puzzle independently of how it was made, with a fresh solver of
+// `max_nodes`: the position parses, every solution move is legal in turn,
+// the line ends with the attacker's win, every attacker move of the line
+// is a proven win and every other move at that step is proven not to win
+// within the puzzle's horizon (so the first move is unique) or is listed
+// in `also` and proven to win, every refutation holds, and each
+// defender move is a reply after which the attacker's shortest win is
+// longest. Returns "" when all holds, else the first problem.
+std::string verify_puzzle(const Puzzle& puzzle, std::uint64_t max_nodes);
+
+// One JSON line and back (docs/learn.md); puzzle_from_json throws GameError
+// naming the missing or mistyped field.
+nlohmann::json puzzle_json(const Puzzle& puzzle);
+Puzzle puzzle_from_json(const nlohmann::json& j);
+
+// The positions of a finished game worth trying: the last `tail` positions
+// before its end (from its start position `start`, empty for the usual),
+// as position strings, nearest the end first.
+std::vector<std::string> tail_positions(const std::string& spec, const std::string& start,
+                                        const std::vector<std::string>& moves, int tail);
+
+// Proves puzzles at `candidates` (position, source) on `threads` threads, in
+// candidate order, until `max_puzzles` are found; positions seen before are
+// skipped. `tally` (if any) counts the rejections by kind. The result is the
+// same for any number of threads.
+std::vector<Puzzle> find_puzzles(const PuzzleSettings& settings,
+                                 const std::vector<std::pair<std::string, std::string>>& candidates,
+                                 int threads, int max_puzzles,
+                                 std::map<std::string, int>* tally = nullptr);
+
+}  // namespace asterism::learn

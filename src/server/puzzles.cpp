@@ -1,0 +1,99 @@
+// GET /api/puzzles/GAME: the shipped puzzles, read once and kept.
+#include "server/puzzles.h"
+
+#include <array>
+#include <charconv>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+#include "core/text.h"
+#include "core/types.h"
+#include "record/file_io.h"
+
+#ifndef ASTERISM_PUZZLES_DIR
+#define ASTERISM_PUZZLES_DIR "data/puzzles"
+#endif
+
+namespace asterism::server {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array<const char*, 4> kGames = {"starstar", "asterisk", "shatra", "starpool"};
+// A puzzles file larger than this is not read (today's are under 200 kB).
+constexpr std::size_t kMaxFile = 16 << 20;
+
+// One game's puzzles, each line parsed once; lines that are not JSON
+// objects are left out.
+struct Shelf {
+    std::once_flag loaded;
+    std::vector<json> puzzles;
+};
+
+Shelf& shelf(std::size_t game) {
+    static std::array<Shelf, kGames.size()> shelves;
+    Shelf& s = shelves[game];
+    std::call_once(s.loaded, [&] {
+        std::string text;
+        try {
+            text = read_text_file(puzzles_dir() + "/" + kGames[game] + ".jsonl", kMaxFile);
+        } catch (const GameError&) {
+            return;  // no file: no puzzles for this game here
+        }
+        std::size_t at = 0;
+        while (at < text.size()) {
+            const std::size_t end = std::min(text.find('\n', at), text.size());
+            json j = json::parse(text.begin() + static_cast<std::ptrdiff_t>(at),
+                                 text.begin() + static_cast<std::ptrdiff_t>(end), nullptr, false);
+            if (j.is_object()) s.puzzles.push_back(std::move(j));
+            at = end + 1;
+        }
+    });
+    return s;
+}
+
+// A query number in [low, high], `fallback` when absent.
+int number(const ApiRequest& r, const char* name, int fallback, int low, int high) {
+    const auto it = r.query.find(name);
+    if (it == r.query.end()) return fallback;
+    int v = 0;
+    const std::string& t = it->second;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || end != t.data() + t.size() || v < low || v > high)
+        fail(400, std::string("'") + name + "' must be a number from " + std::to_string(low) +
+                      " to " + std::to_string(high));
+    return v;
+}
+
+}  // namespace
+
+std::string puzzles_dir() {
+    const char* dir = std::getenv("ASTERISM_PUZZLES_DIR");
+    return dir && *dir ? dir : ASTERISM_PUZZLES_DIR;
+}
+
+std::optional<ApiResponse> puzzles_route(const ApiRequest& r) {
+    constexpr std::string_view kPrefix = "/api/puzzles/";
+    if (!r.path.starts_with(kPrefix)) return std::nullopt;
+    const std::string_view name = std::string_view(r.path).substr(kPrefix.size());
+    std::size_t game = kGames.size();
+    for (std::size_t g = 0; g < kGames.size(); ++g)
+        if (name == kGames[g]) game = g;
+    if (game == kGames.size())
+        fail(404, "no puzzles for " + printable(name, 40) +
+                      ": the games are starstar, asterisk, shatra and starpool");
+    if (r.method != "GET") throw HttpError{405, "puzzles are read with GET", "GET"};
+    const std::vector<json>& all = shelf(game).puzzles;
+    if (all.empty()) fail(404, std::string("no puzzles for ") + kGames[game] + " on this server");
+    const int total = static_cast<int>(all.size());
+    const int first = number(r, "i", 0, 0, 1 << 30) % total;
+    const int n = number(r, "n", 1, 1, kMaxPuzzlesPerRequest);
+    json list = json::array();
+    for (int k = 0; k < n && k < total; ++k)
+        list.push_back(all[static_cast<std::size_t>((first + k) % total)]);
+    return ApiResponse{
+        200, {{"game", kGames[game]}, {"total", total}, {"first", first}, {"puzzles", list}}};
+}
+
+}  // namespace asterism::server

@@ -1,0 +1,32 @@
+// The puzzles of `asterism puzzles` (docs/learn.md, "Puzzles"), served
+// read-only: GET /api/puzzles/GAME?i=I&n=K answers puzzles I..I+K-1 of the
+// game's file (counted round the end), with the file's total:
+//
+//   {"game": "shatra", "total": 120, "first": 7, "puzzles": [{...}, ...]}
+//
+// GAME must be one of the four game ids; the file is data/puzzles/GAME.jsonl
+// in the puzzles folder, named from a fixed table, so nothing of the request
+// reaches the filesystem. Each file is read once, at its first request, and
+// kept. The folder is the source tree's data/puzzles (ASTERISM_PUZZLES_DIR,
+// fixed at build time), or the environment's ASTERISM_PUZZLES_DIR.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "server/api_message.h"
+
+namespace asterism::server {
+
+// The most puzzles one request may ask for.
+inline constexpr int kMaxPuzzlesPerRequest = 20;
+
+// The answer to a request under /api/puzzles, or nothing for any other path.
+// Throws HttpError (fail()) for a bad request: an unknown game, a method
+// other than GET, a bad i or n, a game with no puzzles here.
+std::optional<ApiResponse> puzzles_route(const ApiRequest& request);
+
+// The folder puzzles are read from.
+std::string puzzles_dir();
+
+}  // namespace asterism::server

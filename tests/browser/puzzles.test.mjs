@@ -1,0 +1,135 @@
+// A new visitor solves puzzles: from the Learn page's header to the puzzles
+// page, a wrong move answered with its refutation and taken back, then the
+// first puzzle of each game solved by clicks, the solution's moves read
+// from the puzzle the page was served (GET /api/puzzles/GAME) and made by
+// clicking the cells of each move as the page draws them. Desktop and phone
+// (390 x 844) screenshots go to ASTERISM_SHOTS as puzzles-*.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { url, shots, openContext } from './chromium.mjs';
+
+let desktop;
+let phone;
+
+before(async () => {
+  desktop = await openContext({ viewport: { width: 1280, height: 900 } });
+  phone = await openContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+});
+
+after(async () => {
+  if (desktop) await desktop.close();
+  if (phone) await phone.close();
+});
+
+async function open(browser, where) {
+  const page = await browser.context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(new URL(where, url).href);
+  return page;
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(shots, `puzzles-${name}.png`), fullPage: true });
+
+async function click(page, cell) {
+  const target = page.locator(`#board .cells [data-cell="${cell}"]`);
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+const ready = (page, game) => page.waitForFunction((g) => {
+  const ui = window.asterismPuzzles;
+  return ui && ui.game === g && ui.puzzle && ui.puzzle.game.startsWith(g) && ui.state && !ui.busy;
+}, game);
+
+// Makes `text` by clicking its cells on the board as drawn, and its pick in
+// the chooser when the cells leave more than one move (Asterisk's types).
+async function playMove(page, text) {
+  const move = await page.evaluate((t) => window.asterismPuzzles.state.view.moves.find((m) => m.text === t), text);
+  assert.ok(move, `${text} is a legal move on the page's board`);
+  for (const cell of move.path) {
+    await click(page, cell);
+    if (await page.locator('#chooser:not([hidden])').count()) break;
+    if (await page.evaluate(() => window.asterismPuzzles.path.length === 0)) break;
+  }
+  if (await page.locator('#chooser:not([hidden])').count())
+    await page.locator(`#chooser button[data-move="${text}"]`).click();
+}
+
+// Plays the learner's moves of the puzzle shown until it is solved.
+async function solve(page) {
+  const solution = await page.evaluate(() => window.asterismPuzzles.puzzle.solution);
+  for (let i = 0; i < solution.length; i += 2) {
+    await playMove(page, solution[i]);
+    if (i + 2 < solution.length)
+      await page.waitForFunction((n) => window.asterismPuzzles.played.length === n &&
+        !window.asterismPuzzles.busy, i + 2);
+  }
+  await page.waitForSelector('#feedback[data-result="done"]');
+  assert.match(await page.textContent('#feedback'), /^Solved!/);
+  assert.ok(await page.evaluate(() => window.asterismPuzzles.state.terminal));
+}
+
+test('a new visitor finds the puzzles and solves one of each game by clicks', async () => {
+  const page = await open(desktop, '/learn.html');
+  await page.click('header a[href="puzzles.html"]');
+  await page.waitForURL(/puzzles/);
+  await ready(page, 'starstar');
+  assert.match(await page.textContent('#task'), /to move and win in \d+ moves\./);
+  // A wrong move: played with the refutation, then taken back.
+  const [wrong, answer] = await page.evaluate(() => Object.entries(window.asterismPuzzles.puzzle.refutations[0])[0]);
+  await playMove(page, wrong);
+  await page.waitForSelector('#feedback[data-result="wrong"]');
+  assert.match(await page.textContent('#feedback'), new RegExp(`Not this one: ${wrong.replace('*', '\\*')}`));
+  if (answer) assert.ok((await page.textContent('#feedback')).includes(answer));
+  assert.equal(await page.getAttribute('#board', 'data-refuted'), 'true');
+  await shot(page, 'refuted-desktop');
+  await page.click('#back');
+  await page.waitForFunction(() => !window.asterismPuzzles.refuted && !window.asterismPuzzles.busy);
+  assert.equal(await page.evaluate(() => window.asterismPuzzles.played.length), 0);
+  await page.click('#hint');
+  await page.waitForSelector('#feedback[data-result="hint"]');
+  for (const game of ['starstar', 'asterisk', 'shatra', 'starpool']) {
+    if (game !== 'starstar') await page.click(`[data-testid="puzzles-${game}"]`);
+    await ready(page, game);
+    await solve(page);
+    assert.match(await page.textContent('#puzzle-title'), /^Puzzle 1 of \d{3}/);
+    await shot(page, `solved-${game}-desktop`);
+  }
+  // Solved puzzles are remembered: the next one, then back to the first.
+  await page.click('#next');
+  await page.waitForFunction(() => window.asterismPuzzles.index === 1 && !window.asterismPuzzles.busy);
+  await page.click('#prev');
+  await page.waitForFunction(() => window.asterismPuzzles.index === 0 && !window.asterismPuzzles.busy);
+  assert.match(await page.textContent('#puzzle-title'), /\u2713$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('on a phone a Shatra puzzle fits the screen and is solved by taps', async () => {
+  const page = await open(phone, '/puzzles.html#shatra/2');
+  await ready(page, 'shatra');
+  assert.equal(await page.evaluate(() => window.asterismPuzzles.index), 1);
+  await solve(page);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+  await shot(page, 'solved-shatra-phone');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the puzzles API takes only the four games and bounded counts', async () => {
+  const get = (p) => fetch(new URL(p, url).href);
+  const ok = await (await get('/api/puzzles/starpool?i=3&n=2')).json();
+  assert.equal(ok.puzzles.length, 2);
+  assert.equal(ok.first, 3);
+  assert.ok(ok.total >= 100);
+  assert.equal((await get('/api/puzzles/chess')).status, 404);
+  assert.equal((await get('/api/puzzles/..%2F..%2Fetc%2Fpasswd')).status, 404);
+  assert.equal((await get('/api/puzzles/shatra?n=21')).status, 400);
+  assert.equal((await get('/api/puzzles/shatra?i=-1')).status, 400);
+  assert.equal((await fetch(new URL('/api/puzzles/shatra', url).href, {
+    method: 'DELETE', headers: { 'Content-Type': 'application/json' },
+  })).status, 405);
+});
