@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests of the UI (tests/browser): builds the release binary (or
-# takes the one ASTERISM_BIN names, without building), starts `asterism
-# serve` on a free port (the server picks it and prints the URL) serving
-# this tree's web/, runs
+# takes the one ASTERISM_BIN names, without building), type-checks web/
+# (tsc --checkJs, web/jsconfig.json), starts `asterism serve` on a free port
+# (the server picks it and prints the URL) serving this tree's web/, runs
 # the Playwright tests against it with Debian's chromium, and stops the
 # server. online.test.mjs plays online games between three browser
 # contexts (docs/online.md); learn.test.mjs is a new visitor reading the
@@ -34,6 +34,12 @@ if [ ! -d tests/browser/node_modules/playwright-core ] ||
    ! cmp -s tests/browser/package-lock.json tests/browser/node_modules/.package-lock.json; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
+
+# The page's JSON shapes (web/types.js) and every file's JSDoc, checked by
+# the pinned compiler (web/jsconfig.json says how strictly); a type error
+# fails the run before a browser starts.
+echo "type-checking web/ (tsc -p web/jsconfig.json)"
+tests/browser/node_modules/.bin/tsc -p web/jsconfig.json --noEmit
 
 rm -rf "$out/data"
 # --web: the page of this tree, whatever folder the binary was built in.
