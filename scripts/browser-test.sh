@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Browser tests of the UI (tests/browser): builds the release binary, starts
-# `asterism serve` on a free port (the server picks it and prints the URL),
-# runs the Playwright tests against it with Debian's chromium, and stops the
+# Browser tests of the UI (tests/browser): builds the release binary (or
+# takes the one ASTERISM_BIN names, without building), type-checks web/
+# (tsc --checkJs, web/jsconfig.json), starts `asterism serve` on a free port
+# (the server picks it and prints the URL) serving this tree's web/, runs
+# the Playwright tests against it with Debian's chromium, and stops the
 # server. online.test.mjs plays online games between three browser
 # contexts (docs/online.md); learn.test.mjs is a new visitor reading the
 # rules and doing the first lesson of each game (docs/learn.md);
@@ -15,8 +17,16 @@ root=$(pwd)
 out="$root/build/browser"
 mkdir -p "$out"
 
-cmake --preset release >/dev/null
-cmake --build --preset release --target asterism -j "$(nproc)"
+# ASTERISM_BIN: a binary built elsewhere (a machine busy with another build,
+# or a test of the page against a server already built); else the release
+# build, made here.
+bin=${ASTERISM_BIN:-}
+if [ -z "$bin" ]; then
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target asterism -j "$(nproc)"
+  bin="$root/build/release/apps/asterism/asterism"
+fi
+[ -x "$bin" ] || { echo "error: $bin is not an executable" >&2; exit 1; }
 
 # playwright-core only, at the version the lock file pins; it must never
 # fetch a browser of its own (it drives /usr/bin/chromium).
@@ -26,8 +36,15 @@ if [ ! -d tests/browser/node_modules/playwright-core ] ||
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+# The page's JSON shapes (web/types.js) and every file's JSDoc, checked by
+# the pinned compiler (web/jsconfig.json says how strictly); a type error
+# fails the run before a browser starts.
+echo "type-checking web/ (tsc -p web/jsconfig.json)"
+tests/browser/node_modules/.bin/tsc -p web/jsconfig.json --noEmit
+
 rm -rf "$out/data"
-build/release/apps/asterism/asterism serve --port 0 --data "$out/data" >"$out/server.log" 2>&1 &
+# --web: the page of this tree, whatever folder the binary was built in.
+"$bin" serve --port 0 --data "$out/data" --web "$root/web" >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 url=""
@@ -46,5 +63,5 @@ echo "browser tests against $url (screenshots in build/browser/)"
 cd tests/browser
 # pgn_interop.test.mjs: an independent PGN parser (npm, pinned) reads the
 # PGN that the binary writes.
-ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$root/build/release/apps/asterism/asterism" \
+ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" \
   node --test --test-reporter=spec ui.test.mjs online.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs pgn_interop.test.mjs

@@ -13,9 +13,10 @@ jobs=$(nproc)
 echo "== format check"
 bash scripts/check-format.sh
 
-echo "== shape checks: function lengths, the games' common layout"
+echo "== shape checks: function lengths, the games' common layout, web file lengths"
 bash scripts/check-function-length.sh
 bash scripts/check-game-layout.sh
+bash scripts/check-web-size.sh
 
 for preset in release asan; do
   echo "== $preset: build"

@@ -3,19 +3,36 @@
 // game's geometry: it only knows how to draw the kinds of men.
 import { drawGlyph, glyphFor } from './pieces.js';
 
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').ViewPiece} ViewPiece */
+/** @typedef {import('./types.js').AsteriskType} AsteriskType */
+/** @typedef {import('./types.js').Ownership} Ownership */
+/** @typedef {[number, number]} Point */
+
 const NS = 'http://www.w3.org/2000/svg';
 
+// An SVG element with attributes, appended to `parent` if given.
+/**
+ * @param {string} name @param {Record<string, string|number>} [attrs]
+ * @param {Element|null} [parent]
+ * @returns {SVGElement}
+ */
 export function el(name, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  const e = /** @type {SVGElement} */ (document.createElementNS(NS, name));
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
   return e;
 }
 
+/** @param {number[][]} pts */
 const pointsText = (pts) => pts.map((p) => `${p[0]},${p[1]}`).join(' ');
 
 // Draws one Asterisk piece type at (x, y) with radius r: dark or light
 // fill, hexagon or circle, and a six-spoked asterisk or a plain face.
+/**
+ * @param {Element} parent @param {{colour?: string, shape?: string, marking?: string}} t
+ * @param {number} x @param {number} y @param {number} r
+ */
 export function asteriskPiece(parent, t, x, y, r) {
   const g = el('g', { class: `apiece ${t.colour} ${t.shape} ${t.marking}` }, parent);
   if (t.shape === 'hex') {
@@ -39,6 +56,7 @@ export function asteriskPiece(parent, t, x, y, r) {
 }
 
 // A small standalone SVG of an Asterisk piece, for the supply and choosers.
+/** @param {AsteriskType} t @param {number} [size] */
 export function asteriskIcon(t, size = 28) {
   const svg = el('svg', { viewBox: '-1 -1 2 2', width: size, height: size, class: 'icon' });
   asteriskPiece(svg, t, 0, 0, 0.95);
@@ -47,6 +65,10 @@ export function asteriskIcon(t, size = 28) {
 
 // The chess-like games' men are drawn with asterism's piece set
 // (pieces.js), or as letters in discs when `letters` is set.
+/**
+ * @param {Element} parent @param {ViewPiece} piece @param {number} x @param {number} y
+ * @param {string} kind  the game's @param {boolean} letters
+ */
 function drawMan(parent, piece, x, y, kind, letters) {
   const cls = `man owner-${piece.owner} ${piece.cls || ''}`;
   const g = el('g', { class: cls, 'data-cell': piece.cell }, parent);
@@ -86,6 +108,19 @@ function drawMan(parent, piece, x, y, kind, letters) {
 //   ownership: {first, second}, per cell in the view's cell order, the
 //   share of the search's playouts in which each player owns the cell
 //   (docs/server.md), drawn as a shaded overlay.
+/**
+ * @typedef {Object} BoardLook
+ * @property {boolean} [flipped]
+ * @property {boolean} [labels]
+ * @property {boolean} [letters]
+ * @property {string[]} [path]
+ * @property {string[]} [targets]
+ * @property {string[]} [last]
+ * @property {number} [lastStep]
+ * @property {string[]} [captured]
+ * @property {Ownership|null} [ownership]
+ */
+/** @param {SVGSVGElement} svg @param {View} view @param {BoardLook} ui */
 export function drawBoard(svg, view, ui) {
   svg.replaceChildren();
   const box = view.box || [0, 0, 1, 1];
@@ -94,9 +129,12 @@ export function drawBoard(svg, view, ui) {
   // Flipping turns the drawing half a turn about its centre; points are
   // moved rather than the whole SVG rotated, so that text stays upright.
   const cx = box[0] + box[2], cy = box[1] + box[3];
+  /** @param {number[]} p @returns {Point} */
   const at = (p) => (ui.flipped ? [cx - p[0], cy - p[1]] : [p[0], p[1]]);
+  const viewCells = view.cells || [];
   const cells = new Map();
-  for (const c of view.cells) cells.set(c.name, c);
+  for (const c of viewCells) cells.set(c.name, c);
+  /** @param {string} name @returns {Point|null} */
   const centre = (name) => {
     const c = cells.get(name);
     return c ? at([c.x, c.y]) : null;
@@ -112,7 +150,7 @@ export function drawBoard(svg, view, ui) {
     const pts = d.points.map(at);
     if (d.shape === 'text') {
       const t = el('text', { x: pts[0][0], y: pts[0][1], class: `decor ${d.cls}` }, over);
-      t.textContent = d.text;
+      t.textContent = d.text ?? '';
     } else {
       el(d.shape === 'polyline' ? 'polyline' : 'polygon',
         { points: pointsText(pts), class: `decor ${d.cls}` },
@@ -122,7 +160,7 @@ export function drawBoard(svg, view, ui) {
   const path = ui.path || [];
   const targets = new Set(ui.targets || []);
   const lastSteps = (ui.last || []).slice(0, ui.lastStep ?? (ui.last || []).length);
-  for (const c of view.cells) {
+  for (const c of viewCells) {
     let cls = `cell ${c.cls}`;
     if (targets.has(c.name)) cls += ' target';
     if (path.includes(c.name)) cls += ' selected';
@@ -132,11 +170,11 @@ export function drawBoard(svg, view, ui) {
   }
   // The last move: a line through its cells and, for chains, numbered steps.
   if (lastSteps.length > 1) {
-    el('polyline', { points: pointsText(lastSteps.map(centre).filter(Boolean)), class: 'last-path' },
+    el('polyline', { points: pointsText(lastSteps.map(centre).filter((p) => p !== null)), class: 'last-path' },
       markLayer);
   }
   if (path.length > 1) {
-    el('polyline', { points: pointsText(path.map(centre).filter(Boolean)), class: 'sel-path' },
+    el('polyline', { points: pointsText(path.map(centre).filter((p) => p !== null)), class: 'sel-path' },
       markLayer);
   }
   // Men; a man being moved is drawn where the move in progress has got to.
@@ -144,8 +182,8 @@ export function drawBoard(svg, view, ui) {
   for (const p of view.pieces) {
     let where = centre(p.cell);
     if (!where) continue;
-    if (p.cell === moving) where = centre(path[path.length - 1]);
-    const g = drawMan(menLayer, p, where[0], where[1], view.kind, ui.letters);
+    if (p.cell === moving) where = centre(path[path.length - 1]) || where;
+    const g = drawMan(menLayer, p, where[0], where[1], view.kind, !!ui.letters);
     if (p.cell === moving) g.classList.add('moving');
   }
   // A placement (one cell) is ringed, since the man on it hides the cell.
@@ -173,7 +211,7 @@ export function drawBoard(svg, view, ui) {
   }
   if (ui.ownership) drawOwnership(over, view, ui.ownership, at);
   if (ui.labels) {
-    for (const c of view.cells) {
+    for (const c of viewCells) {
       const p = at([c.x, c.y]);
       const t = el('text', { x: p[0], y: p[1] + 0.42, class: 'cell-label' }, over);
       t.textContent = c.name;
@@ -182,18 +220,23 @@ export function drawBoard(svg, view, ui) {
 }
 
 // The cell under a pointer event, or null.
+/** @param {MouseEvent} event */
 export function cellAt(event) {
   const target = document.elementFromPoint(event.clientX, event.clientY) || event.target;
-  const withCell = target && target.closest ? target.closest('[data-cell]') : null;
+  const withCell = target instanceof Element ? target.closest('[data-cell]') : null;
   return withCell ? withCell.getAttribute('data-cell') : null;
 }
 
 // The ownership map: on each cell a square in the colour of the player who
 // owns it more often, as wide as the difference of the two shares is large
 // (KataGo's way), so a cell owned half-and-half or by nobody stays clear.
+/**
+ * @param {Element} parent @param {View} view @param {Ownership} own
+ * @param {(p: number[]) => Point} at
+ */
 function drawOwnership(parent, view, own, at) {
   const layer = el('g', { class: 'ownership', 'data-testid': 'ownership-overlay' }, parent);
-  view.cells.forEach((c, i) => {
+  (view.cells || []).forEach((c, i) => {
     const d = (own.first[i] || 0) - (own.second[i] || 0);
     if (Math.abs(d) < 0.05) return;
     const side = 0.62 * Math.sqrt(Math.abs(d));

@@ -7,11 +7,16 @@
 import { apiClient } from './shared.js';
 import { parseSpec } from './names.js';
 
+/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').View} View */
+
 export const api = apiClient('is it still running?');
 
 // The body of POST /api/sessions for a spec and a position string.
+/** @param {string} spec @param {string} [position] */
 export function sessionBody(spec, position) {
   const { id, options } = parseSpec(spec);
+  /** @type {{game: string, options: Record<string, string>, players?: string[], position?: string}} */
   const body = { game: id, options, players: ['human', 'human'] };
   if (position) body.position = position;
   return body;
@@ -19,13 +24,14 @@ export function sessionBody(spec, position) {
 
 // The game state (view included) of `position` after `moves` (an array of
 // move texts), for the game `spec`.
+/** @param {string} spec @param {string} position @param {string[]} [moves] @returns {Promise<Session>} */
 export async function positionState(spec, position, moves = []) {
   const key = `asterism-diagram:${spec}|${position || ''}|${moves.join(' ')}`;
   const kept = sessionStorage.getItem(key);
   if (kept) return JSON.parse(kept);
   const body = sessionBody(spec, position);
   delete body.players;
-  const s = await api('POST', '/api/view', { ...body, moves });
+  const s = /** @type {Session} */ (await api('POST', '/api/view', { ...body, moves }));
   try {
     sessionStorage.setItem(key, JSON.stringify(s));
   } catch (e) {
@@ -35,4 +41,5 @@ export async function positionState(spec, position, moves = []) {
 }
 
 // The move of a view named by its text, or undefined.
+/** @param {View} view @param {string} text */
 export const moveOf = (view, text) => view.moves.find((m) => m.text === text);

@@ -3,45 +3,61 @@
 // local page. finishedGame(ui, page) closes over the online page's state
 // `ui` and its helpers `page` = {api, message, render}; it returns
 // {replayTo, wire}.
-import { saveFile } from './shared.js';
+import { saveFile, errorText } from './shared.js';
+import { $ } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').RecordFile} RecordFile */
+/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./shared.js').Api} Api */
+/**
+ * What this module needs of the online page's state (online.js, OnlineUi).
+ * @typedef {{id: string|null, state: OnlineGame|null, path: string[],
+ *   replay: {ply: number, total: number, state: Session}|null,
+ *   replaySession: {game: string, id: string}|null}} FinishedUi
+ */
 
+/**
+ * @param {FinishedUi} ui
+ * @param {{api: Api, message: (text: string, kind?: string) => void, render: () => void}} page
+ */
 export function finishedGame(ui, { api, message, render }) {
   async function sessionFromRecord() {
-    const r = await api('GET', `/api/games/${ui.id}/record`);
-    return api('POST', '/api/records', { record: r.record, players: ['human', 'human'] });
+    const r = /** @type {RecordFile} */ (await api('GET', `/api/games/${ui.id}/record`));
+    return /** @type {Session} */ (await api('POST', '/api/records', { record: r.record, players: ['human', 'human'] }));
   }
 
   // Positions of a finished game come from a local session loaded from its
   // record (the server's browsing API), made on the first step back.
+  /** @param {number} ply */
   async function replayTo(ply) {
-    const s = ui.state;
-    if (!s || !s.terminal) return;
+    const s = ui.state, id = ui.id;
+    if (!s || !s.terminal || !id) return;
     ply = Math.max(0, Math.min(s.ply, ply));
     try {
       if (ply === s.ply) {
         ui.replay = null;  // the final position: the game itself
       } else {
-        if (!ui.replaySession || ui.replaySession.game !== ui.id)
-          ui.replaySession = { game: ui.id, id: (await sessionFromRecord()).id };
-        const state = await api('GET', `/api/sessions/${ui.replaySession.id}?ply=${ply}`);
+        if (!ui.replaySession || ui.replaySession.game !== id)
+          ui.replaySession = { game: id, id: (await sessionFromRecord()).id };
+        const state = /** @type {Session} */ (await api('GET', `/api/sessions/${ui.replaySession.id}?ply=${ply}`));
         if (!ui.state || ui.state.id !== s.id) return;
         ui.replay = { ply, total: s.ply, state };
       }
       ui.path = [];
       render();
     } catch (e) {
-      message(e.message);
+      message(errorText(e));
     }
   }
 
+  /** @param {'record'|'pgn'} format */
   async function download(format) {
     try {
-      const r = await api('GET', `/api/games/${ui.id}/${format}`);
+      const r = /** @type {RecordFile} */ (await api('GET', `/api/games/${ui.id}/${format}`));
       saveFile(r, format);
     } catch (e) {
-      message(e.message);
+      message(errorText(e));
     }
   }
 
@@ -55,15 +71,16 @@ export function finishedGame(ui, { api, message, render }) {
       if (back > 0) await api('POST', `/api/sessions/${session.id}/undo`, { count: back });
       location.href = `index.html#session=${session.id}`;
     } catch (e) {
-      message(e.message);
+      message(errorText(e));
     }
   }
 
   function wire() {
     $('first').addEventListener('click', () => replayTo(0));
-    $('back').addEventListener('click', () => replayTo((ui.replay ? ui.replay.ply : ui.state.ply) - 1));
-    $('forward').addEventListener('click', () => replayTo((ui.replay ? ui.replay.ply : ui.state.ply) + 1));
-    $('last').addEventListener('click', () => replayTo(ui.state.ply));
+    const ply = () => (ui.replay ? ui.replay.ply : ui.state?.ply ?? 0);
+    $('back').addEventListener('click', () => replayTo(ply() - 1));
+    $('forward').addEventListener('click', () => replayTo(ply() + 1));
+    $('last').addEventListener('click', () => replayTo(ui.state?.ply ?? 0));
     $('save').addEventListener('click', () => download('record'));
     $('save-pgn').addEventListener('click', () => download('pgn'));
     $('analyse').addEventListener('click', analyse);

@@ -17,12 +17,35 @@ import {
   candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
 } from './shared.js';
 import { api, sessionBody } from './diagram.js';
+import { errorText } from './shared.js';
+import { fromSession } from './adapters.js';
+import { $, input, svg } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').LessonBook} LessonBook */
+/** @typedef {import('./types.js').LessonStep} LessonStep */
+/** @typedef {import('./types.js').ViewMove} ViewMove */
+
 const GAMES = [
   ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', 'Shatra'], ['starpool', 'Star Pool Chess'],
 ];
 
+/**
+ * @typedef {Object} LearnUi
+ * @property {string|null} game  the game id of the lessons shown
+ * @property {LessonBook|null} book  that game's lesson file
+ * @property {number} index  the lesson shown
+ * @property {Session|null} state  its session's state
+ * @property {number} step  the step of its line the learner is at
+ * @property {boolean} solved
+ * @property {boolean} busy
+ * @property {string[]} path
+ * @property {string|null} pick
+ * @property {boolean} hinted
+ * @property {boolean} letters
+ * @property {boolean} labels
+ */
+/** @type {LearnUi} */
 const ui = {
   game: null,       // the game id of the lessons shown
   book: null,       // that game's lesson file
@@ -38,9 +61,16 @@ const ui = {
   labels: false,
 };
 
-const lesson = () => ui.book.lessons[ui.index];
+// The lesson shown (there is one once a book is loaded: every caller
+// comes after showGame's).
+const lesson = () => {
+  if (!ui.book) throw new Error('no lessons are loaded');
+  return ui.book.lessons[ui.index];
+};
+/** @param {string|null} game @param {number} i */
 const doneKey = (game, i) => `asterism-lesson-${game}-${i}`;
 
+/** @param {string} text @param {string} kind */
 function feedback(text, kind) {
   const f = $('feedback');
   f.textContent = text;
@@ -57,7 +87,7 @@ function render() {
   const cands = open ? candidates(view.moves, ui.path, ui.pick) : [];
   let targets = targetsOf(cands, ui.path, ui.pick);
   if (ui.hinted && ui.path.length === 0 && open) targets = hintCells();
-  drawBoard($('board'), view, {
+  drawBoard(svg('board'), view, {
     flipped: lesson().flip === true,
     labels: ui.labels,
     letters: ui.letters,
@@ -74,19 +104,20 @@ function render() {
 // The first cell of the main-line move, shown with the hint.
 function hintCells() {
   const step = lesson().line[ui.step];
-  const move = step && ui.state.view.moves.find((m) => m.text === step.play[0]);
+  const move = step && ui.state && ui.state.view.moves.find((m) => m.text === step.play[0]);
   return move && move.path.length ? [move.path[0]] : [];
 }
 
+/** @param {string|null} cell */
 function clickCell(cell) {
-  if (!ui.state || ui.busy || ui.solved) return;
+  if (!cell || !ui.state || ui.busy || ui.solved) return;
   const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
   if (step.refuse) {
-    feedback(explainClick(ui.state, ui.path, ui.pick, cell), 'wrong');
+    feedback(explainClick(fromSession(ui.state), ui.path, ui.pick, cell), 'wrong');
     ui.path = [];
     return render();
   }
-  ui.path = step.restart ? [cell] : step.path;
+  ui.path = step.restart ? [cell] : step.path || [];
   if (step.finish) {
     if (step.finish.length === 1) return judge(step.finish[0]);
     showChooser(step.finish, ui.state.view, judge, () => { ui.path = []; render(); });
@@ -96,6 +127,7 @@ function clickCell(cell) {
 
 // ---- judging a move ------------------------------------------------------------
 
+/** @param {ViewMove} move */
 async function judge(move) {
   $('chooser').hidden = true;
   ui.path = [];
@@ -111,7 +143,7 @@ async function judge(move) {
     await play(move.text);
     const last = ui.step === l.line.length - 1;
     const reply = replyTo(step, move.text);
-    if (reply && !ui.state.terminal) {
+    if (reply && !ui.state?.terminal) {
       feedback(step.right || 'Right.', 'right');
       render();
       await new Promise((r) => setTimeout(r, 500));
@@ -121,7 +153,7 @@ async function judge(move) {
     feedback(`${step.right || 'Right.'}${reply ? ` The answer: ${reply}. Your move again.` : ''}`, 'right');
     ui.step += 1;
   } catch (e) {
-    feedback(e.message, 'wrong');
+    feedback(errorText(e), 'wrong');
   } finally {
     ui.busy = false;
     render();
@@ -130,10 +162,13 @@ async function judge(move) {
 
 // The opponent's answer to the learner's move: one for the step, or one per
 // accepted move.
+/** @param {LessonStep} step @param {string} text @returns {string|undefined} */
 const replyTo = (step, text) => (step.reply && typeof step.reply === 'object' ? step.reply[text] : step.reply);
 
+/** @param {string} text */
 async function play(text) {
-  ui.state = await api('POST', `/api/sessions/${ui.state.id}/move`, { move: text });
+  if (!ui.state) return;
+  ui.state = /** @type {Session} */ (await api('POST', `/api/sessions/${ui.state.id}/move`, { move: text }));
 }
 
 function finish() {
@@ -141,7 +176,7 @@ function finish() {
   ui.solved = true;
   ui.busy = false;
   localStorage.setItem(doneKey(ui.game, ui.index), 'done');
-  const over = ui.state.terminal ? ` (${ui.state.outcome})` : '';
+  const over = ui.state?.terminal ? ` (${ui.state.outcome})` : '';
   feedback(`Right! ${l.done || ''}${over}`.trim(), 'right');
   $('feedback').dataset.result = 'done';
   $('next').classList.add('ready');
@@ -151,9 +186,11 @@ function finish() {
 
 // ---- lessons -----------------------------------------------------------------
 
+/** @param {number} index */
 async function showLesson(index) {
-  const old = ui.state;
-  ui.index = Math.max(0, Math.min(index, ui.book.lessons.length - 1));
+  const old = ui.state, book = ui.book;
+  if (!book) return;
+  ui.index = Math.max(0, Math.min(index, book.lessons.length - 1));
   Object.assign(ui, { state: null, step: 0, solved: false, busy: true, path: [], pick: null, hinted: false });
   history.replaceState(null, '', `#${ui.game}/${ui.index + 1}`);
   if (old) api('DELETE', `/api/sessions/${old.id}`).catch(() => {});
@@ -162,18 +199,18 @@ async function showLesson(index) {
   $('task').textContent = l.task;
   // A lesson that names cells by ring and arm shows the names at first.
   ui.labels = l.labels === true;
-  $('labels').checked = ui.labels;
+  input('labels').checked = ui.labels;
   feedback('', '');
   // After a game's last lesson, "Next" leads to the next game's first.
-  const lastOfGame = ui.index === ui.book.lessons.length - 1;
+  const lastOfGame = ui.index === book.lessons.length - 1;
   const nextGame = GAMES[(GAMES.findIndex(([id]) => id === ui.game) + 1) % GAMES.length];
   $('next').textContent = lastOfGame ? `Next: ${nextGame[1]}` : 'Next lesson';
   $('next').classList.remove('ready');
   renderList();
   try {
-    ui.state = await api('POST', '/api/sessions', sessionBody(l.spec, l.position));
+    ui.state = /** @type {Session} */ (await api('POST', '/api/sessions', sessionBody(l.spec, l.position)));
   } catch (e) {
-    feedback(`The lesson could not start: ${e.message}`, 'wrong');
+    feedback(`The lesson could not start: ${errorText(e)}`, 'wrong');
   }
   ui.busy = false;
   render();
@@ -182,6 +219,7 @@ async function showLesson(index) {
 function renderList() {
   const list = $('lesson-list');
   list.replaceChildren();
+  if (!ui.book) return;
   ui.book.lessons.forEach((l, i) => {
     const li = document.createElement('li');
     if (localStorage.getItem(doneKey(ui.game, i))) li.className = 'done';
@@ -195,22 +233,24 @@ function renderList() {
   });
 }
 
+/** @param {string} game @param {number} [index] */
 async function showGame(game, index = 0) {
   ui.game = game;
-  for (const b of $('game-tabs').children) b.setAttribute('aria-selected', String(b.dataset.game === game));
+  for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('game-tabs').children)) b.setAttribute('aria-selected', String(b.dataset.game === game));
   try {
     const res = await fetch(`lessons/${game}.json`);
     if (!res.ok) throw new Error(`the server answered ${res.status}`);
-    ui.book = await res.json();
+    ui.book = /** @type {LessonBook} */ (await res.json());
   } catch (e) {
-    feedback(`The lessons could not be loaded: ${e.message}`, 'wrong');
+    feedback(`The lessons could not be loaded: ${errorText(e)}`, 'wrong');
     return;
   }
+  const book = ui.book;
   const rules = $('lesson-rules');
   rules.replaceChildren('The whole rules: ');
   const a = document.createElement('a');
-  a.href = ui.book.rules;
-  a.textContent = `${ui.book.title}, the rules`;
+  a.href = book.rules;
+  a.textContent = `${book.title}, the rules`;
   rules.append(a, '.');
   await showLesson(index);
 }
@@ -233,17 +273,18 @@ function start() {
   });
   $('retry').addEventListener('click', () => showLesson(ui.index));
   $('next').addEventListener('click', () => {
+    if (!ui.book) return;
     if (ui.index < ui.book.lessons.length - 1) return showLesson(ui.index + 1);
     const at = GAMES.findIndex(([id]) => id === ui.game);
     return showGame(GAMES[(at + 1) % GAMES.length][0]);
   });
-  $('letters').checked = ui.letters;
+  input('letters').checked = ui.letters;
   $('letters').addEventListener('change', () => {
-    ui.letters = $('letters').checked;
+    ui.letters = input('letters').checked;
     localStorage.setItem('asterism-men', ui.letters ? 'letters' : 'pieces');
     render();
   });
-  $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
+  $('labels').addEventListener('change', () => { ui.labels = input('labels').checked; render(); });
   wireBoard(ui, clickCell, true);
   addEventListener('pagehide', () => {
     if (ui.state) fetch(`/api/sessions/${ui.state.id}`, {
@@ -264,5 +305,5 @@ function openFromHash() {
 }
 
 // Tests and the curious can see the state from the console.
-window.asterismLearn = ui;
+/** @type {Window & {asterismLearn?: LearnUi}} */ (window).asterismLearn = ui;
 start();

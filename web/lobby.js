@@ -4,75 +4,102 @@
 // online page's state `ui` and its helpers `page` = {api, message,
 // leaveGame}; it returns {show, wire}.
 import { gameTitle, terminationText } from './names.js';
-import { buildOptions as buildOptionsFor, changedOptions } from './shared.js';
+import { buildOptions as buildOptionsFor, changedOptions, errorText } from './shared.js';
+import { $, input, select, button } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('./types.js').Catalog} Catalog */
+/** @typedef {import('./types.js').CreatedGame} CreatedGame */
+/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./types.js').GameEntry} GameEntry */
+/** @typedef {import('./types.js').Lobby} Lobby */
+/** @typedef {import('./types.js').Archive} Archive */
+/** @typedef {import('./shared.js').Api} Api */
+/**
+ * What the lobby needs of the online page's state (online.js, OnlineUi).
+ * @typedef {{catalog: Catalog|null, lobbyTimer: number|undefined, archiveOffset: number}} LobbyUi
+ */
+
 const ARCHIVE_PAGE = 10;
 
 // Where this tab keeps a game's seat secret and links, and the player's name.
+/** @param {string} id */
 export const secretKey = (id) => `asterism-secret-${id}`;
+/** @param {string} id */
 export const linksKey = (id) => `asterism-links-${id}`;
 export const rememberedName = () => localStorage.getItem('asterism-name') || '';
 
+/** @param {string} name */
 export function rememberName(name) {
   if (name.trim()) localStorage.setItem('asterism-name', name.trim());
 }
 
+/**
+ * @param {LobbyUi} ui
+ * @param {{api: Api, message: (text: string, kind?: string, box?: string) => void,
+ *   leaveGame: () => void}} page
+ */
 export function lobbyPage(ui, { api, message, leaveGame }) {
-  const gameInfo = (id) => ui.catalog.games.find((g) => g.id === id);
+  /** @param {string} id */
+  const gameInfo = (id) => ui.catalog?.games.find((g) => g.id === id);
 
   function buildOptions() {
-    buildOptionsFor(gameInfo($('game').value));
+    const info = gameInfo(select('game').value);
+    if (info) buildOptionsFor(info);
   }
 
   function clockBody() {
-    const kind = $('clock').value;
+    const kind = select('clock').value;
     if (kind === 'fischer')
-      return { kind, minutes: Number($('minutes').value), increment: Number($('increment').value) };
-    if (kind === 'correspondence') return { kind, days: Number($('days').value) };
+      return { kind, minutes: Number(input('minutes').value), increment: Number(input('increment').value) };
+    if (kind === 'correspondence') return { kind, days: Number(input('days').value) };
     return { kind: 'none' };
   }
 
   function createBody() {
-    const against = $('opponent').value;
+    const against = select('opponent').value;
+    /** @type {Record<string, unknown>} */
     const body = {
-      game: $('game').value,
-      options: changedOptions($('create')),
-      seat: $('seat').value,
-      name: $('name').value.trim(),
-      opponent: against === 'computer' ? `level:${$('level').value}` : 'person',
+      game: select('game').value,
+      options: changedOptions(/** @type {HTMLFormElement} */ ($('create'))),
+      seat: select('seat').value,
+      name: input('name').value.trim(),
+      opponent: against === 'computer' ? `level:${select('level').value}` : 'person',
       lobby: against === 'lobby',
       clock: clockBody(),
     };
-    if ($('position').value.trim()) body.position = $('position').value.trim();
+    if (input('position').value.trim()) body.position = input('position').value.trim();
     return body;
   }
 
   async function createGame() {
     message('', 'error', 'lobby-message');
-    rememberName($('name').value);
+    rememberName(input('name').value);
     try {
-      const r = await api('POST', '/api/games', createBody());
+      const r = /** @type {CreatedGame} */ (await api('POST', '/api/games', createBody()));
       sessionStorage.setItem(secretKey(r.id), r.secret);
       sessionStorage.setItem(linksKey(r.id), JSON.stringify(r.links));
       location.hash = `game=${r.id}&secret=${r.secret}`;
     } catch (e) {
-      message(e.message, 'error', 'lobby-message');
+      message(errorText(e), 'error', 'lobby-message');
     }
   }
 
+  /** @param {string} id */
   async function acceptChallenge(id) {
     try {
-      const r = await api('POST', `/api/games/${id}/join`, { name: rememberedName() });
+      // Joining an open challenge without a secret answers with the seat's.
+      const r = /** @type {OnlineGame & {secret: string}} */ (await api('POST', `/api/games/${id}/join`,
+        { name: rememberedName() }));
       sessionStorage.setItem(secretKey(id), r.secret);
       location.hash = `game=${id}&secret=${r.secret}`;
     } catch (e) {
-      message(e.message, 'error', 'lobby-message');
+      message(errorText(e), 'error', 'lobby-message');
       refreshLobby();
     }
   }
 
   // One row of a list: cells of text, then a button or link.
+  /** @param {HTMLTableElement} table @param {string[]} cells @param {HTMLElement} action */
   function listRow(table, cells, action) {
     const tr = table.insertRow();
     for (const c of cells) tr.insertCell().textContent = c;
@@ -80,6 +107,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     return tr;
   }
 
+  /** @param {string} text @param {string} hash @param {string} testid */
   function linkTo(text, hash, testid) {
     const a = document.createElement('a');
     a.textContent = text;
@@ -89,16 +117,23 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     return a;
   }
 
-  const clockName = (kind) => ({ none: 'no clock', fischer: 'Fischer', correspondence: 'correspondence' }[kind] || kind);
+  /** @type {Record<string, string>} */
+  const CLOCK_NAMES = { none: 'no clock', fischer: 'Fischer', correspondence: 'correspondence' };
+  /** @param {string} kind */
+  const clockName = (kind) => CLOCK_NAMES[kind] || kind;
+  /** @param {string} id */
+  const table = (id) => /** @type {HTMLTableElement} */ ($(id));
 
+  /** @param {GameEntry[]} games */
   function renderOpen(games) {
-    const table = $('open-list');
-    table.replaceChildren();
+    const list = table('open-list');
+    list.replaceChildren();
     $('open-empty').hidden = games.length > 0;
     for (const g of games) {
       const waiting = g.names[0] ? 1 : 0;  // the seat still open
       const host = g.names[1 - waiting] || 'Anonymous';
       const mine = sessionStorage.getItem(secretKey(g.id));
+      /** @type {HTMLElement} */
       let action;
       if (mine) action = linkTo('Open', `game=${g.id}&secret=${mine}`, 'open-own');
       else {
@@ -107,20 +142,21 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
         action.dataset.testid = 'accept';
         action.addEventListener('click', () => acceptChallenge(g.id));
       }
-      const tr = listRow(table, [gameTitle(g.game), `${host} waits`, clockName(g.clock)], action);
+      const tr = listRow(list, [gameTitle(g.game), `${host} waits`, clockName(g.clock)], action);
       tr.dataset.id = g.id;
     }
   }
 
+  /** @param {GameEntry[]} games */
   function renderPlaying(games) {
-    const table = $('playing-list');
-    table.replaceChildren();
+    const list = table('playing-list');
+    list.replaceChildren();
     $('playing-empty').hidden = games.length > 0;
     for (const g of games) {
       const mine = sessionStorage.getItem(secretKey(g.id));
       const action = mine ? linkTo('Play', `game=${g.id}&secret=${mine}`, 'play') :
         linkTo('Watch', `game=${g.id}`, 'watch');
-      const tr = listRow(table, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
+      const tr = listRow(list, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
         clockName(g.clock)], action);
       tr.dataset.id = g.id;
     }
@@ -129,33 +165,33 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
 
   async function refreshArchive() {
     try {
-      const a = await api('GET', `/api/archive?offset=${ui.archiveOffset}&limit=${ARCHIVE_PAGE}`);
-      const table = $('archive-list');
-      table.replaceChildren();
+      const a = /** @type {Archive} */ (await api('GET', `/api/archive?offset=${ui.archiveOffset}&limit=${ARCHIVE_PAGE}`));
+      const list = table('archive-list');
+      list.replaceChildren();
       $('archive-empty').hidden = a.games.length > 0;
       for (const g of a.games) {
         const when = new Date(g.updated).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
-        const tr = listRow(table, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
+        const tr = listRow(list, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
           `${g.result} ${terminationText(g.termination)}`.trim(), when],
         linkTo('Replay', `game=${g.id}`, 'replay'));
         tr.dataset.id = g.id;
       }
       const last = Math.min(a.total, ui.archiveOffset + a.games.length);
       $('archive-page').textContent = a.total ? `${ui.archiveOffset + 1}\u2013${last} of ${a.total}` : '';
-      $('archive-newer').disabled = ui.archiveOffset === 0;
-      $('archive-older').disabled = last >= a.total;
+      button('archive-newer').disabled = ui.archiveOffset === 0;
+      button('archive-older').disabled = last >= a.total;
     } catch (e) {
-      message(e.message, 'error', 'lobby-message');
+      message(errorText(e), 'error', 'lobby-message');
     }
   }
 
   async function refreshLobby() {
     try {
-      const l = await api('GET', '/api/lobby');
+      const l = /** @type {Lobby} */ (await api('GET', '/api/lobby'));
       renderOpen(l.open);
       renderPlaying(l.playing);
     } catch (e) {
-      message(e.message, 'error', 'lobby-message');
+      message(errorText(e), 'error', 'lobby-message');
     }
   }
 
@@ -173,22 +209,22 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
   }
 
   function syncCreateForm() {
-    const against = $('opponent').value;
+    const against = select('opponent').value;
     $('level-label').hidden = against !== 'computer';
-    $('fischer').hidden = $('clock').value !== 'fischer';
-    $('days-label').hidden = $('clock').value !== 'correspondence';
+    $('fischer').hidden = select('clock').value !== 'fischer';
+    $('days-label').hidden = select('clock').value !== 'correspondence';
   }
 
   function wire() {
-    for (let l = 1; l <= 10; l++) $('level').add(new Option(String(l), String(l), false, l === 3));
+    for (let l = 1; l <= 10; l++) select('level').add(new Option(String(l), String(l), false, l === 3));
     const chosen = localStorage.getItem('asterism-game');
-    for (const g of ui.catalog.games) {
+    for (const g of ui.catalog ? ui.catalog.games : []) {
       if (g.players && g.players !== 2) continue;
-      $('game').add(new Option(g.title, g.id, false, g.id === chosen));
+      select('game').add(new Option(g.title, g.id, false, g.id === chosen));
     }
     buildOptions();
     $('game').addEventListener('change', buildOptions);
-    $('name').value = rememberedName();
+    input('name').value = rememberedName();
     for (const id of ['opponent', 'clock']) $(id).addEventListener('change', syncCreateForm);
     syncCreateForm();
     $('create').addEventListener('submit', (e) => { e.preventDefault(); createGame(); });

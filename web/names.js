@@ -190,8 +190,10 @@ export function optionWords(game, o) {
 }
 
 // "starstar:size=6,swap=true" -> {id: 'starstar', options: {size: '6', swap: 'true'}}.
+/** @param {string} spec */
 export function parseSpec(spec) {
   const [id, rest] = String(spec).split(':');
+  /** @type {Record<string, string>} */
   const options = {};
   for (const kv of (rest || '').split(',').filter(Boolean)) {
     const [k, v] = kv.split('=');

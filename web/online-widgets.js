@@ -1,49 +1,21 @@
-// Two widgets of an online game's page (online.js): the players' clocks,
-// counted down between the server's states, and the links of a game this
-// tab created (its seat, the invitation, watching), each with a Copy button.
+// A widget of an online game's page (online.js): the links of a game this
+// tab created (its seat, the invitation, watching), each with a Copy
+// button. (The clocks are views.js's.)
 import { linksKey } from './lobby.js';
+import { $ } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
-
-// Milliseconds as the clock shows them: days and hours for correspondence,
-// tenths in the last ten seconds.
-function clockText(ms) {
-  ms = Math.max(0, ms);
-  const s = Math.floor(ms / 1000);
-  const pad = (n) => String(n).padStart(2, '0');
-  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
-  if (s >= 3600) return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-  if (ms < 10000) return `0:${pad(s)}.${Math.floor((ms % 1000) / 100)}`;
-  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
-}
-
-// The running clock counts down from what the server said, by the time
-// since its state arrived (this machine's clock need not agree with the
-// server's).
-export function renderClocks(ui) {
-  const s = ui.state;
-  if (!s || ui.replay) return;
-  const c = s.clock;
-  for (const i of [0, 1]) {
-    const box = $(`seat-${i}`).querySelector('.clock');
-    box.hidden = c.kind === 'none';
-    let left = c.left[i];
-    if (c.running === i) left -= performance.now() - ui.receivedAt;
-    box.textContent = clockText(left);
-    box.classList.toggle('running', c.running === i);
-    box.classList.toggle('low', c.kind === 'fischer' && left < 20000);
-  }
-  const note = c.kind === 'fischer' ? `Fischer clock: ${c.base / 60000} min + ${c.increment / 1000} s a move` +
-      (c.running < 0 && !s.terminal ? '; it starts once each side has moved.' : '.') :
-    c.kind === 'correspondence' ? `Correspondence: ${c.per_move / 86400000} days a move.` : 'No clock.';
-  $('clock-note').textContent = note;
-}
-
-export function renderLinks(ui, message) {
-  const links = JSON.parse(sessionStorage.getItem(linksKey(ui.id)) || 'null');
-  $('links').hidden = !links || ui.state.terminal;
-  if (!links || $('link-rows').dataset.id === ui.id) return;
-  $('link-rows').dataset.id = ui.id;
+// The links of a game this tab created (lobby.js keeps them), when it is
+// not over: its seat, the invitation, watching.
+/**
+ * @param {string} id @param {boolean} over
+ * @param {(text: string, kind?: string) => void} message
+ */
+export function renderLinks(id, over, message) {
+  /** @type {Record<string, string>|null} */
+  const links = JSON.parse(sessionStorage.getItem(linksKey(id)) || 'null');
+  $('links').hidden = !links || over;
+  if (!links || $('link-rows').dataset.id === id) return;
+  $('link-rows').dataset.id = id;
   $('link-rows').replaceChildren();
   const rows = [['seat', 'Your seat'], ['invite', 'Invitation'], ['watch', 'Watch']];
   for (const [key, label] of rows.filter(([k]) => links[k])) {
@@ -57,7 +29,7 @@ export function renderLinks(ui, message) {
     const copy = document.createElement('button');
     copy.textContent = 'Copy';
     copy.dataset.testid = `copy-${key}`;
-    copy.addEventListener('click', () => copyText(input));
+    copy.addEventListener('click', () => copyText(input, message));
     row.append(`${label} `, input, copy);
     $('link-rows').append(row);
   }
@@ -65,7 +37,11 @@ export function renderLinks(ui, message) {
 
 // The clipboard API needs a secure origin (https or this machine); plain
 // http elsewhere falls back to selecting the text and the copy command.
-async function copyText(input) {
+/**
+ * @param {HTMLInputElement} input
+ * @param {(text: string, kind?: string) => void} message
+ */
+async function copyText(input, message) {
   try {
     await navigator.clipboard.writeText(input.value);
   } catch (e) {

@@ -3,63 +3,86 @@
 // two players and any number of spectators. A seat's secret comes in the
 // page's fragment (#game=ID&secret=S), which browsers never send to the
 // server on a page load; requests carry it as "Authorization: Bearer".
-// Boards and scores are drawn by the same modules as the local page
-// (board.js, panels.js); the rules stay on the server.
-import { drawBoard } from './board.js';
-import { drawScore } from './panels.js';
+// The game is drawn by the same game module as the local page (game.js,
+// views.js), from this page's games made into its one shape
+// (adapters.js); the rules stay on the server.
+import { $, input, button } from './dom.js';
 import { gameTitle, terminationText } from './names.js';
 import { lobbyPage, secretKey, rememberedName, rememberName } from './lobby.js';
 import { finishedGame } from './finished.js';
-import { renderClocks, renderLinks } from './online-widgets.js';
-import {
-  apiClient, candidates as candidatesOf, targets as targetsOf,
-  clickStep, showChooser, renderSpecials as renderSpecialsOf, renderMoveList, wireBoard, wireLook,
-} from './shared.js';
+import { renderLinks } from './online-widgets.js';
+import { apiClient, errorText, renderSpecials as renderSpecialsOf } from './shared.js';
+import { fromOnline, fromSession } from './adapters.js';
+import { gameUi, gameController } from './game.js';
+import { renderBoard, renderScore, renderMoves, renderClocks } from './views.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').Catalog} Catalog */
+/** @typedef {import('./types.js').ViewMove} ViewMove */
+/**
+ * The page's state: the game module's (game.js) and this page's own.
+ * @typedef {import('./game.js').GameUi & {
+ *   catalog: Catalog|null, id: string|null, secret: string, you: number,
+ *   state: OnlineGame|null, receivedAt: number,
+ *   replay: {ply: number, total: number, state: Session}|null,
+ *   replaySession: {game: string, id: string}|null,
+ *   es: EventSource|null, live: boolean, retry: number|undefined,
+ *   lobbyTimer: number|undefined, archiveOffset: number,
+ *   play: (move: ViewMove|string) => Promise<void>,
+ * }} OnlineUi
+ * `id` the game on screen; `secret` this tab's seat secret for it, if any;
+ * `you` the seat that secret holds, -1 for a spectator; `state` the game
+ * as the server last described it, `receivedAt` when it arrived
+ * (performance.now(), for the clocks); `replay` a finished game's position
+ * being replayed, read from the local session `replaySession`; `es` the
+ * live stream, `live` whether it is open.
+ */
 
+/** @type {OnlineUi} */
 const ui = {
+  ...gameUi(),
   catalog: null,
-  id: null,             // the game on screen
-  secret: '',           // this tab's seat secret for it, if any
-  you: -1,              // the seat that secret holds, -1 for a spectator
-  state: null,          // the game as the server last described it
-  receivedAt: 0,        // performance.now() when `state` arrived (for the clocks)
-  replay: null,         // finished games: {ply, total, state} while replaying
-  replaySession: null,  // {game, id}: the local session the replay reads positions from
-  path: [],             // cells clicked for the move in progress
-  pick: null,           // a piece type or promotion chosen for it
-  flipped: false,
-  labels: false,
-  letters: localStorage.getItem('asterism-men') === 'letters',
-  busy: false,          // a request that changes the game is under way
-  es: null,             // the live stream
-  live: false,          // the stream is open
-  retry: null,
-  lobbyTimer: null,
+  id: null,
+  secret: '',
+  you: -1,
+  state: null,
+  receivedAt: 0,
+  replay: null,
+  replaySession: null,
+  es: null,
+  live: false,
+  retry: undefined,
+  lobbyTimer: undefined,
   archiveOffset: 0,
+  play: (move) => play(move),
 };
 
 // ---- talking to the server --------------------------------------------------
 
 const api = apiClient('is the network down?');
 
+/** @param {string} text @param {string} [kind] @param {string} [box] */
 function message(text, kind = 'error', box = 'message') {
   const m = $(box);
   m.textContent = text || '';
   m.className = 'message' + (text ? ` ${kind}` : '');
 }
 
-const gameInfo = (id) => ui.catalog.games.find((g) => g.id === id);
-
-// "shatra:rules=altai,notation=algebraic" -> "Shatra, Altai rules" (names.js).
-const specTitle = (spec) => gameTitle(spec);
-
+/** @param {string} id */
+const gameInfo = (id) => ui.catalog?.games.find((g) => g.id === id);
 
 // The lobby (lobby.js), and a finished game's replay, records and
 // analysis (finished.js).
 const lobby = lobbyPage(ui, { api, message, leaveGame: () => leaveGame() });
 const finished = finishedGame(ui, { api, message, render: () => render() });
+
+// Moves by click and drag (game.js), on this seat's turn.
+const ctrl = gameController(ui, {
+  whyNot: () => (myTurn() ? '' : whyNot()),
+  explain: (cell) => `${[...ui.path, cell].join(' \u2192 ')} starts no legal move.`,
+  play, message, render: () => render(),
+});
 
 // ---- routing ----------------------------------------------------------------
 
@@ -74,6 +97,8 @@ function leaveGame() {
   disconnect();
   ui.id = null;
   ui.state = null;
+  ui.game = null;
+  ui.position = null;
   ui.replay = null;
   ui.path = [];
   ui.pick = null;
@@ -81,6 +106,7 @@ function leaveGame() {
 
 // ---- one game: loading and the live stream ---------------------------------
 
+/** @param {string} id @param {string} secretFromLink */
 async function showGame(id, secretFromLink) {
   clearInterval(ui.lobbyTimer);
   if (ui.id !== id) leaveGame();
@@ -91,19 +117,19 @@ async function showGame(id, secretFromLink) {
   $('game-view').hidden = false;
   message('');
   try {
-    const s = await api('GET', `/api/games/${id}`, undefined, ui.secret);
+    const s = /** @type {OnlineGame} */ (await api('GET', `/api/games/${id}`, undefined, ui.secret));
     if (ui.id !== id) return;
-    ui.you = s.you;
-    if (ui.secret && s.you < 0) {
+    ui.you = s.you ?? -1;
+    if (ui.secret && ui.you < 0) {
       message('The secret in this link holds no seat of this game: you are watching it.');
       ui.secret = '';
     }
     ui.flipped = ui.you === 1;
-    $('join-name').value = rememberedName();
+    input('join-name').value = rememberedName();
     accept(s);
     if (!s.terminal) connect();
   } catch (e) {
-    message(`Cannot open the game: ${e.message}`);
+    message(`Cannot open the game: ${errorText(e)}`);
   }
 }
 
@@ -124,8 +150,9 @@ function connect() {
   const es = new EventSource(`/api/games/${ui.id}/events${q}`);
   ui.es = es;
   let opened = false;
+  // The stream's events (types.js, StateEvent) carry a state each.
   es.addEventListener('state', (e) => {
-    if (ui.es === es) accept(JSON.parse(e.data));
+    if (ui.es === es) accept(/** @type {OnlineGame} */ (JSON.parse(e.data)));
   });
   es.addEventListener('open', () => {
     if (ui.es !== es) return;
@@ -140,18 +167,19 @@ function connect() {
   });
 }
 
+/** @param {boolean} open */
 function setLive(open) {
   const changed = ui.live !== open;
   ui.live = open;
   $('live').hidden = open;
   document.body.dataset.live = String(open);
-  if (changed && ui.state) renderSeats();
+  if (changed && ui.state) renderSeats(ui.state);
 }
 
 async function catchUp() {
   const id = ui.id;
   try {
-    const s = await api('GET', `/api/games/${id}`, undefined, ui.secret);
+    const s = /** @type {OnlineGame} */ (await api('GET', `/api/games/${id}`, undefined, ui.secret));
     if (ui.id === id) accept(s);
   } catch (e) {
     // The stream will bring the next state; a failed catch-up changes nothing.
@@ -160,6 +188,7 @@ async function catchUp() {
 
 // A state from a reply, the stream or a catch-up; an older one (by its
 // event number) than the one on screen is ignored.
+/** @param {OnlineGame} s */
 function accept(s) {
   const old = ui.state;
   if (old && s.id === old.id && s.seq < old.seq) return;
@@ -170,12 +199,9 @@ function accept(s) {
     s.view.box = old.view.box;
   }
   ui.state = s;
+  ui.game = fromOnline(s);
   ui.receivedAt = performance.now();
-  if (!old || old.ply !== s.ply || old.terminal !== s.terminal) {
-    ui.path = [];
-    ui.pick = null;
-    $('chooser').hidden = true;
-  }
+  if (!old || old.ply !== s.ply || old.terminal !== s.terminal) ctrl.clearMove();
   if (s.terminal && ui.es) disconnect();
   document.title = `${gameTitle(s.game)} online \u00b7 asterism`;
   render();
@@ -183,49 +209,38 @@ function accept(s) {
 
 // ---- one game: drawing ------------------------------------------------------
 
-const myTurn = () => {
+function myTurn() {
   const s = ui.state;
-  return s && ui.you >= 0 && s.status === 'playing' && !s.terminal && s.to_move === ui.you && !ui.replay;
-};
-
-// What the board shows: the game, or a position of its replay.
-const shown = () => (ui.replay ? ui.replay.state : ui.state);
-
-function candidates() {
-  return candidatesOf(shown().view.moves, ui.path, ui.pick);
+  return !!s && ui.you >= 0 && s.status === 'playing' && !s.terminal && s.to_move === ui.you && !ui.replay;
 }
 
 function render() {
-  const s = shown();
-  const view = s.view;
-  const cands = myTurn() ? candidates() : [];
-  const targets = targetsOf(cands, ui.path, ui.pick);
-  drawBoard($('board'), view, {
-    flipped: ui.flipped, labels: ui.labels, letters: ui.letters, path: ui.path, targets,
-    last: view.last ? view.last.path : [],
-    captured: view.last ? view.last.captured || [] : [],
-  });
-  // The score panel names the sides as the local page's state does.
-  drawScore($('score'), s.players ? s : { ...s, players: s.names.map((name) => ({ name })) }, ui);
-  $('help').textContent = s.move_help;
-  renderStatus();
-  renderSeats();
-  renderClocks(ui);
-  renderBanners();
-  renderActions();
-  renderSpecials();
-  renderMoves();
-  renderLinks(ui, message);
-  renderRecord();
-}
-
-function seatName(i) {
-  const seat = ui.state.seats[i];
-  return seat.joined ? seat.name || 'Anonymous' : 'waiting for a player';
-}
-
-function renderStatus() {
   const s = ui.state;
+  if (!s) return;
+  // What the board shows: the game, or a position of its replay.
+  ui.position = ui.replay ? fromSession(ui.replay.state) : ui.game;
+  renderBoard(ui, { active: myTurn() });
+  renderScore(ui);
+  renderStatus(s);
+  renderSeats(s);
+  renderClocks(ui, ui.receivedAt);
+  renderBanners(s);
+  renderActions(s);
+  renderSpecialsOf(myTurn() ? s.view : null, play, false);
+  renderMoves(ui, finished.replayTo);
+  if (ui.id) renderLinks(ui.id, s.terminal, message);
+  $('save-pgn').hidden = !gameInfo(s.game_id)?.pgn;
+  $('analyse').hidden = !s.terminal;
+}
+
+/** @param {number} i */
+function seatName(i) {
+  const seat = ui.state?.seats[i];
+  return seat && seat.joined ? seat.name || 'Anonymous' : 'waiting for a player';
+}
+
+/** @param {OnlineGame} s */
+function renderStatus(s) {
   let text;
   if (ui.replay) text = `Replay: move ${ui.replay.ply} of ${ui.replay.total}`;
   else if (s.terminal) text = `Game over: ${s.outcome} (${s.result})`;
@@ -239,13 +254,13 @@ function renderStatus() {
   $('status').dataset.you = String(ui.you);
 }
 
-function renderSeats() {
-  const s = ui.state;
-  $('game-title').textContent = specTitle(s.game);
+/** @param {OnlineGame} s */
+function renderSeats(s) {
+  $('game-title').textContent = gameTitle(s.game);
   for (const i of [0, 1]) {
     const seat = s.seats[i];
     const row = $(`seat-${i}`);
-    const dot = row.querySelector('.dot');
+    const dot = /** @type {HTMLElement} */ (row.querySelector('.dot'));
     // Cut off ourselves, we do not know who else is connected.
     const state = seat.computer ? 'computer' : !ui.live ? 'unknown' :
       seat.connected ? 'connected' : 'away';
@@ -255,7 +270,7 @@ function renderSeats() {
     row.dataset.connected = String(seat.computer || seat.connected);
     row.classList.toggle('to-move', !s.terminal && s.status === 'playing' && s.to_move === i);
     row.classList.toggle('you', ui.you === i);
-    const who = row.querySelector('.who');
+    const who = /** @type {HTMLElement} */ (row.querySelector('.who'));
     who.textContent = `${s.names[i]}: ${seatName(i)}` + (seat.computer ? ' (computer)' : '') +
       (ui.you === i ? ' (you)' : '');
   }
@@ -264,8 +279,8 @@ function renderSeats() {
   $('players').classList.toggle('flipped', ui.flipped);
 }
 
-function renderBanners() {
-  const s = ui.state;
+/** @param {OnlineGame} s */
+function renderBanners(s) {
   const over = s.terminal;
   $('result').hidden = !over;
   if (over) $('result').textContent = `${s.outcome} (${s.result}) ${terminationText(s.termination)}`.trim();
@@ -288,48 +303,28 @@ function renderBanners() {
   }
 }
 
-function renderActions() {
-  const s = ui.state;
+/** @param {OnlineGame} s */
+function renderActions(s) {
   const playing = s.status === 'playing' && !s.terminal;
   $('actions').hidden = ui.you < 0 || s.terminal;
   const computer = s.seats.some((x) => x.computer);
-  $('resign').disabled = !playing || ui.busy;
-  $('draw-offer').disabled = !playing || ui.busy || s.draw_offered_by >= 0;
+  button('resign').disabled = !playing || ui.busy;
+  button('draw-offer').disabled = !playing || ui.busy || s.draw_offered_by >= 0;
   $('takeback').textContent = computer ? 'Undo' : 'Takeback';
-  $('takeback').disabled = !playing || ui.busy || s.takeback_by >= 0 || s.ply === 0;
+  button('takeback').disabled = !playing || ui.busy || s.takeback_by >= 0 || s.ply === 0;
   $('replay').hidden = !s.terminal;
   const ply = ui.replay ? ui.replay.ply : s.ply;
-  for (const id of ['first', 'back']) $(id).disabled = ply === 0;
-  for (const id of ['forward', 'last']) $(id).disabled = !ui.replay || ply === ui.replay.total;
+  for (const id of ['first', 'back']) button(id).disabled = ply === 0;
+  for (const id of ['forward', 'last']) button(id).disabled = !ui.replay || ply === ui.replay.total;
 }
 
-// Moves made without clicking cells, as buttons, on this seat's turn only.
-function renderSpecials() {
-  renderSpecialsOf(myTurn() ? ui.state.view : null, play, false);
-}
+// ---- one game: moves --------------------------------------------------------
 
-function renderMoves() {
-  renderMoveList(ui.state.history, ui.replay ? ui.replay.ply : ui.state.ply, finished.replayTo);
-}
-
-function renderRecord() {
-  const s = ui.state;
-  const info = ui.catalog && gameInfo(s.game_id);
-  $('save-pgn').hidden = !(info && info.pgn);
-  $('analyse').hidden = !s.terminal;
-}
-
-// ---- one game: moves by click ----------------------------------------------
-
-function refuse(text) {
-  message(text);
-  ui.path = [];
-  render();
-}
-
+// Why this player may not move now, when it is not their turn.
 function whyNot() {
   const s = ui.state;
   if (ui.replay) return 'This is a replay: press \u00bb for the final position.';
+  if (!s) return '';
   if (s.terminal) return 'The game is over.';
   if (ui.you < 0) return 'You are watching this game.';
   if (!s.seats[ui.you].joined) return 'Take your seat first.';
@@ -337,43 +332,25 @@ function whyNot() {
   return `It is ${seatName(s.to_move)}\u2019s turn.`;
 }
 
-function clickCell(cell) {
-  if (!cell || !ui.state) return;
-  if (!myTurn()) return refuse(whyNot());
-  if (ui.busy) return;
-  message('');
-  const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
-  if (step.refuse) return refuse(`${[...ui.path, cell].join(' \u2192 ')} starts no legal move.`);
-  ui.path = step.restart ? [cell] : step.path;
-  if (step.finish) return finish(step.finish);
-  if (step.stop) message('Click the next landing cell, or this cell again to stop here.', 'hint');
-  render();
-}
-
-// The cells are chosen; if moves differ only in a pick, ask for it.
-function finish(moves) {
-  if (moves.length === 1) return play(moves[0]);
-  showChooser(moves, ui.state.view, play, () => { ui.path = []; render(); });
-  render();
-}
-
 // Sends a move (an entry of view.moves, or its text) with the ply it is
 // made at, so that a retried request cannot play it twice.
+/** @param {ViewMove|string} move */
 async function play(move) {
   $('chooser').hidden = true;
   const text = typeof move === 'string' ? move : move.text;
-  await act('move', { move: text, ply: ui.state.ply });
+  await act('move', { move: text, ply: ui.state?.ply });
 }
 
 // An action of this seat; the reply is the new state (the stream brings
 // the same to everybody else).
+/** @param {string} what @param {Record<string, unknown>} body */
 async function act(what, body) {
   if (ui.busy || !ui.state) return;
   const id = ui.id;
   ui.busy = true;
-  renderStatus();
+  if (ui.state) renderStatus(ui.state);
   try {
-    const s = await api('POST', `/api/games/${id}/${what}`, body, ui.secret);
+    const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/${what}`, body, ui.secret));
     ui.busy = false;
     if (ui.id !== id) return;
     message(s.answer ? `The computer ${s.answer === 'accepted' ? 'accepts' : 'declines'} the draw.` : '',
@@ -382,14 +359,15 @@ async function act(what, body) {
   } catch (e) {
     ui.busy = false;
     ui.path = [];
-    message(e.message);
+    message(errorText(e));
     if (ui.state) render();
   }
 }
 
+/** @param {Event} e */
 async function join(e) {
   e.preventDefault();
-  const name = $('join-name').value.trim();
+  const name = input('join-name').value.trim();
   rememberName(name);
   await act('join', { name });
 }
@@ -410,36 +388,24 @@ function wireGame() {
   $('takeback-accept').addEventListener('click', () => act('takeback', { action: 'accept' }));
   $('takeback-decline').addEventListener('click', () => act('takeback', { action: 'decline' }));
   finished.wire();
-  wireLook(ui, render);
-  document.addEventListener('keydown', (e) => {
-    if (e.target.closest('input, select') || !ui.state) return;
-    if (e.key === 'Escape') { ui.path = []; ui.pick = null; $('chooser').hidden = true; render(); }
-  });
-  wireBoard(ui, clickCell, false);
+  ctrl.wire({ follow: false });
 }
 
 async function start() {
   try {
-    ui.catalog = await api('GET', '/api/catalog');
+    ui.catalog = /** @type {Catalog} */ (await api('GET', '/api/catalog'));
   } catch (e) {
-    message(e.message, 'error', 'lobby-message');
+    message(errorText(e), 'error', 'lobby-message');
     $('lobby-view').hidden = false;
     return;
   }
   lobby.wire();
   wireGame();
-  setInterval(() => renderClocks(ui), 200);
+  setInterval(() => renderClocks(ui, ui.receivedAt), 200);
   window.addEventListener('hashchange', route);
   route();
 }
 
-// The Asterisk supply is a palette: choosing a type limits the next move to it.
-ui.selectPick = (pick) => {
-  ui.pick = ui.pick === pick ? null : pick;
-  ui.path = [];
-  render();
-};
 // Tests and the curious can see the state (and play a move by its text).
-ui.play = play;
-window.asterismOnline = ui;
+/** @type {Window & {asterismOnline?: OnlineUi}} */ (window).asterismOnline = ui;
 start();

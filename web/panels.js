@@ -2,8 +2,23 @@
 // *Star score (labelled an estimate until the board is full), Asterisk's
 // goals and supply (the supply doubles as the piece palette), Shatra's
 // material, reserves and temdeks, Star Pool Chess's material and check.
+// Each game's panel is chosen by the view's `kind`, which tells which
+// shapes (types.js) its score and extras have.
 import { asteriskIcon } from './board.js';
 
+/** @typedef {import('./types.js').Position} Position */
+/** @typedef {import('./types.js').StarstarScore} StarstarScore */
+/** @typedef {import('./types.js').AsteriskScore} AsteriskScore */
+/** @typedef {import('./types.js').AsteriskExtras} AsteriskExtras */
+/** @typedef {import('./types.js').ShatraScore} ShatraScore */
+/** @typedef {import('./types.js').ShatraExtras} ShatraExtras */
+/** @typedef {import('./types.js').StarpoolScore} StarpoolScore */
+/**
+ * What a panel needs of the page: the pick chosen, and choosing one.
+ * @typedef {{pick: string|null, selectPick: (pick: string) => void}} PickUi
+ */
+
+/** @param {(string|number)[][]} rows @param {string[]} [head] */
 function table(rows, head) {
   const t = document.createElement('table');
   if (head) {
@@ -16,11 +31,12 @@ function table(rows, head) {
   }
   for (const r of rows) {
     const tr = t.insertRow();
-    for (const c of r) tr.insertCell().textContent = c;
+    for (const c of r) tr.insertCell().textContent = String(c);
   }
   return t;
 }
 
+/** @param {HTMLElement} box @param {string} text @param {string} [testid] */
 function heading(box, text, testid) {
   const h = document.createElement('h2');
   h.textContent = text;
@@ -28,8 +44,9 @@ function heading(box, text, testid) {
   box.append(h);
 }
 
+/** @param {HTMLElement} box @param {Position} s */
 function starstar(box, s) {
-  const sc = s.score;
+  const sc = /** @type {StarstarScore} */ (s.score);
   heading(box, sc.provisional ? 'Score (estimate)' : 'Final score', 'score-title');
   if (sc.provisional) {
     const p = document.createElement('p');
@@ -37,6 +54,7 @@ function starstar(box, s) {
     p.textContent = 'An estimate of a board that is not full yet; only the full board counts.';
     box.append(p);
   }
+  /** @param {import('./types.js').StarstarSide} x */
   const side = (x) => [x.peries, x.quarks, x.stars, x.score];
   box.append(table([
     ['Black', ...side(sc.black)],
@@ -48,8 +66,9 @@ function starstar(box, s) {
   box.append(m);
 }
 
+/** @param {HTMLElement} box @param {Position} s @param {PickUi} ui */
 function asterisk(box, s, ui) {
-  const x = s.view.extras;
+  const x = /** @type {AsteriskExtras} */ (s.view.extras);
   heading(box, 'Goals', 'score-title');
   if (x.mode === 'solitaire') {
     const p = document.createElement('p');
@@ -62,8 +81,8 @@ function asterisk(box, s, ui) {
       box.append(c);
     }
   } else {
-    const names = s.players.map((p) => p.name);
-    const held = s.score.goals || {};
+    const names = s.sides;
+    const held = /** @type {AsteriskScore} */ (s.score).goals || {};
     const rows = [];
     for (const [attr, holder] of Object.entries(held))
       rows.push([attr, holder === null ? '\u2014' : holder === 'first' ? names[0] : names[1]]);
@@ -100,8 +119,9 @@ function asterisk(box, s, ui) {
   box.append(pal);
 }
 
+/** @param {HTMLElement} box @param {Position} s */
 function shatra(box, s) {
-  const sc = s.score, x = s.view.extras;
+  const sc = /** @type {ShatraScore} */ (s.score), x = /** @type {ShatraExtras} */ (s.view.extras);
   heading(box, 'Material', 'score-title');
   if (sc.end || sc.reason) {
     const e = document.createElement('p');
@@ -115,8 +135,11 @@ function shatra(box, s) {
     // closed while a shatra stands in the fortress, and the fortress
     // shatras enter one at a time (the next one is ringed on the board).
     const kinds = ['biy', 'batyr', 'shatra'];
+    const next = x.next_entry || { white: null, black: null };
+    /** @param {'white'|'black'} key */
     const home = (key) => (x.temdek[key] ? 'closed' : 'open')
-      + (x.next_entry[key] ? `, ${x.next_entry[key]} enters next` : '');
+      + (next[key] ? `, ${next[key]} enters next` : '');
+    /** @param {'White'|'Black'} side @param {'white'|'black'} key */
     const row = (side, key) => [side, sc.material[side], ...kinds.map((k) => sc.men[side][k]), home(key)];
     box.append(table([row('White', 'white'), row('Black', 'black')],
       ['', 'value', 'K', 'Q', 'S', 'home']));
@@ -125,6 +148,7 @@ function shatra(box, s) {
     return;
   }
   const kinds = ['biy', 'batyr', 'tura', 'yalkyn', 'shatra'];
+  /** @param {'White'|'Black'} side @param {'white'|'black'} key */
   const row = (side, key) => [side, sc.material[side], ...kinds.map((k) => sc.men[side][k]),
     x.temdek[key] ? `on (${x.reserves[key]} in reserve)` : 'off'];
   box.append(table([row('White', 'white'), row('Black', 'black')],
@@ -133,8 +157,9 @@ function shatra(box, s) {
   box.append(p);
 }
 
+/** @param {HTMLElement} box @param {Position} s */
 function starpool(box, s) {
-  const sc = s.score;
+  const sc = /** @type {StarpoolScore} */ (s.score);
   heading(box, 'Material', 'score-title');
   box.append(table([
     ['White', sc.material.White, sc.men.White],
@@ -145,6 +170,7 @@ function starpool(box, s) {
   box.append(p);
 }
 
+/** @param {HTMLElement} box @param {Position} s @param {PickUi} ui */
 export function drawScore(box, s, ui) {
   box.replaceChildren();
   const draw = { starstar, asterisk, shatra, starpool }[s.view.kind];

@@ -2,39 +2,49 @@
 // the game, "Load record or PGN" continues one in a new game. `format` is
 // 'record' (asterism's own, docs/records.md) or 'pgn' (the chess-likes
 // only); loading takes either, the server tells them apart.
-import { saveFile } from './shared.js';
+import { saveFile, errorText } from './shared.js';
+import { $, input, select } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').RecordFile} RecordFile */
 
 // Wires the three controls; `loaded(state)` shows a game just loaded.
+/**
+ * @param {{state: Session|null}} ui
+ * @param {{api: import('./shared.js').Api, message: (text: string, kind?: string) => void,
+ *   loaded: (s: Session) => void}} page
+ */
 export function wireRecords(ui, { api, message, loaded }) {
+  /** @param {'record'|'pgn'} format */
   async function saveRecord(format) {
+    if (!ui.state) return;
     try {
-      const r = await api('GET', `/api/sessions/${ui.state.id}/${format}`);
+      const r = /** @type {RecordFile} */ (await api('GET', `/api/sessions/${ui.state.id}/${format}`));
       saveFile(r, format);
       message(`Saved as ${r.filename}.`, 'hint');
     } catch (e) {
-      message(e.message);
+      message(errorText(e));
     }
   }
 
+  /** @param {File|undefined} file */
   async function loadRecord(file) {
     if (!file) return;
     try {
       const text = await file.text();
-      const s = await api('POST', '/api/records', {
-        record: text, players: [$('seat0').value, $('seat1').value], level: Number($('level').value),
-      });
+      const s = /** @type {Session} */ (await api('POST', '/api/records', {
+        record: text, players: [select('seat0').value, select('seat1').value], level: Number(select('level').value),
+      }));
       message(`Loaded ${file.name}: ${s.ply} moves.`, 'hint');
       loaded(s);
     } catch (e) {
-      message(`Cannot load ${file.name}: ${e.message}`);
+      message(`Cannot load ${file.name}: ${errorText(e)}`);
     } finally {
-      $('load').value = '';
+      input('load').value = '';
     }
   }
 
   $('save').addEventListener('click', () => saveRecord('record'));
   $('save-pgn').addEventListener('click', () => saveRecord('pgn'));
-  $('load').addEventListener('change', () => loadRecord($('load').files[0]));
+  $('load').addEventListener('change', () => loadRecord(input('load').files?.[0]));
 }

@@ -12,17 +12,20 @@
 // that each <code class="move"> in the text is legal in the diagram before it.
 import { drawBoard, el } from './board.js';
 import { positionState, moveOf } from './diagram.js';
+import { errorText } from './shared.js';
 
+/** @param {string|undefined} text */
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
 
+/** @param {HTMLElement} figure */
 async function drawDiagram(figure) {
-  const spec = figure.dataset.spec;
-  const svg = el('svg', { class: 'diagram-board', role: 'img' });
+  const spec = figure.dataset.spec || '';
+  const svg = /** @type {SVGSVGElement} */ (el('svg', { class: 'diagram-board', role: 'img' }));
   svg.setAttribute('aria-label', figure.querySelector('figcaption')?.textContent || 'a diagram');
   figure.prepend(svg);
   try {
     const s = await positionState(spec, figure.dataset.position || '', words(figure.dataset.moves));
-    const shown = words(figure.dataset.show).map((t) => moveOf(s.view, t)).filter(Boolean);
+    const shown = words(figure.dataset.show).map((t) => moveOf(s.view, t)).filter((m) => m !== undefined);
     const last = shown.length ? shown[0] : s.view.last;
     drawBoard(svg, s.view, {
       labels: figure.dataset.labels === 'true',
@@ -36,7 +39,7 @@ async function drawDiagram(figure) {
   } catch (e) {
     const p = document.createElement('p');
     p.className = 'diagram-error';
-    p.textContent = `This diagram could not be drawn: ${e.message}`;
+    p.textContent = `This diagram could not be drawn: ${errorText(e)}`;
     svg.replaceWith(p);
     figure.dataset.ready = 'error';
   }
@@ -44,7 +47,8 @@ async function drawDiagram(figure) {
 
 // Diagrams are drawn one after another, in reading order.
 async function start() {
-  for (const figure of document.querySelectorAll('figure.diagram')) await drawDiagram(figure);
+  const figures = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('figure.diagram'));
+  for (const figure of figures) await drawDiagram(figure);
   document.body.dataset.diagrams = 'ready';
 }
 

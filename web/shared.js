@@ -4,28 +4,45 @@
 // same way. It starts nothing on import, so that either page can use it.
 import { cellAt, asteriskIcon } from './board.js';
 import { optionWords } from './names.js';
+import { $, input } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').ViewMove} ViewMove */
+/** @typedef {import('./types.js').Position} Position */
+/** @typedef {import('./types.js').CatalogGame} CatalogGame */
+/** @typedef {import('./types.js').CatalogOption} CatalogOption */
+/** @typedef {import('./types.js').AsteriskExtras} AsteriskExtras */
+/** @typedef {import('./types.js').RecordFile} RecordFile */
+/**
+ * A JSON API call: the reply's JSON object, or an Error with the server's
+ * one-line message. Callers say which shape (types.js) they asked for.
+ * @typedef {(method: string, path: string, body?: unknown, secret?: string) => Promise<unknown>} Api
+ */
 
 // ---- talking to the server --------------------------------------------------
 
 // A JSON API caller; `unreachable` finishes the message shown when the
 // server cannot be reached at all (the pages guess different reasons).
 // A seat's secret, when given, goes as "Authorization: Bearer".
+/** @param {string} unreachable @returns {Api} */
 export function apiClient(unreachable) {
   return async function api(method, path, body, secret = '') {
-    const init = { method, headers: {} };
+    /** @type {Record<string, string>} */
+    const headers = {};
+    /** @type {RequestInit} */
+    const init = { method, headers };
     // Every state change says JSON, body or not: the server refuses any
     // other (a guard against other sites' pages, docs/server.md).
-    if (method !== 'GET') init.headers['Content-Type'] = 'application/json';
+    if (method !== 'GET') headers['Content-Type'] = 'application/json';
     if (body !== undefined) init.body = JSON.stringify(body);
-    if (secret) init.headers.Authorization = `Bearer ${secret}`;
+    if (secret) headers.Authorization = `Bearer ${secret}`;
     let res;
     try {
       res = await fetch(path, init);
     } catch (e) {
       throw new Error(`cannot reach the asterism server (${unreachable})`);
     }
+    /** @type {{error?: string}} */
     let data = {};
     try {
       data = await res.json();
@@ -37,6 +54,11 @@ export function apiClient(unreachable) {
   };
 }
 
+// The words of a failure caught: an Error's message (the API client's are
+// the server's one line), else what was thrown.
+/** @param {unknown} e */
+export const errorText = (e) => (e instanceof Error ? e.message : String(e));
+
 // ---- the game-options form --------------------------------------------------
 
 // Fills #options, #more-options and the "Advanced" rule switches (made
@@ -44,13 +66,14 @@ export function apiClient(unreachable) {
 // options, in player's words (names.js), and clears #position. An option
 // that does nothing in the chosen mode is hidden (and left at its default,
 // so it is not sent). Returns a function that reports the options chosen.
+/** @param {CatalogGame} info */
 export function buildOptions(info) {
   const box = $('options');
   box.replaceChildren();
   $('more-options').replaceChildren();
   const advanced = advancedBox();
   advanced.box.replaceChildren();
-  $('position').value = '';
+  input('position').value = '';
   const rows = info.options.map((o) => {
     const words = optionWords(info.id, o);
     const label = document.createElement('label');
@@ -83,28 +106,35 @@ export function buildOptions(info) {
   return chosen;
 }
 
+/**
+ * @param {CatalogOption} o
+ * @param {{valueName: (v: string) => string}} words
+ */
 function optionInput(o, words) {
-  let input;
+  /** @type {HTMLInputElement|HTMLSelectElement} */
+  let field;
   if (o.type === 'seed') {
-    input = document.createElement('input');
-    input.type = 'number';
-    input.min = '0';
-    input.value = o.default;
-    input.className = 'seed';
+    const box = document.createElement('input');
+    box.type = 'number';
+    box.min = '0';
+    box.value = o.default;
+    box.className = 'seed';
+    field = box;
   } else {
-    input = document.createElement('select');
+    const list = document.createElement('select');
     for (const v of o.type === 'bool' ? ['false', 'true'] : o.allowed)
-      input.add(new Option(words.valueName(v), v, false, v === o.default));
+      list.add(new Option(words.valueName(v), v, false, v === o.default));
+    field = list;
   }
-  input.dataset.option = o.name;
-  input.dataset.default = o.default;
-  input.dataset.testid = `option-${o.name}`;
-  return input;
+  field.dataset.option = o.name;
+  field.dataset.default = o.default;
+  field.dataset.testid = `option-${o.name}`;
+  return field;
 }
 
 // The folded "Advanced: rule switches" box inside #more.
 function advancedBox() {
-  let details = $('advanced');
+  let details = document.getElementById('advanced');
   if (!details) {
     details = document.createElement('details');
     details.id = 'advanced';
@@ -121,28 +151,35 @@ function advancedBox() {
 
 // The options of a form that differ from their defaults: only those are
 // sent, so that options of another mode (Asterisk) stay at their defaults.
+/** @param {HTMLFormElement} form */
 export function changedOptions(form) {
+  /** @type {Record<string, string>} */
   const options = {};
-  for (const input of form.querySelectorAll('[data-option]'))
-    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
+  for (const field of form.querySelectorAll('input[data-option], select[data-option]')) {
+    const f = /** @type {HTMLInputElement|HTMLSelectElement} */ (field);
+    if (f.dataset.option && f.value !== f.dataset.default) options[f.dataset.option] = f.value;
+  }
   return options;
 }
 
 // ---- moves by click ---------------------------------------------------------
 
 // Whether move `m` begins with the cells `path` and fits the chosen pick.
+/** @param {ViewMove} m @param {string[]} path @param {string|null} pick */
 function fits(m, path, pick) {
   return m.path.length >= path.length && path.every((c, i) => m.path[i] === c) &&
     (pick === null || m.pick === undefined || m.pick === pick);
 }
 
 // The moves that continue the move in progress (strictly longer than it).
+/** @param {ViewMove[]} moves @param {string[]} path @param {string|null} pick */
 export function candidates(moves, path, pick) {
   return moves.filter((m) => m.path.length > path.length && fits(m, path, pick));
 }
 
 // The cells to highlight: the next landings of the move in progress, or,
 // with a pick chosen and no cell yet, the cells the pick can go on.
+/** @param {ViewMove[]} cands @param {string[]} path @param {string|null} pick */
 export function targets(cands, path, pick) {
   if (path.length > 0) return [...new Set(cands.map((m) => m.path[path.length]))];
   return pick !== null ? [...new Set(cands.map((m) => m.path[0]))] : [];
@@ -154,6 +191,10 @@ export function targets(cands, path, pick) {
 //   {restart: true}        the click starts a new move from another man;
 //   {refuse: true}         the click continues and starts no move;
 //   {path, stop}           the path grows; `stop` says it may also end here.
+/**
+ * @param {ViewMove[]} moves @param {string[]} path @param {string|null} pick @param {string} cell
+ * @returns {{path?: string[], finish?: ViewMove[], restart?: boolean, refuse?: boolean, stop?: boolean}}
+ */
 export function clickStep(moves, path, pick, cell) {
   const prefix = [...path, cell];
   const cands = moves.filter((m) => fits(m, prefix, pick));
@@ -174,8 +215,9 @@ export function clickStep(moves, path, pick, cell) {
 }
 
 // Why a click on `cell` starts or continues no move, in the words of the
-// game: `shown` is the game state on screen, `path` and `pick` the move in
+// game: `shown` is the position on screen, `path` and `pick` the move in
 // progress.
+/** @param {Position} shown @param {string[]} path @param {string|null} pick @param {string} cell */
 export function explainClick(shown, path, pick, cell) {
   const view = shown.view;
   const moves = view.moves;
@@ -191,22 +233,27 @@ export function explainClick(shown, path, pick, cell) {
   if (moves.every((m) => m.path.length <= 1)) {
     return piece ? `${cell} is taken.` : `You cannot play on ${cell} now.`;
   }
-  const to = shown.to_move;
+  const to = shown.toMove;
   if (piece && piece.owner !== null && piece.owner !== to)
-    return `That is ${shown.players[piece.owner].name}'s man; ${shown.players[to].name} is to move.`;
+    return `That is ${shown.sides[piece.owner]}'s man; ${shown.sides[to]} is to move.`;
   if (piece) return `The man on ${cell} has no legal move` + (captures ? ' (a capture is compulsory elsewhere).' : '.');
   return `No move starts on ${cell}: click one of your men first.`;
 }
 
 // An Asterisk supply type's icon for a move that picks one, else nothing.
+/** @param {View} view @param {ViewMove} m @param {number} size */
 function pickIcon(view, m, size) {
   if (view.kind !== 'asterisk' || !m.pick) return null;
-  const t = view.extras.supply.find((x) => x.type === m.pick);
+  const t = /** @type {AsteriskExtras} */ (view.extras).supply.find((x) => x.type === m.pick);
   return t ? asteriskIcon(t, size) : null;
 }
 
 // The cells are chosen and the moves differ only in a pick: #chooser asks
 // for it, calling play(move) or cancel().
+/**
+ * @param {ViewMove[]} moves @param {View} view
+ * @param {(m: ViewMove) => unknown} play @param {() => void} cancel
+ */
 export function showChooser(moves, view, play, cancel) {
   const chooser = $('chooser');
   chooser.replaceChildren();
@@ -234,6 +281,7 @@ export function showChooser(moves, view, play, cancel) {
 // Moves made without clicking cells (a swap, Asterisk's hand-over), as
 // buttons in #specials (none while `view` is null: no move may be made);
 // `icons` adds the supply type's icon to each.
+/** @param {View|null} view @param {(m: ViewMove) => unknown} play @param {boolean} icons */
 export function renderSpecials(view, play, icons) {
   const box = $('specials');
   box.replaceChildren();
@@ -249,32 +297,18 @@ export function renderSpecials(view, play, icons) {
   }
 }
 
-// The move list in #moves, the move at ply `current` marked; a click on a
-// move calls browse(ply).
-export function renderMoveList(history, current, browse) {
-  const list = $('moves');
-  list.replaceChildren();
-  history.forEach((m, i) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.textContent = m;
-    b.className = 'move' + (i + 1 === current ? ' current' : '');
-    b.dataset.ply = String(i + 1);
-    b.addEventListener('click', () => browse(i + 1));
-    li.append(b);
-    list.append(li);
-  });
-  const cur = list.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
-}
-
 // ---- wiring -----------------------------------------------------------------
 
 // Clicks and drags on #board. Dragging a man onto a cell is the same as
 // clicking that cell next; a press and release without a drag is one click
 // only. With `follow`, the dragged man follows the pointer.
+/**
+ * @param {{path: string[]}} ui  the move in progress
+ * @param {(cell: string|null) => void} clickCell @param {boolean} follow
+ */
 export function wireBoard(ui, clickCell, follow) {
-  const svg = $('board');
+  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('board')));
+  /** @type {string|null} */
   let down = null;
   let dragged = false;
   svg.addEventListener('pointerdown', (e) => {
@@ -295,13 +329,15 @@ export function wireBoard(ui, clickCell, follow) {
   });
 }
 
+/** @param {SVGSVGElement} svg @param {string} cell @param {PointerEvent} e */
 function followPointer(svg, cell, e) {
   const man = svg.querySelector('.men [data-cell="' + CSS.escape(cell) + '"]');
-  if (!man) return;
+  const ctm = svg.getScreenCTM();
+  if (!man || !ctm) return;
   const pt = svg.createSVGPoint();
   pt.x = e.clientX;
   pt.y = e.clientY;
-  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  const p = pt.matrixTransform(ctm.inverse());
   const c = man.querySelector('circle');
   if (!c) return;
   man.setAttribute('transform', `translate(${p.x - c.cx.baseVal.value} ${p.y - c.cy.baseVal.value})`);
@@ -310,20 +346,25 @@ function followPointer(svg, cell, e) {
 
 // The board's look: Flip, labels and letters-or-pieces (remembered on this
 // browser), each redrawing the board.
+/**
+ * @param {{flipped: boolean, labels: boolean, letters: boolean}} ui
+ * @param {() => void} render
+ */
 export function wireLook(ui, render) {
   $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; render(); });
-  $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
-  $('letters').checked = ui.letters;
+  $('labels').addEventListener('change', () => { ui.labels = input('labels').checked; render(); });
+  input('letters').checked = ui.letters;
   $('letters').addEventListener('change', () => {
-    ui.letters = $('letters').checked;
+    ui.letters = input('letters').checked;
     localStorage.setItem('asterism-men', ui.letters ? 'letters' : 'pieces');
     render();
   });
 }
 
 // Offers a record the server sent ({filename, record|pgn}) as a download.
+/** @param {RecordFile} r @param {'record'|'pgn'} format */
 export function saveFile(r, format) {
-  const blob = new Blob([r[format]], { type: format === 'pgn' ? 'application/x-chess-pgn' : 'text/plain' });
+  const blob = new Blob([r[format] || ''], { type: format === 'pgn' ? 'application/x-chess-pgn' : 'text/plain' });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = r.filename;

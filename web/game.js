@@ -1,0 +1,136 @@
+// The one game module of the local page (app.js) and the online page
+// (online.js), in the spirit of lichess's ui/round: a controller over one
+// shape of the game on screen (types.js, Game and Position, which each page
+// makes from its server's JSON with adapters.js), the move in progress and
+// the board's look; views.js draws it. The controller turns clicks and
+// drags on the board into moves; the page says what differs: whether this
+// player may move now, how a click that starts no move is explained, how a
+// move is sent and how the page redraws.
+import { $ } from './dom.js';
+import { clickStep, showChooser, wireBoard, wireLook } from './shared.js';
+
+/** @typedef {import('./types.js').Game} Game */
+/** @typedef {import('./types.js').Position} Position */
+/** @typedef {import('./types.js').ViewMove} ViewMove */
+
+/**
+ * What a game's page holds, whichever page it is; each page adds its own.
+ * @typedef {Object} GameUi
+ * @property {Game|null} game  the game as the server last described it
+ * @property {Position|null} position  the position on screen: the game's,
+ *   or an earlier one while browsing or replaying
+ * @property {string[]} path  cells clicked for the move in progress
+ * @property {string|null} pick  a piece type or promotion chosen for it
+ * @property {boolean} flipped
+ * @property {boolean} labels
+ * @property {boolean} letters  men as letters in discs, else drawn pieces
+ * @property {boolean} busy  a request that changes the game is under way
+ * @property {{step: number}|null} animation  the last move shown landing by landing
+ * @property {(pick: string) => void} selectPick  the Asterisk supply is a
+ *   palette: choosing a type limits the next move to it
+ */
+
+/**
+ * What a page tells the controller.
+ * @typedef {Object} GamePage
+ * @property {() => string} whyNot  why this player may not move now, '' when they may
+ * @property {(cell: string) => string} explain  why a click on `cell` starts no move
+ * @property {(move: ViewMove) => unknown} play  sends a move
+ * @property {() => void} render
+ * @property {(text: string, kind?: string) => void} message
+ * @property {boolean} [pickHint]  say what a chosen pick waits for
+ */
+
+/**
+ * The GameUi fields of a page before its first game.
+ * @returns {GameUi}
+ */
+export function gameUi() {
+  return {
+    game: null,
+    position: null,
+    path: [],
+    pick: null,
+    flipped: false,
+    labels: false,
+    letters: localStorage.getItem('asterism-men') === 'letters',
+    busy: false,
+    animation: null,
+    selectPick: () => {},
+  };
+}
+
+// Whether the position on screen is an earlier one than the game's.
+/** @param {GameUi} ui */
+export const browsing = (ui) => !!ui.position && !!ui.game && ui.position.ply !== ui.game.ply;
+
+/**
+ * @param {GameUi} ui
+ * @param {GamePage} page
+ */
+export function gameController(ui, page) {
+  /** @param {string} text */
+  function refuse(text) {
+    page.message(text);
+    ui.path = [];
+    page.render();
+  }
+
+  /** @param {string|null} cell */
+  function clickCell(cell) {
+    if (!cell || !ui.position) return;
+    const why = page.whyNot();
+    if (why) return refuse(why);
+    if (ui.busy) return;
+    page.message('');
+    const step = clickStep(ui.position.view.moves, ui.path, ui.pick, cell);
+    if (step.refuse) return refuse(page.explain(cell));
+    ui.path = step.restart ? [cell] : step.path || [];
+    if (step.finish) return finish(step.finish);
+    if (step.stop) page.message('Click the next landing cell, or this cell again to stop here.', 'hint');
+    page.render();
+  }
+
+  // The cells are chosen; if moves differ only in a pick, ask for it.
+  /** @param {ViewMove[]} moves */
+  function finish(moves) {
+    if (moves.length === 1) return page.play(moves[0]);
+    if (!ui.position) return;
+    showChooser(moves, ui.position.view, page.play, () => { ui.path = []; page.render(); });
+    page.render();
+  }
+
+  ui.selectPick = (pick) => {
+    ui.pick = ui.pick === pick ? null : pick;
+    ui.path = [];
+    if (page.pickHint) page.message(ui.pick ? `Now click a cell for ${pick}.` : '', 'hint');
+    page.render();
+  };
+
+  // Forgets the move in progress (a new position, Escape).
+  function clearMove() {
+    ui.path = [];
+    ui.pick = null;
+    $('chooser').hidden = true;
+  }
+
+  /**
+   * The board's clicks and drags (`follow`: the dragged man follows the
+   * pointer), its look (Flip, Labels, Letters), Escape, and with `browse`
+   * the arrow keys.
+   * @param {{follow: boolean, browse?: (ply: number) => unknown}} how
+   */
+  function wire({ follow, browse }) {
+    wireBoard(ui, clickCell, follow);
+    wireLook(ui, page.render);
+    document.addEventListener('keydown', (e) => {
+      if (e.target instanceof Element && e.target.closest('input, select')) return;
+      if (!ui.position) return;
+      if (browse && e.key === 'ArrowLeft') browse(ui.position.ply - 1);
+      if (browse && e.key === 'ArrowRight') browse(ui.position.ply + 1);
+      if (e.key === 'Escape') { clearMove(); page.render(); }
+    });
+  }
+
+  return { clickCell, finish, refuse, clearMove, wire };
+}

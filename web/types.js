@@ -1,0 +1,395 @@
+// Every JSON shape the pages read, declared once, for the type checker
+// (`tsc -p web/jsconfig.json`, run by scripts/browser-test.sh). No page
+// loads this file: others name its types in JSDoc, as
+// `/** @typedef {import('./types.js').View} View */`, which costs nothing at
+// run time. The server's own words are docs/server.md (local sessions,
+// analysis, review), docs/online.md (online games, lobby, archive, events)
+// and docs/view.md (the drawing of a position); the last part is the page's
+// own shape of a game, which adapters.js makes from either server's JSON.
+export {};
+
+// ---- the drawing of a position (docs/view.md) -------------------------------
+
+/**
+ * @typedef {Object} View
+ * @property {'starstar'|'asterisk'|'shatra'|'starpool'} kind
+ * @property {[number, number, number, number]} [box]  min x, min y, max x, max y
+ *   (left out of an online game's states after the first: accept() in online.js)
+ * @property {ViewCell[]} [cells]  in cell id order; left out as `box` is
+ * @property {ViewPiece[]} pieces
+ * @property {ViewDecor[]} [decor]
+ * @property {StarstarExtras|AsteriskExtras|ShatraExtras|StarpoolExtras} extras  by `kind`
+ * @property {ViewMove[]} moves  the legal moves
+ * @property {ViewMove} [last]  the last move, absent at the start
+ */
+
+/**
+ * @typedef {Object} ViewCell
+ * @property {string} name  the cell as moves write it
+ * @property {number} x
+ * @property {number} y
+ * @property {number[][]} poly  its outline, [x, y] points
+ * @property {string} cls  its region, as CSS classes
+ */
+
+/**
+ * A man or stone. Asterisk's shared pieces also carry their type's
+ * attributes (AsteriskType) and have no owner.
+ * @typedef {Object} ViewPiece
+ * @property {string} cell
+ * @property {0|1|null} owner
+ * @property {string} kind  stone, biy, Wizard, or an Asterisk type (dhe)
+ * @property {string} [label]  the man's letter
+ * @property {string} [cls]  reserve, urgent, next-entry, star
+ * @property {string} [type]
+ * @property {string} [colour]
+ * @property {string} [shape]
+ * @property {string} [marking]
+ */
+
+/**
+ * @typedef {Object} ViewDecor
+ * @property {'polygon'|'polyline'|'text'} shape
+ * @property {number[][]} points
+ * @property {string} cls
+ * @property {string} [text]
+ */
+
+/**
+ * A legal move, made by clicking the cells of its path in order.
+ * @typedef {Object} ViewMove
+ * @property {string} text
+ * @property {string[]} path  empty for a swap or a hand-over (see `label`)
+ * @property {string} [pick]  tells moves with the same path apart
+ * @property {string} [pick_label]
+ * @property {string} [label]  the button of a move with an empty path
+ * @property {boolean} [capture]
+ * @property {string[]} [captured]  cells of the men a chain takes
+ * @property {boolean} [drop]
+ * @property {boolean} [swap]
+ */
+
+/**
+ * An Asterisk piece type: `count` left of `of` in the supply.
+ * @typedef {Object} AsteriskType
+ * @property {string} type  dhe, lca...
+ * @property {string} colour  dark, light
+ * @property {string} shape  hex, circle
+ * @property {string} marking  asterisk, empty
+ * @property {number} [count]
+ * @property {number} [of]
+ */
+
+/** @typedef {{rings: number, swap: boolean}} StarstarExtras */
+/**
+ * @typedef {Object} AsteriskExtras
+ * @property {'standard'|'inverted'|'solitaire'} mode
+ * @property {number} size
+ * @property {AsteriskType[]} supply
+ * @property {string[]} chains  values with a three-sided chain
+ * @property {{first: string, second: string}} goal_sets  D or L
+ * @property {Record<string, string[]>} goal_values
+ * @property {AsteriskType|null} [hand]  Inverted
+ * @property {AsteriskType|null} [current]  Solitaire
+ * @property {number} [queue_left]  Solitaire
+ */
+/**
+ * @typedef {Object} ShatraExtras
+ * @property {{white: boolean, black: boolean}} temdek  (the Original form: home area closed)
+ * @property {{white: number, black: number}} reserves
+ * @property {string[]} gates
+ * @property {'original'} [form]
+ * @property {{white: string|null, black: string|null}} [next_entry]
+ */
+/** @typedef {{in_check: boolean, end_reason: string}} StarpoolExtras */
+
+// ---- scores (each game's score() JSON) --------------------------------------
+
+/**
+ * @typedef {Object} StarstarSide
+ * @property {number} peries
+ * @property {number} quarks
+ * @property {number} quark_point
+ * @property {number} stars
+ * @property {number} score
+ */
+/**
+ * @typedef {Object} StarstarScore
+ * @property {StarstarSide} black
+ * @property {StarstarSide} white
+ * @property {number} margin  Black's lead
+ * @property {boolean} provisional  until the board is full
+ */
+/**
+ * @typedef {Object} AsteriskScore
+ * @property {Record<string, 'first'|'second'|null>} [goals]  who holds each attribute's chain
+ * @property {{first: string, second: string}} [goal_sets]
+ * @property {Record<string, number>} supply
+ */
+/**
+ * @typedef {Object} ShatraScore
+ * @property {{White: number, Black: number}} material
+ * @property {{White: Record<string, number>, Black: Record<string, number>}} men
+ * @property {{White: number, Black: number}} reserves
+ * @property {{White: boolean, Black: boolean}} temdek
+ * @property {string} [end]
+ * @property {string} [reason]
+ */
+/**
+ * @typedef {Object} StarpoolScore
+ * @property {{White: number, Black: number}} material
+ * @property {{White: number, Black: number}} men
+ * @property {boolean} check
+ * @property {string|null} end
+ */
+/** @typedef {StarstarScore|AsteriskScore|ShatraScore|StarpoolScore} Score */
+
+// ---- the catalog (GET /api/catalog) -----------------------------------------
+
+/**
+ * @typedef {Object} CatalogOption
+ * @property {string} name
+ * @property {string} type  int, enum, bool, seed
+ * @property {string} default
+ * @property {string[]} allowed  empty for bool and seed
+ * @property {string} help
+ */
+/**
+ * @typedef {Object} CatalogGame
+ * @property {string} id
+ * @property {string} title
+ * @property {string} summary
+ * @property {CatalogOption[]} options
+ * @property {boolean} pgn  whether PGN covers it
+ * @property {boolean} search
+ * @property {number} [players]
+ */
+/** @typedef {{games: CatalogGame[], levels: {min: number, max: number}}} Catalog */
+
+// ---- local sessions (/api/sessions, docs/server.md) -------------------------
+
+/**
+ * @typedef {Object} SessionPlayer
+ * @property {string} name  the side's name in the game (Black, White...)
+ * @property {'human'|'computer'} seat
+ * @property {string} player  "human" or the computer's player (level:3)
+ */
+/**
+ * A local game's state; with `?ply=N` the position after N moves, then
+ * without `draw`.
+ * @typedef {Object} Session
+ * @property {string} id  "" for POST /api/view
+ * @property {string} game  the canonical spec
+ * @property {string} game_id
+ * @property {string} title
+ * @property {SessionPlayer[]} players
+ * @property {number} level
+ * @property {string[]} history
+ * @property {number} ply  moves in the game
+ * @property {number} shown_ply  moves to the position described
+ * @property {number} to_move  -1 when over
+ * @property {boolean} terminal
+ * @property {string} result
+ * @property {string} outcome
+ * @property {Score} score
+ * @property {string} position
+ * @property {string} move_help
+ * @property {View} view
+ * @property {{offered_by: number, agreed: boolean}} [draw]
+ * @property {string} [move]  POST .../computer: the computer's move
+ * @property {'accepted'|'declined'} [answer]  the computer's answer to a draw offer
+ */
+
+/**
+ * @typedef {Object} Candidate
+ * @property {string} move
+ * @property {number} visits
+ * @property {number} winrate  for the player to move
+ * @property {string[]} pv
+ * @property {'win'|'loss'} [proven]
+ * @property {number} [proven_plies]
+ */
+/**
+ * @typedef {Object} Ownership
+ * @property {number} samples
+ * @property {number[]} first  per cell, in the view's cell order
+ * @property {number[]} second
+ * @property {number[]} [score]  *Star: each player's expected score
+ * @property {number[]} [peries]
+ */
+/**
+ * POST /api/sessions/ID/analyze.
+ * @typedef {Object} Analysis
+ * @property {number} ply
+ * @property {number} to_move
+ * @property {Candidate[]} candidates
+ * @property {number} playouts
+ * @property {'playouts'|'nodes'} unit
+ * @property {number} seconds
+ * @property {number} level
+ * @property {number} [winrate_first]
+ * @property {string} [proven]  "win in 3"
+ * @property {Ownership} [ownership]
+ */
+
+/**
+ * @typedef {Object} ReviewMove
+ * @property {number} ply
+ * @property {string} move
+ * @property {number} mover
+ * @property {string} mover_name
+ * @property {number} before
+ * @property {number} after
+ * @property {number} loss
+ * @property {''|'inaccuracy'|'mistake'|'blunder'} mark
+ * @property {string} best
+ * @property {string} [proven]
+ */
+/**
+ * POST and GET /api/sessions/ID/review; the last three once done.
+ * @typedef {Object} Review
+ * @property {'running'|'done'|'failed'} status
+ * @property {number} level
+ * @property {number} done
+ * @property {number} total
+ * @property {string} [error]
+ * @property {{inaccuracy: number, mistake: number, blunder: number}} [thresholds]
+ * @property {number[]} [winrate_first]  per position 0..moves
+ * @property {ReviewMove[]} [moves]
+ */
+/** @typedef {Review & Required<Pick<Review, 'thresholds'|'winrate_first'|'moves'>>} FinishedReview */
+
+/** GET .../record and .../pgn: @typedef {{filename: string, record?: string, pgn?: string}} RecordFile */
+
+// ---- online games (/api/games, docs/online.md) ------------------------------
+
+/**
+ * @typedef {Object} OnlineSeat
+ * @property {string} name  the person's display name ("" for none yet)
+ * @property {boolean} computer
+ * @property {string} player
+ * @property {boolean} joined
+ * @property {boolean} connected
+ */
+/**
+ * @typedef {Object} Clock
+ * @property {'none'|'fischer'|'correspondence'} kind
+ * @property {number} base  ms
+ * @property {number} increment  ms
+ * @property {number} per_move  ms
+ * @property {number[]} left  ms, as of the state
+ * @property {number} running  the seat whose clock runs, or -1
+ */
+/**
+ * An online game's public state: GET /api/games/ID (with `you`), the
+ * replies to actions and the event stream's states (both without
+ * view.cells and view.box).
+ * @typedef {Object} OnlineGame
+ * @property {string} id
+ * @property {string} game  the spec
+ * @property {string} game_id
+ * @property {string} title
+ * @property {'open'|'playing'|'finished'|'aborted'} status
+ * @property {OnlineSeat[]} seats
+ * @property {string[]} names  the sides' names in the game (Black, White...)
+ * @property {string[]} history
+ * @property {number} ply
+ * @property {number} to_move  -1 when over
+ * @property {boolean} terminal
+ * @property {string} result
+ * @property {string} outcome
+ * @property {string} termination  rules, resignation, agreement, time
+ * @property {number} draw_offered_by  -1 or a seat
+ * @property {number} takeback_by  -1 or a seat
+ * @property {Clock} clock
+ * @property {number} seq  the number of stored events
+ * @property {number} now  server time, ms
+ * @property {Score} score
+ * @property {string} position
+ * @property {string} move_help
+ * @property {View} view
+ * @property {number} [you]  the seat of the secret sent, -1 without
+ * @property {string} [secret]  POST .../join of a lobby game: the seat taken
+ * @property {'accepted'|'declined'} [answer]  the computer's answer to a draw offer
+ */
+/**
+ * POST /api/games.
+ * @typedef {Object} CreatedGame
+ * @property {string} id
+ * @property {number} seat
+ * @property {string} secret
+ * @property {{seat: string, invite?: string, watch: string}} links
+ * @property {OnlineGame} state
+ */
+/**
+ * A row of the lobby and the archive.
+ * @typedef {Object} GameEntry
+ * @property {string} id
+ * @property {string} game
+ * @property {string[]} names  the seats' display names ("" while open)
+ * @property {string} clock  its kind
+ * @property {string} result
+ * @property {string} status
+ * @property {string} termination
+ * @property {number} updated  ms since 1970
+ */
+/** GET /api/lobby: @typedef {{open: GameEntry[], playing: GameEntry[]}} Lobby */
+/** GET /api/archive: @typedef {{games: GameEntry[], offset: number, total: number}} Archive */
+/**
+ * An event of GET /api/games/ID/events: `event: state`, `id` the state's
+ * `seq`, `data` the OnlineGame as JSON.
+ * @typedef {{type: 'state', lastEventId: string, data: string}} StateEvent
+ */
+
+// ---- lessons (web/lessons/GAME.json, docs/learn.md) -------------------------
+
+/**
+ * @typedef {Object} LessonStep
+ * @property {string[]} play  moves accepted; the first is the main line
+ * @property {string} [right]
+ * @property {string|Record<string, string>} [reply]  the answer, or one per move
+ */
+/**
+ * @typedef {Object} Lesson
+ * @property {string} title
+ * @property {string} spec
+ * @property {string} [position]
+ * @property {string} task
+ * @property {'move'|'win'} goal
+ * @property {LessonStep[]} line
+ * @property {string} wrong
+ * @property {Record<string, string>} [wrong_moves]
+ * @property {string} hint
+ * @property {string} [done]
+ * @property {boolean} [labels]
+ * @property {boolean} [flip]
+ */
+/** @typedef {{title: string, rules: string, lessons: Lesson[]}} LessonBook */
+
+// ---- the page's own shape of a game (game.js, adapters.js) ------------------
+
+/**
+ * A position on screen, the same from a local session and an online game.
+ * @typedef {Object} Position
+ * @property {string} id  the session or online game
+ * @property {string} spec
+ * @property {string} gameId
+ * @property {number} ply  moves made to reach this position
+ * @property {number} toMove  -1 when over
+ * @property {boolean} terminal
+ * @property {string} result
+ * @property {string} outcome
+ * @property {string} termination  online games only, else ""
+ * @property {string[]} sides  the sides' names in the game (Black, White...)
+ * @property {Score} score
+ * @property {View} view
+ * @property {string} moveHelp
+ */
+/**
+ * A game as the server last described it: its position and what goes with it.
+ * @typedef {Position & GameRest} Game
+ * @typedef {Object} GameRest
+ * @property {string[]} history
+ * @property {number} drawOfferedBy  -1 or a side
+ * @property {Clock|null} clock  null for a local session, which has none
+ */

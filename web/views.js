@@ -1,0 +1,126 @@
+// The views of the one game module (game.js): each draws a part of the game
+// on screen from a page's GameUi, the same on the local and the online
+// page: the board, the score panel and the help, the move list with a
+// review's marks, and the clocks. The analysis and the review's panels are
+// analysis.js; the page's own parts (status, seats, banners) its own.
+import { $ } from './dom.js';
+import { drawBoard } from './board.js';
+import { drawScore } from './panels.js';
+import { candidates, targets as targetsOf } from './shared.js';
+
+/** @typedef {import('./game.js').GameUi} GameUi */
+/** @typedef {import('./types.js').Ownership} Ownership */
+/** @typedef {import('./types.js').FinishedReview} FinishedReview */
+/** @typedef {import('./types.js').ReviewMove} ReviewMove */
+
+/**
+ * The board of the position on screen, with the move in progress; the cells
+ * that continue it are marked while `active` (this player may move).
+ * @param {GameUi} ui
+ * @param {{active: boolean, ownership?: Ownership|null}} how
+ */
+export function renderBoard(ui, { active, ownership = null }) {
+  if (!ui.position) return;
+  const view = ui.position.view;
+  const cands = active ? candidates(view.moves, ui.path, ui.pick) : [];
+  drawBoard(/** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('board'))), view, {
+    flipped: ui.flipped,
+    labels: ui.labels,
+    letters: ui.letters,
+    path: ui.path,
+    targets: targetsOf(cands, ui.path, ui.pick),
+    last: view.last ? view.last.path : [],
+    captured: view.last && !ui.animation ? view.last.captured || [] : [],
+    lastStep: ui.animation ? ui.animation.step : undefined,
+    ownership,
+  });
+}
+
+// The score panel beside the board (panels.js) and how moves are written.
+/** @param {GameUi} ui */
+export function renderScore(ui) {
+  if (!ui.position) return;
+  drawScore($('score'), ui.position, ui);
+  $('help').textContent = ui.position.moveHelp;
+}
+
+// Points of win rate a reviewed move lost.
+/** @param {ReviewMove} m */
+export const pointsLost = (m) => (100 * m.loss).toFixed(0);
+
+/**
+ * The game's moves in #moves, the position on screen's marked; a click on a
+ * move calls browse(ply). A review marks its moves: ?! an inaccuracy, ? a
+ * mistake, ?? a blunder.
+ * @param {GameUi} ui
+ * @param {(ply: number) => unknown} browse
+ * @param {FinishedReview|null} [review]
+ */
+export function renderMoves(ui, browse, review = null) {
+  if (!ui.game || !ui.position) return;
+  const list = $('moves');
+  list.replaceChildren();
+  ui.game.history.forEach((m, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.textContent = m;
+    b.className = 'move' + (i + 1 === ui.position?.ply ? ' current' : '');
+    b.dataset.ply = String(i + 1);
+    b.addEventListener('click', () => browse(i + 1));
+    li.append(b);
+    list.append(li);
+  });
+  const cur = list.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  for (const m of review ? review.moves : []) {
+    if (!m.mark) continue;
+    const b = /** @type {HTMLElement|null} */ (list.querySelector(`button[data-ply="${m.ply + 1}"]`));
+    if (!b) continue;
+    b.classList.add(m.mark);
+    b.dataset.mark = m.mark;
+    b.title = `${m.mark}: ${pointsLost(m)} points of win rate lost; better ${m.best}`;
+  }
+}
+
+// Milliseconds as the clock shows them: days and hours for correspondence,
+// tenths in the last ten seconds.
+/** @param {number} ms */
+function clockText(ms) {
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  /** @param {number} n */
+  const pad = (n) => String(n).padStart(2, '0');
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  if (ms < 10000) return `0:${pad(s)}.${Math.floor((ms % 1000) / 100)}`;
+  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
+}
+
+/**
+ * Both sides' clocks in #seat-0 and #seat-1 and the clock's rule in
+ * #clock-note; nothing for a game without a clock (a local session) or
+ * while an earlier position is on screen. The running clock counts down
+ * from what the server said, by the time since its state arrived
+ * (`receivedAt`, performance.now(); this machine's clock need not agree
+ * with the server's).
+ * @param {GameUi} ui
+ * @param {number} receivedAt
+ */
+export function renderClocks(ui, receivedAt) {
+  const g = ui.game;
+  const c = g && g.clock;
+  if (!g || !c || (ui.position && ui.position.ply !== g.ply)) return;
+  for (const i of [0, 1]) {
+    const box = /** @type {HTMLElement} */ ($(`seat-${i}`).querySelector('.clock'));
+    box.hidden = c.kind === 'none';
+    let left = c.left[i];
+    if (c.running === i) left -= performance.now() - receivedAt;
+    box.textContent = clockText(left);
+    box.classList.toggle('running', c.running === i);
+    box.classList.toggle('low', c.kind === 'fischer' && left < 20000);
+  }
+  const note = c.kind === 'fischer' ? `Fischer clock: ${c.base / 60000} min + ${c.increment / 1000} s a move` +
+      (c.running < 0 && !g.terminal ? '; it starts once each side has moved.' : '.') :
+    c.kind === 'correspondence' ? `Correspondence: ${c.per_move / 86400000} days a move.` : 'No clock.';
+  $('clock-note').textContent = note;
+}
