@@ -337,6 +337,15 @@ ApiResponse Api::handle(const ApiRequest& request) {
         if (request.body.size() > limits_.max_body)
             fail(413, "the request body is " + std::to_string(request.body.size()) +
                           " bytes; the limit is " + std::to_string(limits_.max_body));
+        if (accounts_ && !request.cookie.empty()) {
+            // The account the cookie names, for the games' seats.
+            if (const auto me = accounts_->signed_in(request)) {
+                ApiRequest as = request;
+                as.account = me->id;
+                as.account_name = me->name;
+                return route(as);
+            }
+        }
         return route(request);
     } catch (const HttpError& e) {
         return {e.status, {{"error", e.message}}, e.allow};

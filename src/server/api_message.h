@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -34,6 +35,10 @@ struct ApiRequest {
     std::string content_type;
     std::string cookie = {};  // the Cookie header (an account's session, accounts.h)
     std::string host = {};    // the Host header (a passkey's site, accounts.h)
+    // The signed-in account the session cookie names (set by the API from
+    // `cookie`, accounts.h): 0 for a guest.
+    std::int64_t account = 0;
+    std::string account_name = {};
 };
 
 struct ApiResponse {

@@ -161,6 +161,7 @@ class GameService {
     ApiResponse get_state(Call& c);
     ApiResponse events(Call& c);
     ApiResponse join(Call& c);
+    ApiResponse claim(Call& c);
     ApiResponse move(Call& c);
     ApiResponse resign(Call& c);
     ApiResponse draw(Call& c);

@@ -275,7 +275,9 @@ def play_local(port, log, stop, rng):
                 log.history, log.players, log.level = (after["history"], after["players"],
                                                        after["level"])
                 log.actions += 1
-            elif status != 400:
+            elif status not in (400, 429):
+                # 400: a move the rules refuse; 429: the address's searches
+                # are all under way (the four games share it). Nothing changed.
                 fail(f"local game {log.index}: {request} gave {status}: {after}")
                 return
     except (OSError, http.client.HTTPException):

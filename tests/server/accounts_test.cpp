@@ -30,8 +30,10 @@ struct AccountsRig {
     ~AccountsRig() { rig.api.attach_accounts(nullptr); }
 
     ApiResponse call(const std::string& method, const std::string& path, const json& body = {},
-                     const std::string& cookie = {}, const std::string& client = "203.0.113.5") {
+                     const std::string& cookie = {}, const std::string& client = "203.0.113.5",
+                     const std::string& secret = {}) {
         ApiRequest r;
+        if (!secret.empty()) r.authorization = "Bearer " + secret;
         r.method = method;
         r.path = path;
         r.body = body.is_null() ? "" : body.dump();
@@ -305,6 +307,64 @@ TEST(Accounts, AnotherSitesPageCannotActWithTheCookie) {
     EXPECT_EQ(a.call("GET", "/api/account", {}, cookie).status, 401);
     site.api().attach(nullptr, false);
     site.api().attach_accounts(nullptr);
+}
+
+TEST(Accounts, SeatsAreBoundToTheAccountAndAGuestClaimsTheirs) {
+    AccountsRig a;
+    const std::string ann = a.signed_up("Ann", "correct horse");
+    const std::string bob = a.signed_up("Bob", "correct horse");
+    const std::string eve = a.signed_up("Eve", "correct horse");
+    // Ann creates a game signed in: her seat is hers under her account's name.
+    const ApiResponse made =
+        a.call("POST", "/api/games", {{"game", "starstar:size=6"}, {"name", "Somebody Else"}}, ann);
+    ASSERT_EQ(made.status, 201) << made.body.dump();
+    const std::string id = made.body["id"];
+    const std::string invite = made.body["links"]["invite"].get<std::string>().substr(
+        made.body["links"]["invite"].get<std::string>().find("secret=") + 7);
+    EXPECT_EQ(made.body["state"]["seats"][0]["name"], "Ann");
+    EXPECT_EQ(made.body["state"]["seats"][0]["account"], true);
+    // A guest takes the other seat with the invitation.
+    ASSERT_EQ(
+        a.call("POST", "/api/games/" + id + "/join", {{"name", "guest"}}, {}, "203.0.113.6", invite)
+            .status,
+        200);
+    // Ann moves with her session alone (she lost the link); Eve's session
+    // and no session cannot.
+    const std::string path = "/api/games/" + id + "/move";
+    EXPECT_EQ(a.call("POST", path, {{"move", "*10"}, {"ply", 0}}, eve).status, 403);
+    EXPECT_EQ(a.call("POST", path, {{"move", "*10"}, {"ply", 0}}).status, 403);
+    EXPECT_EQ(a.call("POST", path, {{"move", "*10"}, {"ply", 0}}, ann).status, 200);
+    // The guest signs up as Bob and claims the seat with its secret.
+    const std::string claim = "/api/games/" + id + "/claim";
+    EXPECT_EQ(a.call("POST", claim, json::object(), {}, "203.0.113.6", invite).status, 401);
+    EXPECT_EQ(
+        a.call("POST", claim, json::object(), bob, "203.0.113.6", std::string(32, 'f')).status,
+        403);
+    const ApiResponse claimed = a.call("POST", claim, json::object(), bob, "203.0.113.6", invite);
+    ASSERT_EQ(claimed.status, 200) << claimed.body.dump();
+    EXPECT_EQ(claimed.body["you"], 1);
+    EXPECT_EQ(claimed.body["seats"][1]["name"], "Bob");
+    EXPECT_EQ(a.call("POST", claim, json::object(), eve, "203.0.113.6", invite).status, 409);
+    const json legal = a.call("GET", "/api/games/" + id, {}, bob).body;
+    EXPECT_EQ(legal["you"], 1);
+    const std::string reply = legal["view"]["moves"][0]["text"];
+    EXPECT_EQ(a.call("POST", path, {{"move", reply}, {"ply", 1}}, bob).status, 200);
+    // A restart replays the bindings: a new service on the same store.
+    EventHub hub;
+    GameService again(a.rig.store, hub, OnlineLimits{}, 1);
+    Api api;
+    api.attach(&again, true);
+    api.attach_accounts(&a.accounts);
+    ApiRequest r;
+    r.method = "GET";
+    r.path = "/api/games/" + id;
+    r.client = "203.0.113.6";
+    r.cookie = bob;
+    EXPECT_EQ(api.handle(r).body["you"], 1);
+    r.cookie = ann;
+    EXPECT_EQ(api.handle(r).body["you"], 0);
+    api.attach(nullptr, false);
+    api.attach_accounts(nullptr);
 }
 
 }  // namespace

@@ -39,6 +39,9 @@ struct OnlineSeat {
     // The address that took the seat, for the per-address caps; stored with
     // the seats only while the game is unfinished.
     std::string holder;
+    // The account the seat is bound to (docs/accounts.md), 0 for a guest's:
+    // its session acts for the seat as the secret does.
+    std::int64_t account = 0;
 };
 
 // The time control and the clock's state. Times in milliseconds; the side to
@@ -106,7 +109,9 @@ inline constexpr const char* kTagOf[2] = {"first", "second"};
 int seat_index(Player p);
 json seats_json(const Game& g, bool with_digests);
 std::string display_name(const json& body, std::size_t max, const std::string& fallback);
-Player seat_of(const Game& g, const ApiRequest& r);
+// The seat a request holds: by its secret, else (unless `secret_only`) by
+// its signed-in account.
+Player seat_of(const Game& g, const ApiRequest& r, bool secret_only = false);
 Player require_seat(const Game& g, const ApiRequest& r);
 bool both_joined(const Game& g);
 // A local game's id: a digest of its token, which is never stored.

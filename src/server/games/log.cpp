@@ -111,6 +111,13 @@ void apply_event(Game& g, const std::string& type, const json& d) {
         seat.joined = true;
         seat.name = d.at("name").get<std::string>();
         if (d.contains("digest")) seat.digest = d["digest"].get<std::string>();
+        seat.account = d.value("account", std::int64_t{0});
+    } else if (type == "claim") {
+        // A guest's seat bound to the account they signed up or in to.
+        OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(player_of(d.at("seat"))))];
+        if (seat.account != 0) throw GameError("the seat is bound to an account already");
+        seat.account = d.at("account").get<std::int64_t>();
+        seat.name = d.at("name").get<std::string>();
     } else if (type == "expire") {
         g.expired = d.at("why").get<std::string>();
         if (g.expired.empty()) throw GameError("an expiry without a reason");
@@ -132,6 +139,7 @@ std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
         s.name = seats.at(i).at("name");
         s.digest = seats.at(i).value("digest", "");
         s.holder = seats.at(i).value("holder", "");
+        s.account = seats.at(i).value("account", std::int64_t{0});
         // A local game's seats are all its holder's from the start.
         s.joined = s.computer || row.kind == "local";
         if (s.computer) g->table.set_seat(static_cast<Player>(i), Seat::computer_player(s.player));
@@ -155,7 +163,10 @@ std::shared_ptr<Game> GameService::load(const std::string& id) {
         g = game_from_row(*row);
         // Seats are taken again by the join events, from the start.
         for (OnlineSeat& s : g->seats)
-            if (!s.computer && !g->local()) s.joined = false;
+            if (!s.computer && !g->local()) {
+                s.joined = false;
+                s.account = 0;  // bound again by the join and claim events
+            }
         g->clock = clock_from(json::parse(row->clock));
         OnlineClock initial = g->clock;
         for (const store::EventRow& e : store_.events(id)) {

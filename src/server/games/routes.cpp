@@ -16,6 +16,7 @@ const std::vector<GameService::Route>& GameService::routes() {
         {"GET", "/api/games/:id", &GameService::get_state},
         {"GET", "/api/games/:id/events", &GameService::events},
         {"POST", "/api/games/:id/join", &GameService::join},
+        {"POST", "/api/games/:id/claim", &GameService::claim},
         {"POST", "/api/games/:id/move", &GameService::move},
         {"POST", "/api/games/:id/resign", &GameService::resign},
         {"POST", "/api/games/:id/draw", &GameService::draw},
@@ -92,7 +93,10 @@ ApiResponse GameService::create(Call& c) {
     row.spec = table.game().spec();
     row.start_position = table.start_position();
     const std::string against = get_string(body, "opponent", "person");
-    const std::string name = display_name(body, limits_.max_name, "Anonymous");
+    // A signed-in player plays under the account's name.
+    const std::string name = c.request.account != 0
+                                 ? c.request.account_name
+                                 : display_name(body, limits_.max_name, "Anonymous");
     const std::int64_t at = now();
     row.created_ms = row.updated_ms = at;
     auto g = std::make_shared<Game>(row, std::move(table));
@@ -152,9 +156,11 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
         std::lock_guard lock(mutex_);
         games_[g->row.id] = g;
     }
-    apply_event(*g, "join", {{"seat", seat_index(mine)}, {"name", name}});
+    json joined = {{"seat", seat_index(mine)}, {"name", name}};
+    if (c.request.account != 0) joined["account"] = c.request.account;
+    apply_event(*g, "join", joined);
     turn_over(*g, Player::None, now());
-    json state = commit(*g, "join", {{"seat", seat_index(mine)}, {"name", name}}).state;
+    json state = commit(*g, "join", joined).state;
     if (g->table.computer_to_move()) schedule_computer(g);
     const std::string& id = g->row.id;
     json out = {{"id", id},
@@ -163,7 +169,6 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
                 {"links", {{"seat", link(id, secret)}, {"watch", link(id, "")}}},
                 {"state", std::move(state)}};
     if (!invite.empty()) out["links"]["invite"] = link(id, invite);
-    (void)c;
     return {201, out};
 }
 
@@ -172,12 +177,14 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
 // makes the seat's secret and answers with it).
 ApiResponse GameService::join(Call& c) {
     const json body = parse_body(c.request, 32);
-    const std::string name = display_name(body, limits_.max_name, "Anonymous");
+    const std::string name = c.request.account != 0
+                                 ? c.request.account_name
+                                 : display_name(body, limits_.max_name, "Anonymous");
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     if (g.table.over()) fail(409, "the game is over");
     if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
-    Player p = seat_of(g, c.request);
+    Player p = seat_of(g, c.request, true);
     std::string secret;
     if (p == Player::None) {
         if (!g.listed || !c.request.authorization.empty())
@@ -197,6 +204,7 @@ ApiResponse GameService::join(Call& c) {
     }
     json event = {{"seat", seat_index(p)}, {"name", name}};
     if (!secret.empty()) event["digest"] = digest(secret);
+    if (c.request.account != 0) event["account"] = c.request.account;
     apply_event(g, "join", event);
     seat.holder = c.request.client;
     g.listed = false;
@@ -206,6 +214,29 @@ ApiResponse GameService::join(Call& c) {
     if (g.table.computer_to_move()) schedule_computer(c.game);
     out["you"] = seat_index(p);
     if (!secret.empty()) out["secret"] = secret;
+    return {200, out};
+}
+
+// A guest's seat, held by its secret, bound to the account the request is
+// signed in to (docs/accounts.md): from then on the account's session acts
+// for it, and its name is the account's.
+ApiResponse GameService::claim(Call& c) {
+    if (c.request.account == 0) fail(401, "sign in to the account that is to hold the seat");
+    Game& g = *c.game;
+    std::lock_guard lock(g.mutex);
+    const Player p = seat_of(g, c.request, true);
+    if (p == Player::None) fail(403, "this needs the seat's secret (Authorization: Bearer SECRET)");
+    const OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
+    if (seat.account == c.request.account)
+        return {200, public_state(g, hub_, now(), ViewParts::Whole)};
+    if (seat.account != 0) fail(409, "this seat belongs to another account");
+    if (!seat.joined) fail(409, "take the seat first (POST /api/games/ID/join)");
+    check_room(g, "claim");
+    const json event = {
+        {"seat", seat_index(p)}, {"account", c.request.account}, {"name", c.request.account_name}};
+    apply_event(g, "claim", event);
+    json out = commit(g, "claim", event).state;
+    out["you"] = seat_index(p);
     return {200, out};
 }
 

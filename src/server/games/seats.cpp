@@ -16,6 +16,8 @@ json seats_json(const Game& g, bool with_digests) {
             {"computer", s.computer}, {"player", s.player}, {"name", s.name}, {"joined", s.joined}};
         if (with_digests) j["digest"] = s.digest;
         if (with_digests && !s.holder.empty()) j["holder"] = s.holder;
+        if (with_digests && s.account != 0) j["account"] = s.account;
+        if (!with_digests) j["account"] = s.account != 0;  // the name is an account's
         out.push_back(std::move(j));
     }
     return out;
@@ -33,17 +35,25 @@ std::string display_name(const json& body, std::size_t max, const std::string& f
     return name.empty() ? fallback : name;
 }
 
-// The seat whose secret the request carries; None when it carries none or
-// one of no seat of this game.
-Player seat_of(const Game& g, const ApiRequest& r) {
+// The seat whose secret the request carries, else the one bound to its
+// account; None when it holds none of this game's.
+Player seat_of(const Game& g, const ApiRequest& r, bool secret_only) {
     constexpr std::string_view kBearer = "Bearer ";
-    if (!r.authorization.starts_with(kBearer)) return Player::None;
-    const std::string d = digest(std::string_view(r.authorization).substr(kBearer.size()));
     Player found = Player::None;
-    // Both seats are compared, always, so the time taken says nothing.
-    for (int i = 0; i < 2; ++i)
-        if (same_digest(d, g.seats[static_cast<std::size_t>(i)].digest))
+    if (r.authorization.starts_with(kBearer)) {
+        const std::string d = digest(std::string_view(r.authorization).substr(kBearer.size()));
+        // Both seats are compared, always, so the time taken says nothing.
+        for (int i = 0; i < 2; ++i)
+            if (same_digest(d, g.seats[static_cast<std::size_t>(i)].digest))
+                found = static_cast<Player>(i);
+    }
+    if (found != Player::None || secret_only || r.account == 0) return found;
+    for (int i = 0; i < 2; ++i) {
+        if (g.seats[static_cast<std::size_t>(i)].account != r.account) continue;
+        // Both seats one account's (it plays itself): the side to move.
+        if (found == Player::None || g.table.game().to_move() == static_cast<Player>(i))
             found = static_cast<Player>(i);
+    }
     return found;
 }
 
@@ -53,7 +63,8 @@ Player require_seat(const Game& g, const ApiRequest& r) {
     if (p == Player::None)
         fail(403,
              r.authorization.empty()
-                 ? "this needs your seat's secret (Authorization: Bearer SECRET from your link)"
+                 ? "this needs your seat's secret (Authorization: Bearer SECRET from your link), "
+                   "or to be signed in to the account the seat is bound to"
                  : "that secret holds no seat of this game");
     if (!g.seats[static_cast<std::size_t>(seat_index(p))].joined)
         fail(409, "take your seat first (POST /api/games/ID/join with your name)");
