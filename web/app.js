@@ -10,7 +10,7 @@ import {
   apiClient, errorText, buildOptions as buildOptionsFor, changedOptions, explainClick,
   renderSpecials as renderSpecialsOf,
 } from './shared.js';
-import { gameTitle, FIRST_VISIT } from './names.js';
+import { gameTitle, parseSpec, FIRST_VISIT } from './names.js';
 import { analysisPanels } from './analysis.js';
 import { wireRecords } from './records.js';
 import { fromSession } from './adapters.js';
@@ -374,7 +374,7 @@ async function start() {
   const game = first ? FIRST_VISIT.game : chosen;
   for (const g of catalog.games) select('game').add(new Option(g.title, g.id, false, g.id === game));
   buildOptions();
-  if (first) firstVisit();
+  if (first) setOptions(FIRST_VISIT.options, FIRST_VISIT.level);
   $('game').addEventListener('change', () => {
     localStorage.setItem('asterism-game', select('game').value);
     buildOptions();
@@ -403,8 +403,7 @@ async function start() {
     api, message,
     loaded: (s) => {
       panels.forgetAnalysis();
-      select('game').value = s.game_id;
-      buildOptions();
+      setupFor(s);
       show(s);
     },
   });
@@ -417,8 +416,7 @@ async function start() {
   if (id) {
     try {
       const s = /** @type {Session} */ (await api('GET', `/api/sessions/${id}`));
-      select('game').value = s.game_id;
-      buildOptions();
+      setupFor(s);
       return show(s);
     } catch (e) {
       sessionStorage.removeItem('asterism-session');
@@ -427,13 +425,24 @@ async function start() {
   newGame();
 }
 
-// Sets the setup bar to the first visit's game, options and level.
-function firstVisit() {
-  for (const [k, v] of Object.entries(FIRST_VISIT.options)) {
-    const field = /** @type {HTMLSelectElement|null} */ (document.querySelector(`[data-option="${k}"]`));
-    if (field) field.value = v;
+// Sets the setup bar's options as if chosen (a change event each, so that
+// the options a form shows follow), and the level if given.
+/** @param {Record<string, string>} options @param {number} [level] */
+function setOptions(options, level) {
+  for (const [k, v] of Object.entries(options)) {
+    const field = /** @type {HTMLSelectElement|null} */ (document.querySelector(`#setup [data-option="${k}"]`));
+    if (field) { field.value = v; field.dispatchEvent(new Event('change')); }
   }
-  select('level').value = String(FIRST_VISIT.level);
+  if (level !== undefined) select('level').value = String(level);
+}
+
+// A game loaded or picked up again: the setup bar shows its game and
+// options, agreeing with the title above the board.
+/** @param {Session} s */
+function setupFor(s) {
+  select('game').value = s.game_id;
+  buildOptions();
+  setOptions(parseSpec(s.game).options);
 }
 
 // Tests and the curious can see the state from the console.

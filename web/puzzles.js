@@ -1,9 +1,7 @@
 // The puzzles page (puzzles.html): positions proven by `asterism puzzles`
 // (docs/learn.md, "Puzzles"), served one at a time by GET /api/puzzles/GAME.
-// A puzzle: {game: spec, position, to_move, solution: [moves: the learner's,
-// the defence's, ...], win_in, horizon, exact, refutations: [per learner
-// step {wrong move: the answer that refutes it}], also: [per learner step
-// [other moves that win too]], source}.
+// A puzzle (Puzzle in types.js) is a position, the side that wins from it
+// and the whole forced line, with the proven answer to every wrong move.
 //
 // The learner plays the solution's moves; the defence's moves are played
 // after them. Nothing is kept on the server: every board is POST /api/view
@@ -15,13 +13,41 @@ import {
   candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
 } from './shared.js';
 import { api, positionState } from './diagram.js';
+import { errorText } from './shared.js';
+import { fromSession } from './adapters.js';
+import { $, input, svg } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').Puzzle} Puzzle */
+/** @typedef {import('./types.js').PuzzleList} PuzzleList */
+/** @typedef {import('./types.js').ViewMove} ViewMove */
+
+// Each game: its id, its name and its rules page.
+/** @typedef {[string, string, string]} PuzzleGame */
+/** @type {PuzzleGame[]} */
 const GAMES = [
   ['starstar', '*Star', 'rules-starstar.html'], ['asterisk', 'Asterisk', 'rules-asterisk.html'],
   ['shatra', 'Shatra', 'rules-shatra.html'], ['starpool', 'Star Pool Chess', 'rules-starpool.html'],
 ];
 
+/**
+ * @typedef {Object} PuzzlesUi
+ * @property {string|null} game  the game id of the puzzles shown
+ * @property {number} total  that game's puzzles on the server
+ * @property {number} index  the puzzle shown
+ * @property {Puzzle|null} puzzle
+ * @property {Session|null} state  the board shown: the puzzle's position after `played`
+ * @property {string[]} played  the solution's moves played so far
+ * @property {boolean} refuted  a wrong move and its refutation are shown
+ * @property {boolean} solved
+ * @property {boolean} busy
+ * @property {string[]} path
+ * @property {string|null} pick
+ * @property {boolean} hinted
+ * @property {boolean} letters
+ * @property {boolean} labels
+ */
+/** @type {PuzzlesUi} */
 const ui = {
   game: null,     // the game id of the puzzles shown
   total: 0,       // that game's puzzles on the server
@@ -39,11 +65,21 @@ const ui = {
   labels: false,
 };
 
+/** @param {string|null} game @param {number} i */
 const solvedKey = (game, i) => `asterism-puzzle-${game}-${i}`;
+/** @param {string} game */
 const placeKey = (game) => `asterism-puzzle-at-${game}`;
 // The learner's step: how many of their moves are behind them.
 const learnerStep = () => Math.ceil(ui.played.length / 2);
 
+// The puzzle shown (there is one once it is loaded: every caller comes
+// after showPuzzle's).
+const puzzle = () => {
+  if (!ui.puzzle) throw new Error('no puzzle is loaded');
+  return ui.puzzle;
+};
+
+/** @param {string} text @param {string} kind */
 function feedback(text, kind) {
   const f = $('feedback');
   f.textContent = text;
@@ -54,14 +90,14 @@ function feedback(text, kind) {
 // ---- the board ---------------------------------------------------------------
 
 function render() {
-  if (!ui.state) return;
+  if (!ui.state || !ui.puzzle) return;
   const view = ui.state.view;
   const open = !ui.solved && !ui.busy && !ui.refuted;
   const cands = open ? candidates(view.moves, ui.path, ui.pick) : [];
   let targets = targetsOf(cands, ui.path, ui.pick);
   if (ui.hinted && ui.path.length === 0 && open) targets = hintCells();
   const chessLike = ui.game === 'shatra' || ui.game === 'starpool';
-  drawBoard($('board'), view, {
+  drawBoard(svg('board'), view, {
     flipped: chessLike && ui.puzzle.to_move === 1,
     labels: ui.labels,
     letters: ui.letters,
@@ -79,20 +115,21 @@ function render() {
 
 // The first cell of the solution's next move, shown with the hint.
 function hintCells() {
-  const text = ui.puzzle.solution[ui.played.length];
-  const move = ui.state.view.moves.find((m) => m.text === text);
+  const text = puzzle().solution[ui.played.length];
+  const move = ui.state && ui.state.view.moves.find((m) => m.text === text);
   return move && move.path.length ? [move.path[0]] : [];
 }
 
+/** @param {string|null} cell */
 function clickCell(cell) {
-  if (!ui.state || ui.busy || ui.solved || ui.refuted) return;
+  if (!cell || !ui.state || ui.busy || ui.solved || ui.refuted) return;
   const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
   if (step.refuse) {
-    feedback(explainClick(ui.state, ui.path, ui.pick, cell), 'wrong');
+    feedback(explainClick(fromSession(ui.state), ui.path, ui.pick, cell), 'wrong');
     ui.path = [];
     return render();
   }
-  ui.path = step.restart ? [cell] : step.path;
+  ui.path = step.restart ? [cell] : step.path || [];
   if (step.finish) {
     if (step.finish.length === 1) return judge(step.finish[0]);
     showChooser(step.finish, ui.state.view, judge, () => { ui.path = []; render(); });
@@ -100,16 +137,21 @@ function clickCell(cell) {
   render();
 }
 
+// Shows the puzzle's position after `moves`, and answers it.
+/** @param {string[]} moves */
 const show = async (moves) => {
-  ui.state = await positionState(ui.puzzle.game, ui.puzzle.position, moves);
+  const p = puzzle();
+  ui.state = await positionState(p.game, p.position, moves);
+  return ui.state;
 };
 
 // ---- judging a move ------------------------------------------------------------
 
+/** @param {ViewMove} move */
 async function judge(move) {
   $('chooser').hidden = true;
   ui.path = [];
-  const p = ui.puzzle;
+  const p = puzzle();
   const step = learnerStep();
   const right = p.solution[ui.played.length];
   if (move.text !== right) return wrong(move.text, step);
@@ -129,7 +171,7 @@ async function judge(move) {
     feedback(`Right: ${move.text}. The defence: ${reply}. Your move again` +
       ` (${left === 1 ? 'one move' : `${left} moves`} left).`, 'right');
   } catch (e) {
-    feedback(e.message, 'wrong');
+    feedback(errorText(e), 'wrong');
   } finally {
     ui.busy = false;
     render();
@@ -138,8 +180,9 @@ async function judge(move) {
 
 // A move off the line: one that wins too is said so and not played; any
 // other is played with its proven refutation, until "Take back".
+/** @param {string} text @param {number} step */
 async function wrong(text, step) {
-  const p = ui.puzzle;
+  const p = puzzle();
   if ((p.also[step] || []).includes(text)) {
     feedback(`${text} wins too, but this puzzle's line is faster. Find the quickest win.`, 'hint');
     return render();
@@ -147,14 +190,14 @@ async function wrong(text, step) {
   const answer = (p.refutations[step] || {})[text];
   ui.busy = true;
   try {
-    await show(answer ? [...ui.played, text, answer] : [...ui.played, text]);
+    const shown = await show(answer ? [...ui.played, text, answer] : [...ui.played, text]);
     ui.refuted = true;
     const within = p.exact ? 'no forced win is left' :
       `no forced win is left within ${p.horizon} plies of the puzzle's start`;
     feedback(answer ? `Not this one: ${text}. After the answer ${answer}, ${within}.` :
-      `Not this one: ${text} ends the game without the win (${ui.state.outcome}).`, 'wrong');
+      `Not this one: ${text} ends the game without the win (${shown.outcome}).`, 'wrong');
   } catch (e) {
-    feedback(e.message, 'wrong');
+    feedback(errorText(e), 'wrong');
   } finally {
     ui.busy = false;
     render();
@@ -162,19 +205,24 @@ async function wrong(text, step) {
 }
 
 async function takeBack() {
-  ui.refuted = false;
   ui.busy = true;
-  await show(ui.played);
-  ui.busy = false;
-  feedback('Taken back. Try another move.', '');
-  render();
+  try {
+    await show(ui.played);
+    ui.refuted = false;
+    feedback('Taken back. Try another move.', '');
+  } catch (e) {
+    feedback(`The move could not be taken back: ${errorText(e)}`, 'wrong');
+  } finally {
+    ui.busy = false;
+    render();
+  }
 }
 
 function finish() {
   ui.solved = true;
   ui.busy = false;
   localStorage.setItem(solvedKey(ui.game, ui.index), 'done');
-  feedback(`Solved! ${ui.state.outcome || ''}`.trim(), 'right');
+  feedback(`Solved! ${ui.state?.outcome || ''}`.trim(), 'right');
   $('feedback').dataset.result = 'done';
   $('next').classList.add('ready');
   render();
@@ -182,35 +230,42 @@ function finish() {
 
 // ---- puzzles -------------------------------------------------------------------
 
-function sideName() {
-  const players = ui.state.players || [];
-  const me = players[ui.puzzle.to_move];
-  return me ? me.name : (ui.puzzle.to_move === 0 ? 'First' : 'Second');
+// The winner's name in the game (Black, White...).
+/** @param {Session} state @param {Puzzle} p */
+function sideName(state, p) {
+  const me = (state.players || [])[p.to_move];
+  return me ? me.name : (p.to_move === 0 ? 'First' : 'Second');
 }
 
+/** @param {number} index */
 async function showPuzzle(index) {
+  const game = ui.game;
+  if (!game) return;
   ui.index = ((index % ui.total) + ui.total) % ui.total;
   Object.assign(ui, {
     puzzle: null, state: null, played: [], refuted: false, solved: false, busy: true,
     path: [], pick: null, hinted: false,
   });
-  localStorage.setItem(placeKey(ui.game), String(ui.index));
-  history.replaceState(null, '', `#${ui.game}/${ui.index + 1}`);
+  localStorage.setItem(placeKey(game), String(ui.index));
+  history.replaceState(null, '', `#${game}/${ui.index + 1}`);
   $('next').classList.remove('ready');
   feedback('', '');
+  /** @type {Puzzle} */
+  let p;
+  /** @type {Session} */
+  let state;
   try {
-    const r = await api('GET', `/api/puzzles/${ui.game}?i=${ui.index}&n=1`);
-    ui.puzzle = r.puzzles[0];
-    await show([]);
+    const r = /** @type {PuzzleList} */ (await api('GET', `/api/puzzles/${game}?i=${ui.index}&n=1`));
+    p = ui.puzzle = r.puzzles[0];
+    state = await show([]);
   } catch (e) {
     ui.busy = false;
-    feedback(`The puzzle could not be loaded: ${e.message}`, 'wrong');
+    feedback(`The puzzle could not be loaded: ${errorText(e)}`, 'wrong');
     return;
   }
-  const p = ui.puzzle;
-  const done = localStorage.getItem(solvedKey(ui.game, ui.index)) ? ' \u2713' : '';
+  const done = localStorage.getItem(solvedKey(game, ui.index)) ? ' \u2713' : '';
   $('puzzle-title').textContent = `Puzzle ${ui.index + 1} of ${ui.total}${done}`;
-  $('task').textContent = `${sideName()} to move and win` +
+  $('task').textContent = `${sideName(state, p)} to move and win` +
     (p.win_in > 1 ? ` in ${p.win_in} moves.` : ' in one move.');
   $('puzzle-source').textContent = `From ${p.source}. Proven by the solver` +
     (p.exact ? ' to the end of the game.' : `; no other first move wins within ${p.horizon} plies.`);
@@ -218,24 +273,24 @@ async function showPuzzle(index) {
   render();
 }
 
-async function showGame(game, index) {
+/** @param {PuzzleGame} entry @param {number} [index]  else where the learner left off */
+async function showGame([game, title, rulesPage], index) {
   Object.assign(ui, { game, puzzle: null, state: null, busy: true });
-  for (const b of $('game-tabs').children) b.setAttribute('aria-selected', String(b.dataset.game === game));
-  const [, title, rulesPage] = GAMES.find(([id]) => id === game);
+  for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('game-tabs').children)) b.setAttribute('aria-selected', String(b.dataset.game === game));
   const rules = $('puzzle-rules');
   const a = document.createElement('a');
   a.href = rulesPage;
   a.textContent = `${title}, the rules`;
   rules.replaceChildren('New to the game? ', a, '.');
   try {
-    const r = await api('GET', `/api/puzzles/${game}?n=1`);
+    const r = /** @type {PuzzleList} */ (await api('GET', `/api/puzzles/${game}?n=1`));
     ui.total = r.total;
   } catch (e) {
     ui.total = 0;
     ui.puzzle = null;
     ui.state = null;
     $('board').replaceChildren();
-    feedback(`No puzzles: ${e.message}`, 'wrong');
+    feedback(`No puzzles: ${errorText(e)}`, 'wrong');
     return;
   }
   const kept = Number(localStorage.getItem(placeKey(game)) || 0);
@@ -243,13 +298,14 @@ async function showGame(game, index) {
 }
 
 function start() {
-  for (const [id, title] of GAMES) {
+  for (const entry of GAMES) {
+    const [id, title] = entry;
     const b = document.createElement('button');
     b.textContent = title;
     b.dataset.game = id;
     b.dataset.testid = `puzzles-${id}`;
     b.setAttribute('role', 'tab');
-    b.addEventListener('click', () => showGame(id));
+    b.addEventListener('click', () => showGame(entry));
     $('game-tabs').append(b);
   }
   $('hint').addEventListener('click', () => {
@@ -262,13 +318,13 @@ function start() {
   $('retry').addEventListener('click', () => ui.total && showPuzzle(ui.index));
   $('next').addEventListener('click', () => ui.total && showPuzzle(ui.index + 1));
   $('prev').addEventListener('click', () => ui.total && showPuzzle(ui.index - 1));
-  $('letters').checked = ui.letters;
+  input('letters').checked = ui.letters;
   $('letters').addEventListener('change', () => {
-    ui.letters = $('letters').checked;
+    ui.letters = input('letters').checked;
     localStorage.setItem('asterism-men', ui.letters ? 'letters' : 'pieces');
     render();
   });
-  $('labels').addEventListener('change', () => { ui.labels = $('labels').checked; render(); });
+  $('labels').addEventListener('change', () => { ui.labels = input('labels').checked; render(); });
   wireBoard(ui, clickCell, true);
   addEventListener('hashchange', openFromHash);
   openFromHash();
@@ -278,12 +334,12 @@ function start() {
 // learner left off.
 function openFromHash() {
   const [game, n] = location.hash.slice(1).split('/');
-  const known = GAMES.some(([id]) => id === game);
+  const known = GAMES.find(([id]) => id === game);
   const index = known && n ? Number(n) - 1 || 0 : undefined;
   if (known && game === ui.game && ui.total) return showPuzzle(index || 0);
-  showGame(known ? game : 'starstar', index);
+  showGame(known || GAMES[0], index);
 }
 
 // Tests and the curious can see the state from the console.
-window.asterismPuzzles = ui;
+/** @type {Window & {asterismPuzzles?: PuzzlesUi}} */ (window).asterismPuzzles = ui;
 start();

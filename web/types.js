@@ -3,9 +3,10 @@
 // loads this file: others name its types in JSDoc, as
 // `/** @typedef {import('./types.js').View} View */`, which costs nothing at
 // run time. The server's own words are docs/server.md (local sessions,
-// analysis, review), docs/online.md (online games, lobby, archive, events)
-// and docs/view.md (the drawing of a position); the last part is the page's
-// own shape of a game, which adapters.js makes from either server's JSON.
+// analysis, review), docs/online.md (online games, lobby, archive, events),
+// docs/learn.md (lessons, puzzles) and docs/view.md (the drawing of a
+// position); the last part is the page's own shape of a game, which
+// adapters.js makes from either server's JSON.
 export {};
 
 // ---- the drawing of a position (docs/view.md) -------------------------------
@@ -365,6 +366,32 @@ export {};
  * @property {boolean} [flip]
  */
 /** @typedef {{title: string, rules: string, lessons: Lesson[]}} LessonBook */
+
+// ---- puzzles (GET /api/puzzles/GAME, docs/learn.md "Puzzles") -------------
+
+/**
+ * A position proven by `asterism puzzles`: `to_move` forces a win, and
+ * `solution` is the whole forced line, the winner's moves and the best
+ * defence's in turn. The per-step lists are indexed by the winner's step
+ * (0 for the first move, 1 for the third ply...).
+ * @typedef {Object} Puzzle
+ * @property {string} game  the spec (shatra:rules=seed,notation=algebraic)
+ * @property {string} position
+ * @property {0|1} to_move  the winner
+ * @property {string[]} solution
+ * @property {number} win_in  the winner's moves in `solution`
+ * @property {number} horizon  plies within which no other first move wins
+ * @property {boolean} exact  no other first move wins at all
+ * @property {Record<string, string>[]} refutations  per step, each wrong move
+ *   and the defence's answer to it ("" when the move itself ends the game)
+ * @property {string[][]} also  per step, other moves that win too
+ * @property {string} source  the game it was found in
+ */
+/**
+ * GET /api/puzzles/GAME?i=I&n=K: puzzles I..I+K-1 of `total`, counted
+ * round the end.
+ * @typedef {{game: string, total: number, first: number, puzzles: Puzzle[]}} PuzzleList
+ */
 
 // ---- the page's own shape of a game (game.js, adapters.js) ------------------
 

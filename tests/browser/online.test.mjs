@@ -215,6 +215,9 @@ test('*Star between two people by an invitation link, a spectator watching, one 
       await shot(sue, 'online-starstar-spectator');
       const lobby = await open('sue');
       await lobby.waitForSelector(`#playing-list tr[data-id="${id}"]`, { timeout: ARRIVE });
+      // Games are named in words everywhere, never by their spec.
+      assert.match(await lobby.textContent(`#playing-list tr[data-id="${id}"]`), /^\*Star, small board/);
+      assert.equal(await sue.title(), '*Star, small board online \u00b7 asterism');
       await shot(lobby, 'online-lobby');
       await lobby.close();
     }
@@ -316,7 +319,8 @@ test('Shatra between two people by an invitation link, to the capture of a biy',
   await expectResult(pages, /White wins \(1-0\)/);
   await expectInArchive(sue, id);
   const row = await sue.textContent(`#archive-list tr[data-id="${id}"]`);
-  assert.match(row, /Shatra/);
+  assert.match(row, /^Shatra, as in the sources/);
+  assert.doesNotMatch(row, /rules=|notation=/);
   assert.match(row, /Ann – Bob/);
 });
 
@@ -334,7 +338,7 @@ test('an open challenge in the lobby: accepted by anyone, then a resignation', a
   const bob = await open('bob');
   const row = bob.locator(`#open-list tr[data-id="${id}"]`);
   await row.waitFor({ timeout: ARRIVE });
-  assert.match(await row.textContent(), /Ann waits/);
+  assert.match(await row.textContent(), /^\*Star, full board.*Ann waits/);
   await shot(bob, 'online-lobby-challenge');
   await row.locator('button', { hasText: 'Accept' }).click();
   await bob.waitForSelector('#status[data-you="1"]');

@@ -348,6 +348,9 @@ test('draws by agreement: the computer declines, two people agree, the computer 
     await page.selectOption('#level', '1');
     await page.setInputFiles('#load', record);
     await waitPly(page, 18);
+    // The record's game in words, and the setup bar showing the same rules.
+    assert.equal(await page.textContent('#game-title'), 'Shatra, as Shatrabase plays it');
+    assert.equal(await page.inputValue('[data-option="rules"]'), 'shatrabase');
     await page.waitForSelector('#draw-banner:not([hidden])');
     assert.match(await page.textContent('#draw-text'),
       /Black \(computer\) offers a draw\. White, do you accept\?/);
