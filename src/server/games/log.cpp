@@ -54,22 +54,11 @@ void apply_draw_event(Table& t, const json& d) {
     }
 }
 
-// Carries out one event on the game: the live requests build an event and
-// apply it here, and a restart replays the log through the same function, so
-// the two cannot differ. Throws GameError (nothing changed) for an event the
-// game refuses.
-void apply_event(Game& g, const std::string& type, const json& d) {
+// The events only a local game has (apply_event's part for them): false
+// for another type.
+bool apply_local_event(Game& g, const std::string& type, const json& d) {
     Table& t = g.table;
-    if (type == "move") {
-        t.play(d.at("move").get<std::string>());
-        g.takeback_by = Player::None;
-    } else if (type == "undo") {
-        // A local game's "to the person" undo takes back to the last turn
-        // of a person's seat (Table::undo); both replay the same.
-        t.undo(d.value("to", "") == "person" ? UndoTo::PersonToMove : UndoTo::OneMove,
-               d.at("count").get<int>());
-        g.takeback_by = Player::None;
-    } else if (type == "turn") {
+    if (type == "turn") {
         // The computer's turn in a local game: its answer to an offer, its
         // move and an offer with it, as it planned them.
         ComputerTurn turn;
@@ -98,6 +87,27 @@ void apply_event(Game& g, const std::string& type, const json& d) {
                                 ? std::move(read_pgn(text, "record").front())
                                 : replay_record(parse_record(text, "record"), "record");
         t = Table(std::move(loaded));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Carries out one event on the game: the live requests build an event and
+// apply it here, and a restart replays the log through the same function, so
+// the two cannot differ. Throws GameError (nothing changed) for an event the
+// game refuses.
+void apply_event(Game& g, const std::string& type, const json& d) {
+    Table& t = g.table;
+    if (type == "move") {
+        t.play(d.at("move").get<std::string>());
+        g.takeback_by = Player::None;
+    } else if (type == "undo") {
+        // A local game's "to the person" undo takes back to the last turn
+        // of a person's seat (Table::undo); both replay the same.
+        t.undo(d.value("to", "") == "person" ? UndoTo::PersonToMove : UndoTo::OneMove,
+               d.at("count").get<int>());
+        g.takeback_by = Player::None;
     } else if (type == "resign") {
         t.resign(player_of(d.at("by")));
     } else if (type == "flag") {
@@ -121,7 +131,7 @@ void apply_event(Game& g, const std::string& type, const json& d) {
     } else if (type == "expire") {
         g.expired = d.at("why").get<std::string>();
         if (g.expired.empty()) throw GameError("an expiry without a reason");
-    } else {
+    } else if (!apply_local_event(g, type, d)) {
         throw GameError("unknown event '" + printable(type, 40) + "'");
     }
 }
