@@ -173,6 +173,7 @@ class GameService {
     std::shared_ptr<Game> find(const std::string& id);
     std::shared_ptr<Game> load(const std::string& id);
     void restore_all();
+    std::shared_ptr<Game> restore(const store::GameRow& row);
     // A state as published: the JSON and its text, written once for the
     // watchers and the reply alike.
     struct Published {

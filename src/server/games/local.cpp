@@ -182,19 +182,12 @@ void GameService::end_local(const std::vector<std::shared_ptr<Game>>& games,
 void GameService::restore_local() {
     for (const store::GameRow& row :
          store_.games("local", "playing", static_cast<int>(limits_.local.max_games))) {
-        std::shared_ptr<Game> g;
-        try {
-            g = load(row.id);
-        } catch (const std::exception& e) {
-            set_aside_.push_back(row.id + ": " + e.what());
-            continue;
-        }
+        const std::shared_ptr<Game> g = restore(row);
+        if (!g) continue;
         g->holders = {g->seats[0].holder, ""};
-        g->seed = next_seed_++;
         g->last_used = ++local_clock_;
         g->last_used_ms = now();
         local_[row.id] = g;
-        ++restored_;
     }
 }
 

@@ -194,24 +194,31 @@ std::shared_ptr<Game> GameService::load(const std::string& id) {
     return g;
 }
 
+// A stored unfinished game rebuilt for the start, or null when it does not
+// replay: one damaged game must not keep every other from starting; it
+// stays in the file as it is, for its owner to look at (set_aside()).
+std::shared_ptr<Game> GameService::restore(const store::GameRow& row) {
+    std::shared_ptr<Game> g;
+    try {
+        g = load(row.id);
+    } catch (const std::exception& e) {
+        set_aside_.push_back(row.id + ": " + e.what());
+        return nullptr;
+    }
+    g->seed = next_seed_++;
+    ++restored_;
+    return g;
+}
+
 void GameService::restore_all() {
     restore_local();
     for (const char* status : {"open", "playing"}) {
         for (const store::GameRow& row : store_.games("online", status, 1 << 30)) {
-            std::shared_ptr<Game> g;
-            try {
-                g = load(row.id);
-            } catch (const std::exception& e) {
-                // One damaged game must not keep every other from starting;
-                // it stays in the file as it is, for its owner to look at.
-                set_aside_.push_back(row.id + ": " + e.what());
-                continue;
-            }
+            const std::shared_ptr<Game> g = restore(row);
+            if (!g) continue;
             g->listed = row.listed;
             g->holders = {g->seats[0].holder, g->seats[1].holder};
-            g->seed = next_seed_++;
             games_[row.id] = g;
-            ++restored_;
         }
     }
 }
