@@ -270,6 +270,7 @@ export {};
  * @property {string} player
  * @property {boolean} joined
  * @property {boolean} connected
+ * @property {boolean} [account]  whether an account holds the seat (docs/accounts.md)
  */
 /**
  * @typedef {Object} Clock
@@ -339,6 +340,50 @@ export {};
  * An event of GET /api/games/ID/events: `event: state`, `id` the state's
  * `seq`, `data` the OnlineGame as JSON.
  * @typedef {{type: 'state', lastEventId: string, data: string}} StateEvent
+ */
+
+// ---- accounts (/api/account, docs/accounts.md) ------------------------------
+
+/**
+ * GET /api/account, and the answers to signing up and in.
+ * @typedef {{name: string, created: number}} Account  `created` ms since 1970
+ */
+/**
+ * GET /api/account/passkeys: an account's passkeys (no secret in them).
+ * @typedef {Object} PasskeyEntry
+ * @property {string} id  the credential id, base64url
+ * @property {string} label
+ * @property {'ES256'|'EdDSA'} alg
+ * @property {number} created  ms since 1970
+ */
+/** @typedef {{passkeys: PasskeyEntry[]}} PasskeyList */
+/** POST .../logout and .../logout-everywhere: @typedef {{signed_out: boolean, sessions_ended: number}} SignedOut */
+/** POST .../passkey/register/finish: @typedef {{name: string, passkey: string}} PasskeyAdded */
+/** A credential the browser may use or must not make again: @typedef {{type: 'public-key', id: string}} CredentialRef */
+/**
+ * POST /api/account/passkey/register/begin: the options for
+ * navigator.credentials.create, binary fields (challenge, user.id, the
+ * excluded credentials' ids) as base64url.
+ * @typedef {Object} PasskeyCreation
+ * @property {string} challenge
+ * @property {{id: string, name: string}} rp
+ * @property {{id: string, name: string, displayName: string}} user
+ * @property {{type: 'public-key', alg: number}[]} pubKeyCredParams
+ * @property {CredentialRef[]} excludeCredentials
+ * @property {{residentKey: 'required'|'preferred'|'discouraged',
+ *   userVerification: 'required'|'preferred'|'discouraged'}} authenticatorSelection
+ * @property {'none'|'indirect'|'direct'|'enterprise'} attestation
+ * @property {number} timeout  ms
+ */
+/**
+ * POST /api/account/passkey/login/begin: the options for
+ * navigator.credentials.get (an empty list asks for a discoverable passkey).
+ * @typedef {Object} PasskeyRequest
+ * @property {string} challenge
+ * @property {string} rpId
+ * @property {CredentialRef[]} allowCredentials
+ * @property {'required'|'preferred'|'discouraged'} userVerification
+ * @property {number} timeout  ms
  */
 
 // ---- lessons (web/lessons/GAME.json, docs/learn.md) -------------------------
