@@ -344,47 +344,29 @@ export {};
 
 // ---- accounts (/api/account, docs/accounts.md) ------------------------------
 
-/**
- * GET /api/account, and the answers to signing up and in.
- * @typedef {{name: string, created: number}} Account  `created` ms since 1970
- */
-/**
- * GET /api/account/passkeys: an account's passkeys (no secret in them).
- * @typedef {Object} PasskeyEntry
- * @property {string} id  the credential id, base64url
- * @property {string} label
- * @property {'ES256'|'EdDSA'} alg
- * @property {number} created  ms since 1970
- */
-/** @typedef {{passkeys: PasskeyEntry[]}} PasskeyList */
+/** GET /api/account, and the replies to signing in: @typedef {{name: string, created: number}} Account */
+/** GET /api/account/passkeys (ids base64url): @typedef {{passkeys: PasskeyEntry[]}} PasskeyList */
+/** @typedef {{id: string, label: string, alg: 'ES256'|'EdDSA', created: number}} PasskeyEntry */
 /** POST .../logout and .../logout-everywhere: @typedef {{signed_out: boolean, sessions_ended: number}} SignedOut */
 /** POST .../passkey/register/finish: @typedef {{name: string, passkey: string}} PasskeyAdded */
-/** A credential the browser may use or must not make again: @typedef {{type: 'public-key', id: string}} CredentialRef */
+/** @typedef {{type: 'public-key', id: string}} CredentialRef */
+/** @typedef {'required'|'preferred'|'discouraged'} Requirement */
 /**
- * POST /api/account/passkey/register/begin: the options for
- * navigator.credentials.create, binary fields (challenge, user.id, the
- * excluded credentials' ids) as base64url.
+ * POST /api/account/passkey/register/begin: `publicKey`, the options for
+ * navigator.credentials.create, binary fields (challenge, user.id,
+ * credential ids) as base64url; PasskeyRequest likewise from .../login/begin
+ * for navigator.credentials.get. Times in ms, like every `created`.
  * @typedef {Object} PasskeyCreation
  * @property {string} challenge
  * @property {{id: string, name: string}} rp
  * @property {{id: string, name: string, displayName: string}} user
  * @property {{type: 'public-key', alg: number}[]} pubKeyCredParams
  * @property {CredentialRef[]} excludeCredentials
- * @property {{residentKey: 'required'|'preferred'|'discouraged',
- *   userVerification: 'required'|'preferred'|'discouraged'}} authenticatorSelection
+ * @property {{residentKey: Requirement, userVerification: Requirement}} authenticatorSelection
  * @property {'none'|'indirect'|'direct'|'enterprise'} attestation
- * @property {number} timeout  ms
+ * @property {number} timeout
  */
-/**
- * POST /api/account/passkey/login/begin: the options for
- * navigator.credentials.get (an empty list asks for a discoverable passkey).
- * @typedef {Object} PasskeyRequest
- * @property {string} challenge
- * @property {string} rpId
- * @property {CredentialRef[]} allowCredentials
- * @property {'required'|'preferred'|'discouraged'} userVerification
- * @property {number} timeout  ms
- */
+/** @typedef {{challenge: string, rpId: string, allowCredentials: CredentialRef[], userVerification: Requirement, timeout: number}} PasskeyRequest */
 
 // ---- lessons (web/lessons/GAME.json, docs/learn.md) -------------------------
 
