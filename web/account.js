@@ -226,10 +226,11 @@ async function busy(work) {
 function signUp(e) {
   e.preventDefault();
   busy(async () => {
-    const name = input('signup-name').value.trim();
-    await api('POST', '/api/account/register', { name, password: input('signup-password').value });
+    const a = /** @type {Account} */ (await api('POST', '/api/account/register', {
+      name: input('signup-name').value.trim(), password: input('signup-password').value,
+    }));
     input('signup-password').value = '';
-    return `Welcome, ${name}: your account is made and you are signed in.`;
+    return `Welcome, ${a.name}: your account is made and you are signed in.`;
   });
 }
 

@@ -82,6 +82,13 @@ test('a password: sign up, sign out, a wrong password refused, sign in again', a
   const page = await person();
   await state(page, 'signed-out');
   await shot(page, 'signed-out-desktop');
+  // The server judges a password, and says why it refuses one.
+  const short = await messageAfter(page, async () => {
+    await page.fill('#signup-name', 'Anna');
+    await page.fill('#signup-password', 'anna1');
+    await page.click('[data-testid="signup-button"]');
+  });
+  assert.equal(short, 'a password needs at least 8 characters');
   await signUp(page, 'Anna', 'a quiet river at dawn');
   assert.equal(await text(page, '#who'), 'Anna');
   assert.match(await text(page, '#message'), /Welcome, Anna/);
