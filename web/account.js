@@ -193,9 +193,10 @@ function render() {
   $('passkeys-none').hidden = ui.passkeys.length > 0;
   const held = guestSeats().length;
   $('guest-note').textContent = held
-    ? `This tab holds the seat${held > 1 ? 's' : ''} of ${held} game${held > 1 ? 's' : ''} you played ` +
-      'as a guest. Claim them and they are this account\u2019s: your name on them, and your seat in ' +
-      'any browser where you sign in.'
+    ? (held > 1 ? `This tab holds the seats of ${held} games you played as a guest. Claim them and ` +
+      'they are this account\u2019s: your name on them, ' : 'This tab holds the seat of 1 game you ' +
+      'played as a guest. Claim it and it is this account\u2019s: your name on it, ') +
+      'and your seat in any browser where you sign in.'
     : 'This tab holds no guest seats. Games you create or join on the online page as a guest are ' +
       'remembered by the tab you play them in: come here from that tab to claim them.';
 }
