@@ -7,7 +7,10 @@
 # server. online.test.mjs plays online games between three browser
 # contexts (docs/online.md); learn.test.mjs is a new visitor reading the
 # rules and doing the first lesson of each game (docs/learn.md);
-# puzzles.test.mjs solves a puzzle of each game by clicks.
+# puzzles.test.mjs solves a puzzle of each game by clicks;
+# account.test.mjs signs up and in with passwords and passkeys (Chromium's
+# virtual authenticator, the server reached as localhost) and claims a
+# guest's game (docs/accounts.md).
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.
@@ -64,4 +67,4 @@ cd tests/browser
 # pgn_interop.test.mjs: an independent PGN parser (npm, pinned) reads the
 # PGN that the binary writes.
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" \
-  node --test --test-reporter=spec ui.test.mjs online.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs pgn_interop.test.mjs
+  node --test --test-reporter=spec ui.test.mjs online.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs pgn_interop.test.mjs

@@ -271,6 +271,7 @@ export {};
  * @property {string} player
  * @property {boolean} joined
  * @property {boolean} connected
+ * @property {boolean} [account]  whether an account holds the seat (docs/accounts.md)
  */
 /**
  * @typedef {Object} Clock
@@ -341,6 +342,32 @@ export {};
  * `seq`, `data` the OnlineGame as JSON.
  * @typedef {{type: 'state', lastEventId: string, data: string}} StateEvent
  */
+
+// ---- accounts (/api/account, docs/accounts.md) ------------------------------
+
+/** GET /api/account, and the replies to signing in: @typedef {{name: string, created: number}} Account */
+/** GET /api/account/passkeys (ids base64url): @typedef {{passkeys: PasskeyEntry[]}} PasskeyList */
+/** @typedef {{id: string, label: string, alg: 'ES256'|'EdDSA', created: number}} PasskeyEntry */
+/** POST .../logout and .../logout-everywhere: @typedef {{signed_out: boolean, sessions_ended: number}} SignedOut */
+/** POST .../passkey/register/finish: @typedef {{name: string, passkey: string}} PasskeyAdded */
+/** @typedef {{type: 'public-key', id: string}} CredentialRef */
+/** @typedef {'required'|'preferred'|'discouraged'} Requirement */
+/**
+ * POST /api/account/passkey/register/begin: `publicKey`, the options for
+ * navigator.credentials.create, binary fields (challenge, user.id,
+ * credential ids) as base64url; PasskeyRequest likewise from .../login/begin
+ * for navigator.credentials.get. Times in ms, like every `created`.
+ * @typedef {Object} PasskeyCreation
+ * @property {string} challenge
+ * @property {{id: string, name: string}} rp
+ * @property {{id: string, name: string, displayName: string}} user
+ * @property {{type: 'public-key', alg: number}[]} pubKeyCredParams
+ * @property {CredentialRef[]} excludeCredentials
+ * @property {{residentKey: Requirement, userVerification: Requirement}} authenticatorSelection
+ * @property {'none'|'indirect'|'direct'|'enterprise'} attestation
+ * @property {number} timeout
+ */
+/** @typedef {{challenge: string, rpId: string, allowCredentials: CredentialRef[], userVerification: Requirement, timeout: number}} PasskeyRequest */
 
 // ---- lessons (web/lessons/GAME.json, docs/learn.md) -------------------------
 

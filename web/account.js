@@ -1,0 +1,387 @@
+// The account page (account.html, docs/accounts.md): signing up and in with
+// a password or a passkey, signing out here or everywhere, the account's
+// passkeys, and claiming the guest seats this tab holds. The session is an
+// HttpOnly cookie that no script reads: the page asks GET /api/account who
+// is signed in. Every message from the server is shown as text.
+import { $, input, button } from './dom.js';
+import { apiClient, errorText } from './shared.js';
+import { secretKey } from './lobby.js';
+import { gameTitle } from './names.js';
+
+/** @typedef {import('./types.js').Account} Account */
+/** @typedef {import('./types.js').PasskeyList} PasskeyList */
+/** @typedef {import('./types.js').PasskeyEntry} PasskeyEntry */
+/** @typedef {import('./types.js').PasskeyAdded} PasskeyAdded */
+/** @typedef {import('./types.js').PasskeyCreation} PasskeyCreation */
+/** @typedef {import('./types.js').PasskeyRequest} PasskeyRequest */
+/** @typedef {import('./types.js').CredentialRef} CredentialRef */
+/** @typedef {import('./types.js').SignedOut} SignedOut */
+/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/**
+ * The page's state: who is signed in (null signed out, undefined not yet
+ * known), their passkeys, and whether a request is under way.
+ * @typedef {{account: Account|null|undefined, passkeys: PasskeyEntry[], busy: boolean}} AccountUi
+ */
+
+/** @type {AccountUi} */
+const ui = { account: undefined, passkeys: [], busy: false };
+
+const unreachable = 'is the network down?';
+const api = apiClient(unreachable);
+
+/** @param {string} text @param {'error'|'hint'} [kind] */
+function message(text, kind = 'error') {
+  const m = $('message');
+  m.textContent = text;
+  m.className = 'message' + (text ? ` ${kind}` : '');
+}
+
+// ---- base64url, as the server writes binary fields ---------------------------
+
+/** @param {string} text @returns {ArrayBuffer} */
+function fromBase64url(text) {
+  const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
+  const bytes = atob(padded);
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
+  return out.buffer;
+}
+
+/** @param {ArrayBuffer} buffer */
+function toBase64url(buffer) {
+  let bytes = '';
+  for (const b of new Uint8Array(buffer)) bytes += String.fromCharCode(b);
+  return btoa(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** @param {CredentialRef[]} refs @returns {PublicKeyCredentialDescriptor[]} */
+const descriptors = (refs) => refs.map((c) => ({ type: c.type, id: fromBase64url(c.id) }));
+
+// ---- passkeys: the browser's half of the two ceremonies ----------------------
+
+// The browser's refusals (the person cancelled, the time ran out, the
+// authenticator holds this account's passkey already) in words.
+/** @param {unknown} e @param {string} what */
+function browserRefusal(e, what) {
+  if (e instanceof DOMException) {
+    if (e.name === 'NotAllowedError') return `${what}: cancelled, or the time ran out.`;
+    if (e.name === 'InvalidStateError') return `${what}: this device holds a passkey of this account already.`;
+    return `${what}: ${e.message}`;
+  }
+  return `${what}: ${errorText(e)}`;
+}
+
+/**
+ * Makes a passkey with the server's options and returns the body of
+ * .../register/finish: the credential's fields as base64url.
+ * @param {PasskeyCreation} o
+ */
+async function createPasskey(o) {
+  /** @type {PublicKeyCredentialCreationOptions} */
+  const options = {
+    ...o,
+    challenge: fromBase64url(o.challenge),
+    user: { ...o.user, id: fromBase64url(o.user.id) },
+    excludeCredentials: descriptors(o.excludeCredentials),
+  };
+  let made;
+  try {
+    made = /** @type {PublicKeyCredential|null} */ (await navigator.credentials.create({ publicKey: options }));
+  } catch (e) {
+    throw new Error(browserRefusal(e, 'No passkey was made'));
+  }
+  if (!made) throw new Error('No passkey was made.');
+  const r = /** @type {AuthenticatorAttestationResponse} */ (made.response);
+  return {
+    id: made.id,
+    type: made.type,
+    response: {
+      clientDataJSON: toBase64url(r.clientDataJSON),
+      attestationObject: toBase64url(r.attestationObject),
+    },
+  };
+}
+
+/**
+ * Signs with a passkey the browser offers and returns the body of
+ * .../login/finish.
+ * @param {PasskeyRequest} o
+ */
+async function usePasskey(o) {
+  /** @type {PublicKeyCredentialRequestOptions} */
+  const options = { ...o, challenge: fromBase64url(o.challenge), allowCredentials: descriptors(o.allowCredentials) };
+  let used;
+  try {
+    used = /** @type {PublicKeyCredential|null} */ (await navigator.credentials.get({ publicKey: options }));
+  } catch (e) {
+    throw new Error(browserRefusal(e, 'No passkey signed in'));
+  }
+  if (!used) throw new Error('No passkey signed in.');
+  const r = /** @type {AuthenticatorAssertionResponse} */ (used.response);
+  return {
+    id: used.id,
+    type: used.type,
+    response: {
+      clientDataJSON: toBase64url(r.clientDataJSON),
+      authenticatorData: toBase64url(r.authenticatorData),
+      signature: toBase64url(r.signature),
+      userHandle: r.userHandle ? toBase64url(r.userHandle) : null,
+    },
+  };
+}
+
+const passkeysWork = () => window.isSecureContext && typeof PublicKeyCredential !== 'undefined' &&
+  !!navigator.credentials;
+
+// ---- who is signed in ---------------------------------------------------------
+
+// GET /api/account: the account, or null when signed out (401).
+async function whoIsSignedIn() {
+  let res;
+  try {
+    res = await fetch('/api/account');
+  } catch (e) {
+    throw new Error(`cannot reach the asterism server (${unreachable})`);
+  }
+  if (res.status === 401) return null;
+  /** @type {{error?: string}} */
+  let data = {};
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = { error: `the server answered ${res.status} without a message` };
+  }
+  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+  return /** @type {Account} */ (data);
+}
+
+async function refresh() {
+  ui.account = await whoIsSignedIn();
+  ui.passkeys = [];
+  if (ui.account) ui.passkeys = (/** @type {PasskeyList} */ (await api('GET', '/api/account/passkeys'))).passkeys;
+  render();
+}
+
+// ---- drawing ------------------------------------------------------------------
+
+/** @param {number} ms */
+const day = (ms) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+function render() {
+  const a = ui.account;
+  document.body.dataset.state = a === undefined ? 'loading' : a ? 'signed-in' : 'signed-out';
+  $('signed-out').hidden = a !== null;
+  $('signed-in').hidden = !a;
+  const passkeys = passkeysWork();
+  $('no-passkeys-here').hidden = passkeys;
+  for (const b of document.querySelectorAll('button')) {
+    b.disabled = ui.busy || (b.classList.contains('passkey') && !passkeys);
+  }
+  if (!a) {
+    $('claimed').replaceChildren();
+    return;
+  }
+  $('who').textContent = a.name;
+  $('since').textContent = `Account made on ${day(a.created)}.`;
+  const list = $('passkeys');
+  list.replaceChildren(...ui.passkeys.map((k) => {
+    const li = document.createElement('li');
+    li.textContent = `${k.label} (${k.alg}), added on ${day(k.created)}`;
+    li.dataset.id = k.id;
+    return li;
+  }));
+  $('passkeys-none').hidden = ui.passkeys.length > 0;
+  const held = guestSeats().length;
+  $('guest-note').textContent = held
+    ? (held > 1 ? `This tab holds the seats of ${held} games you played as a guest. Claim them and ` +
+      'they are this account\u2019s: your name on them, ' : 'This tab holds the seat of 1 game you ' +
+      'played as a guest. Claim it and it is this account\u2019s: your name on it, ') +
+      'and your seat in any browser where you sign in.'
+    : 'This tab holds no guest seats. Games you create or join on the online page as a guest are ' +
+      'remembered by the tab you play them in: come here from that tab to claim them.';
+}
+
+// Runs one request at a time, buttons disabled meanwhile; a failure's words
+// (the server's one line, or the browser's) go to the message line.
+/** @param {() => Promise<string>} work  resolves to the message to show */
+async function busy(work) {
+  if (ui.busy) return;
+  ui.busy = true;
+  message('');
+  render();
+  try {
+    const done = await work();
+    ui.busy = false;
+    await refresh();
+    message(done, 'hint');
+  } catch (e) {
+    ui.busy = false;
+    message(errorText(e));
+    render();
+  }
+}
+
+// ---- signing up, in and out ---------------------------------------------------
+
+/** @param {SubmitEvent} e */
+function signUp(e) {
+  e.preventDefault();
+  busy(async () => {
+    const a = /** @type {Account} */ (await api('POST', '/api/account/register', {
+      name: input('signup-name').value.trim(), password: input('signup-password').value,
+    }));
+    input('signup-password').value = '';
+    return `Welcome, ${a.name}: your account is made and you are signed in.`;
+  });
+}
+
+/** @param {SubmitEvent} e */
+function signIn(e) {
+  e.preventDefault();
+  busy(async () => {
+    const a = /** @type {Account} */ (await api('POST', '/api/account/login', {
+      name: input('signin-name').value.trim(), password: input('signin-password').value,
+    }));
+    input('signin-password').value = '';
+    return `Signed in as ${a.name}.`;
+  });
+}
+
+// Signed out, a passkey with a free name makes a new account; signed in, it
+// is added to the account. The label tells the account's passkeys apart.
+/** @param {string} name @param {string} label */
+async function registerPasskey(name, label) {
+  const begun = /** @type {{publicKey: PasskeyCreation}} */ (
+    await api('POST', '/api/account/passkey/register/begin', ui.account ? {} : { name }));
+  const credential = await createPasskey(begun.publicKey);
+  return /** @type {PasskeyAdded} */ (
+    await api('POST', '/api/account/passkey/register/finish', { credential, label }));
+}
+
+function signUpWithPasskey() {
+  const name = input('signup-name').value.trim();
+  if (!name) {
+    message('Write the name you want first, then press \u201cSign up with a passkey\u201d.');
+    input('signup-name').focus();
+    return;
+  }
+  busy(async () => {
+    const r = await registerPasskey(name, 'passkey');
+    return `Welcome, ${r.name}: your account is made with a passkey, and you are signed in.`;
+  });
+}
+
+function signInWithPasskey() {
+  busy(async () => {
+    const begun = /** @type {{publicKey: PasskeyRequest}} */ (
+      await api('POST', '/api/account/passkey/login/begin', {}));
+    const credential = await usePasskey(begun.publicKey);
+    const a = /** @type {Account} */ (await api('POST', '/api/account/passkey/login/finish', { credential }));
+    return `Signed in as ${a.name}.`;
+  });
+}
+
+function addPasskey() {
+  busy(async () => {
+    const label = input('passkey-label').value.trim() || 'passkey';
+    await registerPasskey('', label);
+    input('passkey-label').value = '';
+    return `The passkey \u201c${label}\u201d is added: you can sign in with it.`;
+  });
+}
+
+/** @param {boolean} everywhere */
+function signOut(everywhere) {
+  busy(async () => {
+    const r = /** @type {SignedOut} */ (
+      await api('POST', `/api/account/${everywhere ? 'logout-everywhere' : 'logout'}`, {}));
+    const n = r.sessions_ended;
+    return everywhere ? `Signed out everywhere (${n} session${n === 1 ? '' : 's'} ended).` : 'Signed out.';
+  });
+}
+
+// ---- claiming guest seats -----------------------------------------------------
+
+// The seats this tab holds: the online page keeps each game's seat secret
+// in sessionStorage under secretKey(id) (lobby.js).
+function guestSeats() {
+  const prefix = secretKey('');
+  /** @type {{id: string, secret: string}[]} */
+  const seats = [];
+  for (let i = 0; i < sessionStorage.length; i++) {
+    const key = sessionStorage.key(i);
+    if (!key || !key.startsWith(prefix)) continue;
+    const secret = sessionStorage.getItem(key);
+    if (secret) seats.push({ id: key.slice(prefix.length), secret });
+  }
+  return seats;
+}
+
+/** @param {string} text @param {string} [href] @param {string} [cls] */
+function claimRow(text, href, cls) {
+  const li = document.createElement('li');
+  if (href) {
+    const a = document.createElement('a');
+    a.href = href;
+    a.textContent = text;
+    li.append(a);
+  } else {
+    li.textContent = text;
+  }
+  if (cls) li.className = cls;
+  return li;
+}
+
+function claimGames() {
+  busy(async () => {
+    const seats = guestSeats();
+    if (!seats.length) return 'This tab holds no guest seats to claim.';
+    const rows = [];
+    let claimed = 0;
+    for (const { id, secret } of seats) {
+      try {
+        const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/claim`, {}, secret));
+        const seat = s.you ?? -1;
+        const side = seat >= 0 ? s.names[seat] : '?';
+        const state = s.terminal ? `${s.outcome} (${s.result})` : s.status === 'open' ? 'waiting' : 'in progress';
+        const li = claimRow(`${gameTitle(s.game)}: your seat ${side}, ${state}`, `online.html#game=${id}`, 'claimed');
+        li.dataset.id = id;
+        li.dataset.seat = String(seat);
+        rows.push(li);
+        claimed++;
+      } catch (e) {
+        const li = claimRow(`A game (${id.slice(0, 8)}\u2026) was not claimed: ${errorText(e)}`, undefined, 'not-claimed');
+        li.dataset.id = id;
+        rows.push(li);
+      }
+    }
+    $('claimed').replaceChildren(...rows);
+    const left = seats.length - claimed;
+    return `Claimed ${claimed} game${claimed === 1 ? '' : 's'}` +
+      (left ? `; ${left} could not be (see below).` : '.');
+  });
+}
+
+// ---- wiring -------------------------------------------------------------------
+
+async function start() {
+  $('signup').addEventListener('submit', signUp);
+  $('signin').addEventListener('submit', signIn);
+  button('signup-passkey').addEventListener('click', signUpWithPasskey);
+  button('signin-passkey').addEventListener('click', signInWithPasskey);
+  button('add-passkey').addEventListener('click', addPasskey);
+  button('signout').addEventListener('click', () => signOut(false));
+  button('signout-all').addEventListener('click', () => signOut(true));
+  button('claim').addEventListener('click', claimGames);
+  try {
+    await refresh();
+  } catch (e) {
+    ui.account = null;
+    render();
+    message(errorText(e));
+  }
+}
+
+// Tests and the curious can see the state.
+/** @type {Window & {asterismAccount?: AccountUi}} */ (window).asterismAccount = ui;
+start();
