@@ -48,17 +48,16 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
             g.seats[static_cast<std::size_t>(i)].computer || hub.connected(g.row.id, kTagOf[i]);
     const Player offer = t.draws().offered_by();
     json state = game_view(t, t.game(), parts);
-    state.update(
-        {{"id", g.row.id},
-         {"status", g.row.status},
-         {"seats", seats},
-         {"names", {t.game().player_name(Player::First), t.game().player_name(Player::Second)}},
-         {"termination", g.row.termination},
-         {"draw_offered_by", offer == Player::None ? -1 : seat_index(offer)},
-         {"takeback_by", g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by)},
-         {"clock", clock},
-         {"seq", g.row.last_seq},
-         {"now", now}});
+    state["id"] = g.row.id;
+    state["status"] = g.row.status;
+    state["seats"] = std::move(seats);
+    state["names"] = {t.game().player_name(Player::First), t.game().player_name(Player::Second)};
+    state["termination"] = g.row.termination;
+    state["draw_offered_by"] = offer == Player::None ? -1 : seat_index(offer);
+    state["takeback_by"] = g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by);
+    state["clock"] = std::move(clock);
+    state["seq"] = g.row.last_seq;
+    state["now"] = now;
     return state;
 }
 
