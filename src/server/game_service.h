@@ -192,6 +192,9 @@ class GameService {
     // 409 when `g` has no room for an event of `type` (resignations and
     // flags always have room); called before the change is applied.
     void check_room(const Game& g, std::string_view type) const;
+    // A rated game's end: both players' new Glicko-2 ratings (none when the
+    // game is unrated after all: fewer than two moves, or not two accounts).
+    std::vector<store::RatingRow> rating_updates(const Game& g, std::int64_t at) const;
     // 429/503 when `client` may not take one more game (creating or joining).
     void check_client_caps(const std::string& client, bool creating_open) const;
     std::unique_ptr<Agent> bounded_player(const std::string& player, const asterism::Game& game,

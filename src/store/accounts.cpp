@@ -162,4 +162,86 @@ void Store::set_sign_count(std::string_view id, std::int64_t count) {
     s.bind(1, id).bind(2, count).step();
 }
 
+void Store::write_rating(const RatingRow& r, std::string_view game_id) {
+    {
+        Statement s(db_,
+                    "INSERT OR REPLACE INTO ratings (account_id, game, class, rating, deviation,"
+                    " volatility, games, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        s.bind(1, r.account).bind(2, r.game).bind(3, r.time_class).bind(4, r.rating);
+        s.bind(5, r.deviation).bind(6, r.volatility).bind(7, r.games).bind(8, r.updated_ms);
+        s.step();
+    }
+    Statement h(db_,
+                "INSERT INTO rating_history (account_id, game, class, at_ms, rating, deviation,"
+                " game_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    h.bind(1, r.account).bind(2, r.game).bind(3, r.time_class).bind(4, r.updated_ms);
+    h.bind(5, r.rating).bind(6, r.deviation).bind(7, game_id);
+    h.step();
+}
+
+namespace {
+
+constexpr const char* kRatingColumns =
+    "SELECT account_id, game, class, rating, deviation, volatility, games, updated_ms FROM ratings";
+
+RatingRow read_rating(const Statement& s) {
+    return {s.integer(0), s.text(1), s.text(2),    s.real(3),
+            s.real(4),    s.real(5), s.integer(6), s.integer(7)};
+}
+
+}  // namespace
+
+std::optional<RatingRow> Store::rating(std::int64_t account, std::string_view game,
+                                       std::string_view time_class) const {
+    std::lock_guard lock(mutex_);
+    Statement s(
+        db_, (std::string(kRatingColumns) + " WHERE account_id = ?1 AND game = ?2 AND class = ?3")
+                 .c_str());
+    s.bind(1, account).bind(2, game).bind(3, time_class);
+    if (!s.step()) return std::nullopt;
+    return read_rating(s);
+}
+
+std::vector<RatingRow> Store::ratings(std::int64_t account) const {
+    std::lock_guard lock(mutex_);
+    Statement s(
+        db_, (std::string(kRatingColumns) + " WHERE account_id = ?1 ORDER BY game, class").c_str());
+    s.bind(1, account);
+    std::vector<RatingRow> out;
+    while (s.step()) out.push_back(read_rating(s));
+    return out;
+}
+
+std::vector<Store::RatingPoint> Store::rating_history(std::int64_t account, std::string_view game,
+                                                      std::string_view time_class,
+                                                      int limit) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_,
+                "SELECT at_ms, rating, deviation, game_id FROM rating_history WHERE account_id = ?1"
+                " AND game = ?2 AND class = ?3 ORDER BY at_ms LIMIT ?4");
+    s.bind(1, account).bind(2, game).bind(3, time_class).bind(4, std::int64_t{limit});
+    std::vector<RatingPoint> out;
+    while (s.step()) out.push_back({s.integer(0), s.real(1), s.real(2), s.text(3)});
+    return out;
+}
+
+std::vector<std::pair<std::string, RatingRow>> Store::leaderboard(std::string_view game,
+                                                                  std::string_view time_class,
+                                                                  double max_deviation,
+                                                                  int limit) const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_,
+                "SELECT a.name, r.account_id, r.game, r.class, r.rating, r.deviation, r.volatility,"
+                " r.games, r.updated_ms FROM ratings r JOIN accounts a ON a.id = r.account_id"
+                " WHERE r.game = ?1 AND r.class = ?2 AND r.deviation <= ?3"
+                " ORDER BY r.rating DESC LIMIT ?4");
+    s.bind(1, game).bind(2, time_class).bind(3, max_deviation).bind(4, std::int64_t{limit});
+    std::vector<std::pair<std::string, RatingRow>> out;
+    while (s.step())
+        out.push_back({s.text(0),
+                       {s.integer(1), s.text(2), s.text(3), s.real(4), s.real(5), s.real(6),
+                        s.integer(7), s.integer(8)}});
+    return out;
+}
+
 }  // namespace asterism::store

@@ -44,6 +44,10 @@ class Statement {
         sqlite3_bind_int64(stmt_, i, value);
         return *this;
     }
+    Statement& bind(int i, double value) {
+        sqlite3_bind_double(stmt_, i, value);
+        return *this;
+    }
     // True while there is a row; throws on an error.
     bool step() {
         const int rc = sqlite3_step(stmt_);
@@ -57,6 +61,7 @@ class Statement {
                  : std::string();
     }
     std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    double real(int col) const { return sqlite3_column_double(stmt_, col); }
 
   private:
     sqlite3* db_;

@@ -53,6 +53,17 @@ constexpr const char* kMigrations[] = {
     " accounts(id), public_key TEXT NOT NULL, alg INTEGER NOT NULL, sign_count INTEGER NOT NULL,"
     " label TEXT NOT NULL, created_ms INTEGER NOT NULL) WITHOUT ROWID;"
     "CREATE INDEX passkeys_by_account ON passkeys (account_id);",
+    // 5 -> 6: Glicko-2 ratings per account, game and time class, and their
+    // history, one row per rated game.
+    "CREATE TABLE ratings (account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    " game TEXT NOT NULL, class TEXT NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,"
+    " volatility REAL NOT NULL, games INTEGER NOT NULL, updated_ms INTEGER NOT NULL,"
+    " PRIMARY KEY (account_id, game, class)) WITHOUT ROWID;"
+    "CREATE INDEX ratings_by_game ON ratings (game, class, rating);"
+    "CREATE TABLE rating_history (account_id INTEGER NOT NULL, game TEXT NOT NULL,"
+    " class TEXT NOT NULL, at_ms INTEGER NOT NULL, rating REAL NOT NULL,"
+    " deviation REAL NOT NULL, game_id TEXT NOT NULL);"
+    "CREATE INDEX rating_history_by_account ON rating_history (account_id, game, class, at_ms);",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
 
@@ -208,7 +219,8 @@ void write_row(sqlite3* db, Statement s, const GameRow& game) {
 
 }  // namespace
 
-void Store::append(const GameRow& game, const EventRow& event) {
+void Store::append(const GameRow& game, const EventRow& event,
+                   const std::vector<RatingRow>& ratings) {
     std::lock_guard lock(mutex_);
     // Every move comes here: its statements are prepared once.
     Transaction t(db_, kept("BEGIN IMMEDIATE"), kept("COMMIT"));
@@ -220,6 +232,9 @@ void Store::append(const GameRow& game, const EventRow& event) {
         s.step();
     }
     write_row(db_, Statement(db_, kept(kWriteRow)), game);
+    // A rated game's last event carries its players' new ratings: both or
+    // neither are stored.
+    for (const RatingRow& r : ratings) write_rating(r, game.id);
     t.commit();
 }
 

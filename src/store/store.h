@@ -75,6 +75,17 @@ struct PasskeyRow {
     std::int64_t created_ms = 0;
 };
 
+// An account's Glicko-2 rating in one game (its spec) and time class
+// ("live" or "correspondence").
+struct RatingRow {
+    std::int64_t account = 0;
+    std::string game;
+    std::string time_class;
+    double rating = 1500, deviation = 350, volatility = 0.06;
+    std::int64_t games = 0;
+    std::int64_t updated_ms = 0;
+};
+
 struct EventRow {
     std::uint64_t seq = 0;  // 1, 2, ... per game
     std::int64_t at_ms = 0;
@@ -89,7 +100,7 @@ enum class Sync { Normal, Full };
 
 class Store {
   public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     // Opens `file`, creating it (and nothing else) if it does not exist.
     explicit Store(const std::string& file, Sync sync = Sync::Normal);
@@ -102,8 +113,11 @@ class Store {
     // Each write is one transaction, committed when the call returns.
     void create(const GameRow& game);
     // Stores `event` as number game.last_seq (which the caller has already
-    // advanced) and the game's row with it.
-    void append(const GameRow& game, const EventRow& event);
+    // advanced) and the game's row with it, and `ratings` (a rated game's
+    // end: its players' new ratings and a history row each) in the same
+    // transaction.
+    void append(const GameRow& game, const EventRow& event,
+                const std::vector<RatingRow>& ratings = {});
     void update(const GameRow& game);
 
     std::optional<GameRow> game(std::string_view id) const;
@@ -135,11 +149,31 @@ class Store {
     std::vector<PasskeyRow> passkeys(std::int64_t account) const;
     void set_sign_count(std::string_view id, std::int64_t count);
 
+    // ---- ratings (accounts.cpp) ----
+    std::optional<RatingRow> rating(std::int64_t account, std::string_view game,
+                                    std::string_view time_class) const;
+    std::vector<RatingRow> ratings(std::int64_t account) const;
+    // The history of one rating, oldest first: (at_ms, rating, deviation, game id).
+    struct RatingPoint {
+        std::int64_t at_ms = 0;
+        double rating = 0, deviation = 0;
+        std::string game_id;
+    };
+    std::vector<RatingPoint> rating_history(std::int64_t account, std::string_view game,
+                                            std::string_view time_class, int limit) const;
+    // The best ratings of a game and class with a deviation at most
+    // `max_deviation`, with their accounts' names.
+    std::vector<std::pair<std::string, RatingRow>> leaderboard(std::string_view game,
+                                                               std::string_view time_class,
+                                                               double max_deviation,
+                                                               int limit) const;
+
     // A consistent copy of the whole database into `to`, made while the
     // server runs (SQLite's online backup).
     void backup(const std::string& to) const;
 
   private:
+    void write_rating(const RatingRow& r, std::string_view game_id);  // the caller holds mutex_
     void open(Sync sync);
     void migrate();
     void exec(const char* sql) const;

@@ -12,6 +12,7 @@
 #include "server/accounts/passwords.h"
 #include "server/api_rig.h"
 #include "server/net/message.h"
+#include "server/ratings/glicko2.h"
 #include "server/secrets.h"
 #include "server/site.h"
 
@@ -365,6 +366,138 @@ TEST(Accounts, SeatsAreBoundToTheAccountAndAGuestClaimsTheirs) {
     EXPECT_EQ(api.handle(r).body["you"], 0);
     api.attach(nullptr, false);
     api.attach_accounts(nullptr);
+}
+
+// A rated game between two accounts: created by one, joined by the other
+// with the invitation; `moves` moves are played, then the second seat
+// resigns. Returns the game's id.
+std::string rated_game(AccountsRig& a, const std::string& first, const std::string& second,
+                       int moves) {
+    const ApiResponse made = a.call("POST", "/api/games",
+                                    {{"game", "starstar:size=6"},
+                                     {"rated", true},
+                                     {"clock", {{"kind", "fischer"}, {"minutes", 5}}}},
+                                    first);
+    EXPECT_EQ(made.status, 201) << made.body.dump();
+    const std::string id = made.body["id"];
+    const std::string link = made.body["links"]["invite"];
+    const std::string invite = link.substr(link.find("secret=") + 7);
+    EXPECT_EQ(
+        a.call("POST", "/api/games/" + id + "/join", json::object(), second, "203.0.113.9", invite)
+            .status,
+        200);
+    for (int k = 0; k < moves; ++k) {
+        const json state = a.call("GET", "/api/games/" + id, {}, k % 2 ? second : first).body;
+        const ApiResponse moved = a.call("POST", "/api/games/" + id + "/move",
+                                         {{"move", state["view"]["moves"][0]["text"]}, {"ply", k}},
+                                         k % 2 ? second : first);
+        EXPECT_EQ(moved.status, 200) << moved.body.dump();
+    }
+    EXPECT_EQ(a.call("POST", "/api/games/" + id + "/resign", json::object(), second).status, 200);
+    return id;
+}
+
+TEST(Ratings, ARatedGameBetweenAccountsMovesBothRatingsByGlicko2) {
+    AccountsRig a;
+    const std::string ann = a.signed_up("Ann", "correct horse");
+    const std::string bob = a.signed_up("Bob", "correct horse");
+    const std::string id = rated_game(a, ann, bob, 2);
+    const json annp = a.call("GET", "/api/players/ann").body;
+    const json bobp = a.call("GET", "/api/players/BOB").body;
+    ASSERT_EQ(annp["ratings"].size(), 1u) << annp.dump();
+    ASSERT_EQ(bobp["ratings"].size(), 1u) << bobp.dump();
+    const ratings::Rating won = ratings::update({}, {{{}, 1}});
+    const ratings::Rating lost = ratings::update({}, {{{}, 0}});
+    EXPECT_NEAR(annp["ratings"][0]["rating"].get<double>(), won.rating, 0.06);
+    EXPECT_NEAR(bobp["ratings"][0]["rating"].get<double>(), lost.rating, 0.06);
+    EXPECT_NEAR(annp["ratings"][0]["deviation"].get<double>(), won.deviation, 0.06);
+    EXPECT_EQ(annp["ratings"][0]["class"], "live");
+    EXPECT_EQ(annp["ratings"][0]["game"], "starstar:size=6,swap=false");  // the canonical spec
+    EXPECT_EQ(annp["ratings"][0]["provisional"], true);
+    EXPECT_EQ(annp["ratings"][0]["games"], 1);
+    const json history =
+        a.call("GET", "/api/players/Ann/rating-history", {}, {}, "203.0.113.5").body;
+    EXPECT_TRUE(history.contains("error"));  // the game is needed
+    ApiRequest r;
+    r.method = "GET";
+    r.path = "/api/players/Ann/rating-history";
+    r.query = {{"game", "starstar:size=6,swap=false"}, {"class", "live"}};
+    r.client = "203.0.113.5";
+    const ApiResponse points = a.rig.api.handle(r);
+    ASSERT_EQ(points.status, 200) << points.body.dump();
+    ASSERT_EQ(points.body["points"].size(), 1u);
+    EXPECT_EQ(points.body["points"][0]["game_id"], id);
+    // Provisional ratings stay off the leaderboard.
+    EXPECT_TRUE(
+        a.call("GET", "/api/leaderboard/starstar:size=6,swap=false").body["players"].empty());
+    EXPECT_EQ(a.call("GET", "/api/players/nobody").status, 404);
+}
+
+TEST(Ratings, AbortedComputerGuestAndUnclockedGamesAreUnrated) {
+    AccountsRig a;
+    const std::string ann = a.signed_up("Ann", "correct horse");
+    const std::string bob = a.signed_up("Bob", "correct horse");
+    rated_game(a, ann, bob, 1);  // one move, then resigned: aborted for the ratings
+    EXPECT_TRUE(a.call("GET", "/api/players/Ann").body["ratings"].empty());
+    const json clock = {{"kind", "fischer"}, {"minutes", 5}};
+    EXPECT_EQ(
+        a.call("POST", "/api/games",
+               {{"game", "starstar"}, {"rated", true}, {"opponent", "level:2"}, {"clock", clock}},
+               ann)
+            .status,
+        400);
+    EXPECT_EQ(a.call("POST", "/api/games", {{"game", "starstar"}, {"rated", true}}, ann).status,
+              400);
+    EXPECT_EQ(
+        a.call("POST", "/api/games", {{"game", "starstar"}, {"rated", true}, {"clock", clock}})
+            .status,
+        401);
+    // A guest cannot take the seat of a rated game, nor its creator the other.
+    const ApiResponse made = a.call("POST", "/api/games",
+                                    {{"game", "starstar"}, {"rated", true}, {"clock", clock}}, ann);
+    const std::string id = made.body["id"];
+    const std::string link = made.body["links"]["invite"];
+    const std::string invite = link.substr(link.find("secret=") + 7);
+    EXPECT_EQ(
+        a.call("POST", "/api/games/" + id + "/join", json::object(), {}, "203.0.113.9", invite)
+            .status,
+        409);
+    EXPECT_EQ(
+        a.call("POST", "/api/games/" + id + "/join", json::object(), ann, "203.0.113.9", invite)
+            .status,
+        409);
+    EXPECT_EQ(made.body["state"]["rated"], true);
+}
+
+TEST(Ratings, TheLeaderboardListsSettledRatingsBestFirst) {
+    AccountsRig a;
+    a.signed_up("Ann", "correct horse");
+    a.signed_up("Bob", "correct horse");
+    a.signed_up("Cai", "correct horse");
+    store::GameRow row;
+    row.id = "g";
+    row.spec = "shatra";
+    row.seats = "[]";
+    row.clock = "{}";
+    row.status = "finished";
+    a.rig.store.create(row);
+    row.last_seq = 1;
+    a.rig.store.append(row, {1, 1, "resign", "{}"},
+                       {{1, "shatra", "live", 1700, 60, 0.06, 30, 1},
+                        {2, "shatra", "live", 1900, 300, 0.06, 1, 1},
+                        {3, "shatra", "live", 1600, 80, 0.06, 25, 1}});
+    const json board = a.call("GET", "/api/leaderboard/shatra").body;
+    ASSERT_EQ(board["players"].size(), 2u) << board.dump();  // Bob is provisional
+    EXPECT_EQ(board["players"][0]["name"], "Ann");
+    EXPECT_EQ(board["players"][1]["name"], "Cai");
+    ApiRequest r;
+    r.method = "GET";
+    r.path = "/api/leaderboard/shatra";
+    r.client = "203.0.113.5";
+    r.query = {{"class", "correspondence"}};
+    EXPECT_TRUE(a.rig.api.handle(r).body["players"].empty());
+    r.query = {{"class", "blitz"}};
+    EXPECT_EQ(a.rig.api.handle(r).status, 400);
 }
 
 }  // namespace

@@ -108,7 +108,10 @@ std::int64_t Accounts::now() const {
 }
 
 std::optional<ApiResponse> Accounts::handle(const ApiRequest& r) {
-    if (!r.path.starts_with("/api/account")) return std::nullopt;
+    if (!r.path.starts_with("/api/account") && !r.path.starts_with("/api/players/") &&
+        !r.path.starts_with("/api/leaderboard/"))
+        return std::nullopt;
+    std::string id;  // the name or game in the path, once a route matches
     struct Route {
         std::string_view method, path;
         std::function<ApiResponse()> run;
@@ -125,8 +128,10 @@ std::optional<ApiResponse> Accounts::handle(const ApiRequest& r) {
         {"POST", "/api/account/passkey/login/begin", [&] { return passkey_login_begin(r); }},
         {"POST", "/api/account/passkey/login/finish", [&] { return passkey_login_finish(r); }},
         {"GET", "/api/account/passkeys", [&] { return list_passkeys(r); }},
+        {"GET", "/api/players/:id", [&] { return get_player(id); }},
+        {"GET", "/api/players/:id/rating-history", [&] { return get_history(r, id); }},
+        {"GET", "/api/leaderboard/:id", [&] { return get_leaderboard(r, id); }},
     };
-    std::string id;
     const int i = find_route(routes, r, id, [](const std::string&) {});
     if (i < 0) return std::nullopt;
     return routes[static_cast<std::size_t>(i)].run();

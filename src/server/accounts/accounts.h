@@ -69,8 +69,8 @@ class Accounts {
     Accounts(store::Store& store, AccountLimits limits = {},
              std::function<std::int64_t()> clock = {});
 
-    // The routes under /api/account; nothing for another path. Throws
-    // HttpError for a bad request.
+    // The routes under /api/account, /api/players and /api/leaderboard;
+    // nothing for another path. Throws HttpError for a bad request.
     std::optional<ApiResponse> handle(const ApiRequest& request);
     // The account whose session cookie the request carries, if any.
     std::optional<store::AccountRow> signed_in(const ApiRequest& request);
@@ -93,6 +93,11 @@ class Accounts {
     ApiResponse passkey_login_begin(const ApiRequest& r);
     ApiResponse passkey_login_finish(const ApiRequest& r);
     ApiResponse list_passkeys(const ApiRequest& r);
+    // Players' ratings (players.cpp).
+    store::AccountRow player(const std::string& name) const;
+    ApiResponse get_player(const std::string& name);
+    ApiResponse get_history(const ApiRequest& r, const std::string& name);
+    ApiResponse get_leaderboard(const ApiRequest& r, const std::string& game);
     std::string begin_ceremony(Ceremony c);
     Ceremony end_ceremony(const std::string& client_data_b64, const std::string& kind);
     std::pair<std::string, std::string> origin_and_rp(const ApiRequest& r) const;

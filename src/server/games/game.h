@@ -77,6 +77,9 @@ struct GameService::Game {
     // move" asked for a person), and the review asked for last.
     int level = 3;
     std::unique_ptr<ReviewJob> review;
+    // An online game between two accounts that counts for their ratings
+    // (docs/accounts.md); set by the creator's join event.
+    bool rated = false;
     // A local game's last use, for the eviction (guarded by GameService::mutex_).
     std::uint64_t last_used = 0;
     std::int64_t last_used_ms = 0;

@@ -122,6 +122,7 @@ void apply_event(Game& g, const std::string& type, const json& d) {
         seat.name = d.at("name").get<std::string>();
         if (d.contains("digest")) seat.digest = d["digest"].get<std::string>();
         seat.account = d.value("account", std::int64_t{0});
+        if (d.value("rated", false)) g.rated = true;
     } else if (type == "claim") {
         // A guest's seat bound to the account they signed up or in to.
         OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(player_of(d.at("seat"))))];
@@ -234,10 +235,15 @@ void GameService::check_room(const Game& g, std::string_view type) const {
 GameService::Published GameService::commit(Game& g, const std::string& type, json data) {
     const std::int64_t at = now();
     data["clock"] = clock_json(g.clock);
+    const bool was_finished = g.row.status == "finished";
     settle_row(g, at);
     ++g.row.last_seq;
+    // The change that ends a rated game stores its players' new ratings.
+    const auto ratings = !was_finished && g.row.status == "finished" && g.rated
+                             ? rating_updates(g, at)
+                             : std::vector<store::RatingRow>{};
     try {
-        store_.append(g.row, {g.row.last_seq, at, type, data.dump()});
+        store_.append(g.row, {g.row.last_seq, at, type, data.dump()}, ratings);
     } catch (const store::StoreError&) {
         // The log is the truth: the game goes back to what it says.
         --g.row.last_seq;

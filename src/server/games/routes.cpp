@@ -73,6 +73,16 @@ Player creator_seat(const json& body, Rng& rng) {
     fail(400, "'seat' must be \"first\", \"second\" or \"random\"");
 }
 
+// What a rated game needs from the start: an account, a person to play
+// and a clock to say its time class.
+void check_rated(const ApiRequest& r, const Game& g, const std::string& against) {
+    if (r.account == 0) fail(401, "sign in to an account to create a rated game");
+    if (against != "person" && against != "human")
+        fail(400, "games against the computer are unrated");
+    if (g.clock.kind == "none")
+        fail(400, "a rated game needs a clock (live Fischer or correspondence)");
+}
+
 // The new game's table: the game (two players only) from its position.
 Table new_table(const json& body) {
     auto game = Registry::instance().create(spec_from(body));
@@ -101,6 +111,8 @@ ApiResponse GameService::create(Call& c) {
     row.created_ms = row.updated_ms = at;
     auto g = std::make_shared<Game>(row, std::move(table));
     g->clock = clock_from_request(body);
+    g->rated = get_bool(body, "rated", false);
+    if (g->rated) check_rated(c.request, *g, against);
     Player mine;
     const bool against_person = against == "person" || against == "human";
     {
@@ -158,6 +170,7 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
     }
     json joined = {{"seat", seat_index(mine)}, {"name", name}};
     if (c.request.account != 0) joined["account"] = c.request.account;
+    if (g->rated) joined["rated"] = true;
     apply_event(*g, "join", joined);
     turn_over(*g, Player::None, now());
     json state = commit(*g, "join", joined).state;
@@ -196,6 +209,11 @@ ApiResponse GameService::join(Call& c) {
     }
     OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
     if (seat.joined) fail(409, "this seat is taken already");
+    if (g.rated && c.request.account == 0)
+        fail(409, "this game is rated: sign in to an account to take the seat");
+    if (g.rated &&
+        g.seats[static_cast<std::size_t>(1 - seat_index(p))].account == c.request.account)
+        fail(409, "an account cannot play itself in a rated game");
     check_room(g, "join");
     // Taking the other seat of one's own game holds no new game.
     if (g.seats[0].holder != c.request.client && g.seats[1].holder != c.request.client) {

@@ -58,6 +58,7 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
     state["clock"] = std::move(clock);
     state["seq"] = g.row.last_seq;
     state["now"] = now;
+    state["rated"] = g.rated;
     return state;
 }
 
