@@ -211,9 +211,12 @@ async function busy(work) {
   render();
   try {
     const done = await work();
-    ui.busy = false;
     await refresh();
+    // Busy until the outcome is on screen, so that whoever waits for the
+    // page to be idle reads the message of this request, not an empty line.
+    ui.busy = false;
     message(done, 'hint');
+    render();
   } catch (e) {
     ui.busy = false;
     message(errorText(e));

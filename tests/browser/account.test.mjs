@@ -184,6 +184,7 @@ test('a guest plays online, signs up, and claims the game', async () => {
   assert.match(await text(page, '#guest-note'), /holds the seat of 1 game/);
   await page.click('#claim');
   await page.waitForSelector(`#claimed li[data-id="${id}"]`);
+  await page.waitForFunction(() => !window.asterismAccount.busy);
   const row = page.locator(`#claimed li[data-id="${id}"]`);
   assert.equal(await row.getAttribute('class'), 'claimed');
   assert.equal(await row.getAttribute('data-seat'), '0');

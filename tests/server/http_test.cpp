@@ -197,6 +197,19 @@ TEST_F(SiteTest, StaticFilesStayInsideTheUiFolder) {
     EXPECT_TRUE(allow);
 }
 
+// Every page is served by its plain name (a link someone types or shares:
+// /rules, /puzzles), and each links to the others from its header.
+TEST_F(SiteTest, EveryPageIsServedByItsNameAndLinksToTheOthers) {
+    for (const char* page : {"/", "/rules", "/learn", "/puzzles", "/online", "/account"}) {
+        const HttpResponse r = get("GET", page);
+        ASSERT_EQ(r.status, 200) << page;
+        EXPECT_EQ(r.content_type, "text/html; charset=utf-8") << page;
+        for (const char* link : {"rules.html", "learn.html", "puzzles.html", "account.html"})
+            EXPECT_NE(r.body.find(std::string("href=\"") + link), std::string::npos)
+                << page << " has no link to " << link;
+    }
+}
+
 TEST_F(SiteTest, WrongMethodsOnTheApiAre405WithAllow) {
     for (const char* method : {"PATCH", "OPTIONS", "PUT", "POST"}) {
         const HttpResponse r = get(method, "/api/catalog");
