@@ -50,6 +50,14 @@ cbor_item_t* bytes(const std::string& s) {
     return cbor_build_bytestring(reinterpret_cast<const unsigned char*>(s.data()), s.size());
 }
 
+// Adds a pair to `map`, which takes its own references (cbor_map_add), so
+// the builder's are released here.
+void put(cbor_item_t* map, cbor_item_t* key, cbor_item_t* value) {
+    cbor_map_add(map, {key, value});
+    cbor_decref(&key);
+    cbor_decref(&value);
+}
+
 cbor_item_t* integer(int v) {
     return v >= 0 ? cbor_build_uint8(static_cast<std::uint8_t>(v))
                   : cbor_build_negint8(static_cast<std::uint8_t>(-1 - v));
@@ -75,19 +83,19 @@ class Authenticator {
             BN_bn2binpad(by, y, 32);
             BN_free(bx);
             BN_free(by);
-            cbor_map_add(map, {integer(1), integer(2)});
-            cbor_map_add(map, {integer(3), integer(kES256)});
-            cbor_map_add(map, {integer(-1), integer(1)});
-            cbor_map_add(map, {integer(-2), bytes(std::string(reinterpret_cast<char*>(x), 32))});
-            cbor_map_add(map, {integer(-3), bytes(std::string(reinterpret_cast<char*>(y), 32))});
+            put(map, integer(1), integer(2));
+            put(map, integer(3), integer(kES256));
+            put(map, integer(-1), integer(1));
+            put(map, integer(-2), bytes(std::string(reinterpret_cast<char*>(x), 32)));
+            put(map, integer(-3), bytes(std::string(reinterpret_cast<char*>(y), 32)));
         } else {
             unsigned char x[32];
             std::size_t n = 32;
             EVP_PKEY_get_raw_public_key(key_.get(), x, &n);
-            cbor_map_add(map, {integer(1), integer(1)});
-            cbor_map_add(map, {integer(3), integer(kEdDSA)});
-            cbor_map_add(map, {integer(-1), integer(6)});
-            cbor_map_add(map, {integer(-2), bytes(std::string(reinterpret_cast<char*>(x), 32))});
+            put(map, integer(1), integer(1));
+            put(map, integer(3), integer(kEdDSA));
+            put(map, integer(-1), integer(6));
+            put(map, integer(-2), bytes(std::string(reinterpret_cast<char*>(x), 32)));
         }
         return serialized(map);
     }
@@ -105,9 +113,9 @@ class Authenticator {
                                  std::string(16, '\0') +
                                  be(static_cast<std::uint32_t>(id_.size()), 2) + id_ + cose_key();
         cbor_item_t* att = cbor_new_definite_map(3);
-        cbor_map_add(att, {cbor_build_string("fmt"), cbor_build_string("none")});
-        cbor_map_add(att, {cbor_build_string("attStmt"), cbor_new_definite_map(0)});
-        cbor_map_add(att, {cbor_build_string("authData"), bytes(auth)});
+        put(att, cbor_build_string("fmt"), cbor_build_string("none"));
+        put(att, cbor_build_string("attStmt"), cbor_new_definite_map(0));
+        put(att, cbor_build_string("authData"), bytes(auth));
         return {{"credential",
                  {{"id", base64url(id_)},
                   {"type", "public-key"},
