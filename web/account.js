@@ -6,7 +6,7 @@
 import { $, input, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
 import { secretKey } from './lobby.js';
-import { gameTitle } from './names.js';
+import { gameTitle, resultLine } from './names.js';
 
 /** @typedef {import('./types.js').Account} Account */
 /** @typedef {import('./types.js').PasskeyList} PasskeyList */
@@ -343,7 +343,7 @@ function claimGames() {
         const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/claim`, {}, secret));
         const seat = s.you ?? -1;
         const side = seat >= 0 ? s.names[seat] : '?';
-        const state = s.terminal ? `${s.outcome} (${s.result})` : s.status === 'open' ? 'waiting' : 'in progress';
+        const state = s.terminal ? resultLine({ ...s, sides: s.names }) : s.status === 'open' ? 'waiting' : 'in progress';
         const li = claimRow(`${gameTitle(s.game)}: your seat ${side}, ${state}`, `online.html#game=${id}`, 'claimed');
         li.dataset.id = id;
         li.dataset.seat = String(seat);

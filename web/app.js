@@ -10,7 +10,7 @@ import {
   apiClient, errorText, buildOptions as buildOptionsFor, changedOptions, explainClick,
   renderSpecials as renderSpecialsOf,
 } from './shared.js';
-import { gameTitle, parseSpec, FIRST_VISIT } from './names.js';
+import { gameTitle, parseSpec, resultLine, FIRST_VISIT } from './names.js';
 import { analysisPanels } from './analysis.js';
 import { wireRecords } from './records.js';
 import { fromSession } from './adapters.js';
@@ -170,7 +170,7 @@ function renderStatus() {
   const s = ui.shown, game = ui.state;
   if (!s || !game) return;
   let text;
-  if (s.terminal) text = `Game over: ${s.outcome} (${s.result})`;
+  if (s.terminal) text = `Game over: ${resultLine({ ...s, sides: s.players.map((p) => p.name) })}`;
   else {
     const p = s.players[s.to_move];
     text = `${p.name} to move` + (p.seat === 'computer' ? ' (computer)' : '');

@@ -7,7 +7,7 @@
 // views.js), from this page's games made into its one shape
 // (adapters.js); the rules stay on the server.
 import { $, input, button } from './dom.js';
-import { gameTitle, terminationText } from './names.js';
+import { gameTitle, resultLine } from './names.js';
 import { lobbyPage, secretKey, rememberedName, rememberName } from './lobby.js';
 import { finishedGame } from './finished.js';
 import { renderLinks } from './online-widgets.js';
@@ -243,7 +243,8 @@ function seatName(i) {
 function renderStatus(s) {
   let text;
   if (ui.replay) text = `Replay: move ${ui.replay.ply} of ${ui.replay.total}`;
-  else if (s.terminal) text = `Game over: ${s.outcome} (${s.result})`;
+  // The result banner says how it ended, once.
+  else if (s.terminal) text = 'Game over';
   else if (s.status === 'open') text = 'Waiting for the second player to take their seat';
   else if (myTurn()) text = `Your move (${s.names[ui.you]})`;
   else text = `${seatName(s.to_move)} (${s.names[s.to_move]}) to move`;
@@ -282,8 +283,9 @@ function renderSeats(s) {
 /** @param {OnlineGame} s */
 function renderBanners(s) {
   const over = s.terminal;
-  $('result').hidden = !over;
-  if (over) $('result').textContent = `${s.outcome} (${s.result}) ${terminationText(s.termination)}`.trim();
+  // A game the server ended (aborted) is not over by the rules, but done.
+  $('result').hidden = !over && s.status !== 'aborted';
+  $('result').textContent = resultLine({ ...s, sides: s.names });
   $('join').hidden = !(ui.you >= 0 && !s.seats[ui.you].joined && !over);
   const offer = over ? -1 : s.draw_offered_by;
   $('draw-banner').hidden = offer < 0;
