@@ -11,6 +11,7 @@ import { gameTitle, resultLine } from './names.js';
 import { lobbyPage, secretKey, rememberedName, rememberName } from './lobby.js';
 import { finishedGame } from './finished.js';
 import { renderLinks } from './online-widgets.js';
+import { turnSignals } from './turn.js';
 import { apiClient, errorText, renderSpecials as renderSpecialsOf } from './shared.js';
 import { fromOnline, fromSession } from './adapters.js';
 import { gameUi, gameController } from './game.js';
@@ -84,6 +85,9 @@ const ctrl = gameController(ui, {
   play, message, render: () => render(),
 });
 
+// "Your move": the title, a beep, a notification (turn.js).
+const signals = turnSignals();
+
 // ---- routing ----------------------------------------------------------------
 
 function route() {
@@ -102,6 +106,7 @@ function leaveGame() {
   ui.replay = null;
   ui.path = [];
   ui.pick = null;
+  signals.reset();
 }
 
 // ---- one game: loading and the live stream ---------------------------------
@@ -203,7 +208,6 @@ function accept(s) {
   ui.receivedAt = performance.now();
   if (!old || old.ply !== s.ply || old.terminal !== s.terminal) ctrl.clearMove();
   if (s.terminal && ui.es) disconnect();
-  document.title = `${gameTitle(s.game)} online \u00b7 asterism`;
   render();
 }
 
@@ -231,6 +235,9 @@ function render() {
   if (ui.id) renderLinks(ui.id, s.terminal, message);
   $('save-pgn').hidden = !gameInfo(s.game_id)?.pgn;
   $('analyse').hidden = !s.terminal;
+  const last = s.history[s.history.length - 1];
+  signals.update(myTurn(), `${gameTitle(s.game)} online \u00b7 asterism`,
+    last ? `${seatName(1 - ui.you)} played ${last}: your move.` : 'Your opponent is here: your move.');
 }
 
 /** @param {number} i */
