@@ -251,7 +251,8 @@ async function maybeComputer(force = false) {
   try {
     const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/computer`, {}));
     ui.busy = false;
-    if (ui.state.id !== id) return;  // a new game began meanwhile
+    // A new game began meanwhile: its computer, if to move, was kept waiting.
+    if (ui.state.id !== id) return void maybeComputer();
     show(s, { animate: true });
   } catch (e) {
     ui.busy = false;

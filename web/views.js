@@ -65,8 +65,8 @@ function moveButton(text, ply, browse) {
 
 /**
  * The game's moves in #moves, one numbered row per move number with every
- * side's move in it (a row is never split across the list's columns, so
- * each keeps its number), the position on screen's marked; a click on a
+ * side's move in it (each row keeps its number however many stand side by
+ * side: style.css), the position on screen's marked; a click on a
  * move calls browse(ply). A review marks its moves: ?! an inaccuracy, ? a
  * mistake, ?? a blunder.
  * @param {GameUi} ui
