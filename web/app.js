@@ -114,9 +114,10 @@ function show(state, opts = {}) {
   ui.path = [];
   ui.pick = null;
   sessionStorage.setItem('asterism-session', state.id);
-  // Against the computer, a person's turn after its answer is news (turn.js).
+  // Against the computer, a person's turn once it has answered is news
+  // (turn.js); the first move of a game is not.
   const vsComputer = state.players.some((p) => p.seat === 'computer');
-  signals.update(vsComputer && !state.terminal && !computerToMove(), `${gameTitle(state.game)} \u00b7 asterism`,
+  signals.update(vsComputer && !state.terminal && !computerToMove() && state.ply > 0, `${gameTitle(state.game)} \u00b7 asterism`,
     `The computer played ${state.history[state.history.length - 1] || ''}: your move.`);
   $('game-title').textContent = gameTitle(state.game);
   syncSetup(state);

@@ -251,6 +251,7 @@ function render() {
   if (ui.id) renderLinks(ui.id, ui.secret, { over: s.terminal || s.status === 'aborted', waiting: s.status === 'open' }, message);
   $('save-pgn').hidden = !gameInfo(s.game_id)?.pgn;
   $('analyse').hidden = !s.terminal;
+  $('turn-prefs').hidden = ui.you < 0;
   const last = s.history[s.history.length - 1];
   signals.update(myTurn(), `${gameTitle(s.game)} online \u00b7 asterism`,
     last ? `${seatName(1 - ui.you)} played ${last}: your move.` : 'Your opponent is here: your move.');
