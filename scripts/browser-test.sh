@@ -5,7 +5,9 @@
 # (the server picks it and prints the URL) serving this tree's web/, runs
 # the Playwright tests against it with Debian's chromium, and stops the
 # server. online.test.mjs plays online games between three browser
-# contexts (docs/online.md); learn.test.mjs is a new visitor reading the
+# contexts (docs/online.md); page.test.mjs checks the move list, the result
+# line, "(your move)" and seat links between separate contexts (issue 27);
+# learn.test.mjs is a new visitor reading the
 # rules and doing the first lesson of each game (docs/learn.md);
 # puzzles.test.mjs solves a puzzle of each game by clicks;
 # account.test.mjs signs up and in with passwords and passkeys (Chromium's
@@ -67,4 +69,4 @@ cd tests/browser
 # pgn_interop.test.mjs: an independent PGN parser (npm, pinned) reads the
 # PGN that the binary writes.
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" \
-  node --test --test-reporter=spec ui.test.mjs online.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs pgn_interop.test.mjs
+  node --test --test-reporter=spec ui.test.mjs online.test.mjs page.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs pgn_interop.test.mjs

@@ -1,12 +1,12 @@
 // The account page (account.html, docs/accounts.md): signing up and in with
 // a password or a passkey, signing out here or everywhere, the account's
-// passkeys, and claiming the guest seats this tab holds. The session is an
+// passkeys, and claiming the guest seats this browser holds. The session is an
 // HttpOnly cookie that no script reads: the page asks GET /api/account who
 // is signed in. Every message from the server is shown as text.
 import { $, input, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
-import { secretKey } from './lobby.js';
-import { gameTitle } from './names.js';
+import { heldSeats } from './seats.js';
+import { gameTitle, resultLine } from './names.js';
 
 /** @typedef {import('./types.js').Account} Account */
 /** @typedef {import('./types.js').PasskeyList} PasskeyList */
@@ -193,12 +193,12 @@ function render() {
   $('passkeys-none').hidden = ui.passkeys.length > 0;
   const held = guestSeats().length;
   $('guest-note').textContent = held
-    ? (held > 1 ? `This tab holds the seats of ${held} games you played as a guest. Claim them and ` +
-      'they are this account\u2019s: your name on them, ' : 'This tab holds the seat of 1 game you ' +
+    ? (held > 1 ? `This browser holds the seats of ${held} games you played as a guest. Claim them and ` +
+      'they are this account\u2019s: your name on them, ' : 'This browser holds the seat of 1 game you ' +
       'played as a guest. Claim it and it is this account\u2019s: your name on it, ') +
       'and your seat in any browser where you sign in.'
-    : 'This tab holds no guest seats. Games you create or join on the online page as a guest are ' +
-      'remembered by the tab you play them in: come here from that tab to claim them.';
+    : 'This browser holds no guest seats. Games you create or join on the online page as a guest are ' +
+      'remembered by the browser you play them in: come here from that browser to claim them.';
 }
 
 // Runs one request at a time, buttons disabled meanwhile; a failure's words
@@ -305,20 +305,8 @@ function signOut(everywhere) {
 
 // ---- claiming guest seats -----------------------------------------------------
 
-// The seats this tab holds: the online page keeps each game's seat secret
-// in sessionStorage under secretKey(id) (lobby.js).
-function guestSeats() {
-  const prefix = secretKey('');
-  /** @type {{id: string, secret: string}[]} */
-  const seats = [];
-  for (let i = 0; i < sessionStorage.length; i++) {
-    const key = sessionStorage.key(i);
-    if (!key || !key.startsWith(prefix)) continue;
-    const secret = sessionStorage.getItem(key);
-    if (secret) seats.push({ id: key.slice(prefix.length), secret });
-  }
-  return seats;
-}
+// The seats this browser holds as a guest (seats.js keeps their secrets).
+const guestSeats = heldSeats;
 
 /** @param {string} text @param {string} [href] @param {string} [cls] */
 function claimRow(text, href, cls) {
@@ -338,7 +326,7 @@ function claimRow(text, href, cls) {
 function claimGames() {
   busy(async () => {
     const seats = guestSeats();
-    if (!seats.length) return 'This tab holds no guest seats to claim.';
+    if (!seats.length) return 'This browser holds no guest seats to claim.';
     const rows = [];
     let claimed = 0;
     for (const { id, secret } of seats) {
@@ -346,7 +334,7 @@ function claimGames() {
         const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/claim`, {}, secret));
         const seat = s.you ?? -1;
         const side = seat >= 0 ? s.names[seat] : '?';
-        const state = s.terminal ? `${s.outcome} (${s.result})` : s.status === 'open' ? 'waiting' : 'in progress';
+        const state = s.terminal ? resultLine({ ...s, sides: s.names }) : s.status === 'open' ? 'waiting' : 'in progress';
         const li = claimRow(`${gameTitle(s.game)}: your seat ${side}, ${state}`, `online.html#game=${id}`, 'claimed');
         li.dataset.id = id;
         li.dataset.seat = String(seat);

@@ -6,11 +6,10 @@
 // JSON API (docs/server.md) and draws boards from the server's view of each
 // game, so it holds no rules.
 import { $, input, select, button } from './dom.js';
-import {
-  apiClient, errorText, buildOptions as buildOptionsFor, changedOptions, explainClick,
-  renderSpecials as renderSpecialsOf,
-} from './shared.js';
-import { gameTitle, parseSpec, FIRST_VISIT } from './names.js';
+import { apiClient, errorText, explainClick, renderSpecials as renderSpecialsOf } from './shared.js';
+import { gameTitle, resultLine, FIRST_VISIT } from './names.js';
+import { setupBar } from './setup-bar.js';
+import { turnSignals } from './turn.js';
 import { analysisPanels } from './analysis.js';
 import { wireRecords } from './records.js';
 import { fromSession } from './adapters.js';
@@ -76,31 +75,18 @@ function setState(state, shown = state) {
 
 // ---- setup form -------------------------------------------------------------
 
-/** @param {string} id */
-const gameInfo = (id) => ui.catalog?.games.find((g) => g.id === id);
+// "Your move" signals against the computer (turn.js).
+const signals = turnSignals();
 
-function buildOptions() {
-  const info = gameInfo(select('game').value);
-  if (info) buildOptionsFor(info);
-}
-
-function setupBody() {
-  /** @type {Record<string, unknown>} */
-  const body = {
-    game: select('game').value,
-    options: changedOptions(/** @type {HTMLFormElement} */ ($('setup'))),
-    players: [select('seat0').value, select('seat1').value],
-    level: Number(select('level').value),
-  };
-  if (input('position').value.trim()) body.position = input('position').value.trim();
-  return body;
-}
+// The setup bar (setup-bar.js).
+const { gameInfo, buildOptions, setupBody, syncSetup, setOptions, setupFor } = setupBar(ui);
 
 async function newGame() {
   message('');
   try {
     const s = /** @type {Session} */ (await api('POST', '/api/sessions', setupBody()));
     panels.forgetAnalysis();
+    signals.reset();
     show(s);
   } catch (e) {
     message(errorText(e));
@@ -128,25 +114,17 @@ function show(state, opts = {}) {
   ui.path = [];
   ui.pick = null;
   sessionStorage.setItem('asterism-session', state.id);
-  document.title = `${gameTitle(state.game)} \u00b7 asterism`;
+  // Against the computer, a person's turn once it has answered is news
+  // (turn.js); the first move of a game is not.
+  const vsComputer = state.players.some((p) => p.seat === 'computer');
+  signals.update(vsComputer && !state.terminal && !computerToMove() && state.ply > 0, `${gameTitle(state.game)} \u00b7 asterism`,
+    `The computer played ${state.history[state.history.length - 1] || ''}: your move.`);
   $('game-title').textContent = gameTitle(state.game);
   syncSetup(state);
   render();
   if (opts.animate && state.view.last && state.view.last.path.length > 2) animateLast(state.view.last.path.length);
   if (input('analysis').checked) panels.analyse();
   setTimeout(maybeComputer, 0);
-}
-
-/** @param {Session} s */
-function syncSetup(s) {
-  $('seat0-name').textContent = s.players[0].name;
-  select('seat0').value = s.players[0].seat;
-  $('seat1-label').hidden = s.players.length < 2;
-  if (s.players[1]) {
-    $('seat1-name').textContent = s.players[1].name;
-    select('seat1').value = s.players[1].seat;
-  }
-  select('level').value = String(s.level);
 }
 
 function render() {
@@ -170,7 +148,7 @@ function renderStatus() {
   const s = ui.shown, game = ui.state;
   if (!s || !game) return;
   let text;
-  if (s.terminal) text = `Game over: ${s.outcome} (${s.result})`;
+  if (s.terminal) text = `Game over: ${resultLine({ ...s, sides: s.players.map((p) => p.name) })}`;
   else {
     const p = s.players[s.to_move];
     text = `${p.name} to move` + (p.seat === 'computer' ? ' (computer)' : '');
@@ -274,7 +252,8 @@ async function maybeComputer(force = false) {
   try {
     const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/computer`, {}));
     ui.busy = false;
-    if (ui.state.id !== id) return;  // a new game began meanwhile
+    // A new game began meanwhile: its computer, if to move, was kept waiting.
+    if (ui.state.id !== id) return void maybeComputer();
     show(s, { animate: true });
   } catch (e) {
     ui.busy = false;
@@ -423,26 +402,6 @@ async function start() {
     }
   }
   newGame();
-}
-
-// Sets the setup bar's options as if chosen (a change event each, so that
-// the options a form shows follow), and the level if given.
-/** @param {Record<string, string>} options @param {number} [level] */
-function setOptions(options, level) {
-  for (const [k, v] of Object.entries(options)) {
-    const field = /** @type {HTMLSelectElement|null} */ (document.querySelector(`#setup [data-option="${k}"]`));
-    if (field) { field.value = v; field.dispatchEvent(new Event('change')); }
-  }
-  if (level !== undefined) select('level').value = String(level);
-}
-
-// A game loaded or picked up again: the setup bar shows its game and
-// options, agreeing with the title above the board.
-/** @param {Session} s */
-function setupFor(s) {
-  select('game').value = s.game_id;
-  buildOptions();
-  setOptions(parseSpec(s.game).options);
 }
 
 // Tests and the curious can see the state from the console.

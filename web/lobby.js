@@ -6,6 +6,7 @@
 import { gameTitle, terminationText } from './names.js';
 import { buildOptions as buildOptionsFor, changedOptions, errorText } from './shared.js';
 import { $, input, select, button } from './dom.js';
+import { seatSecret, storeSeat, storeLinks } from './seats.js';
 
 /** @typedef {import('./types.js').Catalog} Catalog */
 /** @typedef {import('./types.js').CreatedGame} CreatedGame */
@@ -21,11 +22,7 @@ import { $, input, select, button } from './dom.js';
 
 const ARCHIVE_PAGE = 10;
 
-// Where this tab keeps a game's seat secret and links, and the player's name.
-/** @param {string} id */
-export const secretKey = (id) => `asterism-secret-${id}`;
-/** @param {string} id */
-export const linksKey = (id) => `asterism-links-${id}`;
+// The player's name, remembered by the browser (seats.js keeps the seats).
 export const rememberedName = () => localStorage.getItem('asterism-name') || '';
 
 /** @param {string} name */
@@ -76,9 +73,9 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     rememberName(input('name').value);
     try {
       const r = /** @type {CreatedGame} */ (await api('POST', '/api/games', createBody()));
-      sessionStorage.setItem(secretKey(r.id), r.secret);
-      sessionStorage.setItem(linksKey(r.id), JSON.stringify(r.links));
-      location.hash = `game=${r.id}&secret=${r.secret}`;
+      storeSeat(r.id, r.secret);
+      storeLinks(r.id, r.links);
+      location.hash = `game=${r.id}`;
     } catch (e) {
       message(errorText(e), 'error', 'lobby-message');
     }
@@ -90,8 +87,8 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
       // Joining an open challenge without a secret answers with the seat's.
       const r = /** @type {OnlineGame & {secret: string}} */ (await api('POST', `/api/games/${id}/join`,
         { name: rememberedName() }));
-      sessionStorage.setItem(secretKey(id), r.secret);
-      location.hash = `game=${id}&secret=${r.secret}`;
+      storeSeat(id, r.secret);
+      location.hash = `game=${id}`;
     } catch (e) {
       message(errorText(e), 'error', 'lobby-message');
       refreshLobby();
@@ -132,10 +129,9 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     for (const g of games) {
       const waiting = g.names[0] ? 1 : 0;  // the seat still open
       const host = g.names[1 - waiting] || 'Anonymous';
-      const mine = sessionStorage.getItem(secretKey(g.id));
       /** @type {HTMLElement} */
       let action;
-      if (mine) action = linkTo('Open', `game=${g.id}&secret=${mine}`, 'open-own');
+      if (seatSecret(g.id)) action = linkTo('Open', `game=${g.id}`, 'open-own');
       else {
         action = document.createElement('button');
         action.textContent = 'Accept';
@@ -153,8 +149,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     list.replaceChildren();
     $('playing-empty').hidden = games.length > 0;
     for (const g of games) {
-      const mine = sessionStorage.getItem(secretKey(g.id));
-      const action = mine ? linkTo('Play', `game=${g.id}&secret=${mine}`, 'play') :
+      const action = seatSecret(g.id) ? linkTo('Play', `game=${g.id}`, 'play') :
         linkTo('Watch', `game=${g.id}`, 'watch');
       const tr = listRow(list, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
         clockName(g.clock)], action);

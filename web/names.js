@@ -241,6 +241,29 @@ export function gameTitle(spec) {
 export const terminationText = (t) => ({ resignation: 'by resignation', agreement: 'by agreement',
   time: 'on time', rules: '' }[t] ?? t);
 
+// The word by which the server's outcome already names each way of ending
+// (src/table/table.cpp: "White resigns", "White loses on time", "Draw by
+// agreement"), so that the result line does not say it twice.
+/** @type {Record<string, RegExp>} */
+const SAID = { resignation: /resign/i, time: /time/i, agreement: /agreement/i };
+
+/**
+ * How a game ended, in one line that says each thing once: "White wins
+ * (1-0)", "White resigns: Black wins (0-1)", "White loses on time: Black
+ * wins (0-1)", "Draw by agreement (1/2-1/2)"; a game the server ended
+ * (status aborted) says why. `sides` are the sides' names in the game.
+ * @param {{outcome: string, result: string, termination?: string, status?: string, sides?: string[]}} g
+ */
+export function resultLine({ outcome, result, termination = '', status = '', sides = [] }) {
+  if (status === 'aborted') return `Ended by the server: ${termination || 'abandoned'} (${result})`;
+  let line = outcome || 'Game over';
+  const said = SAID[termination];
+  if (termination && termination !== 'rules' && !(said && said.test(line))) line += ` ${terminationText(termination)}`;
+  const winner = result === '1-0' ? sides[0] : result === '0-1' ? sides[1] : '';
+  if (winner && !/\bwins\b|\bwon\b/i.test(line)) line += `: ${winner} wins`;
+  return `${line} (${result})`;
+}
+
 // The game and options a first visit starts with, and why: *Star has one
 // kind of move (place a stone) and the small board plays in a few minutes,
 // so it is the gentlest start; level 2 is the weakest computer that does

@@ -7,10 +7,14 @@
 // views.js), from this page's games made into its one shape
 // (adapters.js); the rules stay on the server.
 import { $, input, button } from './dom.js';
-import { gameTitle, terminationText } from './names.js';
-import { lobbyPage, secretKey, rememberedName, rememberName } from './lobby.js';
+import { gameTitle, resultLine } from './names.js';
+import { lobbyPage, rememberedName, rememberName } from './lobby.js';
+import { seatSecret, storeSeat, forgetSeat, playsHere, setPlaysHere, announceTaken, onTaken, askTakeover }
+  from './seats.js';
 import { finishedGame } from './finished.js';
 import { renderLinks } from './online-widgets.js';
+import { turnSignals } from './turn.js';
+import { liveStream } from './online-stream.js';
 import { apiClient, errorText, renderSpecials as renderSpecialsOf } from './shared.js';
 import { fromOnline, fromSession } from './adapters.js';
 import { gameUi, gameController } from './game.js';
@@ -84,12 +88,27 @@ const ctrl = gameController(ui, {
   play, message, render: () => render(),
 });
 
+// The live stream (online-stream.js).
+const { connect, disconnect } = liveStream(ui, {
+  api, accept: (s) => accept(s), liveChanged: () => { if (ui.state) renderSeats(ui.state); },
+});
+
+// "Your move": the title, a beep, a notification (turn.js).
+const signals = turnSignals();
+
 // ---- routing ----------------------------------------------------------------
 
+// A seat link's secret moves out of the address bar into the browser's
+// storage (seats.js): the address shown is the watch link.
 function route() {
   const params = new URLSearchParams(location.hash.slice(1));
   const id = params.get('game');
-  if (id) showGame(id, params.get('secret') || '');
+  const secret = params.get('secret');
+  if (id && secret) {
+    storeSeat(id, secret);
+    history.replaceState(null, '', `#game=${id}`);
+  }
+  if (id) showGame(id, { fromLink: !!secret });
   else lobby.show();
 }
 
@@ -102,17 +121,24 @@ function leaveGame() {
   ui.replay = null;
   ui.path = [];
   ui.pick = null;
+  signals.reset();
+  $('taken-banner').hidden = true;
 }
 
 // ---- one game: loading and the live stream ---------------------------------
 
-/** @param {string} id @param {string} secretFromLink */
-async function showGame(id, secretFromLink) {
+/**
+ * Opens game `id`, as the seat this browser holds if any. A seat whose
+ * stream is connected elsewhere (another browser or tab) is taken over only
+ * if the player says so (`take` says it already), else this page watches.
+ * @param {string} id @param {{fromLink?: boolean, take?: boolean}} [how]
+ */
+async function showGame(id, { fromLink = false, take = false } = {}) {
   clearInterval(ui.lobbyTimer);
   if (ui.id !== id) leaveGame();
   ui.id = id;
-  if (secretFromLink) sessionStorage.setItem(secretKey(id), secretFromLink);
-  ui.secret = secretFromLink || sessionStorage.getItem(secretKey(id)) || '';
+  ui.secret = seatSecret(id);
+  $('taken-banner').hidden = true;
   $('lobby-view').hidden = true;
   $('game-view').hidden = false;
   message('');
@@ -121,11 +147,23 @@ async function showGame(id, secretFromLink) {
     if (ui.id !== id) return;
     ui.you = s.you ?? -1;
     if (ui.secret && ui.you < 0) {
-      message('The secret in this link holds no seat of this game: you are watching it.');
+      message(`The secret ${fromLink ? 'in this link' : 'kept for it'} holds no seat of this game: you are watching it.`);
+      forgetSeat(id);
       ui.secret = '';
     }
     ui.flipped = ui.you === 1;
     input('join-name').value = rememberedName();
+    const seat = ui.you;
+    if (seat >= 0 && !take && !s.terminal && s.seats[seat].connected && !s.seats[seat].computer &&
+      !playsHere(id)) {
+      ui.you = -1;
+      accept(s);
+      const yes = await askTakeover(`${s.names[seat]}, ${seatName(seat)}`);
+      if (ui.id !== id) return;
+      if (yes) ui.you = seat;
+      else watchHere('Your seat is played in another browser or tab; you are watching here.');
+    }
+    if (ui.you >= 0) announceTaken(id, ui.you);
     accept(s);
     if (!s.terminal) connect();
   } catch (e) {
@@ -133,58 +171,30 @@ async function showGame(id, secretFromLink) {
   }
 }
 
-function disconnect() {
-  clearTimeout(ui.retry);
-  if (ui.es) ui.es.close();
-  ui.es = null;
-  setLive(true);
+// This page watches the game it shows, its seat played elsewhere; `why`
+// says so in a banner, with "Play here" to take the seat back.
+/** @param {string} why */
+function watchHere(why) {
+  ui.secret = '';
+  ui.you = -1;
+  if (ui.id) setPlaysHere(ui.id, false);
+  showTaken(why, true);
 }
 
-// EventSource reconnects by itself after a dropped connection (the server
-// asks for 2 s) and the server catches it up from Last-Event-ID; the page
-// also fetches the game when the stream opens again, so that nothing is
-// missed, and retries itself if the browser gives the stream up.
-function connect() {
-  disconnect();
-  const q = ui.secret ? `?secret=${encodeURIComponent(ui.secret)}` : '';
-  const es = new EventSource(`/api/games/${ui.id}/events${q}`);
-  ui.es = es;
-  let opened = false;
-  // The stream's events (types.js, StateEvent) carry a state each.
-  es.addEventListener('state', (e) => {
-    if (ui.es === es) accept(/** @type {OnlineGame} */ (JSON.parse(e.data)));
-  });
-  es.addEventListener('open', () => {
-    if (ui.es !== es) return;
-    setLive(true);
-    if (opened) catchUp();
-    opened = true;
-  });
-  es.addEventListener('error', () => {
-    if (ui.es !== es) return;
-    setLive(es.readyState === EventSource.OPEN);
-    if (es.readyState === EventSource.CLOSED) ui.retry = setTimeout(connect, 3000);
-  });
+/** @param {string} why @param {boolean} canTake */
+function showTaken(why, canTake) {
+  $('taken-text').textContent = why;
+  $('take-back').hidden = !canTake || !ui.id || !seatSecret(ui.id);
+  $('taken-banner').hidden = false;
 }
 
-/** @param {boolean} open */
-function setLive(open) {
-  const changed = ui.live !== open;
-  ui.live = open;
-  $('live').hidden = open;
-  document.body.dataset.live = String(open);
-  if (changed && ui.state) renderSeats(ui.state);
-}
-
-async function catchUp() {
-  const id = ui.id;
-  try {
-    const s = /** @type {OnlineGame} */ (await api('GET', `/api/games/${id}`, undefined, ui.secret));
-    if (ui.id === id) accept(s);
-  } catch (e) {
-    // The stream will bring the next state; a failed catch-up changes nothing.
-  }
-}
+// Another tab of this browser took this page's seat (seats.js): watch.
+onTaken((id, seat) => {
+  if (ui.id !== id || ui.you !== seat) return;
+  watchHere('Your seat is now played in another tab of this browser; you are watching here.');
+  if (ui.state && !ui.state.terminal) connect();
+  render();
+});
 
 // A state from a reply, the stream or a catch-up; an older one (by its
 // event number) than the one on screen is ignored.
@@ -198,13 +208,23 @@ function accept(s) {
     s.view.cells = old.view.cells;
     s.view.box = old.view.box;
   }
+  if (old && old.id === s.id) takenElsewhere(old, s);
   ui.state = s;
   ui.game = fromOnline(s);
   ui.receivedAt = performance.now();
   if (!old || old.ply !== s.ply || old.terminal !== s.terminal) ctrl.clearMove();
   if (s.terminal && ui.es) disconnect();
-  document.title = `${gameTitle(s.game)} online \u00b7 asterism`;
   render();
+}
+
+// Another browser holding this seat's secret shows itself only by what it
+// does: the event stream does not say how many streams a seat has (the
+// server would have to, docs/online.md), so a move of this seat that this
+// page did not send is the first it can know of it.
+/** @param {OnlineGame} old @param {OnlineGame} s */
+function takenElsewhere(old, s) {
+  if (ui.you < 0 || ui.busy || s.ply !== old.ply + 1 || old.to_move !== ui.you) return;
+  showTaken(`A move of your seat (${s.history[s.history.length - 1]}) was made in another browser or tab.`, false);
 }
 
 // ---- one game: drawing ------------------------------------------------------
@@ -228,9 +248,13 @@ function render() {
   renderActions(s);
   renderSpecialsOf(myTurn() ? s.view : null, play, false);
   renderMoves(ui, finished.replayTo);
-  if (ui.id) renderLinks(ui.id, s.terminal, message);
+  if (ui.id) renderLinks(ui.id, ui.secret, { over: s.terminal || s.status === 'aborted', waiting: s.status === 'open' }, message);
   $('save-pgn').hidden = !gameInfo(s.game_id)?.pgn;
   $('analyse').hidden = !s.terminal;
+  $('turn-prefs').hidden = ui.you < 0;
+  const last = s.history[s.history.length - 1];
+  signals.update(myTurn(), `${gameTitle(s.game)} online \u00b7 asterism`,
+    last ? `${seatName(1 - ui.you)} played ${last}: your move.` : 'Your opponent is here: your move.');
 }
 
 /** @param {number} i */
@@ -243,7 +267,8 @@ function seatName(i) {
 function renderStatus(s) {
   let text;
   if (ui.replay) text = `Replay: move ${ui.replay.ply} of ${ui.replay.total}`;
-  else if (s.terminal) text = `Game over: ${s.outcome} (${s.result})`;
+  // The result banner says how it ended, once.
+  else if (s.terminal) text = 'Game over';
   else if (s.status === 'open') text = 'Waiting for the second player to take their seat';
   else if (myTurn()) text = `Your move (${s.names[ui.you]})`;
   else text = `${seatName(s.to_move)} (${s.names[s.to_move]}) to move`;
@@ -282,8 +307,9 @@ function renderSeats(s) {
 /** @param {OnlineGame} s */
 function renderBanners(s) {
   const over = s.terminal;
-  $('result').hidden = !over;
-  if (over) $('result').textContent = `${s.outcome} (${s.result}) ${terminationText(s.termination)}`.trim();
+  // A game the server ended (aborted) is not over by the rules, but done.
+  $('result').hidden = !over && s.status !== 'aborted';
+  $('result').textContent = resultLine({ ...s, sides: s.names });
   $('join').hidden = !(ui.you >= 0 && !s.seats[ui.you].joined && !over);
   const offer = over ? -1 : s.draw_offered_by;
   $('draw-banner').hidden = offer < 0;
@@ -387,6 +413,7 @@ function wireGame() {
   $('takeback').addEventListener('click', () => act('takeback', { action: 'request' }));
   $('takeback-accept').addEventListener('click', () => act('takeback', { action: 'accept' }));
   $('takeback-decline').addEventListener('click', () => act('takeback', { action: 'decline' }));
+  $('take-back').addEventListener('click', () => { if (ui.id) showGame(ui.id, { take: true }); });
   finished.wire();
   ctrl.wire({ follow: false });
 }

@@ -49,7 +49,24 @@ export function renderScore(ui) {
 export const pointsLost = (m) => (100 * m.loss).toFixed(0);
 
 /**
- * The game's moves in #moves, the position on screen's marked; a click on a
+ * A move as a button of the list; a long Shatra chain (g7:e9:e7:c5) may
+ * break after each landing rather than be cut off.
+ * @param {string} text @param {number} ply @param {(ply: number) => unknown} browse
+ */
+function moveButton(text, ply, browse) {
+  const b = document.createElement('button');
+  const parts = text.split(/(?<=[:\-x])/);
+  parts.forEach((part, i) => b.append(part, ...(i < parts.length - 1 ? [document.createElement('wbr')] : [])));
+  b.className = 'move';
+  b.dataset.ply = String(ply);
+  b.addEventListener('click', () => browse(ply));
+  return b;
+}
+
+/**
+ * The game's moves in #moves, one numbered row per move number with every
+ * side's move in it (each row keeps its number however many stand side by
+ * side: style.css), the position on screen's marked; a click on a
  * move calls browse(ply). A review marks its moves: ?! an inaccuracy, ? a
  * mistake, ?? a blunder.
  * @param {GameUi} ui
@@ -59,17 +76,24 @@ export const pointsLost = (m) => (100 * m.loss).toFixed(0);
 export function renderMoves(ui, browse, review = null) {
   if (!ui.game || !ui.position) return;
   const list = $('moves');
+  const sides = Math.max(1, ui.game.sides.length);
   list.replaceChildren();
+  /** @type {HTMLLIElement|null} */
+  let row = null;
   ui.game.history.forEach((m, i) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.textContent = m;
-    b.className = 'move' + (i + 1 === ui.position?.ply ? ' current' : '');
-    b.dataset.ply = String(i + 1);
-    b.addEventListener('click', () => browse(i + 1));
-    li.append(b);
-    list.append(li);
+    if (i % sides === 0) {
+      row = document.createElement('li');
+      const number = document.createElement('span');
+      number.className = 'number';
+      number.textContent = `${i / sides + 1}.`;
+      row.append(number);
+      list.append(row);
+    }
+    const b = moveButton(m, i + 1, browse);
+    if (i + 1 === ui.position?.ply) b.classList.add('current');
+    row?.append(b);
   });
+  list.style.setProperty('--sides', String(sides));
   const cur = list.querySelector('.current');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
   for (const m of review ? review.moves : []) {

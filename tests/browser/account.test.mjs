@@ -199,8 +199,10 @@ test('a guest plays online, signs up, and claims the game', async () => {
   assert.equal(after.you, 0);
   assert.equal(after.seats[0].name, 'Dmitri');
   // Claiming again changes nothing and says so.
+  // (busy ends before the account is read again and the message set: wait for the message.)
   await page.click('#claim');
-  await page.waitForFunction(() => !window.asterismAccount.busy);
+  await page.waitForFunction(() => !window.asterismAccount.busy &&
+    document.querySelector('#message').textContent !== '');
   assert.equal(await text(page, '#message'), 'Claimed 1 game.');
   assert.deepEqual(page.errors, []);
   await page.context().close();

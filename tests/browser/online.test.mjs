@@ -149,7 +149,7 @@ async function playAndSee(pages, mover, move) {
   for (const c of move.path) await clickCell(mover, c);
   for (const page of pages) {
     await page.waitForSelector(`#status[data-ply="${ply + 1}"]`, { timeout: ARRIVE });
-    assert.equal(await page.textContent('#moves li:last-child'), move.text);
+    assert.equal(await page.locator('#moves button.move').last().textContent(), move.text);
   }
 }
 
@@ -252,7 +252,7 @@ async function reconnect(pages, mover, move) {
   }
   await waitPly(bob, ply + 1);
   await bob.waitForSelector('#live', { state: 'hidden', timeout: ARRIVE });
-  assert.equal(await bob.textContent('#moves li:last-child'), move.text);
+  assert.equal(await bob.locator('#moves button.move').last().textContent(), move.text);
   await ann.waitForSelector('#seat-1[data-connected="true"]', { timeout: ARRIVE });
 }
 
@@ -344,6 +344,8 @@ test('an open challenge in the lobby: accepted by anyone, then a resignation', a
   await bob.waitForSelector('#status[data-you="1"]');
   await ann.waitForSelector('#seat-1[data-connected="true"]', { timeout: ARRIVE });
   await bob.click('#resign');  // the confirmation is answered yes
-  await expectResult([ann, bob], /resignation/);
+  // The result says who resigned and who won, each once.
+  const [first, second] = await online(ann, 'names');
+  await expectResult([ann, bob], new RegExp(`^${second} resigns: ${first} wins \\(1-0\\)$`));
   await expectInArchive(bob, id);
 });

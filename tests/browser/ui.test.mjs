@@ -115,7 +115,10 @@ test('*Star: click a cell, the computer answers, undo, labels, flip, browse, fin
   await waitPly(page, 2);
   assert.equal(await page.locator('#board .men .owner-0[data-cell="*10"]').count(), 1);
   assert.equal(await page.locator('#board .men .owner-1').count(), 1);
-  assert.equal(await page.locator('#moves li').count(), 2);
+  assert.equal(await page.locator('#moves button.move').count(), 2);
+  assert.equal(await page.textContent('#moves li .number'), '1.');
+  // The computer has answered: the title says it is the person's move.
+  assert.equal(await page.title(), '(your move) *Star, small board \u00b7 asterism');
 
   // An occupied cell is refused with a message, and nothing is sent.
   await click(page, '*10');

@@ -1,0 +1,74 @@
+// The live stream of an online game's page (online.js): Server-Sent
+// Events (GET /api/games/ID/events, docs/online.md), each a state of the
+// game; while the stream is down the page says "reconnecting…", and when it
+// is back the page fetches the game to catch up.
+import { $ } from './dom.js';
+
+/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./shared.js').Api} Api */
+/**
+ * What the stream needs of the online page's state (online.js, OnlineUi).
+ * @typedef {{id: string|null, secret: string, state: OnlineGame|null, es: EventSource|null,
+ *   live: boolean, retry: number|undefined}} StreamUi
+ */
+
+/**
+ * @param {StreamUi} ui
+ * @param {{api: Api, accept: (s: OnlineGame) => void, liveChanged: () => void}} page
+ */
+export function liveStream(ui, { api, accept, liveChanged }) {
+  function disconnect() {
+    clearTimeout(ui.retry);
+    if (ui.es) ui.es.close();
+    ui.es = null;
+    setLive(true);
+  }
+
+  // EventSource reconnects by itself after a dropped connection (the server
+  // asks for 2 s) and the server catches it up from Last-Event-ID; the page
+  // also fetches the game when the stream opens again, so that nothing is
+  // missed, and retries itself if the browser gives the stream up.
+  function connect() {
+    disconnect();
+    const q = ui.secret ? `?secret=${encodeURIComponent(ui.secret)}` : '';
+    const es = new EventSource(`/api/games/${ui.id}/events${q}`);
+    ui.es = es;
+    let opened = false;
+    // The stream's events (types.js, StateEvent) carry a state each.
+    es.addEventListener('state', (e) => {
+      if (ui.es === es) accept(/** @type {OnlineGame} */ (JSON.parse(e.data)));
+    });
+    es.addEventListener('open', () => {
+      if (ui.es !== es) return;
+      setLive(true);
+      if (opened) catchUp();
+      opened = true;
+    });
+    es.addEventListener('error', () => {
+      if (ui.es !== es) return;
+      setLive(es.readyState === EventSource.OPEN);
+      if (es.readyState === EventSource.CLOSED) ui.retry = setTimeout(connect, 3000);
+    });
+  }
+
+  /** @param {boolean} open */
+  function setLive(open) {
+    const changed = ui.live !== open;
+    ui.live = open;
+    $('live').hidden = open;
+    document.body.dataset.live = String(open);
+    if (changed) liveChanged();
+  }
+
+  async function catchUp() {
+    const id = ui.id;
+    try {
+      const s = /** @type {OnlineGame} */ (await api('GET', `/api/games/${id}`, undefined, ui.secret));
+      if (ui.id === id) accept(s);
+    } catch (e) {
+      // The stream will bring the next state; a failed catch-up changes nothing.
+    }
+  }
+
+  return { connect, disconnect };
+}

@@ -1,0 +1,68 @@
+// The local page's setup bar (index.html, #setup): the game and its
+// options as the catalog lists them, the seats and the level, the body of a
+// new game from them, and the bar made to agree with a game on screen.
+import { $, input, select } from './dom.js';
+import { buildOptions as buildOptionsFor, changedOptions } from './shared.js';
+import { parseSpec } from './names.js';
+
+/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').Catalog} Catalog */
+
+/** @param {{catalog: Catalog|null}} ui */
+export function setupBar(ui) {
+  /** @param {string} id */
+  const gameInfo = (id) => ui.catalog?.games.find((g) => g.id === id);
+
+  function buildOptions() {
+    const info = gameInfo(select('game').value);
+    if (info) buildOptionsFor(info);
+  }
+
+  function setupBody() {
+    /** @type {Record<string, unknown>} */
+    const body = {
+      game: select('game').value,
+      options: changedOptions(/** @type {HTMLFormElement} */ ($('setup'))),
+      players: [select('seat0').value, select('seat1').value],
+      level: Number(select('level').value),
+    };
+    if (input('position').value.trim()) body.position = input('position').value.trim();
+    return body;
+  }
+
+
+  /** @param {Session} s */
+  function syncSetup(s) {
+    $('seat0-name').textContent = s.players[0].name;
+    select('seat0').value = s.players[0].seat;
+    $('seat1-label').hidden = s.players.length < 2;
+    if (s.players[1]) {
+      $('seat1-name').textContent = s.players[1].name;
+      select('seat1').value = s.players[1].seat;
+    }
+    select('level').value = String(s.level);
+  }
+
+
+  // Sets the setup bar's options as if chosen (a change event each, so that
+  // the options a form shows follow), and the level if given.
+  /** @param {Record<string, string>} options @param {number} [level] */
+  function setOptions(options, level) {
+    for (const [k, v] of Object.entries(options)) {
+      const field = /** @type {HTMLSelectElement|null} */ (document.querySelector(`#setup [data-option="${k}"]`));
+      if (field) { field.value = v; field.dispatchEvent(new Event('change')); }
+    }
+    if (level !== undefined) select('level').value = String(level);
+  }
+
+  // A game loaded or picked up again: the setup bar shows its game and
+  // options, agreeing with the title above the board.
+  /** @param {Session} s */
+  function setupFor(s) {
+    select('game').value = s.game_id;
+    buildOptions();
+    setOptions(parseSpec(s.game).options);
+  }
+
+  return { gameInfo, buildOptions, setupBody, syncSetup, setOptions, setupFor };
+}
