@@ -57,6 +57,7 @@ Runner setup_puzzles(CLI::App& command);
 Runner setup_train(CLI::App& command);
 Runner setup_pgn(CLI::App& command);
 Runner setup_serve(CLI::App& command);
+Runner setup_admin(CLI::App& command);
 
 // ---- shared by several subcommands ------------------------------------------
 

@@ -30,6 +30,8 @@ const Subcommand kSubcommands[] = {
     {"train", "Fit learned knowledge to self-play training files (docs/learning.md)", setup_train},
     {"pgn", "Convert records to PGN and back, for Shatra and Star Pool Chess", setup_pgn},
     {"serve", "The browser interface: a local web server", setup_serve},
+    {"admin", "The operator's tools for a server's data folder: moderators, suspensions",
+     setup_admin},
 };
 
 int run(int argc, char** argv) {

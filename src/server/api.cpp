@@ -23,6 +23,7 @@
 #include "search/engines.h"
 #include "search/players.h"
 #include "server/accounts/accounts.h"
+#include "server/chat/chat.h"
 #include "server/draws.h"
 #include "server/json_args.h"
 #include "server/puzzles.h"
@@ -145,6 +146,9 @@ const std::vector<Api::Route>& Api::routes() {
 }
 
 ApiResponse Api::route(const ApiRequest& r) {
+    if (online_ && chat_) {
+        if (auto answer = chat_->handle(r)) return *answer;
+    }
     if (accounts_) {
         if (auto answer = accounts_->handle(r)) return *answer;
     }

@@ -52,6 +52,7 @@ struct ApiLimits {
 };
 
 class GameService;
+class Chat;
 namespace accounts {
 class Accounts;
 }
@@ -76,6 +77,7 @@ class Api {
     GameService* games() { return games_; }
     // Serves /api/account from `accounts` (owned as the games are).
     void attach_accounts(accounts::Accounts* accounts) { accounts_ = accounts; }
+    void attach_chat(Chat* chat) { chat_ = chat; }
 
     std::size_t session_count() const;
     // Stops every search running or queued, now and later, with `reason`
@@ -128,6 +130,7 @@ class Api {
     RateLimiter rate_;
     GameService* games_ = nullptr;  // not owned (attach)
     accounts::Accounts* accounts_ = nullptr;
+    Chat* chat_ = nullptr;
     bool online_ = false;
 };
 

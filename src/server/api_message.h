@@ -52,6 +52,8 @@ struct ApiResponse {
     // state is written once for its watchers and reused for the reply).
     std::string text;
     std::vector<std::string> cookies;  // Set-Cookie values (an account's session)
+    // Set: the browser saves the body as a file of this name (UTF-8).
+    std::string download = {};
 };
 
 // A failure with its HTTP status; a route throws it, the API answers it.

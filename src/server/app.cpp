@@ -22,14 +22,19 @@ App::App(const ServeOptions& o)
     games_ = std::make_unique<GameService>(*store_, hub_, limits, o.seed, o.online.clock);
     if (o.online.start_threads) games_->start();
     accounts_ = std::make_unique<accounts::Accounts>(*store_, o.accounts, o.online.clock);
+    accounts_->on_deleted(
+        [this](std::int64_t account) { games_->forget_account(account, accounts::kDeletedName); });
+    chat_ = std::make_unique<Chat>(*store_, *games_, o.chat, o.online.clock);
     site_.api().attach(games_.get(), online_);
     site_.api().attach_accounts(accounts_.get());
+    site_.api().attach_chat(chat_.get());
 }
 
 App::~App() {
     // The API stops pointing at the games and accounts before they go.
     site_.api().attach(nullptr, false);
     site_.api().attach_accounts(nullptr);
+    site_.api().attach_chat(nullptr);
 }
 
 // The data folder (created if missing, private to the server's user: the

@@ -12,6 +12,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/api.h"
+#include "server/chat/chat.h"
 #include "server/game_service.h"
 #include "server/net/server.h"
 #include "server/site.h"
@@ -34,6 +35,7 @@ struct ServeOptions {
     OnlineLimits online_limits;
     std::uint64_t seed = 0;  // the engines' seeds; 0: from the OS (tests fix it)
     accounts::AccountLimits accounts;
+    ChatLimits chat;
 };
 
 // The source tree's web/ folder, where a clean build finds the UI.
@@ -70,6 +72,7 @@ class App final : public Handler {
     std::unique_ptr<store::Store> store_;
     std::unique_ptr<GameService> games_;  // after the store and the hub: destroyed before
     std::unique_ptr<accounts::Accounts> accounts_;
+    std::unique_ptr<Chat> chat_;
     bool online_ = false;
     Site site_;  // last: its API points at the games
 };

@@ -30,6 +30,20 @@ void EventHub::publish(const std::string& channel, Event event) {
     for (const auto& d : targets) d->deliver(event);
 }
 
+void EventHub::notice(const std::string& channel, const std::string& type,
+                      const std::string& data) {
+    std::vector<std::shared_ptr<Delivery>> targets;
+    Event event{0, type, data};
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto it = latest_.find(channel); it != latest_.end()) event.seq = it->second.seq;
+        const auto subs = channels_.find(channel);
+        if (subs != channels_.end())
+            for (const auto& [handle, delivery] : subs->second) targets.push_back(delivery);
+    }
+    for (const auto& d : targets) d->deliver(event);
+}
+
 bool EventHub::latest(const std::string& channel, Event& out) const {
     std::lock_guard lock(mutex_);
     const auto it = latest_.find(channel);

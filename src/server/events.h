@@ -44,6 +44,10 @@ class EventHub {
     // a publish never reaches a sink after a newer event.
     void publish(const std::string& channel, Event event);
 
+    // Delivers an event to the channel's subscribers without keeping it as
+    // the latest (a chat notice): it carries the latest event's seq.
+    void notice(const std::string& channel, const std::string& type, const std::string& data);
+
     // The channel's latest event, if any was published.
     bool latest(const std::string& channel, Event& out) const;
 

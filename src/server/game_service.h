@@ -90,6 +90,8 @@ struct OnlineLimits {
     LocalLimits local;
 };
 
+struct OnlineSeat;  // a seat of an online game (games/game.h)
+
 class GameService {
   public:
     struct Game;  // a game in play (games/game.h)
@@ -149,6 +151,28 @@ class GameService {
     // stopping).
     void stop_searches(const std::string& reason);
 
+    // ---- for chat and accounts (games/lists.cpp) ----
+    // Who a request is in an online game; 404 when there is no such game.
+    struct Seating {
+        int seat = -1;      // the request's seat, -1 for none
+        bool over = false;  // the game has ended
+        std::array<std::string, 2> names;
+    };
+    Seating seating(const std::string& id, const ApiRequest& r);
+    // An event to the game's open streams, not kept as its latest (a
+    // reconnecting stream gets the state, not this).
+    void notice(const std::string& id, const std::string& type, const std::string& data);
+    // A deleted account's seats in the games held in memory: the neutral
+    // name, no account (the store has done the same to the stored ones).
+    void forget_account(std::int64_t account, const std::string& neutral);
+    // What to tell a player whose page may be closed: "your_turn",
+    // "challenge" or "game_over", with a title, a line and the game's page.
+    struct Notice {
+        std::int64_t account = 0;
+        std::string kind, title, body, url, tag;
+    };
+    void on_notice(std::function<void(const Notice&)> f) { notify_ = std::move(f); }
+
   private:
     struct Call;
     struct Route;
@@ -168,6 +192,14 @@ class GameService {
     ApiResponse takeback(Call& c);
     ApiResponse record(Call& c);
     ApiResponse lobby(Call& c);
+    // An account's games (lists.cpp): "my games", a player's, the download.
+    std::optional<ApiResponse> handle_lists(const ApiRequest& r);
+    ApiResponse my_games(const ApiRequest& r);
+    ApiResponse player_games(const ApiRequest& r, const std::string& name);
+    ApiResponse export_games(const ApiRequest& r);
+    nlohmann::json summary_of(const store::AccountGameRow& a, bool with_turn);
+    // Tells the players what `type` did on `g` ("move", "join", "end").
+    void tell_players(const Game& g, const std::string& type);
     ApiResponse archive(Call& c);
 
     std::shared_ptr<Game> find(const std::string& id);
@@ -197,6 +229,8 @@ class GameService {
     std::vector<store::RatingRow> rating_updates(const Game& g, std::int64_t at) const;
     // 429/503 when `client` may not take one more game (creating or joining).
     void check_client_caps(const std::string& client, bool creating_open) const;
+    std::int64_t challenged(const ApiRequest& r, const nlohmann::json& body) const;
+    void check_not_blocked(const OnlineSeat& seat, std::int64_t account) const;
     std::unique_ptr<Agent> bounded_player(const std::string& player, const asterism::Game& game,
                                           std::uint64_t seed, const std::shared_ptr<Game>& g,
                                           std::uint64_t seq, const ApiRequest* request);
@@ -214,6 +248,7 @@ class GameService {
     EventHub& hub_;
     OnlineLimits limits_;
     std::function<std::int64_t()> clock_;
+    std::function<void(const Notice&)> notify_;
     std::size_t restored_ = 0;
     std::vector<std::string> set_aside_;
     std::shared_ptr<StopFlag> search_stop_ = std::make_shared<StopFlag>();

@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -62,6 +63,26 @@ bool state_changing(const std::string& method) {
 
 HttpResponse not_found(const std::string& path) {
     return HttpResponse::error(404, "no such page: " + printable(path, 200));
+}
+
+// A Content-Disposition for a file name: an ASCII name as it is, and the
+// UTF-8 name percent-encoded (RFC 6266) for the browsers that read it.
+std::string attachment(const std::string& name) {
+    std::string ascii, encoded;
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    for (const char c : name) {
+        const auto b = static_cast<unsigned char>(c);
+        const bool plain = std::isalnum(b) != 0 || c == '-' || c == '_' || c == '.';
+        ascii.push_back(plain && b < 0x80 ? c : '_');
+        if (plain && b < 0x80) {
+            encoded.push_back(c);
+        } else {
+            encoded += '%';
+            encoded += kHex[b >> 4];
+            encoded += kHex[b & 15];
+        }
+    }
+    return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''" + encoded;
 }
 
 }  // namespace
@@ -146,8 +167,8 @@ bool Site::searches(const HttpRequest& r) {
 bool Site::stores(const HttpRequest& r) {
     // Every game is stored (local ones too), and an account's sign-in
     // hashes a password and writes its session.
-    for (const char* prefix :
-         {"/api/games", "/api/archive", "/api/sessions", "/api/records", "/api/account"})
+    for (const char* prefix : {"/api/games", "/api/archive", "/api/sessions", "/api/records",
+                               "/api/account", "/api/players", "/api/moderation"})
         if (r.path.starts_with(prefix)) return true;
     return false;
 }
@@ -193,6 +214,8 @@ HttpResponse Site::api_response(const HttpRequest& r) {
     out.headers.emplace_back("Cache-Control", "no-store");
     if (!a.allow.empty()) out.headers.emplace_back("Allow", a.allow);
     for (const std::string& c : a.cookies) out.headers.emplace_back("Set-Cookie", c);
+    if (!a.download.empty())
+        out.headers.emplace_back("Content-Disposition", attachment(a.download));
     return out;
 }
 

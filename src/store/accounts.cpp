@@ -9,10 +9,17 @@ using sql::Transaction;
 namespace {
 
 AccountRow read_account(const Statement& s) {
-    return {s.integer(0), s.text(1), s.text(2), s.integer(3)};
+    return {s.integer(0),
+            s.text(1),
+            s.text(2),
+            s.integer(3),
+            s.text(4),
+            s.integer(5),
+            static_cast<int>(s.integer(6))};
 }
 
-constexpr const char* kAccountColumns = "SELECT id, name, password, created_ms FROM accounts";
+constexpr const char* kAccountColumns =
+    "SELECT id, name, password, created_ms, role, suspended_until, notify FROM accounts";
 
 }  // namespace
 

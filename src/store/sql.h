@@ -1,5 +1,6 @@
 // The store's SQLite helpers, shared by its files (store.cpp: games and
-// events; accounts.cpp: accounts and their sessions). Private to the store.
+// events; accounts.cpp: accounts and their sessions; social.cpp and
+// account_games.cpp). Private to the store.
 #pragma once
 
 #include <sqlite3.h>
@@ -61,6 +62,7 @@ class Statement {
                  : std::string();
     }
     std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    sqlite3_stmt* handle() const { return stmt_; }
     double real(int col) const { return sqlite3_column_double(stmt_, col); }
 
   private:
@@ -100,5 +102,28 @@ class Transaction {
     sqlite3_stmt* commit_ = nullptr;
     bool done_ = false;
 };
+
+// A game row's columns, in the order read_game reads them.
+inline constexpr const char* kGameColumns =
+    "id, spec, start_position, seats, clock, status, result, termination, created_ms,"
+    " updated_ms, last_seq, listed, kind";
+
+inline GameRow read_game(const Statement& s) {
+    GameRow g;
+    g.id = s.text(0);
+    g.spec = s.text(1);
+    g.start_position = s.text(2);
+    g.seats = s.text(3);
+    g.clock = s.text(4);
+    g.status = s.text(5);
+    g.result = s.text(6);
+    g.termination = s.text(7);
+    g.created_ms = s.integer(8);
+    g.updated_ms = s.integer(9);
+    g.last_seq = static_cast<std::uint64_t>(s.integer(10));
+    g.listed = s.integer(11) != 0;
+    g.kind = s.text(12);
+    return g;
+}
 
 }  // namespace asterism::store::sql

@@ -16,7 +16,9 @@
 namespace asterism::store {
 namespace {
 
+using sql::kGameColumns;
 using sql::prepare;
+using sql::read_game;
 using sql::Statement;
 using sql::Transaction;
 
@@ -64,30 +66,50 @@ constexpr const char* kMigrations[] = {
     " class TEXT NOT NULL, at_ms INTEGER NOT NULL, rating REAL NOT NULL,"
     " deviation REAL NOT NULL, game_id TEXT NOT NULL);"
     "CREATE INDEX rating_history_by_account ON rating_history (account_id, game, class, at_ms);",
+    // 6 -> 7: what players who stay need (docs/accounts.md): a moderator
+    // role, suspensions and notification choices on the account; recovery
+    // codes (digests); mutes and blocks; chat and its reports; push
+    // subscriptions; and an index of games by account, kept by triggers from
+    // the seats' JSON so that no writer can forget it.
+    "ALTER TABLE accounts ADD COLUMN role TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE accounts ADD COLUMN suspended_until INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE accounts ADD COLUMN notify INTEGER NOT NULL DEFAULT 7;"
+    "CREATE TABLE recovery_codes (account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    " digest TEXT NOT NULL, PRIMARY KEY (account_id, digest)) WITHOUT ROWID;"
+    "CREATE TABLE relations (account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    " other_id INTEGER NOT NULL REFERENCES accounts(id), mute INTEGER NOT NULL,"
+    " block INTEGER NOT NULL, PRIMARY KEY (account_id, other_id)) WITHOUT ROWID;"
+    "CREATE TABLE chat (id INTEGER PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
+    " room TEXT NOT NULL, account_id INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    " name TEXT NOT NULL, text TEXT NOT NULL, at_ms INTEGER NOT NULL,"
+    " hidden INTEGER NOT NULL DEFAULT 0);"
+    "CREATE INDEX chat_by_game ON chat (game_id, room, id);"
+    "CREATE TABLE chat_reports (id INTEGER PRIMARY KEY, message_id INTEGER NOT NULL"
+    " REFERENCES chat(id), reporter TEXT NOT NULL, reason TEXT NOT NULL,"
+    " at_ms INTEGER NOT NULL, open INTEGER NOT NULL DEFAULT 1);"
+    "CREATE INDEX chat_reports_open ON chat_reports (open, id);"
+    "CREATE TABLE push_subscriptions (endpoint TEXT PRIMARY KEY, account_id INTEGER NOT NULL"
+    " REFERENCES accounts(id), p256dh TEXT NOT NULL, auth TEXT NOT NULL,"
+    " created_ms INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX push_by_account ON push_subscriptions (account_id);"
+    "CREATE TABLE game_accounts (account_id INTEGER NOT NULL, game_id TEXT NOT NULL,"
+    " seat INTEGER NOT NULL, PRIMARY KEY (account_id, game_id, seat)) WITHOUT ROWID;"
+    "CREATE INDEX game_accounts_by_game ON game_accounts (game_id);"
+    "CREATE TRIGGER game_accounts_insert AFTER INSERT ON games BEGIN"
+    " INSERT OR IGNORE INTO game_accounts SELECT json_extract(value, '$.account'), NEW.id,"
+    " CAST(key AS INTEGER) FROM json_each(NEW.seats) WHERE json_extract(value, '$.account') > 0;"
+    " END;"
+    "CREATE TRIGGER game_accounts_update AFTER UPDATE OF seats ON games"
+    " WHEN OLD.seats IS NOT NEW.seats BEGIN"
+    " DELETE FROM game_accounts WHERE game_id = NEW.id;"
+    " INSERT OR IGNORE INTO game_accounts SELECT json_extract(value, '$.account'), NEW.id,"
+    " CAST(key AS INTEGER) FROM json_each(NEW.seats) WHERE json_extract(value, '$.account') > 0;"
+    " END;"
+    "INSERT OR IGNORE INTO game_accounts SELECT json_extract(s.value, '$.account'), g.id,"
+    " CAST(s.key AS INTEGER) FROM games g, json_each(g.seats) s"
+    " WHERE json_extract(s.value, '$.account') > 0;",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
-
-constexpr const char* kGameColumns =
-    "id, spec, start_position, seats, clock, status, result, termination, created_ms,"
-    " updated_ms, last_seq, listed, kind";
-
-GameRow read_game(const Statement& s) {
-    GameRow g;
-    g.id = s.text(0);
-    g.spec = s.text(1);
-    g.start_position = s.text(2);
-    g.seats = s.text(3);
-    g.clock = s.text(4);
-    g.status = s.text(5);
-    g.result = s.text(6);
-    g.termination = s.text(7);
-    g.created_ms = s.integer(8);
-    g.updated_ms = s.integer(9);
-    g.last_seq = static_cast<std::uint64_t>(s.integer(10));
-    g.listed = s.integer(11) != 0;
-    g.kind = s.text(12);
-    return g;
-}
 
 // Binds a game's fields in kGameColumns order from parameter 1.
 void bind_game(Statement& s, const GameRow& g) {

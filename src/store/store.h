@@ -60,6 +60,52 @@ struct AccountRow {
     std::string name;      // as its owner wrote it
     std::string password;  // the argon2id digest in its encoded form ("$argon2id$...")
     std::int64_t created_ms = 0;
+    std::string role = {};             // "moderator" or ""
+    std::int64_t suspended_until = 0;  // ms since the epoch; 0: not suspended
+    int notify = kNotifyAll;           // the notifications the player wants (bits)
+    static constexpr int kNotifyTurn = 1, kNotifyChallenge = 2, kNotifyGameOver = 4, kNotifyAll = 7;
+};
+
+// One account's view of another: a muted account's chat is not shown to
+// it; a blocked one can neither challenge it nor join its games.
+struct RelationRow {
+    std::int64_t other = 0;
+    std::string name;  // the other account's
+    bool mute = false, block = false;
+};
+
+// A chat message of an online game, in room "players" or "spectators".
+struct ChatRow {
+    std::int64_t id = 0;
+    std::string game_id, room;
+    std::int64_t account = 0;  // 0: a guest (a seat held by its secret)
+    int seat = -1;             // the writer's seat, -1 for a spectator
+    std::string name, text;
+    std::int64_t at_ms = 0;
+    bool hidden = false;  // by a moderator
+};
+
+struct ReportRow {
+    std::int64_t id = 0;
+    ChatRow message;
+    std::string reporter, reason;
+    std::int64_t at_ms = 0;
+};
+
+// A browser's Web Push subscription (its endpoint and keys, as the browser
+// gives them): a notification to the account goes to each.
+struct PushRow {
+    std::string endpoint;
+    std::int64_t account = 0;
+    std::string p256dh, auth;
+    std::int64_t created_ms = 0;
+};
+
+// A game an account holds a seat of.
+struct AccountGameRow {
+    struct GameRow game;
+    int seat = 0;
+    bool rated = false;  // it changed the account's rating
 };
 
 // A passkey of an account: its credential id (base64url), its public key
@@ -100,7 +146,7 @@ enum class Sync { Normal, Full };
 
 class Store {
   public:
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
 
     // Opens `file`, creating it (and nothing else) if it does not exist.
     explicit Store(const std::string& file, Sync sync = Sync::Normal);
@@ -167,6 +213,52 @@ class Store {
                                                                std::string_view time_class,
                                                                double max_deviation,
                                                                int limit) const;
+
+    // ---- the social side (social.cpp) ----
+    void set_password(std::int64_t account, std::string_view digest);
+    // Recovery codes are kept as digests; new ones replace the old.
+    void set_recovery_codes(std::int64_t account, const std::vector<std::string>& digests);
+    // Spends the code (true) if the account has it.
+    bool use_recovery_code(std::int64_t account, std::string_view digest);
+    std::int64_t recovery_codes_left(std::int64_t account) const;
+    // False when no account has the key.
+    bool set_role(std::string_view key, std::string_view role);
+    // Also ends every session of the account when `until_ms` is set.
+    void set_suspended(std::int64_t account, std::int64_t until_ms);
+    void set_notify(std::int64_t account, int bits);
+    // Both false: the relation is forgotten.
+    void set_relation(std::int64_t account, std::int64_t other, bool mute, bool block);
+    std::vector<RelationRow> relations(std::int64_t account) const;
+    RelationRow relation(std::int64_t account, std::int64_t other) const;
+    // Stores the message and sets its id; false (nothing stored) when the
+    // game has `max_per_game` messages already.
+    bool add_chat(ChatRow& row, std::int64_t max_per_game);
+    // The last `limit` messages of a room with an id above `after`, oldest first.
+    std::vector<ChatRow> chat(std::string_view game, std::string_view room, std::int64_t after,
+                              int limit) const;
+    std::optional<ChatRow> chat_message(std::int64_t id) const;
+    // Hiding or showing a message closes its reports.
+    void set_hidden(std::int64_t id, bool hidden);
+    // False when `max_open` reports are open already.
+    bool add_report(std::int64_t message, std::string_view reporter, std::string_view reason,
+                    std::int64_t at_ms, std::int64_t max_open);
+    std::vector<ReportRow> open_reports(int limit) const;
+    // Keeps at most `keep` per account (the oldest go); an endpoint known
+    // already moves to this account.
+    void add_push(const PushRow& row, int keep);
+    bool remove_push(std::string_view endpoint);
+    std::vector<PushRow> pushes(std::int64_t account) const;
+    // Online games an account holds a seat of: `game_name` filters by the
+    // spec's name and `status` by the status ("" for all); the most
+    // recently updated first.
+    std::vector<AccountGameRow> account_games(std::int64_t account, std::string_view game_name,
+                                              std::string_view status, int limit, int offset) const;
+    // Unfinished online games an account holds a seat of (for "my games").
+    std::vector<AccountGameRow> account_unfinished(std::int64_t account, int limit) const;
+    // Deletes the account and everything kept about it; its games stay, the
+    // seats it held named `neutral` (in the rows and in the events that
+    // replay them) and bound to no account. One transaction.
+    void erase_account(std::int64_t account, std::string_view neutral);
 
     // A consistent copy of the whole database into `to`, made while the
     // server runs (SQLite's online backup).

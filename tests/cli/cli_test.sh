@@ -202,5 +202,16 @@ expect_error "cannot use the data folder" serve --port 0 --data /proc/asterism-d
 mkdir -p "$tmp/bad-data" && head -c 5000 /dev/urandom >"$tmp/bad-data/asterism.db"
 expect_error "asterism.db" serve --port 0 --data "$tmp/bad-data"
 
+# asterism admin (docs/accounts.md): the operator's tools refuse what they
+# cannot do, and grant the moderator role to an account that exists.
+expect_error "no database" admin grant Ann --data "$tmp/no-such"
+expect_error "grant" admin promote Ann --data "$tmp"
+mkdir -p "$tmp/adm"
+"$bin" serve --port 0 --data "$tmp/adm" >/dev/null 2>&1 &
+spid=$!
+for _ in $(seq 100); do [ -e "$tmp/adm/asterism.db" ] && break; sleep 0.1; done
+kill "$spid"; wait "$spid" 2>/dev/null
+expect_error "no account named 'Ann'" admin grant Ann --data "$tmp/adm"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

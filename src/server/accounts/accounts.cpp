@@ -109,7 +109,8 @@ std::int64_t Accounts::now() const {
 
 std::optional<ApiResponse> Accounts::handle(const ApiRequest& r) {
     if (!r.path.starts_with("/api/account") && !r.path.starts_with("/api/players/") &&
-        !r.path.starts_with("/api/leaderboard/"))
+        !r.path.starts_with("/api/leaderboard/") && r.path != "/api/push/key" &&
+        !r.path.starts_with("/api/moderation/accounts/"))
         return std::nullopt;
     std::string id;  // the name or game in the path, once a route matches
     struct Route {
@@ -128,6 +129,16 @@ std::optional<ApiResponse> Accounts::handle(const ApiRequest& r) {
         {"POST", "/api/account/passkey/login/begin", [&] { return passkey_login_begin(r); }},
         {"POST", "/api/account/passkey/login/finish", [&] { return passkey_login_finish(r); }},
         {"GET", "/api/account/passkeys", [&] { return list_passkeys(r); }},
+        {"POST", "/api/account/recovery-codes", [&] { return recovery_codes(r); }},
+        {"POST", "/api/account/recover", [&] { return recover(r); }},
+        {"POST", "/api/account/delete", [&] { return delete_account(r); }},
+        {"GET", "/api/account/relations", [&] { return relations(r); }},
+        {"POST", "/api/account/relations", [&] { return set_relation(r); }},
+        {"POST", "/api/account/notifications", [&] { return set_notifications(r); }},
+        {"POST", "/api/account/push", [&] { return subscribe_push(r); }},
+        {"POST", "/api/account/push/remove", [&] { return unsubscribe_push(r); }},
+        {"GET", "/api/push/key", [&] { return push_key(); }},
+        {"POST", "/api/moderation/accounts/:id/suspend", [&] { return suspend(r, id); }},
         {"GET", "/api/players/:id", [&] { return get_player(id); }},
         {"GET", "/api/players/:id/rating-history", [&] { return get_history(r, id); }},
         {"GET", "/api/leaderboard/:id", [&] { return get_leaderboard(r, id); }},
@@ -136,27 +147,6 @@ std::optional<ApiResponse> Accounts::handle(const ApiRequest& r) {
     if (i < 0) return std::nullopt;
     return routes[static_cast<std::size_t>(i)].run();
 }
-
-namespace {
-
-// A password digest computed under a cap on how many run at once.
-class HashingSlot {
-  public:
-    HashingSlot(std::atomic<int>& running, int max) : running_(running) {
-        if (running_.fetch_add(1) >= max) {
-            running_.fetch_sub(1);
-            fail(503, "the server is busy checking other passwords; try again in a moment");
-        }
-    }
-    ~HashingSlot() { running_.fetch_sub(1); }
-    HashingSlot(const HashingSlot&) = delete;
-    HashingSlot& operator=(const HashingSlot&) = delete;
-
-  private:
-    std::atomic<int>& running_;
-};
-
-}  // namespace
 
 ApiResponse Accounts::register_account(const ApiRequest& r) {
     const json body = parse_body(r, 8);
@@ -176,7 +166,9 @@ ApiResponse Accounts::register_account(const ApiRequest& r) {
         row.password = hash_password(password);
     }
     if (!store_.create_account(row, key)) fail(409, "the name " + quote(name) + " is taken");
-    ApiResponse out(201, {{"name", row.name}, {"created", row.created_ms}});
+    ApiResponse out(201, {{"name", row.name},
+                          {"created", row.created_ms},
+                          {"recovery_codes", new_recovery_codes(row.id)}});
     start_session(out, row.id);
     return out;
 }
@@ -222,9 +214,14 @@ ApiResponse Accounts::logout(const ApiRequest& r, bool everywhere) {
 }
 
 ApiResponse Accounts::whoami(const ApiRequest& r) {
-    const auto account = signed_in(r);
-    if (!account) fail(401, "you are not signed in");
-    return {200, {{"name", account->name}, {"created", account->created_ms}}};
+    const store::AccountRow me = require_account(r);
+    return {200,
+            {{"name", me.name},
+             {"created", me.created_ms},
+             {"moderator", me.role == "moderator"},
+             {"notifications", notify_json(me.notify)},
+             {"push_subscriptions", store_.pushes(me.id).size()},
+             {"recovery_codes_left", store_.recovery_codes_left(me.id)}}};
 }
 
 std::optional<store::AccountRow> Accounts::signed_in(const ApiRequest& r) {
@@ -238,6 +235,10 @@ std::optional<store::AccountRow> Accounts::signed_in(const ApiRequest& r) {
 }
 
 void Accounts::start_session(ApiResponse& response, std::int64_t account) {
+    // Every way in (password, passkey, recovery code) comes here.
+    const auto row = store_.account(account);
+    if (row && row->suspended_until > now())
+        fail(403, "this account is suspended until " + utc_time(row->suspended_until));
     const std::string token = random_token(32);
     store_.add_session(digest(token), account, now(), limits_.sessions_per_account);
     response.cookies.push_back(cookie(token, false));

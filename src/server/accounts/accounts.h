@@ -9,9 +9,10 @@
 // Passkeys (webauthn.h; passkeys.cpp here) sign up and in without a
 // password, beside it or instead of it.
 //
-// Not yet (issue 28; docs/accounts.md says what comes next): recovery
-// codes, seats bound to an account, ratings of games, profiles, chat and
-// notifications.
+// Settings (settings.cpp): recovery codes, deleting the account, mutes and
+// blocks, notification choices, push subscriptions, and a moderator's
+// suspensions. Chat is in server/chat; games of an account in the games
+// service (games/lists.cpp).
 #pragma once
 
 #include <atomic>
@@ -52,6 +53,36 @@ struct AccountLimits {
     std::size_t max_ceremonies = 1000;
     double ceremony_seconds = 300;
     std::size_t passkeys_per_account = 10;
+    int push_per_account = 5;  // browsers subscribed to notifications
+};
+
+// Web Push as the operator set it up (docs/accounts.md): the VAPID public
+// key the browsers subscribe with ("": push is off).
+struct PushSetup {
+    std::string key;
+    bool allow_http_loopback = false;  // tests: a push service on 127.0.0.1
+};
+
+// The name a deleted account's seats show.
+inline constexpr const char* kDeletedName = "deleted player";
+
+// The notification choices as JSON ({your_turn, challenge, game_over}).
+nlohmann::json notify_json(int bits);
+
+// "2026-11-26 21:30 UTC".
+std::string utc_time(std::int64_t ms);
+
+// A password digest computed under a cap on how many run at once (503
+// beyond).
+class HashingSlot {
+  public:
+    HashingSlot(std::atomic<int>& running, int max);
+    ~HashingSlot() { running_.fetch_sub(1); }
+    HashingSlot(const HashingSlot&) = delete;
+    HashingSlot& operator=(const HashingSlot&) = delete;
+
+  private:
+    std::atomic<int>& running_;
 };
 
 inline constexpr const char* kSessionCookie = "asterism_session";
@@ -74,12 +105,28 @@ class Accounts {
     std::optional<ApiResponse> handle(const ApiRequest& request);
     // The account whose session cookie the request carries, if any.
     std::optional<store::AccountRow> signed_in(const ApiRequest& request);
+    void enable_push(PushSetup setup) { push_ = std::move(setup); }
+    // Called after an account is deleted (the games forget its name).
+    void on_deleted(std::function<void(std::int64_t)> f) { on_deleted_ = std::move(f); }
 
   private:
     ApiResponse register_account(const ApiRequest& r);
     ApiResponse login(const ApiRequest& r);
     ApiResponse logout(const ApiRequest& r, bool everywhere);
     ApiResponse whoami(const ApiRequest& r);
+    store::AccountRow require_account(const ApiRequest& r);  // 401 when signed out
+    // Settings (settings.cpp).
+    nlohmann::json new_recovery_codes(std::int64_t account);
+    ApiResponse recovery_codes(const ApiRequest& r);
+    ApiResponse recover(const ApiRequest& r);
+    ApiResponse delete_account(const ApiRequest& r);
+    ApiResponse relations(const ApiRequest& r);
+    ApiResponse set_relation(const ApiRequest& r);
+    ApiResponse set_notifications(const ApiRequest& r);
+    ApiResponse push_key() const;
+    ApiResponse subscribe_push(const ApiRequest& r);
+    ApiResponse unsubscribe_push(const ApiRequest& r);
+    ApiResponse suspend(const ApiRequest& r, const std::string& name);
     // Passkeys (passkeys.cpp).
     struct Ceremony {
         std::string kind;  // "register" or "login"
@@ -113,6 +160,8 @@ class Accounts {
     std::atomic<int> hashing_{0};
     std::mutex mutex_;                            // guards ceremonies_
     std::map<std::string, Ceremony> ceremonies_;  // by challenge
+    PushSetup push_;
+    std::function<void(std::int64_t)> on_deleted_;
 };
 
 }  // namespace asterism::server::accounts

@@ -138,6 +138,9 @@ void take_back_clock(Game& g, int count, std::int64_t now);
 json game_view(const Table& t, const asterism::Game& shown, ViewParts parts);
 // ... and, for an online game, with its seats, clock and status.
 json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts);
+// The game's record with the players' names (the record and PGN routes,
+// an account's download).
+Record named_record(const Game& g);
 
 // The event log (log.cpp).
 void settle_row(Game& g, std::int64_t now);

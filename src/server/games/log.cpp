@@ -123,6 +123,11 @@ void apply_event(Game& g, const std::string& type, const json& d) {
         if (d.contains("digest")) seat.digest = d["digest"].get<std::string>();
         seat.account = d.value("account", std::int64_t{0});
         if (d.value("rated", false)) g.rated = true;
+        // The creator's join of a challenge keeps the other seat for the
+        // challenged account.
+        if (d.contains("reserved"))
+            g.seats[static_cast<std::size_t>(1 - seat_index(player_of(d.at("seat"))))].account =
+                d["reserved"].get<std::int64_t>();
     } else if (type == "claim") {
         // A guest's seat bound to the account they signed up or in to.
         OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(player_of(d.at("seat"))))];
@@ -264,7 +269,9 @@ GameService::Published GameService::commit(Game& g, const std::string& type, jso
         g.holders = {g.seats[0].holder, g.seats[1].holder};
     }
     Published state = publish(g);
-    if (g.row.status == "finished" || g.row.status == "aborted") {
+    const bool ended = g.row.status == "finished" || g.row.status == "aborted";
+    tell_players(g, ended && !was_finished ? "end" : type);
+    if (ended) {
         // Watchers have the final state; the hub and the table of games
         // keep only games in progress, so neither grows with the archive.
         hub_.drop(g.row.id);

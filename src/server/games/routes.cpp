@@ -3,6 +3,7 @@
 
 #include "core/os_random.h"
 #include "search/players.h"
+#include "server/accounts/accounts.h"
 
 namespace asterism::server {
 
@@ -28,6 +29,7 @@ const std::vector<GameService::Route>& GameService::routes() {
 }
 
 std::optional<ApiResponse> GameService::handle(const ApiRequest& r) {
+    if (auto answer = handle_lists(r)) return answer;
     if (!r.path.starts_with("/api/games") && r.path != "/api/lobby" && r.path != "/api/archive")
         return std::nullopt;
     std::string id;
@@ -83,6 +85,15 @@ void check_rated(const ApiRequest& r, const Game& g, const std::string& against)
         fail(400, "a rated game needs a clock (live Fischer or correspondence)");
 }
 
+// The unjoined seat kept for `account` (a challenge to it), or None.
+Player kept_for(const Game& g, std::int64_t account) {
+    for (int i = 0; i < 2 && account != 0; ++i) {
+        const OnlineSeat& s = g.seats[static_cast<std::size_t>(i)];
+        if (!s.joined && !s.computer && s.account == account) return static_cast<Player>(i);
+    }
+    return Player::None;
+}
+
 // The new game's table: the game (two players only) from its position.
 Table new_table(const json& body) {
     auto game = Registry::instance().create(spec_from(body));
@@ -95,6 +106,27 @@ Table new_table(const json& body) {
 }
 
 }  // namespace
+
+// The account a new game challenges ("challenge": NAME), 0 for none; 403
+// when it blocked the challenger.
+std::int64_t GameService::challenged(const ApiRequest& r, const json& body) const {
+    const std::string name = get_string(body, "challenge", "");
+    if (name.empty()) return 0;
+    if (r.account == 0) fail(401, "sign in to an account to challenge a player");
+    const std::string key = accounts::name_key(name);
+    const auto who = key.empty() ? std::nullopt : store_.account_by_key(key);
+    if (!who) fail(404, "no player " + quote(name));
+    if (who->id == r.account) fail(400, "you cannot challenge your own account");
+    check_not_blocked({false, "", who->name, "", true, "", who->id}, r.account);
+    return who->id;
+}
+
+// 403 when the account holding `seat` blocked `account`.
+void GameService::check_not_blocked(const OnlineSeat& seat, std::int64_t account) const {
+    if (seat.account == 0 || account == 0) return;
+    if (store_.relation(seat.account, account).block)
+        fail(403, seat.name + " does not accept challenges from you");
+}
 
 ApiResponse GameService::create(Call& c) {
     const json body = parse_body(c.request, 32);
@@ -145,6 +177,8 @@ ApiResponse GameService::create(Call& c) {
     } else {
         other.digest = digest(invite);
         g->listed = body.value("lobby", false);
+        other.account = challenged(c.request, body);
+        if (other.account != 0) g->listed = false;
     }
     return finish_create(c, g, mine, name, other.computer ? "" : invite, secret);
 }
@@ -171,6 +205,9 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
     json joined = {{"seat", seat_index(mine)}, {"name", name}};
     if (c.request.account != 0) joined["account"] = c.request.account;
     if (g->rated) joined["rated"] = true;
+    // A challenge's seat is kept for the challenged account.
+    const std::int64_t reserved = g->seats[static_cast<std::size_t>(1 - seat_index(mine))].account;
+    if (reserved != 0) joined["reserved"] = reserved;
     apply_event(*g, "join", joined);
     turn_over(*g, Player::None, now());
     json state = commit(*g, "join", joined).state;
@@ -182,6 +219,9 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
                 {"links", {{"seat", link(id, secret)}, {"watch", link(id, "")}}},
                 {"state", std::move(state)}};
     if (!invite.empty()) out["links"]["invite"] = link(id, invite);
+    if (reserved != 0 && notify_)
+        notify_({reserved, "challenge", "Challenge from " + name, g->table.game().spec(),
+                 "/online.html#game=" + id, id});
     return {201, out};
 }
 
@@ -198,6 +238,7 @@ ApiResponse GameService::join(Call& c) {
     if (g.table.over()) fail(409, "the game is over");
     if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
     Player p = seat_of(g, c.request, true);
+    if (p == Player::None) p = kept_for(g, c.request.account);
     std::string secret;
     if (p == Player::None) {
         if (!g.listed || !c.request.authorization.empty())
@@ -209,6 +250,9 @@ ApiResponse GameService::join(Call& c) {
     }
     OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
     if (seat.joined) fail(409, "this seat is taken already");
+    if (seat.account != 0 && seat.account != c.request.account)
+        fail(403, "this seat is kept for the player who was challenged");
+    check_not_blocked(g.seats[static_cast<std::size_t>(1 - seat_index(p))], c.request.account);
     if (g.rated && c.request.account == 0)
         fail(409, "this game is rated: sign in to an account to take the seat");
     if (g.rated &&

@@ -62,6 +62,13 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
     return state;
 }
 
+Record named_record(const Game& g) {
+    Record r = g.table.record();
+    r.set_tag("FirstName", g.seats[0].name);
+    r.set_tag("SecondName", g.seats[1].name);
+    return r;
+}
+
 }  // namespace online
 
 using namespace online;
@@ -129,9 +136,7 @@ ApiResponse GameService::record(Call& c) {
     const bool pgn = c.request.path.ends_with("/pgn");
     std::lock_guard lock(c.game->mutex);
     const Game& g = *c.game;
-    Record r = g.table.record();
-    r.set_tag("FirstName", g.seats[0].name);
-    r.set_tag("SecondName", g.seats[1].name);
+    const Record r = named_record(g);
     const std::string date = r.tag_value(tag::kDate);
     return {200,
             {{pgn ? "pgn" : "record", pgn ? format_pgn_game(r) : format_record(r)},

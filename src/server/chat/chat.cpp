@@ -1,0 +1,231 @@
+// Chat of online games (chat.h).
+#include "server/chat/chat.h"
+
+#include <chrono>
+
+#include "core/text.h"
+#include "server/game_service.h"
+#include "server/json_args.h"
+
+namespace asterism::server {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::string_view kPlayers = "players", kSpectators = "spectators";
+
+std::size_t characters(std::string_view s) {
+    std::size_t n = 0;
+    for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+// A message's text, trimmed; 400 for what a message may not be.
+std::string message_text(const json& body, std::size_t max_chars) {
+    std::string text = get_string(body, "text");
+    if (!valid_utf8(text)) fail(400, "'text' must be UTF-8 text");
+    for (const char c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+            fail(400, "'text' may not hold control characters (one line of text)");
+    if (const std::string bad = invisible_character(text); !bad.empty())
+        fail(400, "'text' contains " + bad + ", which a message may not");
+    const auto first = text.find_first_not_of(' ');
+    if (first == std::string::npos) fail(400, "'text' is empty");
+    text = text.substr(first, text.find_last_not_of(' ') - first + 1);
+    if (characters(text) > max_chars)
+        fail(400, "a message has at most " + std::to_string(max_chars) + " characters");
+    return text;
+}
+
+// A message's number in a path; 404 for anything else.
+std::int64_t message_id(const std::string& s) {
+    if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos)
+        fail(404, "no message " + quote(s));
+    return std::stoll(s);
+}
+
+std::string room_of(std::string_view room) {
+    if (room != kPlayers && room != kSpectators)
+        fail(400, "'room' must be \"players\" or \"spectators\"");
+    return std::string(room);
+}
+
+}  // namespace
+
+struct Chat::Reader {
+    GameService::Seating seating;
+    std::int64_t account = 0;
+    std::string name;  // as the message shows it
+    bool may_read(std::string_view room) const {
+        return room == kPlayers ? seating.seat >= 0 : (seating.seat < 0 || seating.over);
+    }
+    // Why the reader may not write in the room, or "".
+    std::string cannot_write(std::string_view room) const {
+        if (room == kPlayers)
+            return seating.seat >= 0 ? "" : "only the two players write in the players' room";
+        if (seating.seat >= 0) return "players write in the players' room";
+        return account != 0 ? "" : "sign in to an account to write in the spectators' room";
+    }
+};
+
+Chat::Chat(store::Store& store, GameService& games, ChatLimits limits,
+           std::function<std::int64_t()> clock)
+    : store_(store),
+      games_(games),
+      limits_(limits),
+      clock_(clock ? std::move(clock) : [] {
+          return std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::system_clock::now().time_since_epoch())
+              .count();
+      }),
+      senders_(limits.per_second, limits.burst) {}
+
+std::optional<ApiResponse> Chat::handle(const ApiRequest& r) {
+    std::string id;
+    if (matches("/api/games/:id/chat", r.path, id)) {
+        if (r.method == "GET") return read(r, id);
+        if (r.method == "POST") return write(r, id);
+        fail_method(r, "GET, POST");
+    }
+    if (matches("/api/moderation/reports", r.path, id)) {
+        if (r.method != "GET") fail_method(r, "GET");
+        return reports(r);
+    }
+    if (matches("/api/moderation/messages/:id/hide", r.path, id)) {
+        if (r.method != "POST") fail_method(r, "POST");
+        return hide(r, id);
+    }
+    // /api/games/ID/chat/MSG/report: two names in the path.
+    const std::string_view path = r.path;
+    if (path.starts_with("/api/games/") && path.ends_with("/report")) {
+        const std::string_view middle = path.substr(11, path.size() - 11 - 7);
+        const auto cut = middle.find("/chat/");
+        if (cut == std::string_view::npos) return std::nullopt;
+        if (r.method != "POST") fail_method(r, "POST");
+        return report(r, std::string(middle.substr(0, cut)), std::string(middle.substr(cut + 6)));
+    }
+    return std::nullopt;
+}
+
+Chat::Reader Chat::reader(const ApiRequest& r, const std::string& game_id) {
+    Reader who{games_.seating(game_id, r), r.account, r.account_name};
+    if (who.seating.seat >= 0)
+        who.name = who.seating.names[static_cast<std::size_t>(who.seating.seat)];
+    return who;
+}
+
+ApiResponse Chat::read(const ApiRequest& r, const std::string& game_id) {
+    const std::string room = room_of(r.query.count("room") ? r.query.at("room") : "");
+    const Reader who = reader(r, game_id);
+    if (!who.may_read(room))
+        fail(403, room == kPlayers ? "the players' room is the two players' own"
+                                   : "players read the spectators' room once the game has ended");
+    std::int64_t after = 0;
+    if (const auto it = r.query.find("after"); it != r.query.end()) {
+        if (it->second.empty() || it->second.size() > 18 ||
+            it->second.find_first_not_of("0123456789") != std::string::npos)
+            fail(400, "'after' must be a message number");
+        after = std::stoll(it->second);  // at most 18 digits: no overflow
+    }
+    json messages = json::array();
+    for (const store::ChatRow& m : store_.chat(game_id, room, after, limits_.page)) {
+        if (m.hidden) continue;
+        if (who.account != 0 && m.account != 0 && m.account != who.account) {
+            const store::RelationRow rel = store_.relation(who.account, m.account);
+            if (rel.mute || rel.block) continue;
+        }
+        const bool mine = (who.account != 0 && m.account == who.account) ||
+                          (who.seating.seat >= 0 && m.seat == who.seating.seat);
+        messages.push_back(
+            {{"id", m.id}, {"from", m.name}, {"text", m.text}, {"at", m.at_ms}, {"mine", mine}});
+    }
+    const std::string why = who.cannot_write(room);
+    json out = {{"room", room}, {"messages", messages}, {"can_write", why.empty()}};
+    if (!why.empty()) out["why"] = why;
+    return {200, out};
+}
+
+ApiResponse Chat::write(const ApiRequest& r, const std::string& game_id) {
+    const json body = parse_body(r, 4);
+    const std::string room = room_of(get_string(body, "room"));
+    const std::string text = message_text(body, limits_.max_chars);
+    const Reader who = reader(r, game_id);
+    if (const std::string why = who.cannot_write(room); !why.empty()) fail(403, why);
+    if (who.account != 0) {
+        const auto me = store_.account(who.account);
+        if (me && me->suspended_until > clock_()) fail(403, "this account is suspended");
+    }
+    const std::string sender = who.account != 0
+                                   ? "account " + std::to_string(who.account)
+                                   : game_id + " seat " + std::to_string(who.seating.seat);
+    if (!senders_.allow(sender, static_cast<double>(clock_()) / 1000))
+        fail(429, "you are writing fast; wait a moment");
+    store::ChatRow m{0, game_id, room, who.account, who.seating.seat, who.name, text, clock_()};
+    if (!store_.add_chat(m, limits_.per_game))
+        fail(429, "this game's chat is full (" + std::to_string(limits_.per_game) + " messages)");
+    games_.notice(game_id, "chat", json{{"room", room}, {"id", m.id}}.dump());
+    return {
+        201,
+        {{"message",
+          {{"id", m.id}, {"from", m.name}, {"text", m.text}, {"at", m.at_ms}, {"mine", true}}}}};
+}
+
+ApiResponse Chat::report(const ApiRequest& r, const std::string& game_id, const std::string& msg) {
+    const json body = parse_body(r, 4);
+    std::string reason = get_string(body, "reason", "");
+    if (!valid_utf8(reason) || reason.size() > limits_.max_reason)
+        fail(400,
+             "'reason' is UTF-8 text of at most " + std::to_string(limits_.max_reason) + " bytes");
+    const std::int64_t id = message_id(msg);
+    const auto m = store_.chat_message(id);
+    if (!m || m->game_id != game_id) fail(404, "no message " + quote(msg) + " in this game");
+    const Reader who = reader(r, game_id);
+    if (!who.may_read(m->room)) fail(403, "you cannot read that message");
+    if ((who.account != 0 && m->account == who.account) ||
+        (who.seating.seat >= 0 && m->seat == who.seating.seat))
+        fail(400, "that is your own message");
+    const std::string reporter =
+        who.account != 0 ? who.name : "guest in seat " + std::to_string(who.seating.seat + 1);
+    if (!store_.add_report(id, reporter, printable(reason, limits_.max_reason), clock_(),
+                           limits_.open_reports))
+        fail(503, "the moderators' list is full; try again later");
+    return {200, {{"reported", true}}};
+}
+
+void Chat::require_moderator(const ApiRequest& r) const {
+    if (r.account == 0) fail(401, "you are not signed in");
+    const auto me = store_.account(r.account);
+    if (!me || me->role != "moderator") fail(403, "moderators only");
+}
+
+ApiResponse Chat::reports(const ApiRequest& r) {
+    require_moderator(r);
+    json list = json::array();
+    for (const store::ReportRow& x : store_.open_reports(200))
+        list.push_back({{"id", x.id},
+                        {"message",
+                         {{"id", x.message.id},
+                          {"game", x.message.game_id},
+                          {"room", x.message.room},
+                          {"from", x.message.name},
+                          {"text", x.message.text},
+                          {"at", x.message.at_ms},
+                          {"hidden", x.message.hidden}}},
+                        {"reporter", x.reporter},
+                        {"reason", x.reason},
+                        {"at", x.at_ms}});
+    return {200, {{"reports", list}}};
+}
+
+ApiResponse Chat::hide(const ApiRequest& r, const std::string& msg) {
+    require_moderator(r);
+    const json body = parse_body(r, 4);
+    const bool hidden = get_bool(body, "hidden", true);
+    const std::int64_t id = message_id(msg);
+    if (!store_.chat_message(id)) fail(404, "no message " + quote(msg));
+    store_.set_hidden(id, hidden);
+    return {200, {{"id", id}, {"hidden", hidden}}};
+}
+
+}  // namespace asterism::server
