@@ -9,26 +9,31 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh --browser-tests
 jobs=$(nproc)
+start=$(date +%s)
+# Each step's heading says how long the run has taken so far, so that a
+# slow step shows in the log.
+step() { echo "== [$(( ($(date +%s) - start) / 60 )) min $(( ($(date +%s) - start) % 60 )) s] $*"; }
 
-echo "== format check"
+step "format check"
 bash scripts/check-format.sh
 
-echo "== shape checks: function lengths, the games' common layout, web file lengths"
+step "shape checks: function lengths, the games' common layout, web file lengths"
 bash scripts/check-function-length.sh
 bash scripts/check-game-layout.sh
 bash scripts/check-web-size.sh
 
 for preset in release asan; do
-  echo "== $preset: build"
+  step "$preset: build"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
-  echo "== $preset: test"
+  step "$preset: test"
   ctest --preset "$preset" -j "$jobs"
   if [ "$preset" = release ]; then
-    echo "== browser tests (asterism serve + chromium)"
+    step "browser tests (asterism serve + chromium)"
     bash scripts/browser-test.sh
   fi
 done
 
-echo "== fuzz: a short run of each target"
+step "fuzz: a short run of each target"
 FUZZ_JOBS="$jobs" bash scripts/fuzz.sh 15
+step "all passed"
