@@ -58,6 +58,8 @@ Runner setup_train(CLI::App& command);
 Runner setup_pgn(CLI::App& command);
 Runner setup_serve(CLI::App& command);
 Runner setup_admin(CLI::App& command);
+Runner setup_backup(CLI::App& command);
+Runner setup_check(CLI::App& command);
 
 // ---- shared by several subcommands ------------------------------------------
 

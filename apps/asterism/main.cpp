@@ -32,6 +32,9 @@ const Subcommand kSubcommands[] = {
     {"serve", "The browser interface: a local web server", setup_serve},
     {"admin", "The operator's tools for a server's data folder: moderators, suspensions",
      setup_admin},
+    {"backup", "A consistent copy of a server's database, made while it runs", setup_backup},
+    {"check", "Verify a server's database (or a backup): SQLite's checks and every game replayed",
+     setup_check},
 };
 
 int run(int argc, char** argv) {

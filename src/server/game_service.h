@@ -151,6 +151,10 @@ class GameService {
     // stopping).
     void stop_searches(const std::string& reason);
 
+    // Why the stored game does not replay through the rules, or "" when it
+    // does (`asterism check`).
+    std::string replay_problem(const std::string& id);
+
     // ---- for chat and accounts (games/lists.cpp) ----
     // Who a request is in an online game; 404 when there is no such game.
     struct Seating {

@@ -307,6 +307,37 @@ std::vector<EventRow> Store::events(std::string_view id) const {
     return out;
 }
 
+std::vector<std::string> Store::problems() const {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    {
+        Statement s(db_, "PRAGMA integrity_check");
+        while (s.step())
+            if (s.text(0) != "ok") out.push_back("integrity: " + s.text(0));
+    }
+    {
+        Statement s(db_, "PRAGMA foreign_key_check");
+        while (s.step()) out.push_back("table " + s.text(0) + ": a row refers to a missing row");
+    }
+    Statement s(db_,
+                "SELECT g.id, g.last_seq, count(e.seq), coalesce(max(e.seq), 0) FROM games g"
+                " LEFT JOIN events e ON e.game_id = g.id GROUP BY g.id"
+                " HAVING count(e.seq) != g.last_seq OR coalesce(max(e.seq), 0) != g.last_seq");
+    while (s.step())
+        out.push_back("game " + s.text(0) + ": " + std::to_string(s.integer(2)) +
+                      " events stored, numbered up to " + std::to_string(s.integer(3)) +
+                      ", its row says " + std::to_string(s.integer(1)));
+    return out;
+}
+
+std::vector<std::string> Store::game_ids() const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_, "SELECT id FROM games ORDER BY created_ms");
+    std::vector<std::string> out;
+    while (s.step()) out.push_back(s.text(0));
+    return out;
+}
+
 void Store::backup(const std::string& to) const {
     sqlite3* target = nullptr;
     if (sqlite3_open(to.c_str(), &target) != SQLITE_OK) {
@@ -321,6 +352,26 @@ void Store::backup(const std::string& to) const {
     const std::string message = sqlite3_errmsg(target);
     sqlite3_close(target);
     if (rc != SQLITE_DONE) throw StoreError("backup " + to + ": " + message);
+}
+
+void Store::copy(const std::string& from, const std::string& to) {
+    sqlite3* source = nullptr;
+    if (sqlite3_open_v2(from.c_str(), &source, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        const std::string message = source ? sqlite3_errmsg(source) : "cannot open";
+        sqlite3_close(source);
+        throw StoreError("database " + from + ": " + message);
+    }
+    sqlite3_busy_timeout(source, 5000);
+    sqlite3* target = nullptr;
+    int rc = sqlite3_open(to.c_str(), &target);
+    sqlite3_backup* b =
+        rc == SQLITE_OK ? sqlite3_backup_init(target, "main", source, "main") : nullptr;
+    rc = b ? sqlite3_backup_step(b, -1) : SQLITE_ERROR;
+    sqlite3_backup_finish(b);
+    const std::string message = target ? sqlite3_errmsg(target) : "cannot open";
+    sqlite3_close(target);
+    sqlite3_close(source);
+    if (rc != SQLITE_DONE) throw StoreError("copy of " + from + " to " + to + ": " + message);
 }
 
 std::string default_data_dir() {

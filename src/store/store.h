@@ -260,9 +260,19 @@ class Store {
     // replay them) and bound to no account. One transaction.
     void erase_account(std::int64_t account, std::string_view neutral);
 
+    // What SQLite's integrity and foreign-key checks find (nothing: an
+    // empty list), and each game whose events are not numbered 1 to its
+    // last_seq without a gap.
+    std::vector<std::string> problems() const;
+    // Every game's id (for a check that replays them all).
+    std::vector<std::string> game_ids() const;
+
     // A consistent copy of the whole database into `to`, made while the
     // server runs (SQLite's online backup).
     void backup(const std::string& to) const;
+    // The same from a database file another process may be using, opened
+    // read-only: nothing of it is migrated or written.
+    static void copy(const std::string& from, const std::string& to);
 
   private:
     void write_rating(const RatingRow& r, std::string_view game_id);  // the caller holds mutex_

@@ -200,6 +200,17 @@ std::shared_ptr<Game> GameService::load(const std::string& id) {
     return g;
 }
 
+std::string GameService::replay_problem(const std::string& id) {
+    try {
+        load(id);
+        return {};
+    } catch (const HttpError& e) {
+        return e.message;
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+}
+
 // A stored unfinished game rebuilt for the start, or null when it does not
 // replay: one damaged game must not keep every other from starting; it
 // stays in the file as it is, for its owner to look at (set_aside()).
