@@ -10,7 +10,8 @@
 // Left out on purpose: several records per message (a message here is a
 // few hundred bytes of JSON, and the RFC caps a push message at one 4096
 // byte record), the older "aesgcm" coding (pre-2018 browsers), topics, and
-// HTTP/2 (every push service we target answers HTTP/1.1).
+// HTTP/2: one HTTP/1.1 request per message, closed after the answer's
+// head, is the simplest exchange to bound in time and memory.
 //
 // This module knows no routes and no storage: the server keeps the VAPID
 // key and the subscriptions, decides when to send, and forgets a
