@@ -176,12 +176,35 @@ Runner setup_serve(CLI::App& command) {
     command.add_option("--allow-host", o->host_names,
                        "A further host name to answer for (repeatable); IP addresses and "
                        "localhost always are");
+    command.add_flag("--push", o->push.enabled,
+                     "Web Push notifications for signed-in players (docs/accounts.md); the "
+                     "key is made once in the data folder");
+    command.add_option("--push-subject", o->push.subject,
+                       "The contact push services see (mailto:you@example.org); default: an "
+                       "https --public-url");
+    command.add_flag("--push-allow-loopback", o->push.allow_http_loopback,
+                     "Tests only: push services on 127.0.0.1 over plain http");
+    command.add_option("--chat-per-game", o->chat.per_game, "Chat messages a game keeps at most")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1000000));
+    command
+        .add_option("--chat-burst", o->chat.burst,
+                    "Chat messages a player may send at once (then one per 2 s)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
     add_search_options(command, *o);
     auto expiries = add_expiry_options(command, *o);
     add_network_options(command, *o);
     return with_search_threads(command, [o, public_url, expiries] {
         expiries();
         add_host_names(*o, *public_url);
+        if (o->push.enabled && o->push.subject.empty()) {
+            if (!public_url->starts_with("https://"))
+                throw GameError(
+                    "--push needs --push-subject (mailto:you@example.org) or an "
+                    "https --public-url");
+            o->push.subject = *public_url;
+        }
         return cmd_serve(*o);
     });
 }

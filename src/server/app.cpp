@@ -20,14 +20,23 @@ App::App(const ServeOptions& o)
     OnlineLimits limits = o.online_limits;
     limits.search = o.limits.search;  // one set of bounds for every search
     games_ = std::make_unique<GameService>(*store_, hub_, limits, o.seed, o.online.clock);
-    if (o.online.start_threads) games_->start();
     accounts_ = std::make_unique<accounts::Accounts>(*store_, o.accounts, o.online.clock);
     accounts_->on_deleted(
         [this](std::int64_t account) { games_->forget_account(account, accounts::kDeletedName); });
     chat_ = std::make_unique<Chat>(*store_, *games_, o.chat, o.online.clock);
+    if (o.push.enabled) {
+        if (!online_) throw GameError("--push needs a data folder (not --no-online)");
+        notifications_ = std::make_unique<notify::Notifications>(
+            *store_, notify::vapid_key(o.online.data_dir), o.push);
+        accounts_->enable_push({notifications_->public_key(), o.push.allow_http_loopback});
+        games_->on_notice(
+            [n = notifications_.get()](const GameService::Notice& notice) { n->tell(notice); });
+    }
     site_.api().attach(games_.get(), online_);
     site_.api().attach_accounts(accounts_.get());
     site_.api().attach_chat(chat_.get());
+    // Last: the games' threads see everything above set up.
+    if (o.online.start_threads) games_->start();
 }
 
 App::~App() {

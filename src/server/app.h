@@ -15,6 +15,7 @@
 #include "server/chat/chat.h"
 #include "server/game_service.h"
 #include "server/net/server.h"
+#include "server/notify/notifications.h"
 #include "server/site.h"
 #include "store/store.h"
 
@@ -36,6 +37,7 @@ struct ServeOptions {
     std::uint64_t seed = 0;  // the engines' seeds; 0: from the OS (tests fix it)
     accounts::AccountLimits accounts;
     ChatLimits chat;
+    notify::PushOptions push;  // Web Push (needs a data folder)
 };
 
 // The source tree's web/ folder, where a clean build finds the UI.
@@ -70,6 +72,8 @@ class App final : public Handler {
     EventHub hub_;
     std::unique_ptr<store::FolderLock> lock_;
     std::unique_ptr<store::Store> store_;
+    // With --push; before the games, so that it outlives their threads.
+    std::unique_ptr<notify::Notifications> notifications_;
     std::unique_ptr<GameService> games_;  // after the store and the hub: destroyed before
     std::unique_ptr<accounts::Accounts> accounts_;
     std::unique_ptr<Chat> chat_;
