@@ -474,3 +474,27 @@ TEST(Chat, AnotherSitesPageCannotWriteWithTheCookie) {
 
 }  // namespace
 }  // namespace asterism::server
+
+namespace asterism::server {
+namespace {
+
+TEST(Ratings, TheLobbySaysWhichChallengesAreRated) {
+    AccountsRig a;
+    const std::string ann = a.signed_up("Ann", kPassword);
+    const json clock = {{"kind", "fischer"}, {"minutes", 5}};
+    ASSERT_EQ(
+        a.call("POST", "/api/games",
+               {{"game", "starstar:size=6"}, {"rated", true}, {"lobby", true}, {"clock", clock}},
+               ann)
+            .status,
+        201);
+    ASSERT_EQ(
+        a.call("POST", "/api/games", {{"game", "starstar:size=6"}, {"lobby", true}}, ann).status,
+        201);
+    const json open = a.call("GET", "/api/lobby", {}).body["open"];
+    ASSERT_EQ(open.size(), 2u);
+    EXPECT_NE(open[0]["rated"], open[1]["rated"]);
+}
+
+}  // namespace
+}  // namespace asterism::server

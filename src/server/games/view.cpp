@@ -168,9 +168,12 @@ ApiResponse GameService::lobby(Call&) {
     json open = json::array(), playing = json::array();
     for (const auto& g : all) {
         std::lock_guard lock(g->mutex);
-        if (g->listed && g->row.status == "open" && open.size() < 200)
+        if (g->listed && g->row.status == "open" && open.size() < 200) {
+            // Taking the seat of a rated challenge is the second player's
+            // choice of "rated": the lobby says which it is.
             open.push_back(summary(g->row, seats_json(*g, false)));
-        else if (g->row.status == "playing" && playing.size() < 200)
+            open.back()["rated"] = g->rated;
+        } else if (g->row.status == "playing" && playing.size() < 200)
             playing.push_back(summary(g->row, seats_json(*g, false)));
     }
     return {200, {{"open", open}, {"playing", playing}}};
