@@ -1,5 +1,6 @@
 // `asterism serve`: the browser interface and its API.
 #include <csignal>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -134,6 +135,19 @@ void add_network_options(CLI::App& command, server::ServeOptions& o) {
 
 }  // namespace
 
+// The metrics token from its file (kept out of the command line, which
+// every user of the machine can read): one line of at least 16 characters.
+std::string read_token(const std::string& file) {
+    std::ifstream in(file);
+    std::string token;
+    if (!in || !std::getline(in, token))
+        throw GameError("cannot read the token file '" + file + "'");
+    while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
+    if (token.size() < 16 || token.find_first_of(" \t") != std::string::npos)
+        throw GameError("the token in '" + file + "' must be one word of 16 characters or more");
+    return token;
+}
+
 Runner setup_serve(CLI::App& command) {
     auto o = std::make_shared<server::ServeOptions>();
     command.add_option("--port", o->port, "TCP port (0: any free port)")
@@ -192,11 +206,16 @@ Runner setup_serve(CLI::App& command) {
                     "Chat messages a player may send at once (then one per 2 s)")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000));
+    auto token_file = std::make_shared<std::string>();
+    command.add_option("--metrics-token-file", *token_file,
+                       "A file holding the bearer token (16 characters or more) that lets a "
+                       "client off the loopback interface read /health and /metrics");
     add_search_options(command, *o);
     auto expiries = add_expiry_options(command, *o);
     add_network_options(command, *o);
-    return with_search_threads(command, [o, public_url, expiries] {
+    return with_search_threads(command, [o, public_url, expiries, token_file] {
         expiries();
+        if (!token_file->empty()) o->metrics_token = read_token(*token_file);
         add_host_names(*o, *public_url);
         if (o->push.enabled && o->push.subject.empty()) {
             if (!public_url->starts_with("https://"))

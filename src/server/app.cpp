@@ -1,7 +1,12 @@
 // The composition root (app.h).
 #include "server/app.h"
 
+#include <chrono>
 #include <filesystem>
+
+#include "core/text.h"
+#include "server/net/limits.h"
+#include "server/secrets.h"
 
 #ifndef ASTERISM_WEB_DIR
 #define ASTERISM_WEB_DIR "web"
@@ -16,6 +21,7 @@ std::string default_web_dir() {
 App::App(const ServeOptions& o)
     : store_(open_store(o)),
       online_(!o.online.data_dir.empty()),
+      metrics_token_(o.metrics_token),
       site_(o.web_dir.empty() ? default_web_dir() : o.web_dir, o.limits, o.host_names) {
     OnlineLimits limits = o.online_limits;
     limits.search = o.limits.search;  // one set of bounds for every search
@@ -65,11 +71,90 @@ std::unique_ptr<store::Store> App::open_store(const ServeOptions& o) {
 
 Handler::Lane App::lane(const HttpRequest& r) const {
     if (Site::searches(r)) return Lane::Search;
+    if (r.path == "/health") return Lane::Disk;  // it takes the store's write lock
     return Site::stores(r) ? Lane::Disk : Lane::Quick;
 }
 
 HttpResponse App::respond(const HttpRequest& request) {
-    return site_.respond(request);
+    if (request.path == "/health" || request.path == "/metrics") return operations(request);
+    const auto start = std::chrono::steady_clock::now();
+    HttpResponse out = site_.respond(request);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    metrics_.observe(Metrics::route_of(request.method, request.path), out.status, took.count());
+    return out;
+}
+
+// The operator's routes: for the loopback interface (a scraper on the same
+// machine) or the bearer token; refused like any request from a host this
+// site does not answer (a page elsewhere rebinding its name to 127.0.0.1).
+HttpResponse App::operations(const HttpRequest& request) {
+    if (auto no = site_.refused(request)) return *no;
+    if (request.method != "GET" && request.method != "HEAD") {
+        HttpResponse out = HttpResponse::error(405, printable(request.path, 20) + " takes GET");
+        out.headers.emplace_back("Allow", "GET, HEAD");
+        return out;
+    }
+    const std::string* auth = request.header("authorization");
+    const bool token = !metrics_token_.empty() && auth && auth->starts_with("Bearer ") &&
+                       same_digest(digest(auth->substr(7)), digest(metrics_token_));
+    if (!token && !loopback_address(request.client))
+        return HttpResponse::error(403,
+                                   "the operator's routes answer the loopback interface "
+                                   "or the metrics token only");
+    HttpResponse out;
+    out.headers.emplace_back("Cache-Control", "no-store");
+    if (request.path == "/metrics") {
+        out.content_type = "text/plain; version=0.0.4; charset=utf-8";
+        out.body = metrics_text();
+        return out;
+    }
+    const bool writable = store_->writable();
+    const GameService::Stats g = games_->stats();
+    out.status = writable ? 200 : 503;
+    out.body = nlohmann::json{{"status", writable ? "ok" : "failing"},
+                              {"store", writable ? "writable" : "not writable"},
+                              {"games", g.open + g.playing + g.local},
+                              {"streams", hub_.streams()},
+                              {"computer_moves_queued", g.computer_queued},
+                              {"reviews_running", g.reviews}}
+                   .dump();
+    return out;
+}
+
+std::string App::metrics_text() {
+    const GameService::Stats g = games_->stats();
+    std::string out = metrics_.text();
+    out +=
+        "# HELP asterism_games Games held in memory, by status (finished ones are in the "
+        "archive).\n# TYPE asterism_games gauge\n";
+    out += "asterism_games{status=\"open\"} " + std::to_string(g.open) + "\n";
+    out += "asterism_games{status=\"playing\"} " + std::to_string(g.playing) + "\n";
+    out += "asterism_games{status=\"local\"} " + std::to_string(g.local) + "\n";
+    write_metric(out, "asterism_games_finished", "gauge",
+                 static_cast<double>(store_->count("online", "finished")),
+                 "Finished online games in the archive.");
+    write_metric(out, "asterism_moves_total", "counter", static_cast<double>(g.moves),
+                 "Moves stored since the server started.");
+    write_metric(out, "asterism_streams", "gauge", static_cast<double>(hub_.streams()),
+                 "Live event streams open.");
+    write_metric(out, "asterism_computer_moves_queued", "gauge",
+                 static_cast<double>(g.computer_queued),
+                 "Computer moves waiting for a thread (online and local games).");
+    write_metric(out, "asterism_reviews_running", "gauge", g.reviews, "Game reviews running.");
+    if (notifications_) {
+        const notify::Notifier& n = notifications_->sender();
+        write_metric(out, "asterism_push_sent_total", "counter", static_cast<double>(n.sent()),
+                     "Web Push messages a push service took.");
+        write_metric(out, "asterism_push_failed_total", "counter", static_cast<double>(n.failed()),
+                     "Web Push messages that failed.");
+        write_metric(out, "asterism_push_dropped_total", "counter",
+                     static_cast<double>(n.dropped()), "Web Push messages dropped (queue full).");
+    }
+    out +=
+        "# HELP asterism_store_commit_seconds Time to store one change of a game.\n"
+        "# TYPE asterism_store_commit_seconds histogram\n";
+    g.commits.write(out, "asterism_store_commit_seconds", "");
+    return out;
 }
 
 std::uint64_t App::subscribe(const StreamStart& start, const std::string& client,

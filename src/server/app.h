@@ -14,6 +14,7 @@
 #include "server/api.h"
 #include "server/chat/chat.h"
 #include "server/game_service.h"
+#include "server/metrics.h"
 #include "server/net/server.h"
 #include "server/notify/notifications.h"
 #include "server/site.h"
@@ -38,6 +39,9 @@ struct ServeOptions {
     accounts::AccountLimits accounts;
     ChatLimits chat;
     notify::PushOptions push;  // Web Push (needs a data folder)
+    // GET /health and /metrics answer loopback clients, and others that
+    // send this as a bearer token ("": none).
+    std::string metrics_token;
 };
 
 // The source tree's web/ folder, where a clean build finds the UI.
@@ -68,6 +72,9 @@ class App final : public Handler {
 
   private:
     std::unique_ptr<store::Store> open_store(const ServeOptions& options);
+    // GET /health and GET /metrics (metrics.h).
+    HttpResponse operations(const HttpRequest& request);
+    std::string metrics_text();
 
     EventHub hub_;
     std::unique_ptr<store::FolderLock> lock_;
@@ -78,6 +85,8 @@ class App final : public Handler {
     std::unique_ptr<accounts::Accounts> accounts_;
     std::unique_ptr<Chat> chat_;
     bool online_ = false;
+    std::string metrics_token_;
+    Metrics metrics_;
     Site site_;  // last: its API points at the games
 };
 

@@ -44,6 +44,7 @@
 
 #include "server/api_message.h"
 #include "server/events.h"
+#include "server/metrics.h"
 #include "server/search_guard.h"
 #include "store/store.h"
 #include "table/table.h"
@@ -151,6 +152,16 @@ class GameService {
     // stopping).
     void stop_searches(const std::string& reason);
 
+    // What the operator's /metrics shows of the games (metrics.h).
+    struct Stats {
+        std::size_t open = 0, playing = 0, local = 0;  // games in memory
+        std::size_t computer_queued = 0;               // computer moves waiting
+        std::uint64_t moves = 0;                       // moves stored since the start
+        int reviews = 0;                               // reviews running
+        Histogram commits;                             // time to store a change
+    };
+    Stats stats() const;
+
     // Why the stored game does not replay through the rules, or "" when it
     // does (`asterism check`).
     std::string replay_problem(const std::string& id);
@@ -253,6 +264,9 @@ class GameService {
     OnlineLimits limits_;
     std::function<std::int64_t()> clock_;
     std::function<void(const Notice&)> notify_;
+    std::atomic<std::uint64_t> moves_{0};
+    mutable std::mutex commits_mutex_;
+    Histogram commits_;  // guarded by commits_mutex_
     std::size_t restored_ = 0;
     std::vector<std::string> set_aside_;
     std::shared_ptr<StopFlag> search_stop_ = std::make_shared<StopFlag>();

@@ -35,12 +35,15 @@ class Site {
     Api& api() { return api_; }
     const Api& api() const { return api_; }
 
+    // The refusal of a request from a host, origin or form this site does
+    // not answer (421, 403...), else nothing.
+    std::optional<HttpResponse> refused(const HttpRequest& request) const;
+
   private:
     HttpResponse api_response(const HttpRequest& request);
     HttpResponse static_file(const HttpRequest& request) const;
     // A reason to refuse the request before anything else (a foreign Host,
     // a cross-site or non-JSON state change), or nothing.
-    std::optional<HttpResponse> refused(const HttpRequest& request) const;
 
     std::string web_dir_;                  // as given
     std::string web_root_;                 // its canonical path, with a final '/'

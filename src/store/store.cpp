@@ -330,6 +330,16 @@ std::vector<std::string> Store::problems() const {
     return out;
 }
 
+bool Store::writable() const {
+    std::lock_guard lock(mutex_);
+    try {
+        Transaction t(db_);  // BEGIN IMMEDIATE; rolled back when it goes
+    } catch (const StoreError&) {
+        return false;
+    }
+    return true;
+}
+
 std::vector<std::string> Store::game_ids() const {
     std::lock_guard lock(mutex_);
     Statement s(db_, "SELECT id FROM games ORDER BY created_ms");

@@ -264,6 +264,9 @@ class Store {
     // empty list), and each game whose events are not numbered 1 to its
     // last_seq without a gap.
     std::vector<std::string> problems() const;
+    // Whether a write could begin now (the write lock taken and let go):
+    // the server's health.
+    bool writable() const;
     // Every game's id (for a check that replays them all).
     std::vector<std::string> game_ids() const;
 

@@ -220,4 +220,25 @@ void GameService::tell_players(const Game& g, const std::string& type) {
                  "Move " + std::to_string(g.table.game().history().size() + 1), url, g.row.id});
 }
 
+GameService::Stats GameService::stats() const {
+    Stats out;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, g] : games_) {
+            if (g->local())
+                ++out.local;
+            else if (g->waiting.load())  // the status, without the game's lock
+                ++out.open;
+            else
+                ++out.playing;
+        }
+        out.computer_queued = computer_queue_.size();
+    }
+    out.moves = moves_.load(std::memory_order_relaxed);
+    out.reviews = reviews_running_.load();
+    std::lock_guard lock(commits_mutex_);
+    out.commits = commits_;
+    return out;
+}
+
 }  // namespace asterism::server

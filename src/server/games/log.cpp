@@ -1,6 +1,8 @@
 // The event log of a game: applying, replaying and committing changes (game.h).
 #include "server/games/game.h"
 
+#include <chrono>
+
 #include "record/pgn.h"
 #include "record/record.h"
 
@@ -259,7 +261,11 @@ GameService::Published GameService::commit(Game& g, const std::string& type, jso
                              ? rating_updates(g, at)
                              : std::vector<store::RatingRow>{};
     try {
+        const auto start = std::chrono::steady_clock::now();
         store_.append(g.row, {g.row.last_seq, at, type, data.dump()}, ratings);
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        std::lock_guard lock(commits_mutex_);
+        commits_.observe(took.count());
     } catch (const store::StoreError&) {
         // The log is the truth: the game goes back to what it says.
         --g.row.last_seq;
@@ -274,6 +280,7 @@ GameService::Published GameService::commit(Game& g, const std::string& type, jso
         fail(503, "the game could not be saved; nothing changed (try again)");
     }
     g.changes.fetch_add(1);
+    if (type == "move") moves_.fetch_add(1, std::memory_order_relaxed);
     if (g.local()) return {};  // nobody watches a local game
     {
         std::lock_guard lock(mutex_);
