@@ -206,6 +206,11 @@ Runner setup_serve(CLI::App& command) {
                     "Chat messages a player may send at once (then one per 2 s)")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000));
+    command
+        .add_option("--log-format", o->log_format,
+                    "One line per request on stderr: text or json (route, status, time; never "
+                    "a secret, cookie or password)")
+        ->check(CLI::IsMember({"text", "json"}));
     auto token_file = std::make_shared<std::string>();
     command.add_option("--metrics-token-file", *token_file,
                        "A file holding the bearer token (16 characters or more) that lets a "

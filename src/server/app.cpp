@@ -2,6 +2,9 @@
 #include "server/app.h"
 
 #include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
 
 #include "core/text.h"
@@ -22,6 +25,7 @@ App::App(const ServeOptions& o)
     : store_(open_store(o)),
       online_(!o.online.data_dir.empty()),
       metrics_token_(o.metrics_token),
+      log_format_(o.log_format),
       site_(o.web_dir.empty() ? default_web_dir() : o.web_dir, o.limits, o.host_names) {
     OnlineLimits limits = o.online_limits;
     limits.search = o.limits.search;  // one set of bounds for every search
@@ -80,8 +84,36 @@ HttpResponse App::respond(const HttpRequest& request) {
     const auto start = std::chrono::steady_clock::now();
     HttpResponse out = site_.respond(request);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-    metrics_.observe(Metrics::route_of(request.method, request.path), out.status, took.count());
+    const std::string route = Metrics::route_of(request.method, request.path);
+    metrics_.observe(route, out.status, took.count());
+    if (!log_format_.empty()) log(request, route, out.status, took.count());
     return out;
+}
+
+void App::log(const HttpRequest& request, const std::string& route, int status, double seconds) {
+    const auto now = std::chrono::system_clock::now();
+    const std::int64_t ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+    const double taken_ms = std::round(seconds * 1e5) / 100;
+    std::string line;
+    if (log_format_ == "json") {
+        line = nlohmann::json{{"at", ms},       {"event", "request"}, {"client", request.client},
+                              {"route", route}, {"status", status},   {"ms", taken_ms}}
+                   .dump();
+    } else {
+        char ms_text[32];
+        std::snprintf(ms_text, sizeof ms_text, "%.2f", taken_ms);
+        const std::time_t t = static_cast<std::time_t>(ms / 1000);
+        std::tm tm{};
+        gmtime_r(&t, &tm);
+        char at[40];
+        std::strftime(at, sizeof at, "%Y-%m-%dT%H:%M:%S", &tm);
+        line = std::string(at) + "." + std::to_string(1000 + ms % 1000).substr(1) + "Z " +
+               request.client + " " + route + " " + std::to_string(status) + " " + ms_text + " ms";
+    }
+    line += "\n";
+    // One write per line, so that lines of several threads never mix.
+    std::fwrite(line.data(), 1, line.size(), stderr);
 }
 
 // The operator's routes: for the loopback interface (a scraper on the same

@@ -42,6 +42,10 @@ struct ServeOptions {
     // GET /health and /metrics answer loopback clients, and others that
     // send this as a bearer token ("": none).
     std::string metrics_token;
+    // One line per request on stderr (docs/server.md): "" none, "text" or
+    // "json". A line names the route, never a path's query, a header, a
+    // cookie, a secret or a password.
+    std::string log_format;
 };
 
 // The source tree's web/ folder, where a clean build finds the UI.
@@ -75,6 +79,7 @@ class App final : public Handler {
     // GET /health and GET /metrics (metrics.h).
     HttpResponse operations(const HttpRequest& request);
     std::string metrics_text();
+    void log(const HttpRequest& request, const std::string& route, int status, double seconds);
 
     EventHub hub_;
     std::unique_ptr<store::FolderLock> lock_;
@@ -86,6 +91,7 @@ class App final : public Handler {
     std::unique_ptr<Chat> chat_;
     bool online_ = false;
     std::string metrics_token_;
+    std::string log_format_;
     Metrics metrics_;
     Site site_;  // last: its API points at the games
 };

@@ -92,3 +92,34 @@ TEST(Operations, RouteLabelsAreABoundedSet) {
 
 }  // namespace
 }  // namespace asterism::server
+
+namespace asterism::server {
+namespace {
+
+TEST(Operations, ARequestsLogLineNamesItsRouteAndNoSecret) {
+    for (const std::string format : {"json", "text"}) {
+        ServeOptions o = options();
+        o.log_format = format;
+        App app(o);
+        HttpRequest r = get("/api/games/0123456789abcdef0123456789abcdef/events");
+        r.target += "?secret=s3cr3t-seat-secret";
+        r.query["secret"] = "s3cr3t-seat-secret";
+        r.headers.emplace_back("cookie", "asterism_session=c00k1e");
+        r.headers.emplace_back("authorization", "Bearer b34r3r");
+        testing::internal::CaptureStderr();
+        app.respond(r);
+        const std::string line = testing::internal::GetCapturedStderr();
+        ASSERT_EQ(std::count(line.begin(), line.end(), '\n'), 1) << line;
+        EXPECT_NE(line.find("GET /api/games/:id/events"), std::string::npos) << line;
+        for (const char* secret : {"s3cr3t", "c00k1e", "b34r3r", "0123456789abcdef"})
+            EXPECT_EQ(line.find(secret), std::string::npos) << line;
+        if (format == "json") {
+            const auto j = nlohmann::json::parse(line);
+            EXPECT_EQ(j["event"], "request");
+            EXPECT_EQ(j["status"], 404);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace asterism::server
