@@ -57,7 +57,7 @@ export const day = (ms) => new Date(ms).toLocaleDateString(undefined, { year: 'n
 // How a game of a list stands, from the point of view of its seat `g.seat`.
 /** @param {GameSummary} g */
 export function standing(g) {
-  if (g.status === 'open') return g.challenge ? 'challenge' : 'waiting for a player';
+  if (g.status === 'open') return g.challenge ? 'waiting for your answer' : 'waiting for a player';
   if (g.status === 'playing') return 'in progress';
   if (g.status === 'aborted') return 'ended by the server';
   const won = (g.result === '1-0' && g.seat === 0) || (g.result === '0-1' && g.seat === 1);
@@ -78,7 +78,8 @@ export function gameItem(g) {
   li.dataset.status = g.status;
   li.className = 'game-item';
   const vs = document.createElement('span');
-  vs.append(' vs ', playerLink(g.opponent, 'opponent-link'));
+  // A challenge to me names its challenger already (account-more.js).
+  if (!g.challenge) vs.append(' vs ', playerLink(g.opponent, 'opponent-link'));
   const info = document.createElement('span');
   info.className = 'note';
   info.textContent = ` \u00b7 ${g.rated ? 'rated' : 'casual'}, ${className(g.time_class)} \u00b7 ` +
