@@ -10,7 +10,7 @@
 const NS = 'http://www.w3.org/2000/svg';
 const W = 600;
 const H = 200;
-const PAD = { left: 48, right: 14, top: 12, bottom: 28 };
+const PAD = { left: 56, right: 14, top: 14, bottom: 30 };
 
 /**
  * @param {string} tag @param {Record<string, string|number>} attrs @param {string} [text]
@@ -75,8 +75,8 @@ export function ratingGraph(points, label) {
   grid.append(el('line', { x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: H - PAD.bottom, class: 'axis-line' }));
   grid.append(el('line', { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom,
     class: 'axis-line' }));
-  grid.append(el('text', { x: PAD.left, y: H - 8, 'text-anchor': 'start' }, day(t0)));
-  if (t1 !== t0) grid.append(el('text', { x: W - PAD.right, y: H - 8, 'text-anchor': 'end' }, day(t1)));
+  grid.append(el('text', { x: PAD.left, y: H - 6, 'text-anchor': 'start' }, day(t0)));
+  if (t1 !== t0) grid.append(el('text', { x: W - PAD.right, y: H - 6, 'text-anchor': 'end' }, day(t1)));
   svg.append(grid);
 
   const xy = points.map((p, i) => [x(p.at, i), y(p.rating)]);
@@ -85,7 +85,7 @@ export function ratingGraph(points, label) {
       class: 'rating-line' }));
   }
   points.forEach((p, i) => {
-    const dot = el('circle', { cx: xy[i][0].toFixed(1), cy: xy[i][1].toFixed(1), r: 4, class: 'rating-point' });
+    const dot = el('circle', { cx: xy[i][0].toFixed(1), cy: xy[i][1].toFixed(1), r: 5, class: 'rating-point' });
     dot.dataset.rating = String(p.rating);
     dot.append(el('title', {}, `${Math.round(p.rating)} \u00b1 ${Math.round(p.deviation)}, ${day(p.at)}`));
     svg.append(dot);
