@@ -54,7 +54,10 @@ rm -rf "$out/data"
 # --trusted-proxy: the tests that need people at different addresses (a
 # server allows 5 new accounts an hour per address) say so with
 # X-Forwarded-For; the others come from the loopback address as before.
-"$bin" serve --port 0 --data "$out/data" --web "$root/web" --trusted-proxy 127.0.0.1 >"$out/server.log" 2>&1 &
+# --push: the account page offers "Notify me on this device" only when the
+# server has a push key (social.test.mjs drives the service worker, web/sw.js).
+"$bin" serve --port 0 --data "$out/data" --web "$root/web" --trusted-proxy 127.0.0.1 \
+  --push --push-subject mailto:browser-tests@example.org >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 url=""

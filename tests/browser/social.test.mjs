@@ -266,6 +266,17 @@ test('a moderator reads the report and hides the message', async () => {
   const { oleg } = people.pages;
   const left = await getJson(oleg, `/api/games/${game.id}/chat?room=players&after=0`);
   assert.ok(!left.messages.some((m) => m.text === 'hello <b>Oleg</b>'));
+  // A signed-in spectator writes in the spectators' room; a guest only reads it.
+  await mila.goto(new URL(`online.html#game=${game.id}`, url).href);
+  await mila.waitForSelector(`${room('spectators')} form:not([hidden])`);
+  assert.equal(await mila.locator(room('players')).count(), 0);
+  await say(mila, 'spectators', 'well played, both');
+  const guest = await open('Guest', `online.html#game=${game.id}`, await browser.newContext());
+  await guest.waitForSelector(`${room('spectators')} li[data-from="Mila"]`);
+  assert.match(await text(guest, `${room('spectators')} [data-testid="chat-why"]`), /sign in/);
+  assert.equal(await guest.isVisible(`${room('spectators')} form`), false);
+  assert.equal(await guest.isVisible('#chat-relations'), false);
+  await guest.context().close();
   // Anyone else is told it is for moderators.
   const refused = await getJson(oleg, '/api/moderation/reports');
   assert.equal(refused.error, 'moderators only');
@@ -304,6 +315,91 @@ test('Vera unmutes Oleg from her account page; Oleg signs in with a recovery cod
   assert.deepEqual([...vera.errors, ...oleg.errors], []);
 });
 
+test('download my games; delete an account by typing its name', async () => {
+  const { vera } = people.pages;
+  await vera.waitForSelector('body[data-state="signed-in"]');
+  const [download] = await Promise.all([vera.waitForEvent('download'), vera.click('#export')]);
+  assert.equal(download.suggestedFilename(), 'asterism-Vera.json');
+  const file = JSON.parse(await new Promise((resolve, reject) => {
+    download.createReadStream().then((stream) => {
+      let all = '';
+      stream.on('data', (c) => { all += c; });
+      stream.on('end', () => resolve(all));
+      stream.on('error', reject);
+    }, reject);
+  }));
+  assert.equal(file.name, 'Vera');
+  assert.deepEqual(file.games.map((g) => g.id), [game.id]);
+
+  // A throwaway account of Mila's address: a slip of the finger deletes
+  // nothing; its own name does.
+  const page = await open('Mila', 'account.html', await browser.newContext({
+    viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': '10.28.0.3' } }));
+  PASSWORD.Tanya = 'passing through quickly';
+  await signUp(page, 'Tanya');
+  await page.fill('#delete-name', 'Tania');
+  await page.click('#delete-button');
+  await idle(page);
+  await page.waitForSelector('#message.error');
+  assert.equal(await page.getAttribute('body', 'data-state'), 'signed-in');
+  await page.fill('#delete-name', 'tanya');
+  await page.click('#delete-button');
+  await page.waitForSelector('body[data-state="signed-out"]');
+  await idle(page);
+  assert.match(await text(page, '#message'), /^Your account is deleted/);
+  const gone = await getJson(page, '/api/players/Tanya');
+  assert.equal(gone.error, "no player 'Tanya'");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// The service worker (web/sw.js) shows a push message's notification,
+// except over a focused window at its url. Chromium delivers the push
+// itself (the DevTools protocol's ServiceWorker domain): a real
+// subscription would need the browser maker's push service.
+test('notify me on this device: the service worker shows a push as a notification', async (t) => {
+  const origin = new URL(url).origin;
+  await people.Vera.grantPermissions(['notifications'], { origin });
+  const page = await open('Vera', 'account.html');
+  await page.waitForSelector('body[data-state="signed-in"]');
+  await page.waitForSelector('#push:not([hidden])');
+  const cdp = await people.Vera.newCDPSession(page);
+  const registered = new Promise((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const r = registrations.find((x) => x.scopeURL.startsWith(origin) && !x.isDeleted);
+      if (r) resolve(r.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await page.evaluate(() => navigator.serviceWorker.register('sw.js').then(() => navigator.serviceWorker.ready));
+  const registrationId = await Promise.race([registered,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('no registration')), ARRIVE))]);
+  const shown = () => page.evaluate(() => navigator.serviceWorker.ready
+    .then((r) => r.getNotifications()).then((ns) => ns.map((n) => ({ title: n.title, body: n.body, tag: n.tag }))));
+  const push = (message) => cdp.send('ServiceWorker.deliverPushMessage',
+    { origin, registrationId, data: JSON.stringify(message) });
+
+  await push({ title: 'Your move', body: 'Oleg played R65', url: `/online.html#game=${game.id}`, tag: 'turn-1' });
+  for (const end = Date.now() + ARRIVE; (await shown()).length === 0 && Date.now() < end;)
+    await page.waitForTimeout(100);
+  assert.deepEqual(await shown(), [{ title: 'Your move', body: 'Oleg played R65', tag: 'turn-1' }]);
+  // Over the focused page it names, nothing is shown (when this headless
+  // page counts as focused at all).
+  await page.bringToFront();
+  if (await page.evaluate(() => document.hasFocus())) {
+    await push({ title: 'Seen already', body: '', url: '/account.html', tag: 'here' });
+    // A push after it, shown: the worker has handled the one before too.
+    await push({ title: 'Game over', body: 'Vera resigned', url: '/player.html#name=Vera', tag: 'after' });
+    for (const end = Date.now() + ARRIVE; (await shown()).length < 2 && Date.now() < end;)
+      await page.waitForTimeout(100);
+    assert.deepEqual((await shown()).map((n) => n.tag).sort(), ['after', 'turn-1']);
+  } else {
+    t.diagnostic('the page is not focused here: the focused-window case is not checked');
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('a phone: the new pages fit 390 px', async () => {
   const phone = await browser.newContext({ ...PHONE, extraHTTPHeaders: { 'X-Forwarded-For': '10.28.0.1' } });
   const page = await open('Vera', 'account.html', phone);
@@ -326,7 +422,7 @@ test('a phone: the new pages fit 390 px', async () => {
   assert.ok(await fits(page), 'leaderboard');
   await shot(page, 'leaderboard-phone');
   await page.goto(new URL(`online.html#game=${game.id}`, url).href);
-  await page.waitForSelector(room('players'));
+  await page.waitForSelector(`${room('spectators')} li[data-from="Mila"]`);
   assert.ok(await fits(page), 'a game with its chat');
   await shot(page, 'game-phone');
   await page.goto(new URL('online.html', url).href);
