@@ -243,6 +243,21 @@ test('Vera resigns: both profiles show a changed rating and a point on the graph
   const board = await getJson(oleg, `/api/leaderboard/${encodeURIComponent(game.spec)}?class=live`);
   assert.deepEqual(board.players, []);
   await shot(oleg, 'leaderboard-desktop');
+  // Choosing another game asks the server for its canonical spec.
+  await oleg.selectOption('#game', 'shatra');
+  await oleg.waitForURL(/#game=shatra%3Arules%3Dseed/);
+  await oleg.waitForSelector('#board[data-game^="shatra:rules=seed"]', { state: 'attached' });
+  // A first visit, without a game in the address, shows the first game's.
+  await oleg.goto(new URL('leaderboard.html', url).href);
+  await oleg.waitForURL(/#game=\w+%3A.*&class=live$/);
+  await oleg.waitForSelector('#board[data-game]', { state: 'attached' });
+  // A profile without a name asks for one; an unknown name gets the server's words.
+  await oleg.goto(new URL('player.html', url).href);
+  await oleg.waitForSelector('body[data-state="empty"]');
+  await oleg.fill('#find-name', 'Nobody');
+  await oleg.click('#find button');
+  await oleg.waitForSelector('body[data-state="missing"]');
+  assert.equal(await text(oleg, '#message'), "no player 'Nobody'");
   assert.deepEqual([...vera.errors, ...oleg.errors], []);
 });
 
