@@ -1,14 +1,16 @@
 // The account page (account.html, docs/accounts.md): signing up and in with
 // a password or a passkey, signing out here or everywhere, the account's
-// passkeys, and claiming the guest seats this browser holds. The session is an
+// passkeys, and claiming the guest seats this browser holds; the rest of
+// the page (my games, recovery codes, notifications...) is account-more.js. The session is an
 // HttpOnly cookie that no script reads: the page asks GET /api/account who
 // is signed in. Every message from the server is shown as text.
 import { $, input, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
 import { heldSeats } from './seats.js';
 import { gameTitle, resultLine } from './names.js';
+import { accountExtras, fromBase64url } from './account-more.js';
 
-/** @typedef {import('./types.js').Account} Account */
+/** @typedef {import('./types-social.js').AccountInfo} Account */
 /** @typedef {import('./types.js').PasskeyList} PasskeyList */
 /** @typedef {import('./types.js').PasskeyEntry} PasskeyEntry */
 /** @typedef {import('./types.js').PasskeyAdded} PasskeyAdded */
@@ -36,16 +38,10 @@ function message(text, kind = 'error') {
   m.className = 'message' + (text ? ` ${kind}` : '');
 }
 
-// ---- base64url, as the server writes binary fields ---------------------------
+// The rest of the page (account-more.js), run by this page's busy().
+const extras = accountExtras({ api, busy: (work) => { busy(work); }, message });
 
-/** @param {string} text @returns {ArrayBuffer} */
-function fromBase64url(text) {
-  const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4);
-  const bytes = atob(padded);
-  const out = new Uint8Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
-  return out.buffer;
-}
+// ---- base64url, as the server writes binary fields ---------------------------
 
 /** @param {ArrayBuffer} buffer */
 function toBase64url(buffer) {
@@ -159,6 +155,7 @@ async function refresh() {
   ui.account = await whoIsSignedIn();
   ui.passkeys = [];
   if (ui.account) ui.passkeys = (/** @type {PasskeyList} */ (await api('GET', '/api/account/passkeys'))).passkeys;
+  await extras.refresh(ui.account);
   render();
 }
 
@@ -177,6 +174,7 @@ function render() {
   for (const b of document.querySelectorAll('button')) {
     b.disabled = ui.busy || (b.classList.contains('passkey') && !passkeys);
   }
+  extras.render(a);
   if (!a) {
     $('claimed').replaceChildren();
     return;
@@ -234,7 +232,8 @@ function signUp(e) {
       name: input('signup-name').value.trim(), password: input('signup-password').value,
     }));
     input('signup-password').value = '';
-    return `Welcome, ${a.name}: your account is made and you are signed in.`;
+    extras.showCodes(a.recovery_codes);
+    return `Welcome, ${a.name}: your account is made and you are signed in. Keep your recovery codes below.`;
   });
 }
 
@@ -270,6 +269,7 @@ function signUpWithPasskey() {
   }
   busy(async () => {
     const r = await registerPasskey(name, 'passkey');
+    extras.showCodes(/** @type {{recovery_codes?: string[]}} */ (r).recovery_codes);
     return `Welcome, ${r.name}: your account is made with a passkey, and you are signed in.`;
   });
 }
@@ -364,6 +364,7 @@ async function start() {
   button('signout').addEventListener('click', () => signOut(false));
   button('signout-all').addEventListener('click', () => signOut(true));
   button('claim').addEventListener('click', claimGames);
+  await extras.wire();
   try {
     await refresh();
   } catch (e) {

@@ -20,6 +20,16 @@ import { seatSecret, storeSeat, storeLinks } from './seats.js';
  * @typedef {{catalog: Catalog|null, lobbyTimer: number|undefined, archiveOffset: number}} LobbyUi
  */
 
+// Whether someone is signed in (GET /api/account answers 401 if not):
+// only they may ask for a rated game or challenge a player by name.
+async function signedIn() {
+  try {
+    return (await fetch('/api/account')).ok;
+  } catch (e) {
+    return false;
+  }
+}
+
 const ARCHIVE_PAGE = 10;
 
 // The player's name, remembered by the browser (seats.js keeps the seats).
@@ -65,6 +75,14 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
       clock: clockBody(),
     };
     if (input('position').value.trim()) body.position = input('position').value.trim();
+    if (!$('account-row').hidden) {
+      if (input('rated').checked && !input('rated').disabled) body.rated = true;
+      const challenge = input('challenge').value.trim();
+      if (challenge && !input('challenge').disabled) {
+        body.challenge = challenge;
+        body.lobby = false;
+      }
+    }
     return body;
   }
 
@@ -208,6 +226,13 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     $('level-label').hidden = against !== 'computer';
     $('fischer').hidden = select('clock').value !== 'fischer';
     $('days-label').hidden = select('clock').value !== 'correspondence';
+    // A rated game needs a clock and a person; a challenge, a person.
+    const person = against !== 'computer';
+    const clock = select('clock').value !== 'none';
+    input('rated').disabled = !person || !clock;
+    input('challenge').disabled = !person;
+    $('rated-note').textContent = !person ? 'Games against the computer are not rated.' :
+      !clock ? 'A rated game needs a clock.' : '';
   }
 
   function wire() {
@@ -222,6 +247,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     input('name').value = rememberedName();
     for (const id of ['opponent', 'clock']) $(id).addEventListener('change', syncCreateForm);
     syncCreateForm();
+    signedIn().then((yes) => { $('account-row').hidden = !yes; });
     $('create').addEventListener('submit', (e) => { e.preventDefault(); createGame(); });
     $('archive-newer').addEventListener('click', () => {
       ui.archiveOffset = Math.max(0, ui.archiveOffset - ARCHIVE_PAGE);

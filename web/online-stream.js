@@ -6,6 +6,7 @@ import { $ } from './dom.js';
 
 /** @typedef {import('./types.js').OnlineGame} OnlineGame */
 /** @typedef {import('./shared.js').Api} Api */
+/** @typedef {import('./types-social.js').ChatEvent} ChatEvent */
 /**
  * What the stream needs of the online page's state (online.js, OnlineUi).
  * @typedef {{id: string|null, secret: string, state: OnlineGame|null, es: EventSource|null,
@@ -14,9 +15,12 @@ import { $ } from './dom.js';
 
 /**
  * @param {StreamUi} ui
- * @param {{api: Api, accept: (s: OnlineGame) => void, liveChanged: () => void}} page
+ * @param {{api: Api, accept: (s: OnlineGame) => void, liveChanged: () => void,
+ *   chat: (e: ChatEvent|null) => void}} page
+ *   `chat` is told of a chat room's new message (chat.js), and with null
+ *   when the stream opens again (messages may have been missed).
  */
-export function liveStream(ui, { api, accept, liveChanged }) {
+export function liveStream(ui, { api, accept, liveChanged, chat }) {
   function disconnect() {
     clearTimeout(ui.retry);
     if (ui.es) ui.es.close();
@@ -38,10 +42,17 @@ export function liveStream(ui, { api, accept, liveChanged }) {
     es.addEventListener('state', (e) => {
       if (ui.es === es) accept(/** @type {OnlineGame} */ (JSON.parse(e.data)));
     });
+    // A chat event says which room has a new message, never its text.
+    es.addEventListener('chat', (e) => {
+      if (ui.es === es) chat(/** @type {ChatEvent} */ (JSON.parse(e.data)));
+    });
     es.addEventListener('open', () => {
       if (ui.es !== es) return;
       setLive(true);
-      if (opened) catchUp();
+      if (opened) {
+        catchUp();
+        chat(null);
+      }
       opened = true;
     });
     es.addEventListener('error', () => {

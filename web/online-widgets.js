@@ -1,9 +1,15 @@
-// A widget of an online game's page (online.js): the links of a seat this
+// Widgets of an online game's page (online.js): the links of a seat this
 // browser holds (its seat, the invitation if this browser created the game,
 // watching), each with a Copy button, in a panel that opens by itself while
-// the game waits for its second player. (The clocks are views.js's.)
+// the game waits for its second player; and the two seats, with their
+// players' names (an account's a link to its profile) and whether they are
+// connected. (The clocks are views.js's.)
 import { seatLinks } from './seats.js';
 import { $ } from './dom.js';
+import { gameTitle } from './names.js';
+import { playerLink } from './people.js';
+
+/** @typedef {import('./types.js').OnlineGame} OnlineGame */
 
 /**
  * The links of game `id` for the holder of `secret` (none for a
@@ -60,4 +66,36 @@ async function copyText(input, message) {
     document.execCommand('copy');
   }
   message('Link copied.', 'hint');
+}
+
+/**
+ * The seats of game `s`, from seat `ui.you`'s point of view (-1 a
+ * spectator); `ui.live` whether this page's stream is open (if not, who
+ * else is connected is unknown); `seatName(i)` the name shown for seat i.
+ * @param {{live: boolean, you: number, flipped: boolean}} ui
+ * @param {OnlineGame} s @param {(i: number) => string} seatName
+ */
+export function renderSeats(ui, s, seatName) {
+  $('game-title').textContent = gameTitle(s.game) + (s.rated ? ' \u00b7 rated' : '');
+  for (const i of [0, 1]) {
+    const seat = s.seats[i];
+    const row = $(`seat-${i}`);
+    const dot = /** @type {HTMLElement} */ (row.querySelector('.dot'));
+    // Cut off ourselves, we do not know who else is connected.
+    const state = seat.computer ? 'computer' : !ui.live ? 'unknown' :
+      seat.connected ? 'connected' : 'away';
+    dot.className = `dot ${state}`;
+    dot.title = { computer: 'the computer', connected: 'connected', away: 'not connected',
+      unknown: 'not known while this page is reconnecting' }[state];
+    row.dataset.connected = String(seat.computer || seat.connected);
+    row.classList.toggle('to-move', !s.terminal && s.status === 'playing' && s.to_move === i);
+    row.classList.toggle('you', ui.you === i);
+    const who = /** @type {HTMLElement} */ (row.querySelector('.who'));
+    // An account's name links to its profile; a guest's is only text.
+    const name = seat.account && seat.joined && seat.name ? playerLink(seat.name, `seat-link-${i}`) : seatName(i);
+    who.replaceChildren(`${s.names[i]}: `, name, (seat.computer ? ' (computer)' : '') + (ui.you === i ? ' (you)' : ''));
+  }
+  // The seats in the order of the board's sides: the one drawn at the
+  // bottom (a player's own, unless they flip) listed last.
+  $('players').classList.toggle('flipped', ui.flipped);
 }

@@ -12,7 +12,8 @@ import { lobbyPage, rememberedName, rememberName } from './lobby.js';
 import { seatSecret, storeSeat, forgetSeat, playsHere, setPlaysHere, announceTaken, onTaken, askTakeover }
   from './seats.js';
 import { finishedGame } from './finished.js';
-import { renderLinks } from './online-widgets.js';
+import { renderLinks, renderSeats as renderSeatsOf } from './online-widgets.js';
+import { chatPanel } from './chat.js';
 import { turnSignals } from './turn.js';
 import { liveStream } from './online-stream.js';
 import { apiClient, errorText, renderSpecials as renderSpecialsOf } from './shared.js';
@@ -88,10 +89,13 @@ const ctrl = gameController(ui, {
   play, message, render: () => render(),
 });
 
-// The live stream (online-stream.js).
+// The chat (chat.js), told of new messages by the live stream (online-stream.js).
+const chat = chatPanel({ api });
 const { connect, disconnect } = liveStream(ui, {
-  api, accept: (s) => accept(s), liveChanged: () => { if (ui.state) renderSeats(ui.state); },
+  api, accept: (s) => accept(s), liveChanged: () => { if (ui.state) renderSeats(ui.state); }, chat: chat.onEvent,
 });
+/** @param {OnlineGame} s */
+const renderSeats = (s) => renderSeatsOf(ui, s, seatName);
 
 // "Your move": the title, a beep, a notification (turn.js).
 const signals = turnSignals();
@@ -122,6 +126,7 @@ function leaveGame() {
   ui.path = [];
   ui.pick = null;
   signals.reset();
+  chat.leave();
   $('taken-banner').hidden = true;
 }
 
@@ -252,6 +257,7 @@ function render() {
   $('save-pgn').hidden = !gameInfo(s.game_id)?.pgn;
   $('analyse').hidden = !s.terminal;
   $('turn-prefs').hidden = ui.you < 0;
+  chat.update(s, ui.you, ui.secret, !!ui.es);
   const last = s.history[s.history.length - 1];
   signals.update(myTurn(), `${gameTitle(s.game)} online \u00b7 asterism`,
     last ? `${seatName(1 - ui.you)} played ${last}: your move.` : 'Your opponent is here: your move.');
@@ -277,31 +283,6 @@ function renderStatus(s) {
   $('status').dataset.ply = String(s.ply);
   $('status').dataset.terminal = String(s.terminal);
   $('status').dataset.you = String(ui.you);
-}
-
-/** @param {OnlineGame} s */
-function renderSeats(s) {
-  $('game-title').textContent = gameTitle(s.game);
-  for (const i of [0, 1]) {
-    const seat = s.seats[i];
-    const row = $(`seat-${i}`);
-    const dot = /** @type {HTMLElement} */ (row.querySelector('.dot'));
-    // Cut off ourselves, we do not know who else is connected.
-    const state = seat.computer ? 'computer' : !ui.live ? 'unknown' :
-      seat.connected ? 'connected' : 'away';
-    dot.className = `dot ${state}`;
-    dot.title = { computer: 'the computer', connected: 'connected', away: 'not connected',
-      unknown: 'not known while this page is reconnecting' }[state];
-    row.dataset.connected = String(seat.computer || seat.connected);
-    row.classList.toggle('to-move', !s.terminal && s.status === 'playing' && s.to_move === i);
-    row.classList.toggle('you', ui.you === i);
-    const who = /** @type {HTMLElement} */ (row.querySelector('.who'));
-    who.textContent = `${s.names[i]}: ${seatName(i)}` + (seat.computer ? ' (computer)' : '') +
-      (ui.you === i ? ' (you)' : '');
-  }
-  // The seats in the order of the board's sides: the one drawn at the
-  // bottom (a player's own, unless they flip) listed last.
-  $('players').classList.toggle('flipped', ui.flipped);
 }
 
 /** @param {OnlineGame} s */

@@ -313,6 +313,7 @@ export {};
  * @property {number} [you]  the seat of the secret sent, -1 without
  * @property {string} [secret]  POST .../join of a lobby game: the seat taken
  * @property {'accepted'|'declined'} [answer]  the computer's answer to a draw offer
+ * @property {boolean} [rated]  a rated game (docs/accounts.md)
  */
 /**
  * POST /api/games.

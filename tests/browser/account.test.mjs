@@ -194,10 +194,15 @@ test('a guest plays online, signs up, and claims the game', async () => {
   assert.equal(await text(page, '#message'), 'Claimed 1 game.');
   await shot(page, 'claimed-desktop');
 
-  // The account's cookie alone now holds the seat, under the account's name.
+  // The account's cookie alone now holds the seat, under the account's name,
+  // and the game is among "my games", a link to it, marked as my turn.
   const after = await page.evaluate((g) => fetch(`/api/games/${g}`).then((r) => r.json()), id);
   assert.equal(after.you, 0);
   assert.equal(after.seats[0].name, 'Dmitri');
+  const mine = page.locator(`#my-games li[data-id="${id}"]`);
+  assert.equal(await mine.locator('a[data-testid="game-link"]').getAttribute('href'), `online.html#game=${id}`);
+  assert.equal(await mine.getAttribute('data-my-turn'), 'true');
+  assert.match(await mine.textContent(), /^Your move:/);
   // Claiming again changes nothing and says so.
   // (busy ends before the account is read again and the message set: wait for the message.)
   await page.click('#claim');

@@ -1,0 +1,89 @@
+// What the pages about people share (player.html, leaderboard.html, the
+// account page's "my games"): links to a profile and to a game, a game of a
+// list in one line, the four games by name, and the words for time classes.
+// Names are drawn as text (textContent), never as HTML.
+import { gameTitle, terminationText } from './names.js';
+
+/** @typedef {import('./types-social.js').GameSummary} GameSummary */
+
+// The four games a list can be filtered by, with the names people know.
+export const GAMES = [
+  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', 'Shatra'], ['starpool', 'Star Pool Chess'],
+];
+
+/** @type {Record<string, string>} */
+const CLASSES = { live: 'live (Fischer clock)', correspondence: 'correspondence', untimed: 'no clock' };
+/** @param {string} c */
+export const className = (c) => CLASSES[c] || c;
+
+// The server sends a summary's spec as `game`; the contract named it `spec`.
+/** @param {GameSummary} g */
+export const specOf = (g) => g.game || g.spec || '';
+
+/** @param {string} name */
+export const profileHref = (name) => `player.html#name=${encodeURIComponent(name)}`;
+
+// A link to a player's profile; the neutral name of a deleted account, or
+// none at all, is plain text.
+/** @param {string|null} name @param {string} [testid] */
+export function playerLink(name, testid = 'player-link') {
+  if (!name || name === 'deleted player') {
+    const span = document.createElement('span');
+    span.textContent = name || 'nobody yet';
+    return span;
+  }
+  const a = document.createElement('a');
+  a.href = profileHref(name);
+  a.textContent = name;
+  a.dataset.testid = testid;
+  return a;
+}
+
+/** @param {string} id @param {string} text */
+export function gameLink(id, text) {
+  const a = document.createElement('a');
+  a.href = `online.html#game=${encodeURIComponent(id)}`;
+  a.textContent = text;
+  a.dataset.testid = 'game-link';
+  return a;
+}
+
+/** @param {number} ms */
+export const when = (ms) => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+
+/** @param {number} ms */
+export const day = (ms) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+// How a game of a list stands, from the point of view of its seat `g.seat`.
+/** @param {GameSummary} g */
+export function standing(g) {
+  if (g.status === 'open') return g.challenge ? 'waiting for your answer' : 'waiting for a player';
+  if (g.status === 'playing') return 'in progress';
+  if (g.status === 'aborted') return 'ended by the server';
+  const won = (g.result === '1-0' && g.seat === 0) || (g.result === '0-1' && g.seat === 1);
+  const lost = (g.result === '1-0' && g.seat === 1) || (g.result === '0-1' && g.seat === 0);
+  const how = terminationText(g.termination);
+  return `${won ? 'won' : lost ? 'lost' : 'drawn'} ${g.result}${how ? ` ${how}` : ''}`;
+}
+
+/**
+ * One game as a list item: its title (a link to the game), the opponent
+ * (a link to their profile), rated or not, how it stands and when.
+ * @param {GameSummary} g
+ * @returns {HTMLLIElement}
+ */
+export function gameItem(g) {
+  const li = document.createElement('li');
+  li.dataset.id = g.id;
+  li.dataset.status = g.status;
+  li.className = 'game-item';
+  const vs = document.createElement('span');
+  // A challenge to me names its challenger already (account-more.js).
+  if (!g.challenge) vs.append(' vs ', playerLink(g.opponent, 'opponent-link'));
+  const info = document.createElement('span');
+  info.className = 'note';
+  info.textContent = ` \u00b7 ${g.rated ? 'rated' : 'casual'}, ${className(g.time_class)} \u00b7 ` +
+    `${standing(g)} \u00b7 ${when(g.updated)}`;
+  li.append(gameLink(g.id, gameTitle(specOf(g))), vs, info);
+  return li;
+}
