@@ -200,11 +200,13 @@ TEST_F(SiteTest, StaticFilesStayInsideTheUiFolder) {
 // Every page is served by its plain name (a link someone types or shares:
 // /rules, /puzzles), and each links to the others from its header.
 TEST_F(SiteTest, EveryPageIsServedByItsNameAndLinksToTheOthers) {
-    for (const char* page : {"/", "/rules", "/learn", "/puzzles", "/online", "/account"}) {
+    for (const char* page : {"/", "/rules", "/learn", "/puzzles", "/online", "/account", "/player",
+                             "/leaderboard", "/moderation"}) {
         const HttpResponse r = get("GET", page);
         ASSERT_EQ(r.status, 200) << page;
         EXPECT_EQ(r.content_type, "text/html; charset=utf-8") << page;
-        for (const char* link : {"rules.html", "learn.html", "puzzles.html", "account.html"})
+        for (const char* link :
+             {"rules.html", "learn.html", "puzzles.html", "account.html", "leaderboard.html"})
             EXPECT_NE(r.body.find(std::string("href=\"") + link), std::string::npos)
                 << page << " has no link to " << link;
     }
