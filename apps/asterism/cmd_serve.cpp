@@ -148,6 +148,48 @@ std::string read_token(const std::string& file) {
     return token;
 }
 
+// The options of a server that players stay on (push, chat, logs,
+// metrics); returns what completes them once the command line is parsed.
+std::function<void()> add_operator_options(CLI::App& command, server::ServeOptions& options,
+                                           std::shared_ptr<std::string> public_url) {
+    server::ServeOptions* o = &options;
+    command.add_flag("--push", o->push.enabled,
+                     "Web Push notifications for signed-in players (docs/accounts.md); the "
+                     "key is made once in the data folder");
+    command.add_option("--push-subject", o->push.subject,
+                       "The contact push services see (mailto:you@example.org); default: an "
+                       "https --public-url");
+    command.add_flag("--push-allow-loopback", o->push.allow_http_loopback,
+                     "Tests only: push services on 127.0.0.1 over plain http");
+    command.add_option("--chat-per-game", o->chat.per_game, "Chat messages a game keeps at most")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1000000));
+    command
+        .add_option("--chat-burst", o->chat.burst,
+                    "Chat messages a player may send at once (then one per 2 s)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    command
+        .add_option("--log-format", o->log_format,
+                    "One line per request on stderr: text or json (route, status, time; never "
+                    "a secret, cookie or password)")
+        ->check(CLI::IsMember({"text", "json"}));
+    auto token_file = std::make_shared<std::string>();
+    command.add_option("--metrics-token-file", *token_file,
+                       "A file holding the bearer token (16 characters or more) that lets a "
+                       "client off the loopback interface read /health and /metrics");
+    return [o, public_url, token_file] {
+        if (!token_file->empty()) o->metrics_token = read_token(*token_file);
+        if (o->push.enabled && o->push.subject.empty()) {
+            if (!public_url->starts_with("https://"))
+                throw GameError(
+                    "--push needs --push-subject (mailto:you@example.org) or an "
+                    "https --public-url");
+            o->push.subject = *public_url;
+        }
+    };
+}
+
 Runner setup_serve(CLI::App& command) {
     auto o = std::make_shared<server::ServeOptions>();
     command.add_option("--port", o->port, "TCP port (0: any free port)")
@@ -190,45 +232,14 @@ Runner setup_serve(CLI::App& command) {
     command.add_option("--allow-host", o->host_names,
                        "A further host name to answer for (repeatable); IP addresses and "
                        "localhost always are");
-    command.add_flag("--push", o->push.enabled,
-                     "Web Push notifications for signed-in players (docs/accounts.md); the "
-                     "key is made once in the data folder");
-    command.add_option("--push-subject", o->push.subject,
-                       "The contact push services see (mailto:you@example.org); default: an "
-                       "https --public-url");
-    command.add_flag("--push-allow-loopback", o->push.allow_http_loopback,
-                     "Tests only: push services on 127.0.0.1 over plain http");
-    command.add_option("--chat-per-game", o->chat.per_game, "Chat messages a game keeps at most")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 1000000));
-    command
-        .add_option("--chat-burst", o->chat.burst,
-                    "Chat messages a player may send at once (then one per 2 s)")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 1000));
-    command
-        .add_option("--log-format", o->log_format,
-                    "One line per request on stderr: text or json (route, status, time; never "
-                    "a secret, cookie or password)")
-        ->check(CLI::IsMember({"text", "json"}));
-    auto token_file = std::make_shared<std::string>();
-    command.add_option("--metrics-token-file", *token_file,
-                       "A file holding the bearer token (16 characters or more) that lets a "
-                       "client off the loopback interface read /health and /metrics");
+    auto after_parse = add_operator_options(command, *o, public_url);
     add_search_options(command, *o);
     auto expiries = add_expiry_options(command, *o);
     add_network_options(command, *o);
-    return with_search_threads(command, [o, public_url, expiries, token_file] {
+    return with_search_threads(command, [o, public_url, expiries, after_parse] {
         expiries();
-        if (!token_file->empty()) o->metrics_token = read_token(*token_file);
         add_host_names(*o, *public_url);
-        if (o->push.enabled && o->push.subject.empty()) {
-            if (!public_url->starts_with("https://"))
-                throw GameError(
-                    "--push needs --push-subject (mailto:you@example.org) or an "
-                    "https --public-url");
-            o->push.subject = *public_url;
-        }
+        after_parse();
         return cmd_serve(*o);
     });
 }

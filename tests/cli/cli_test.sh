@@ -202,6 +202,13 @@ expect_error "cannot use the data folder" serve --port 0 --data /proc/asterism-d
 mkdir -p "$tmp/bad-data" && head -c 5000 /dev/urandom >"$tmp/bad-data/asterism.db"
 expect_error "asterism.db" serve --port 0 --data "$tmp/bad-data"
 
+# The operator's options refuse what cannot work, before the server listens.
+expect_error "push-subject" serve --port 0 --data "$tmp/push" --push --public-url http://x.example
+echo "short" >"$tmp/token"
+expect_error "16 characters" serve --port 0 --data "$tmp/push" --metrics-token-file "$tmp/token"
+expect_error "cannot read the token file" serve --port 0 --data "$tmp/push" --metrics-token-file "$tmp/none"
+expect_error "log-format" serve --port 0 --data "$tmp/push" --log-format xml
+
 # asterism admin (docs/accounts.md): the operator's tools refuse what they
 # cannot do, and grant the moderator role to an account that exists.
 expect_error "no database" admin grant Ann --data "$tmp/no-such"
