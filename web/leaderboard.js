@@ -107,8 +107,11 @@ async function load() {
     table.replaceChildren();
     table.dataset.game = b.game;
     table.dataset.class = b.class;
-    $('board-none').hidden = b.players.length > 0;
-    if (b.players.length) {
+    // Settled ratings ranked; provisional ones after them, marked and unranked.
+    const rows = [...b.players.map((p) => ({ p, settled: true })),
+      ...(b.provisional || []).map((p) => ({ p, settled: false }))];
+    $('board-none').hidden = rows.length > 0;
+    if (rows.length) {
       const head = table.createTHead().insertRow();
       for (const h of ['#', 'Player', 'Rating', 'Games']) {
         const th = document.createElement('th');
@@ -117,12 +120,20 @@ async function load() {
       }
     }
     const body = table.createTBody();
-    b.players.forEach((p, i) => {
+    rows.forEach(({ p, settled }, i) => {
       const tr = body.insertRow();
       tr.dataset.name = p.name;
-      tr.insertCell().textContent = String(i + 1);
+      tr.dataset.provisional = String(!settled);
+      tr.insertCell().textContent = settled ? String(i + 1) : '';
       tr.insertCell().append(playerLink(p.name));
-      tr.insertCell().textContent = `${Math.round(p.rating)} \u00b1 ${Math.round(p.deviation)}`;
+      const rating = tr.insertCell();
+      rating.textContent = `${Math.round(p.rating)} \u00b1 ${Math.round(p.deviation)}`;
+      if (!settled) {
+        const flag = document.createElement('span');
+        flag.className = 'provisional';
+        flag.textContent = 'provisional';
+        rating.append(' ', flag);
+      }
       tr.insertCell().textContent = String(p.games);
     });
   } catch (e) {

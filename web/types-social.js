@@ -44,7 +44,7 @@ export {};
 /** GET /api/players/NAME: @typedef {{name: string, created: number, ratings: Rating[]}} Player */
 /** @typedef {{at: number, rating: number, deviation: number, game_id: string}} RatingPoint */
 /** GET /api/players/NAME/rating-history: @typedef {{name: string, game: string, class: string, points: RatingPoint[]}} RatingHistory */
-/** GET /api/leaderboard/SPEC: @typedef {{game: string, class: string, players: (Rating & {name: string})[]}} Leaderboard */
+/** GET /api/leaderboard/SPEC (settled ratings, then provisional ones apart): @typedef {{game: string, class: string, players: (Rating & {name: string})[], provisional: (Rating & {name: string})[]}} Leaderboard */
 
 // ---- the account's own settings ---------------------------------------------
 

@@ -234,14 +234,17 @@ test('Vera resigns: both profiles show a changed rating and a point on the graph
   await oleg.waitForSelector(`#games li[data-id="${game.id}"]`);
   assert.match(oleg.url(), /game=starstar/);
 
-  // The leaderboard of the game's rules form answers; provisional ratings
-  // are left off it.
+  // The leaderboard of the game's rules form now has both players: not
+  // ranked among the settled ratings, but listed apart as provisional.
   await oleg.click(`#ratings tr[data-game="${game.spec}"] a`);
   await oleg.waitForURL(/leaderboard\.html/);
   await oleg.waitForSelector(`#board[data-game="${game.spec}"]`, { state: 'attached' });
-  assert.equal(await oleg.isVisible('#board-none'), true);
+  for (const name of ['Vera', 'Oleg'])
+    await oleg.waitForSelector(`#board tr[data-name="${name}"][data-provisional="true"] .provisional`);
+  assert.equal(await oleg.isVisible('#board-none'), false);
   const board = await getJson(oleg, `/api/leaderboard/${encodeURIComponent(game.spec)}?class=live`);
   assert.deepEqual(board.players, []);
+  assert.deepEqual(board.provisional.map((p) => p.name).sort(), ['Oleg', 'Vera']);
   await shot(oleg, 'leaderboard-desktop');
   // Choosing another game asks the server for its canonical spec.
   await oleg.selectOption('#game', 'shatra');

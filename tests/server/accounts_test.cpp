@@ -419,6 +419,9 @@ TEST(Ratings, TheLeaderboardListsSettledRatingsBestFirst) {
     ASSERT_EQ(board["players"].size(), 2u) << board.dump();  // Bob is provisional
     EXPECT_EQ(board["players"][0]["name"], "Ann");
     EXPECT_EQ(board["players"][1]["name"], "Cai");
+    ASSERT_EQ(board["provisional"].size(), 1u);  // listed apart, flagged
+    EXPECT_EQ(board["provisional"][0]["name"], "Bob");
+    EXPECT_EQ(board["provisional"][0]["provisional"], true);
     ApiRequest r;
     r.method = "GET";
     r.path = "/api/leaderboard/shatra";

@@ -498,3 +498,37 @@ TEST(Ratings, TheLobbySaysWhichChallengesAreRated) {
 
 }  // namespace
 }  // namespace asterism::server
+
+namespace asterism::server {
+namespace {
+
+// Every route of this page with a session that has ended (unused for longer
+// than sessions last) is a guest's: 401 where an account is needed.
+TEST(Sessions, AnExpiredSessionActsForNobodyOnTheNewRoutes) {
+    AccountsRig a;
+    Table2 t(a);
+    a.now += 181LL * 86400000;  // past the 180 days a session lasts unused
+    const std::vector<std::pair<std::string, std::string>> routes{
+        {"POST", "/api/account/recovery-codes"},
+        {"POST", "/api/account/delete"},
+        {"GET", "/api/account/export"},
+        {"GET", "/api/account/games"},
+        {"GET", "/api/account/relations"},
+        {"POST", "/api/account/relations"},
+        {"POST", "/api/account/notifications"},
+        {"POST", "/api/account/push"},
+        {"POST", "/api/account/push/remove"},
+        {"GET", "/api/moderation/reports"},
+        {"POST", "/api/moderation/accounts/Bob/suspend"}};
+    for (const auto& [method, path] : routes) {
+        const ApiResponse r =
+            a.call(method, path, {{"confirm", "Ann"}, {"name", "Bob"}, {"endpoint", "x"}}, t.ann);
+        EXPECT_EQ(r.status, 401) << method << " " << path << ": " << r.body.dump();
+    }
+    // A player's seat then needs its secret, as a guest's does.
+    EXPECT_EQ(t.say(t.ann, "players", "still here?").status, 403);
+    EXPECT_EQ(a.call("GET", "/api/account", {}, t.ann).status, 401);
+}
+
+}  // namespace
+}  // namespace asterism::server

@@ -4,6 +4,8 @@
 
 #include "core/text.h"
 #include "server/accounts/accounts.h"
+
+#include <limits>
 #include "server/json_args.h"
 #include "server/ratings/glicko2.h"
 
@@ -70,15 +72,29 @@ ApiResponse Accounts::get_history(const ApiRequest& r, const std::string& name) 
     return {200, {{"name", a.name}, {"game", game}, {"class", time_class(r)}, {"points", points}}};
 }
 
+// The settled ratings, best first; then, apart, the provisional ones (a
+// small community's board would otherwise stay empty for months).
 ApiResponse Accounts::get_leaderboard(const ApiRequest& r, const std::string& game) {
-    json players = json::array();
+    json players = json::array(), provisional = json::array();
     for (const auto& [name, row] :
          store_.leaderboard(game, time_class(r), ratings::kProvisionalDeviation, kLeaderboard)) {
         json entry = rating_json(row);
         entry["name"] = name;
         players.push_back(std::move(entry));
     }
-    return {200, {{"game", game}, {"class", time_class(r)}, {"players", players}}};
+    for (const auto& [name, row] : store_.leaderboard(
+             game, time_class(r), std::numeric_limits<double>::infinity(), 2 * kLeaderboard)) {
+        if (row.deviation <= ratings::kProvisionalDeviation) continue;
+        if (provisional.size() >= kLeaderboard) break;
+        json entry = rating_json(row);
+        entry["name"] = name;
+        provisional.push_back(std::move(entry));
+    }
+    return {200,
+            {{"game", game},
+             {"class", time_class(r)},
+             {"players", players},
+             {"provisional", provisional}}};
 }
 
 }  // namespace asterism::server::accounts

@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "server/accounts/accounts.h"
 #include "server/accounts/passwords.h"
+#include "server/base64url.h"
 #include "server/json_args.h"
 #include "server/secrets.h"
 
@@ -46,12 +47,10 @@ std::string typed_code(std::string_view code) {
     return out.size() == 16 ? out : std::string();
 }
 
-// base64url text of exactly `bytes` bytes (no padding).
+// base64url text of exactly `bytes` bytes.
 bool base64url_of(const std::string& s, std::size_t bytes) {
-    if (s.size() != (bytes * 4 + 2) / 3) return false;
-    return s.find_first_not_of(
-               "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") ==
-           std::string::npos;
+    const auto decoded = parse_base64url(s, bytes);
+    return decoded && decoded->size() == bytes;
 }
 
 }  // namespace

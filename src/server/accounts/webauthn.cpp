@@ -28,9 +28,6 @@ constexpr std::size_t kMaxSignature = 256;
     throw WebAuthnError(why);
 }
 
-const std::string_view kAlphabet =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 std::string sha256(std::string_view bytes) {
     std::array<unsigned char, 32> out{};
     unsigned int size = 0;
@@ -199,40 +196,10 @@ std::string spki(EVP_PKEY* key) {
 
 }  // namespace
 
-std::string base64url(std::string_view bytes) {
-    std::string out;
-    std::uint32_t acc = 0;
-    int bits = 0;
-    for (const char c : bytes) {
-        acc = (acc << 8) | static_cast<unsigned char>(c);
-        bits += 8;
-        while (bits >= 6) {
-            bits -= 6;
-            out.push_back(kAlphabet[(acc >> bits) & 63]);
-        }
-    }
-    if (bits > 0) out.push_back(kAlphabet[(acc << (6 - bits)) & 63]);
-    return out;
-}
-
 std::string from_base64url(std::string_view text, std::size_t max_bytes) {
-    while (!text.empty() && text.back() == '=') text.remove_suffix(1);
-    if (text.size() / 4 * 3 > max_bytes + 3) refuse("a field is too long");
-    std::string out;
-    std::uint32_t acc = 0;
-    int bits = 0;
-    for (const char c : text) {
-        const auto v = kAlphabet.find(c);
-        if (v == std::string_view::npos) refuse("a field is not base64url");
-        acc = (acc << 6) | static_cast<std::uint32_t>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<char>((acc >> bits) & 0xFF));
-        }
-    }
-    if (out.size() > max_bytes) refuse("a field is too long");
-    return out;
+    auto out = parse_base64url(text, max_bytes);
+    if (!out) refuse("a field is not base64url of at most " + std::to_string(max_bytes) + " bytes");
+    return std::move(*out);
 }
 
 NewCredential verify_registration(std::string_view client_data_b64,

@@ -8,6 +8,8 @@
 // trusts no maker's list; the key is bound to the account by the ceremony.
 #pragma once
 
+#include "server/base64url.h"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -24,7 +26,6 @@ inline constexpr int kES256 = -7;
 inline constexpr int kEdDSA = -8;
 
 // Base64url without padding (RFC 4648, section 5), as WebAuthn's JSON uses.
-std::string base64url(std::string_view bytes);
 // Throws WebAuthnError for anything but base64url (padding is tolerated).
 std::string from_base64url(std::string_view text, std::size_t max_bytes);
 

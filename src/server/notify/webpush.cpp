@@ -3,6 +3,8 @@
 // push_client.cpp, the background sender in notifier.cpp.
 #include "server/notify/webpush.h"
 
+#include "server/base64url.h"
+
 #include <openssl/bio.h>
 #include <openssl/core_names.h>
 #include <openssl/ec.h>
@@ -36,41 +38,6 @@ constexpr std::uint32_t kRecordSize = 4096;
 constexpr std::size_t kMaxPlaintext = kRecordSize - kHeaderSize - kTagSize - 1;
 constexpr std::int64_t kTokenLifetime = 12 * 3600;  // RFC 8292 allows 24 hours at most
 constexpr std::size_t kMaxPem = 16384;
-
-const std::string_view kAlphabet =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-std::string base64url(std::string_view bytes) {
-    std::string out;
-    std::uint32_t acc = 0;
-    int bits = 0;
-    for (const char c : bytes) {
-        acc = (acc << 8) | static_cast<unsigned char>(c);
-        for (bits += 8; bits >= 6; bits -= 6) out.push_back(kAlphabet[(acc >> (bits - 6)) & 63]);
-    }
-    if (bits > 0) out.push_back(kAlphabet[(acc << (6 - bits)) & 63]);
-    return out;
-}
-
-// Base64url, padding tolerated (some browsers' older JSON had it); nullopt
-// for any other character.
-std::optional<std::string> from_base64url(std::string_view text) {
-    while (!text.empty() && text.back() == '=') text.remove_suffix(1);
-    std::string out;
-    std::uint32_t acc = 0;
-    int bits = 0;
-    for (const char c : text) {
-        const auto v = kAlphabet.find(c);
-        if (v == std::string_view::npos) return std::nullopt;
-        acc = (acc << 6) | static_cast<std::uint32_t>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<char>((acc >> bits) & 0xFF));
-        }
-    }
-    return out;
-}
 
 const unsigned char* bytes(std::string_view s) {
     return reinterpret_cast<const unsigned char*>(s.data());
@@ -221,11 +188,11 @@ struct Receiver {
 
 Receiver receiver(const Subscription& s) {
     Receiver r;
-    const auto point = from_base64url(s.p256dh);
+    const auto point = parse_base64url(s.p256dh);
     if (!point || point->size() != kPointSize || (*point)[0] != '\x04')
         throw std::invalid_argument(
             "the subscription's p256dh is not an uncompressed P-256 point in base64url");
-    const auto auth = from_base64url(s.auth);
+    const auto auth = parse_base64url(s.auth);
     if (!auth || auth->size() != kAuthSize)
         throw std::invalid_argument("the subscription's auth is not 16 bytes in base64url");
     r.point = *point;
