@@ -123,6 +123,35 @@ TEST(Matching, MinCostPerfectEqualsBruteForceOnRandomGraphs) {
     EXPECT_GT(without, 100);  // the random graphs include ones with no perfect matching
 }
 
+// Past brute force's reach: the optimum of a larger graph must not depend
+// on how its vertices are numbered or its edges listed.
+TEST(Matching, LargeGraphsGiveTheSameOptimumUnderAnyNumbering) {
+    std::mt19937 rng(99);
+    for (int round = 0; round < 40; ++round) {
+        const int n = 2 * (20 + round);
+        const Graph g = random_graph(rng, n, round % 2 == 0 ? 9 : 1000000, 10 + round % 4 * 20);
+        std::vector<int> relabel(n);
+        for (int v = 0; v < n; ++v) relabel[v] = v;
+        std::shuffle(relabel.begin(), relabel.end(), rng);
+        std::vector<CostEdge> edges, renamed;
+        for (int a = 0; a < n; ++a) {
+            for (int b = a + 1; b < n; ++b) {
+                if (g.weight[a][b] < 0) continue;
+                edges.push_back({a, b, g.weight[a][b]});
+                renamed.push_back({relabel[b], relabel[a], g.weight[a][b]});
+            }
+        }
+        std::shuffle(renamed.begin(), renamed.end(), rng);
+        const auto first = min_cost_perfect_matching(n, edges);
+        const auto second = min_cost_perfect_matching(n, renamed);
+        ASSERT_EQ(first.has_value(), second.has_value()) << "n " << n;
+        if (first) {
+            EXPECT_EQ(first->cost, second->cost) << "n " << n;
+            EXPECT_EQ(matched_weight(g, first->mate), first->cost);
+        }
+    }
+}
+
 // ---- Berger tables, against FIDE's (Handbook C.05, Annex 1), written as
 // published: one line a round, "white-black" with numbers from 1.
 

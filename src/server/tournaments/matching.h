@@ -9,7 +9,7 @@
 // brute force on thousands of small random graphs.
 //
 // Time O(n^3) for n vertices, memory O(n^2); meant for n up to a few
-// hundred (a Swiss round of 100 players is about 5 ms). Weights are
+// hundred (a Swiss round of 100 players takes under 5 ms). Weights are
 // integers, so every dual variable stays an integer and nothing is rounded.
 // Pure: the C++ standard library only, no I/O.
 #pragma once
