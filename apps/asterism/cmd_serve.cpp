@@ -148,8 +148,8 @@ std::string read_token(const std::string& file) {
     return token;
 }
 
-// The options of a server that players stay on (push, chat, logs,
-// metrics); returns what completes them once the command line is parsed.
+// The options of a server that players stay on (push, chat, tournaments,
+// logs, metrics); returns what completes them once the command line is parsed.
 std::function<void()> add_operator_options(CLI::App& command, server::ServeOptions& options,
                                            std::shared_ptr<std::string> public_url) {
     server::ServeOptions* o = &options;
@@ -174,6 +174,21 @@ std::function<void()> add_operator_options(CLI::App& command, server::ServeOptio
                     "One line per request on stderr: text or json (route, status, time; never "
                     "a secret, cookie or password)")
         ->check(CLI::IsMember({"text", "json"}));
+    command
+        .add_option("--tournaments-by", o->tournaments.create,
+                    "Who may create tournaments: anyone (signed in), moderators or nobody")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"anyone", "moderators", "nobody"}));
+    command
+        .add_option("--max-tournaments", o->tournaments.max_active,
+                    "Tournaments taking entries or running at once (503 beyond)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 100000));
+    command
+        .add_option("--tournament-players", o->tournaments.max_players,
+                    "Players a swiss or arena tournament takes at most (round robin: 30)")
+        ->capture_default_str()
+        ->check(CLI::Range(2, 10000));
     auto token_file = std::make_shared<std::string>();
     command.add_option("--metrics-token-file", *token_file,
                        "A file holding the bearer token (16 characters or more) that lets a "

@@ -28,6 +28,7 @@
 #include "server/json_args.h"
 #include "server/puzzles.h"
 #include "server/reviews.h"
+#include "server/tournaments/service.h"
 #include "table/table.h"
 
 namespace asterism::server {
@@ -151,6 +152,9 @@ ApiResponse Api::route(const ApiRequest& r) {
     }
     if (accounts_) {
         if (auto answer = accounts_->handle(r)) return *answer;
+    }
+    if (online_ && tournaments_) {
+        if (auto answer = tournaments_->handle(r)) return *answer;
     }
     if (online_ && games_) {
         if (auto answer = games_->handle(r)) return *answer;

@@ -53,6 +53,7 @@ struct ApiLimits {
 
 class GameService;
 class Chat;
+class TournamentService;
 namespace accounts {
 class Accounts;
 }
@@ -78,6 +79,7 @@ class Api {
     // Serves /api/account from `accounts` (owned as the games are).
     void attach_accounts(accounts::Accounts* accounts) { accounts_ = accounts; }
     void attach_chat(Chat* chat) { chat_ = chat; }
+    void attach_tournaments(TournamentService* t) { tournaments_ = t; }
 
     std::size_t session_count() const;
     // Stops every search running or queued, now and later, with `reason`
@@ -131,6 +133,7 @@ class Api {
     GameService* games_ = nullptr;  // not owned (attach)
     accounts::Accounts* accounts_ = nullptr;
     Chat* chat_ = nullptr;
+    TournamentService* tournaments_ = nullptr;
     bool online_ = false;
 };
 

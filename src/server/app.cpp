@@ -34,6 +34,12 @@ App::App(const ServeOptions& o)
     accounts_->on_deleted(
         [this](std::int64_t account) { games_->forget_account(account, accounts::kDeletedName); });
     chat_ = std::make_unique<Chat>(*store_, *games_, o.chat, o.online.clock);
+    tournaments_ =
+        std::make_unique<TournamentService>(*store_, *games_, hub_, o.tournaments, o.online.clock);
+    games_->on_tournament_end(
+        [t = tournaments_.get()](const std::string& id, const std::string& game) {
+            t->game_ended(id, game);
+        });
     if (o.push.enabled) {
         if (!online_) throw GameError("--push needs a data folder (not --no-online)");
         notifications_ = std::make_unique<notify::Notifications>(
@@ -45,8 +51,12 @@ App::App(const ServeOptions& o)
     site_.api().attach(games_.get(), online_);
     site_.api().attach_accounts(accounts_.get());
     site_.api().attach_chat(chat_.get());
+    site_.api().attach_tournaments(tournaments_.get());
     // Last: the games' threads see everything above set up.
-    if (o.online.start_threads) games_->start();
+    if (o.online.start_threads) {
+        games_->start();
+        tournaments_->start();
+    }
 }
 
 App::~App() {
@@ -54,6 +64,9 @@ App::~App() {
     site_.api().attach(nullptr, false);
     site_.api().attach_accounts(nullptr);
     site_.api().attach_chat(nullptr);
+    site_.api().attach_tournaments(nullptr);
+    // The games stop calling into the tournaments before those go.
+    games_->on_tournament_end({});
 }
 
 // The data folder (created if missing, private to the server's user: the
@@ -173,6 +186,8 @@ std::string App::metrics_text() {
                  static_cast<double>(g.computer_queued),
                  "Computer moves waiting for a thread (online and local games).");
     write_metric(out, "asterism_reviews_running", "gauge", g.reviews, "Game reviews running.");
+    write_metric(out, "asterism_tournaments_running", "gauge",
+                 static_cast<double>(tournaments_->running()), "Tournaments running.");
     if (notifications_) {
         const notify::Notifier& n = notifications_->sender();
         write_metric(out, "asterism_push_sent_total", "counter", static_cast<double>(n.sent()),

@@ -18,6 +18,7 @@
 #include "server/net/server.h"
 #include "server/notify/notifications.h"
 #include "server/site.h"
+#include "server/tournaments/service.h"
 #include "store/store.h"
 
 namespace asterism::server {
@@ -38,6 +39,7 @@ struct ServeOptions {
     std::uint64_t seed = 0;  // the engines' seeds; 0: from the OS (tests fix it)
     accounts::AccountLimits accounts;
     ChatLimits chat;
+    TournamentLimits tournaments;
     notify::PushOptions push;  // Web Push (needs a data folder)
     // GET /health and /metrics answer loopback clients, and others that
     // send this as a bearer token ("": none).
@@ -71,6 +73,7 @@ class App final : public Handler {
     EventHub& events() { return hub_; }
     GameService& games() { return *games_; }
     accounts::Accounts& accounts() { return *accounts_; }
+    TournamentService& tournaments() { return *tournaments_; }
     // Whether online play is on (the server has a data folder).
     bool online() const { return online_; }
 
@@ -89,6 +92,7 @@ class App final : public Handler {
     std::unique_ptr<GameService> games_;  // after the store and the hub: destroyed before
     std::unique_ptr<accounts::Accounts> accounts_;
     std::unique_ptr<Chat> chat_;
+    std::unique_ptr<TournamentService> tournaments_;
     bool online_ = false;
     std::string metrics_token_;
     std::string log_format_;

@@ -188,6 +188,31 @@ class GameService {
     };
     void on_notice(std::function<void(const Notice&)> f) { notify_ = std::move(f); }
 
+    // ---- for tournaments (games/paired.cpp) ----
+    // A tournament's game: both seats held by accounts from the start.
+    struct Paired {
+        std::string id;  // chosen by the tournament (32 hex digits)
+        std::string spec;
+        nlohmann::json clock;  // as POST /api/games takes it
+        bool rated = false;
+        std::string tournament;
+        std::array<std::int64_t, 2> accounts{0, 0};
+        std::array<std::string, 2> names;
+    };
+    // Stores the game with both seats taken, in one transaction, and starts
+    // its clock; nothing when a game of that id exists already (a pairing
+    // made again after a restart).
+    void create_paired(const Paired& p);
+    // 400 when `clock` (as POST /api/games takes it) is not a valid clock.
+    static void check_clock(const nlohmann::json& clock);
+    // The account's seat of game `id` resigns, if the game is unfinished.
+    void resign_for(const std::string& id, std::int64_t account);
+    // Called when a tournament's game ends (tournament id, game id), by the
+    // thread that ended it, holding the game's lock: it must not call back.
+    void on_tournament_end(std::function<void(const std::string&, const std::string&)> f) {
+        tournament_end_ = std::move(f);
+    }
+
   private:
     struct Call;
     struct Route;
@@ -264,6 +289,7 @@ class GameService {
     OnlineLimits limits_;
     std::function<std::int64_t()> clock_;
     std::function<void(const Notice&)> notify_;
+    std::function<void(const std::string&, const std::string&)> tournament_end_;
     std::atomic<std::uint64_t> moves_{0};
     mutable std::mutex commits_mutex_;
     Histogram commits_;  // guarded by commits_mutex_

@@ -77,6 +77,10 @@ constexpr const char* kForget[] = {
     " WHERE id IN (SELECT game_id FROM game_accounts WHERE account_id = ?1 AND seat = 0)",
     "UPDATE games SET seats = json_set(seats, '$[1].name', ?2, '$[1].account', 0)"
     " WHERE id IN (SELECT game_id FROM game_accounts WHERE account_id = ?1 AND seat = 1)",
+    "UPDATE tournament_events SET data = json_set(data, '$.name', ?2, '$.account', 0)"
+    " WHERE type = 'enter' AND json_extract(data, '$.account') = ?1",
+    "UPDATE tournaments SET creator = 0, settings = json_set(settings, '$.creator_name', ?2)"
+    " WHERE creator = ?1",
     "UPDATE chat SET name = ?2, account_id = 0 WHERE account_id = ?1",
     "UPDATE chat_reports SET reporter = ?2 WHERE reporter = ?3",
     "DELETE FROM game_accounts WHERE account_id = ?1",

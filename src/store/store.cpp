@@ -108,6 +108,16 @@ constexpr const char* kMigrations[] = {
     "INSERT OR IGNORE INTO game_accounts SELECT json_extract(s.value, '$.account'), g.id,"
     " CAST(s.key AS INTEGER) FROM games g, json_each(g.seats) s"
     " WHERE json_extract(s.value, '$.account') > 0;",
+    // 7 -> 8: tournaments (docs/tournaments.md), each a row with its
+    // settings and an append-only log of what happened to it (entries,
+    // rounds paired, withdrawals, the end), replayed on start as a game's is.
+    "CREATE TABLE tournaments (id TEXT PRIMARY KEY, settings TEXT NOT NULL,"
+    " status TEXT NOT NULL, creator INTEGER NOT NULL, created_ms INTEGER NOT NULL,"
+    " updated_ms INTEGER NOT NULL, last_seq INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX tournaments_by_status ON tournaments (status, updated_ms);"
+    "CREATE TABLE tournament_events (tournament_id TEXT NOT NULL REFERENCES tournaments(id),"
+    " seq INTEGER NOT NULL, at_ms INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,"
+    " PRIMARY KEY (tournament_id, seq)) WITHOUT ROWID;",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
 
@@ -214,6 +224,10 @@ void Store::migrate() {
 }
 
 void Store::create(const GameRow& game) {
+    create(game, {});
+}
+
+void Store::create(const GameRow& game, const std::vector<EventRow>& events) {
     std::lock_guard lock(mutex_);
     Transaction t(db_);
     Statement s(db_,
@@ -222,6 +236,14 @@ void Store::create(const GameRow& game) {
                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
     bind_game(s, game);
     s.step();
+    for (const EventRow& e : events) {
+        Statement ev(db_,
+                     "INSERT INTO events (game_id, seq, at_ms, type, data)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5)");
+        ev.bind(1, game.id).bind(2, static_cast<std::int64_t>(e.seq)).bind(3, e.at_ms);
+        ev.bind(4, e.type).bind(5, e.data);
+        ev.step();
+    }
     t.commit();
 }
 

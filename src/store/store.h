@@ -139,6 +139,19 @@ struct EventRow {
     std::string data;  // JSON
 };
 
+// A tournament (docs/tournaments.md): its settings (JSON, as created), its
+// status ("entry", "running", "finished", "cancelled"), the account that made
+// it, and the number of events in its log.
+struct TournamentRow {
+    std::string id;  // 32 hex digits
+    std::string settings;
+    std::string status = "entry";
+    std::int64_t creator = 0;
+    std::int64_t created_ms = 0;
+    std::int64_t updated_ms = 0;
+    std::uint64_t last_seq = 0;
+};
+
 // How hard a commit is made durable: "normal" survives the process being
 // killed (WAL, the default); "full" also survives the machine losing power,
 // at the cost of a disk flush per commit.
@@ -146,7 +159,7 @@ enum class Sync { Normal, Full };
 
 class Store {
   public:
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
 
     // Opens `file`, creating it (and nothing else) if it does not exist.
     explicit Store(const std::string& file, Sync sync = Sync::Normal);
@@ -259,6 +272,20 @@ class Store {
     // seats it held named `neutral` (in the rows and in the events that
     // replay them) and bound to no account. One transaction.
     void erase_account(std::int64_t account, std::string_view neutral);
+
+    // ---- tournaments (tournaments.cpp) ----
+    // Stores the new tournament and its first event (number 1) together.
+    void create_tournament(const TournamentRow& row, const EventRow& first);
+    // Stores `event` as number row.last_seq (already advanced) and the row.
+    void append_tournament(const TournamentRow& row, const EventRow& event);
+    std::optional<TournamentRow> tournament(std::string_view id) const;
+    // Tournaments with `status`, the most recently updated first.
+    std::vector<TournamentRow> tournaments(std::string_view status, int limit,
+                                           int offset = 0) const;
+    std::vector<EventRow> tournament_events(std::string_view id) const;
+    // A new game stored with its first events in one transaction (a
+    // tournament's game: created with both seats taken, or not at all).
+    void create(const GameRow& game, const std::vector<EventRow>& events);
 
     // What SQLite's integrity and foreign-key checks find (nothing: an
     // empty list), and each game whose events are not numbered 1 to its

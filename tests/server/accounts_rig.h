@@ -40,7 +40,7 @@ struct AccountsRig {
         ApiRequest r;
         if (!secret.empty()) r.authorization = "Bearer " + secret;
         r.method = method;
-        r.path = path;
+        set_path(r, path);
         r.body = body.is_null() ? "" : body.dump();
         r.client = client;
         r.content_type = "application/json";

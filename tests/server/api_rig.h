@@ -3,6 +3,9 @@
 // with online play on. Tests of the API build one of these.
 #pragma once
 
+#include <algorithm>
+#include <string>
+
 #include <cstdint>
 
 #include "server/api.h"
@@ -11,6 +14,22 @@
 #include "store/store.h"
 
 namespace asterism::server {
+
+// Sets the request's path and, from what follows a '?', its query, as the
+// HTTP layer splits them.
+inline void set_path(ApiRequest& r, const std::string& path) {
+    const auto q = path.find('?');
+    r.path = path.substr(0, q);
+    if (q == std::string::npos) return;
+    std::string rest = path.substr(q + 1);
+    while (!rest.empty()) {
+        const auto amp = std::min(rest.find('&'), rest.size());
+        const std::string item = rest.substr(0, amp);
+        const auto eq = item.find('=');
+        r.query[item.substr(0, eq)] = eq == std::string::npos ? "" : item.substr(eq + 1);
+        rest.erase(0, std::min(amp + 1, rest.size()));
+    }
+}
 
 struct ApiRig {
     // `seed` 0 draws the engines' seeds from the OS; `games` are the game

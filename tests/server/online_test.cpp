@@ -60,18 +60,7 @@ class Online : public ::testing::Test {
                      {},
                      nullptr,
                      "application/json"};
-        // The query, as the HTTP layer splits it.
-        if (const auto q = path.find('?'); q != std::string::npos) {
-            r.path = path.substr(0, q);
-            std::string rest = path.substr(q + 1);
-            while (!rest.empty()) {
-                const auto amp = std::min(rest.find('&'), rest.size());
-                const std::string item = rest.substr(0, amp);
-                const auto eq = item.find('=');
-                r.query[item.substr(0, eq)] = eq == std::string::npos ? "" : item.substr(eq + 1);
-                rest.erase(0, std::min(amp + 1, rest.size()));
-            }
-        }
+        set_path(r, path);
         if (!secret.empty()) r.authorization = "Bearer " + secret;
         return api_->api().handle(r);
     }

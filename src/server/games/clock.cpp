@@ -64,7 +64,10 @@ std::int64_t left_now(const Game& g, std::int64_t now) {
 // arrive), correspondence as soon as both seats are taken.
 bool clock_runs(const Game& g) {
     if (g.clock.kind == "none" || g.table.over() || !both_joined(g)) return false;
-    return g.clock.kind == "correspondence" || g.table.game().history().size() >= 2;
+    // A tournament's game starts with its pairing: a player who never
+    // moves loses on time (docs/tournaments.md).
+    return g.clock.kind == "correspondence" || !g.tournament.empty() ||
+           g.table.game().history().size() >= 2;
 }
 
 // After a move by `mover` (or a takeback, mover None): charges the time

@@ -80,6 +80,9 @@ struct GameService::Game {
     // An online game between two accounts that counts for their ratings
     // (docs/accounts.md); set by the creator's join event.
     bool rated = false;
+    // A tournament's game (docs/tournaments.md): the tournament's id, set by
+    // the first join event. Its clock runs from the start.
+    std::string tournament;
     // A local game's last use, for the eviction (guarded by GameService::mutex_).
     std::uint64_t last_used = 0;
     std::int64_t last_used_ms = 0;

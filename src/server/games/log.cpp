@@ -125,6 +125,7 @@ void apply_event(Game& g, const std::string& type, const json& d) {
         if (d.contains("digest")) seat.digest = d["digest"].get<std::string>();
         seat.account = d.value("account", std::int64_t{0});
         if (d.value("rated", false)) g.rated = true;
+        if (d.contains("tournament")) g.tournament = d["tournament"].get<std::string>();
         // The creator's join of a challenge keeps the other seat for the
         // challenged account.
         if (d.contains("reserved"))
@@ -289,6 +290,8 @@ GameService::Published GameService::commit(Game& g, const std::string& type, jso
     Published state = publish(g);
     const bool ended = g.row.status == "finished" || g.row.status == "aborted";
     tell_players(g, ended && !was_finished ? "end" : type);
+    if (ended && !was_finished && !g.tournament.empty() && tournament_end_)
+        tournament_end_(g.tournament, g.row.id);
     if (ended) {
         // Watchers have the final state; the hub and the table of games
         // keep only games in progress, so neither grows with the archive.

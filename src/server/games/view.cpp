@@ -59,6 +59,7 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
     state["seq"] = g.row.last_seq;
     state["now"] = now;
     state["rated"] = g.rated;
+    if (!g.tournament.empty()) state["tournament"] = g.tournament;
     return state;
 }
 

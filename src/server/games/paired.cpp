@@ -1,0 +1,74 @@
+// A tournament's games (game.h, docs/tournaments.md): made by the
+// tournament with both seats bound to the players' accounts, so that each
+// plays with their session and no secret is handed out; and a withdrawing
+// player's resignation.
+#include "server/games/game.h"
+
+namespace asterism::server {
+
+using namespace online;
+
+void GameService::create_paired(const Paired& p) {
+    if (store_.game(p.id)) return;
+    auto game = Registry::instance().create(p.spec);
+    if (game->num_players() != 2) fail(400, "tournaments are for two-player games");
+    store::GameRow row;
+    row.id = p.id;
+    row.spec = game->spec();
+    const std::int64_t at = now();
+    row.created_ms = row.updated_ms = at;
+    auto g = std::make_shared<Game>(row, Table(std::move(game), ""));
+    g->clock = clock_from_request(json{{"clock", p.clock}});
+    {
+        std::lock_guard lock(mutex_);
+        g->seed = next_seed_++;
+    }
+    std::lock_guard game_lock(g->mutex);
+    std::vector<store::EventRow> events;
+    for (std::size_t i = 0; i < 2; ++i) {
+        json joined = {{"seat", i}, {"name", p.names[i]}, {"account", p.accounts[i]}};
+        if (i == 0) {
+            joined["tournament"] = p.tournament;
+            if (p.rated) joined["rated"] = true;
+        }
+        apply_event(*g, "join", joined);
+        if (i == 1) turn_over(*g, Player::None, at);
+        joined["clock"] = clock_json(g->clock);
+        events.push_back({i + 1, at, "join", joined.dump()});
+    }
+    settle_row(*g, at);
+    g->row.last_seq = events.size();
+    store_.create(g->row, events);
+    {
+        std::lock_guard lock(mutex_);
+        games_[g->row.id] = g;
+    }
+    publish(*g);
+    tell_players(*g, "join");
+}
+
+void GameService::check_clock(const json& clock) {
+    clock_from_request(json{{"clock", clock}});
+}
+
+void GameService::resign_for(const std::string& id, std::int64_t account) {
+    std::shared_ptr<Game> g;
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = games_.find(id);
+        if (it == games_.end()) return;  // over already
+        g = it->second;
+    }
+    std::lock_guard lock(g->mutex);
+    if (g->table.over() || !g->expired.empty()) return;
+    for (int i = 0; i < 2; ++i) {
+        if (g->seats[static_cast<std::size_t>(i)].account != account) continue;
+        const json event = {{"by", i}};
+        apply_event(*g, "resign", event);
+        g->clock.turn_start = 0;
+        commit(*g, "resign", event);
+        return;
+    }
+}
+
+}  // namespace asterism::server

@@ -1,0 +1,358 @@
+// The tournaments' routes (service.h, docs/tournaments.md): creating, the
+// lists, one tournament and its live stream, and what a player or the
+// creator does to it.
+#include "core/os_random.h"
+#include "core/registry.h"
+#include "core/text.h"
+#include "server/game_service.h"
+#include "server/json_args.h"
+#include "server/tournaments/tournament.h"
+
+namespace asterism::server {
+
+using namespace tournament;
+
+struct TournamentService::Call {
+    const ApiRequest& request;
+    std::string id;
+    std::shared_ptr<Tournament> t;  // for the routes with ":id"
+};
+
+struct TournamentService::Route {
+    std::string_view method;
+    std::string_view path;
+    ApiResponse (TournamentService::*handler)(Call&);
+};
+
+const std::vector<TournamentService::Route>& TournamentService::routes() {
+    static const std::vector<Route> table{
+        {"POST", "/api/tournaments", &TournamentService::create},
+        {"GET", "/api/tournaments", &TournamentService::list},
+        {"GET", "/api/tournaments/:id", &TournamentService::get},
+        {"GET", "/api/tournaments/:id/events", &TournamentService::events},
+        {"POST", "/api/tournaments/:id/join", &TournamentService::join},
+        {"POST", "/api/tournaments/:id/leave", &TournamentService::leave},
+        {"POST", "/api/tournaments/:id/withdraw", &TournamentService::withdraw},
+        {"POST", "/api/tournaments/:id/start", &TournamentService::start_now},
+        {"POST", "/api/tournaments/:id/cancel", &TournamentService::cancel},
+        {"POST", "/api/tournaments/:id/pause", &TournamentService::pause},
+        {"POST", "/api/tournaments/:id/resume", &TournamentService::resume},
+    };
+    return table;
+}
+
+TournamentService::TournamentService(store::Store& store, GameService& games, EventHub& hub,
+                                     TournamentLimits limits, std::function<std::int64_t()> clock)
+    : store_(store),
+      games_(games),
+      hub_(hub),
+      limits_(std::move(limits)),
+      clock_(std::move(clock)) {
+    if (!clock_)
+        clock_ = [] {
+            return std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                .count();
+        };
+    for (const char* status : {"entry", "running"})
+        for (const store::TournamentRow& row : store_.tournaments(status, 1 << 30)) {
+            auto t = load(row.id);
+            settle_games(*t);
+            active_[row.id] = t;
+        }
+}
+
+TournamentService::~TournamentService() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        wake_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+}
+
+std::size_t TournamentService::running() const {
+    std::lock_guard lock(mutex_);
+    std::size_t n = 0;
+    for (const auto& [id, t] : active_) n += t->row.status == "running" ? 1 : 0;
+    return n;
+}
+
+std::optional<ApiResponse> TournamentService::handle(const ApiRequest& r) {
+    if (!r.path.starts_with("/api/tournaments")) return std::nullopt;
+    std::string id;
+    const int i = find_route(routes(), r, id, [](const std::string&) {});
+    if (i < 0) return std::nullopt;
+    Call call{r, id, id.empty() ? nullptr : find(id)};
+    return (this->*routes()[static_cast<std::size_t>(i)].handler)(call);
+}
+
+std::shared_ptr<TournamentService::Tournament> TournamentService::find(const std::string& id) {
+    {
+        std::lock_guard lock(mutex_);
+        const auto it = active_.find(id);
+        if (it != active_.end()) return it->second;
+    }
+    if (id.size() != 32 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
+        fail(404, "no tournament " + quote(id));
+    auto t = load(id);  // a finished one, from the archive
+    settle_games(*t);
+    return t;
+}
+
+bool TournamentService::is_moderator(const ApiRequest& r) const {
+    if (r.account == 0) return false;
+    const auto me = store_.account(r.account);
+    return me && me->role == "moderator";
+}
+
+namespace {
+
+// The creator's choices, checked; 400 naming the field that is wrong.
+Settings settings_of(const json& body, const TournamentLimits& limits, std::int64_t now) {
+    Settings s;
+    s.name = get_string(body, "name", "");
+    if (s.name.empty() || s.name.size() > 60 || !valid_utf8(s.name))
+        fail(400, "'name' must be 1 to 60 bytes of text");
+    auto game = Registry::instance().create(spec_from(body));
+    if (game->num_players() != 2) fail(400, "tournaments are for two-player games");
+    s.spec = game->spec();
+    s.clock = body.value("clock", json());
+    const std::string kind = s.clock.is_object() ? s.clock.value("kind", "") : "";
+    if (kind != "fischer" && kind != "correspondence")
+        fail(400, "a tournament needs a clock: {\"kind\": \"fischer\"} or \"correspondence\"");
+    s.rated = get_bool(body, "rated", false);
+    s.format = get_string(body, "format", "swiss");
+    if (s.format != "swiss" && s.format != "round_robin" && s.format != "arena")
+        fail(400, "'format' must be \"swiss\", \"round_robin\" or \"arena\"");
+    if (s.format == "arena" && kind != "fischer")
+        fail(400, "an arena is played with a live clock (fischer)");
+    const int most = s.format == "round_robin" ? 30 : limits.max_players;
+    s.max_players = static_cast<int>(get_int(body, "max_players", most, 2, most));
+    s.rounds = s.format == "swiss"
+                   ? static_cast<int>(get_int(body, "rounds", 5, 1, limits.max_rounds))
+                   : 0;
+    s.double_round = s.format == "round_robin" && get_bool(body, "double", false);
+    s.minutes = s.format == "arena" ? static_cast<int>(get_int(body, "minutes", 30, 1, 1440)) : 0;
+    s.streak = s.format == "arena" && get_bool(body, "streak", true);
+    const long long starts_in = get_int(body, "starts_in", 0, 0, 43200);
+    s.starts_ms = starts_in == 0 ? 0 : now + starts_in * 60000;
+    return s;
+}
+
+}  // namespace
+
+ApiResponse TournamentService::create(Call& c) {
+    const ApiRequest& r = c.request;
+    if (r.account == 0) fail(401, "sign in to an account to create a tournament");
+    if (limits_.create == "nobody") fail(403, "this server does not hold tournaments");
+    if (limits_.create == "moderators" && !is_moderator(r))
+        fail(403, "on this server, moderators create the tournaments");
+    const json body = parse_body(r, 8);
+    auto t = std::make_shared<Tournament>();
+    t->s = settings_of(body, limits_, now());
+    t->s.creator_name = r.account_name;
+    GameService::check_clock(t->s.clock);  // its fields, as a game's are checked
+    {
+        std::lock_guard lock(mutex_);
+        std::size_t mine = 0;
+        for (const auto& [id, other] : active_) mine += other->row.creator == r.account ? 1 : 0;
+        if (active_.size() >= limits_.max_active)
+            fail(503, "the server holds its maximum of " + std::to_string(limits_.max_active) +
+                          " tournaments; try again when one has ended");
+        if (mine >= limits_.per_account)
+            fail(429, "you have " + std::to_string(mine) + " tournaments not yet ended");
+        do {
+            t->row.id = random_token();
+        } while (active_.count(t->row.id));
+    }
+    t->row.settings = settings_json(t->s).dump();
+    t->row.creator = r.account;
+    t->row.created_ms = t->row.updated_ms = now();
+    t->row.last_seq = 1;
+    store_.create_tournament(t->row, {1, t->row.created_ms, "create", "{}"});
+    {
+        std::lock_guard lock(mutex_);
+        active_[t->row.id] = t;
+    }
+    std::lock_guard lock(t->mutex);
+    return {201, {{"id", t->row.id}, {"tournament", view(*t, r.account, is_moderator(r))}}};
+}
+
+ApiResponse TournamentService::list(Call& c) {
+    const auto it = c.request.query.find("status");
+    const std::string status = it == c.request.query.end() ? "" : it->second;
+    if (!status.empty() && status != "entry" && status != "running" && status != "finished" &&
+        status != "cancelled")
+        fail(400, "'status' must be entry, running, finished or cancelled");
+    const auto p = c.request.query.find("page");
+    int page = 1;
+    if (p != c.request.query.end()) {
+        page = std::atoi(p->second.c_str());
+        if (page < 1 || page > 100000) fail(400, "'page' must be a number from 1");
+    }
+    json out = json::array();
+    bool more = false;
+    for (const std::string& st : status.empty()
+                                     ? std::vector<std::string>{"entry", "running", "finished"}
+                                     : std::vector<std::string>{status}) {
+        const int n = limits_.page;
+        const auto rows = store_.tournaments(st, n + 1, (page - 1) * n);
+        more = more || static_cast<int>(rows.size()) > n;
+        for (std::size_t i = 0; i < rows.size() && static_cast<int>(i) < n; ++i) {
+            auto t = find(rows[i].id);
+            std::lock_guard lock(t->mutex);
+            out.push_back(summary(*t));
+        }
+    }
+    return {200, {{"tournaments", out}, {"page", page}, {"more", more}}};
+}
+
+ApiResponse TournamentService::get(Call& c) {
+    std::lock_guard lock(c.t->mutex);
+    return {200, view(*c.t, c.request.account, is_moderator(c.request))};
+}
+
+ApiResponse TournamentService::events(Call& c) {
+    {
+        std::lock_guard lock(c.t->mutex);
+        Event latest;
+        if (!hub_.latest("t" + c.id, latest)) publish(*c.t);
+    }
+    std::uint64_t last_seen = 0;
+    for (const char ch : c.request.last_event_id) {
+        if (ch < '0' || ch > '9' || last_seen > (1ULL << 50)) {
+            last_seen = 0;
+            break;
+        }
+        last_seen = last_seen * 10 + static_cast<std::uint64_t>(ch - '0');
+    }
+    ApiResponse r{200, json::object()};
+    r.stream = StreamStart{"t" + c.id, "", last_seen};
+    return r;
+}
+
+namespace {
+
+int require_player(const TournamentService::Tournament& t, const ApiRequest& r) {
+    if (r.account == 0) fail(401, "sign in to the account that entered");
+    const int me = t.player_of(r.account);
+    if (me < 0 || t.players[static_cast<std::size_t>(me)].left)
+        fail(403, "you have not entered this tournament");
+    return me;
+}
+
+}  // namespace
+
+ApiResponse TournamentService::join(Call& c) {
+    const ApiRequest& r = c.request;
+    if (r.account == 0) fail(401, "sign in to an account to enter a tournament");
+    Tournament& t = *c.t;
+    std::lock_guard lock(t.mutex);
+    const bool arena_running = t.s.format == "arena" && t.row.status == "running";
+    if (t.row.status != "entry" && !arena_running) fail(409, "entries are closed");
+    const int me = t.player_of(r.account);
+    if (me >= 0 && !t.players[static_cast<std::size_t>(me)].left)
+        fail(409, "you have entered already");
+    int count = 0;
+    for (const Entrant& e : t.players) count += e.left ? 0 : 1;
+    if (count >= t.s.max_players)
+        fail(409, "the tournament is full (" + std::to_string(t.s.max_players) + " players)");
+    commit(t, "enter", {{"account", r.account}, {"name", r.account_name}});
+    if (arena_running) pair_arena(t);
+    return {200, view(t, r.account, is_moderator(r))};
+}
+
+ApiResponse TournamentService::leave(Call& c) {
+    Tournament& t = *c.t;
+    std::lock_guard lock(t.mutex);
+    const int me = require_player(t, c.request);
+    if (t.row.status != "entry") fail(409, "it has started: withdraw instead");
+    commit(t, "leave", {{"player", me}});
+    return {200, view(t, c.request.account, is_moderator(c.request))};
+}
+
+// A withdrawal after the start: no more pairings, and the player's games
+// still running in it are resigned (after the tournament's lock is let go:
+// a game that ends calls back into the tournaments).
+ApiResponse TournamentService::withdraw(Call& c) {
+    Tournament& t = *c.t;
+    std::vector<std::string> games;
+    {
+        std::lock_guard lock(t.mutex);
+        const int me = require_player(t, c.request);
+        if (t.row.status != "running") fail(409, "the tournament is not running");
+        if (t.players[static_cast<std::size_t>(me)].withdrawn)
+            fail(409, "you have withdrawn already");
+        commit(t, "withdraw", {{"player", me}});
+        games = unfinished_games_of(t, me);
+    }
+    for (const std::string& g : games) games_.resign_for(g, c.request.account);
+    tick();
+    std::lock_guard lock(t.mutex);
+    return {200, view(t, c.request.account, is_moderator(c.request))};
+}
+
+std::vector<std::string> TournamentService::unfinished_games_of(const Tournament& t,
+                                                                int player) const {
+    std::vector<std::string> out;
+    for (const Round& r : t.rounds)
+        for (const Board& b : r.boards)
+            if (!b.done && (b.white == player || b.black == player)) out.push_back(b.game);
+    return out;
+}
+
+ApiResponse TournamentService::start_now(Call& c) {
+    Tournament& t = *c.t;
+    std::lock_guard lock(t.mutex);
+    if (c.request.account == 0) fail(401, "sign in first");
+    if (c.request.account != t.row.creator && !is_moderator(c.request))
+        fail(403, "only its creator or a moderator starts a tournament");
+    if (t.row.status != "entry") fail(409, "the tournament has started already");
+    int count = 0;
+    for (const Entrant& e : t.players) count += e.left ? 0 : 1;
+    if (count < 2) fail(409, "a tournament needs two players to start");
+    begin(t);
+    return {200, view(t, c.request.account, is_moderator(c.request))};
+}
+
+ApiResponse TournamentService::cancel(Call& c) {
+    Tournament& t = *c.t;
+    {
+        std::lock_guard lock(t.mutex);
+        const bool moderator = is_moderator(c.request);
+        if (c.request.account == 0) fail(401, "sign in first");
+        if (!t.active()) fail(409, "the tournament has ended");
+        if (!moderator && (c.request.account != t.row.creator || t.row.status != "entry"))
+            fail(403, "its creator cancels it before the start; a moderator at any time");
+        commit(t, "cancel", {{"reason", "cancelled by " + c.request.account_name}});
+        {
+            std::lock_guard service_lock(mutex_);
+            active_.erase(t.row.id);
+        }
+    }
+    return {200, view(t, c.request.account, is_moderator(c.request))};
+}
+
+ApiResponse TournamentService::pause(Call& c) {
+    Tournament& t = *c.t;
+    std::lock_guard lock(t.mutex);
+    const int me = require_player(t, c.request);
+    if (t.s.format != "arena" || t.row.status != "running")
+        fail(409, "only a running arena pauses");
+    if (t.players[static_cast<std::size_t>(me)].paused) fail(409, "you are paused already");
+    commit(t, "pause", {{"player", me}});
+    return {200, view(t, c.request.account, is_moderator(c.request))};
+}
+
+ApiResponse TournamentService::resume(Call& c) {
+    Tournament& t = *c.t;
+    std::lock_guard lock(t.mutex);
+    const int me = require_player(t, c.request);
+    if (!t.players[static_cast<std::size_t>(me)].paused) fail(409, "you are not paused");
+    commit(t, "resume", {{"player", me}});
+    if (t.row.status == "running") pair_arena(t);
+    return {200, view(t, c.request.account, is_moderator(c.request))};
+}
+
+}  // namespace asterism::server

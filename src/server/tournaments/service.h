@@ -1,0 +1,119 @@
+// Tournaments (docs/tournaments.md): round robin, swiss and arena events
+// between accounts, each game an ordinary online game of the game service.
+//
+// A tournament is a row and an append-only log of events in the store
+// (entries, the start, each round's pairings with its games' ids chosen in
+// advance, withdrawals, the end), changed only by appending, and rebuilt on
+// start by replaying them, as a game is. Results are not copied into the
+// log: each game's own row says how it ended, so a result the game stored
+// is never lost. A pairing is stored before its games are made; a restart
+// makes any game of a stored pairing that is missing, and pairs no round
+// twice. A thread starts tournaments at their time, pairs the next round
+// when one ends (swiss), pairs arena players as they finish, and ends them.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/api_message.h"
+#include "server/events.h"
+#include "store/store.h"
+
+namespace asterism::server {
+
+class GameService;
+
+// What the operator bounds (asterism serve --help): who may create, how
+// many run at once, and how big one may be.
+struct TournamentLimits {
+    std::string create = "anyone";  // "anyone" signed in, "moderators", or "nobody"
+    std::size_t max_active = 50;    // tournaments taking entries or running at once
+    std::size_t per_account = 3;    // of those, made by one account
+    int max_players = 200;          // a swiss or arena tournament's players (round robin: 30)
+    int max_rounds = 20;            // a swiss tournament's rounds
+    int page = 20;                  // tournaments a list answers
+};
+
+class TournamentService {
+  public:
+    struct Tournament;  // one tournament in memory (tournament.h)
+
+    // Restores every tournament taking entries or running from `store`.
+    TournamentService(store::Store& store, GameService& games, EventHub& hub,
+                      TournamentLimits limits = {}, std::function<std::int64_t()> clock = {});
+    ~TournamentService();
+    TournamentService(const TournamentService&) = delete;
+    TournamentService& operator=(const TournamentService&) = delete;
+
+    // The routes under /api/tournaments; nothing for another path.
+    std::optional<ApiResponse> handle(const ApiRequest& r);
+    // Starts the thread that keeps tournaments moving. Without it (tests),
+    // tick() does the same work when called.
+    void start();
+    // Starts what is due, takes in finished games, pairs and ends.
+    void tick();
+    // A tournament's game ended (the game service's callback): noted, and
+    // handled by the thread (or the next tick).
+    void game_ended(const std::string& tournament, const std::string& game);
+    std::size_t running() const;
+
+  private:
+    struct Call;
+    struct Route;
+    static const std::vector<Route>& routes();
+    ApiResponse create(Call& c);
+    ApiResponse list(Call& c);
+    ApiResponse get(Call& c);
+    ApiResponse events(Call& c);
+    ApiResponse join(Call& c);
+    ApiResponse leave(Call& c);
+    ApiResponse withdraw(Call& c);
+    ApiResponse start_now(Call& c);
+    ApiResponse cancel(Call& c);
+    ApiResponse pause(Call& c);
+    ApiResponse resume(Call& c);
+
+    std::shared_ptr<Tournament> find(const std::string& id);
+    std::shared_ptr<Tournament> load(const std::string& id);
+    // Appends an event, applies it and publishes the new view (the caller
+    // holds the tournament's lock).
+    void commit(Tournament& t, const std::string& type, nlohmann::json data);
+    void publish(Tournament& t);
+    // Makes the games of the stored pairings that are missing, and reads
+    // every game's result from the store.
+    void settle_games(Tournament& t);
+    // Everything that is due for `t` now: start, pairings, the end.
+    void advance(Tournament& t);
+    void begin(Tournament& t);
+    void pair_swiss(Tournament& t);
+    void pair_arena(Tournament& t);
+    void finish(Tournament& t, const std::string& reason);
+    std::vector<std::string> unfinished_games_of(const Tournament& t, int player) const;
+    bool is_moderator(const ApiRequest& r) const;
+    void worker();
+    std::int64_t now() const { return clock_(); }
+
+    store::Store& store_;
+    GameService& games_;
+    EventHub& hub_;
+    TournamentLimits limits_;
+    std::function<std::int64_t()> clock_;
+
+    mutable std::mutex mutex_;                                   // guards the fields below
+    std::map<std::string, std::shared_ptr<Tournament>> active_;  // taking entries or running
+    std::set<std::string> ended_games_;                          // tournaments to look at
+    std::condition_variable wake_;
+    bool stopping_ = false;
+    std::thread thread_;
+};
+
+}  // namespace asterism::server
