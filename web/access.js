@@ -137,8 +137,8 @@ function moveFocus(svg, ui, cell) {
   next.focus({ preventScroll: true });
 }
 
-/** @type {{id: string, ply: number, over: boolean}} */
-let heard = { id: '', ply: 0, over: false };
+/** @type {{id: string, ply: number, over: boolean, toMove: number}} */
+let heard = { id: '', ply: 0, over: false, toMove: -1 };
 
 /**
  * Says in the live region (#announce) the moves played since it last
@@ -150,16 +150,22 @@ export function announce(game) {
   const box = document.getElementById('announce');
   if (!game || !box) return;
   const n = game.history.length;
+  const now = { id: game.id, ply: n, over: game.terminal, toMove: game.toMove };
   if (heard.id !== game.id || n < heard.ply) {
-    heard = { id: game.id, ply: n, over: game.terminal };
+    heard = now;
     return;
   }
+  // The mover of a move is the side that was to move before it (Asterisk's
+  // first player moves twice at the start); of several, they alternate.
   const said = [];
   const sides = game.sides.length || 1;
-  for (let i = heard.ply; i < n; i++) said.push(`${game.sides[i % sides] || ''} played ${game.history[i]}.`);
+  for (let i = heard.ply; i < n; i++) {
+    const side = game.sides[(Math.max(0, heard.toMove) + i - heard.ply) % sides] || '';
+    said.push(`${side} played ${game.history[i]}.`.trim());
+  }
   if (game.terminal && !heard.over) said.push(`Game over: ${game.outcome} (${game.result}).`);
   if (said.length) box.textContent = said.join(' ');
-  heard = { id: game.id, ply: n, over: game.terminal };
+  heard = now;
 }
 
 /**

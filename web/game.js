@@ -117,7 +117,13 @@ export function gameController(ui, page) {
     }
     if (moves.length === 1) return page.play(moves[0]);
     if (!ui.position) return;
-    showChooser(moves, ui.position.view, page.play, () => { ui.path = []; page.render(); });
+    // A choice made from the keyboard gives the focus back to the board.
+    const back = () => {
+      const cell = $('board').querySelector('.cells [tabindex="0"]');
+      if (document.activeElement?.closest('#chooser') && cell instanceof SVGElement) cell.focus();
+    };
+    showChooser(moves, ui.position.view, (m) => { back(); return page.play(m); },
+      () => { back(); ui.path = []; page.render(); });
     page.render();
   }
 
