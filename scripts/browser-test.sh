@@ -14,7 +14,13 @@
 # virtual authenticator, the server reached as localhost) and claims a
 # guest's game (docs/accounts.md); social.test.mjs is two people with
 # accounts playing a rated game by a challenge, chatting, muting and
-# reporting, and a moderator hiding the message reported (issue 28).
+# reporting, and a moderator hiding the message reported (issue 28);
+# access.test.mjs plays each game from the keyboard, types moves, reads the
+# cells' names and the live region and measures the contrast of text and
+# men in both themes; phone.test.mjs, at 390 x 844 with touch, measures the
+# smallest target of each game, confirms taps, checks that the page neither
+# creeps nor scrolls sideways and that the own side is on screen (issue 27;
+# docs/view.md).
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.
@@ -79,4 +85,4 @@ cd tests/browser
 # social.test.mjs grants the moderator's role with `asterism admin grant
 # NAME --data ASTERISM_DATA`, beside the running server.
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" ASTERISM_DATA="$out/data" \
-  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs pgn_interop.test.mjs}
+  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs phone.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs pgn_interop.test.mjs}

@@ -235,11 +235,13 @@ async function play(move) {
     if (ui.state.id !== id) return;
     message('');
     show(s);
+    return '';
   } catch (e) {
     ui.busy = false;
     ui.path = [];
     message(errorText(e));
     render();
+    return errorText(e);
   }
 }
 

@@ -107,7 +107,10 @@ function drawMan(parent, piece, x, y, kind, letters) {
 //   captured: cells whose men the last move took;
 //   ownership: {first, second}, per cell in the view's cell order, the
 //   share of the search's playouts in which each player owns the cell
-//   (docs/server.md), drawn as a shaded overlay.
+//   (docs/server.md), drawn as a shaded overlay;
+//   describe, title, focus: for keyboards and screen readers (access.js),
+//   each cell's accessible name, the board's, and the cell that takes the
+//   keyboard's focus (the one cell in the tab order: a roving tabindex).
 /**
  * @typedef {Object} BoardLook
  * @property {boolean} [flipped]
@@ -119,9 +122,14 @@ function drawMan(parent, piece, x, y, kind, letters) {
  * @property {number} [lastStep]
  * @property {string[]} [captured]
  * @property {Ownership|null} [ownership]
+ * @property {(cell: string) => string} [describe]
+ * @property {string} [title]
+ * @property {string|null} [focus]
  */
 /** @param {SVGSVGElement} svg @param {View} view @param {BoardLook} ui */
 export function drawBoard(svg, view, ui) {
+  // A redraw replaces the focused cell: the new one takes the focus back.
+  const hadFocus = svg.contains(document.activeElement);
   svg.replaceChildren();
   const box = view.box || [0, 0, 1, 1];
   svg.setAttribute('viewBox', `${box[0]} ${box[1]} ${box[2] - box[0]} ${box[3] - box[1]}`);
@@ -140,11 +148,21 @@ export function drawBoard(svg, view, ui) {
     return c ? at([c.x, c.y]) : null;
   };
 
-  const under = el('g', { class: 'decor' }, svg);
-  const cellLayer = el('g', { class: 'cells' }, svg);
-  const markLayer = el('g', { class: 'marks' }, svg);
-  const menLayer = el('g', { class: 'men' }, svg);
-  const over = el('g', { class: 'over' }, svg);
+  // A screen reader sees a grid of named cells in rows (by height on
+  // screen, whatever the board's shape); what is drawn over them is hidden
+  // from it, since each cell's name says what stands on it.
+  const named = !!ui.describe;
+  if (named) {
+    svg.setAttribute('role', 'grid');
+    svg.setAttribute('aria-label', ui.title || 'Board');
+  }
+  /** @type {Record<string, string>} */
+  const hide = named ? { 'aria-hidden': 'true' } : {};
+  const under = el('g', { class: 'decor', ...hide }, svg);
+  const cellLayer = el('g', { class: 'cells', ...(named ? { role: 'rowgroup' } : {}) }, svg);
+  const markLayer = el('g', { class: 'marks', ...hide }, svg);
+  const menLayer = el('g', { class: 'men', ...hide }, svg);
+  const over = el('g', { class: 'over', ...hide }, svg);
 
   for (const d of view.decor || []) {
     const pts = d.points.map(at);
@@ -160,13 +178,25 @@ export function drawBoard(svg, view, ui) {
   const path = ui.path || [];
   const targets = new Set(ui.targets || []);
   const lastSteps = (ui.last || []).slice(0, ui.lastStep ?? (ui.last || []).length);
-  for (const c of viewCells) {
+  /** @type {Map<number, SVGElement>} */
+  const rows = new Map();
+  const order = named ? rowOrder(viewCells, at) : viewCells;
+  for (const c of order) {
     let cls = `cell ${c.cls}`;
     if (targets.has(c.name)) cls += ' target';
     if (path.includes(c.name)) cls += ' selected';
     if (lastSteps.includes(c.name)) cls += ' last';
-    el('polygon', { points: pointsText(c.poly.map(at)), class: cls, 'data-cell': c.name },
-      cellLayer);
+    /** @type {Record<string, string|number>} */
+    const attrs = { points: pointsText(c.poly.map(at)), class: cls, 'data-cell': c.name };
+    let parent = cellLayer;
+    if (named && ui.describe) {
+      const y = Math.round(at([c.x, c.y])[1] * 2);
+      if (!rows.has(y)) rows.set(y, el('g', { role: 'row' }, cellLayer));
+      parent = /** @type {SVGElement} */ (rows.get(y));
+      Object.assign(attrs, { role: 'gridcell', 'aria-label': ui.describe(c.name),
+        tabindex: c.name === ui.focus ? 0 : -1, 'aria-selected': String(path.includes(c.name)) });
+    }
+    el('polygon', attrs, parent);
   }
   // The last move: a line through its cells and, for chains, numbered steps.
   if (lastSteps.length > 1) {
@@ -210,6 +240,8 @@ export function drawBoard(svg, view, ui) {
     });
   }
   if (ui.ownership) drawOwnership(over, view, ui.ownership, at);
+  const focused = ui.focus ? cells.get(ui.focus) : null;
+  if (named && focused) el('polygon', { points: pointsText(focused.poly.map(at)), class: 'focus-ring' }, over);
   if (ui.labels) {
     for (const c of viewCells) {
       const p = at([c.x, c.y]);
@@ -217,6 +249,24 @@ export function drawBoard(svg, view, ui) {
       t.textContent = c.name;
     }
   }
+  if (hadFocus && ui.focus) {
+    const cell = svg.querySelector(`.cells [data-cell="${CSS.escape(ui.focus)}"]`);
+    if (cell instanceof SVGElement) cell.focus({ preventScroll: true });
+  }
+}
+
+// The cells in reading order on screen: by rows (half a unit apart), each
+// from left to right.
+/** @param {import('./types.js').ViewCell[]} cells @param {(p: number[]) => Point} at */
+function rowOrder(cells, at) {
+  const key = (/** @type {import('./types.js').ViewCell} */ c) => {
+    const p = at([c.x, c.y]);
+    return [Math.round(p[1] * 2), p[0]];
+  };
+  return [...cells].sort((a, b) => {
+    const ka = key(a), kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1];
+  });
 }
 
 // The cell under a pointer event, or null.

@@ -8,6 +8,8 @@
 // move is sent and how the page redraws.
 import { $ } from './dom.js';
 import { clickStep, showChooser, wireBoard, wireLook } from './shared.js';
+import { wireBoardKeys, wireTyping } from './access.js';
+import { wireConfirm } from './touch.js';
 
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').Position} Position */
@@ -28,6 +30,8 @@ import { clickStep, showChooser, wireBoard, wireLook } from './shared.js';
  * @property {{step: number}|null} animation  the last move shown landing by landing
  * @property {(pick: string) => void} selectPick  the Asterisk supply is a
  *   palette: choosing a type limits the next move to it
+ * @property {string|null} focus  the cell the keyboard is on (access.js)
+ * @property {ViewMove|null} pending  a move tapped, waiting to be confirmed (touch.js)
  */
 
 /**
@@ -35,7 +39,8 @@ import { clickStep, showChooser, wireBoard, wireLook } from './shared.js';
  * @typedef {Object} GamePage
  * @property {() => string} whyNot  why this player may not move now, '' when they may
  * @property {(cell: string) => string} explain  why a click on `cell` starts no move
- * @property {(move: ViewMove) => unknown} play  sends a move
+ * @property {(move: ViewMove) => unknown} play  sends a move; the
+ *   promise it may return says why it was refused ('' when it was not)
  * @property {() => void} render
  * @property {(text: string, kind?: string) => void} message
  * @property {boolean} [pickHint]  say what a chosen pick waits for
@@ -57,6 +62,8 @@ export function gameUi() {
     busy: false,
     animation: null,
     selectPick: () => {},
+    focus: null,
+    pending: null,
   };
 }
 
@@ -76,27 +83,47 @@ export function gameController(ui, page) {
     page.render();
   }
 
-  /** @param {string|null} cell */
-  function clickCell(cell) {
+  // A click (or tap, or Enter on the keyboard's cell) on `cell`. With
+  // "Confirm moves" on, a tap that completes a move only selects it: a
+  // second tap on its last cell, or the Play button, plays it (touch.js).
+  /** @param {string|null} cell @param {boolean} [touch] */
+  function clickCell(cell, touch = false) {
     if (!cell || !ui.position) return;
     const why = page.whyNot();
     if (why) return refuse(why);
     if (ui.busy) return;
     page.message('');
+    if (ui.pending) {
+      const held = ui.pending;
+      ui.pending = null;
+      if (cell === held.path[held.path.length - 1]) return void page.play(held);
+      ui.path = [];
+    }
+    ui.focus = cell;
     const step = clickStep(ui.position.view.moves, ui.path, ui.pick, cell);
     if (step.refuse) return refuse(page.explain(cell));
     ui.path = step.restart ? [cell] : step.path || [];
-    if (step.finish) return finish(step.finish);
+    if (step.finish) return finish(step.finish, touch);
     if (step.stop) page.message('Click the next landing cell, or this cell again to stop here.', 'hint');
     page.render();
   }
 
   // The cells are chosen; if moves differ only in a pick, ask for it.
-  /** @param {ViewMove[]} moves */
-  function finish(moves) {
+  /** @param {ViewMove[]} moves @param {boolean} [touch] */
+  function finish(moves, touch = false) {
+    if (moves.length === 1 && touch && confirm.wanted()) {
+      ui.pending = moves[0];
+      return page.render();
+    }
     if (moves.length === 1) return page.play(moves[0]);
     if (!ui.position) return;
-    showChooser(moves, ui.position.view, page.play, () => { ui.path = []; page.render(); });
+    // A choice made from the keyboard gives the focus back to the board.
+    const back = () => {
+      const cell = $('board').querySelector('.cells [tabindex="0"]');
+      if (document.activeElement?.closest('#chooser') && cell instanceof SVGElement) cell.focus();
+    };
+    showChooser(moves, ui.position.view, (m) => { back(); return page.play(m); },
+      () => { back(); ui.path = []; page.render(); });
     page.render();
   }
 
@@ -111,17 +138,23 @@ export function gameController(ui, page) {
   function clearMove() {
     ui.path = [];
     ui.pick = null;
+    ui.pending = null;
     $('chooser').hidden = true;
   }
 
+  // "Confirm moves" and the bar that asks (touch.js).
+  const confirm = wireConfirm(ui, { play: (m) => page.play(m), cancel: () => { clearMove(); page.render(); } });
+
   /**
    * The board's clicks and drags (`follow`: the dragged man follows the
-   * pointer), its look (Flip, Labels, Letters), Escape, and with `browse`
-   * the arrow keys.
+   * pointer), its keys and the typed move (access.js), its look (Flip,
+   * Labels, Letters), Escape, and with `browse` the arrow keys.
    * @param {{follow: boolean, browse?: (ply: number) => unknown}} how
    */
   function wire({ follow, browse }) {
     wireBoard(ui, clickCell, follow);
+    wireBoardKeys(ui, clickCell);
+    wireTyping(ui, page);
     wireLook(ui, page.render);
     document.addEventListener('keydown', (e) => {
       if (e.target instanceof Element && e.target.closest('input, select')) return;

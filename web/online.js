@@ -34,7 +34,7 @@ import { renderBoard, renderScore, renderMoves, renderClocks } from './views.js'
  *   replaySession: {game: string, id: string}|null,
  *   es: EventSource|null, live: boolean, retry: number|undefined,
  *   lobbyTimer: number|undefined, archiveOffset: number,
- *   play: (move: ViewMove|string) => Promise<void>,
+ *   play: (move: ViewMove|string) => Promise<string>,
  * }} OnlineUi
  * `id` the game on screen; `secret` this tab's seat secret for it, if any;
  * `you` the seat that secret holds, -1 for a spectator; `state` the game
@@ -345,29 +345,32 @@ function whyNot() {
 async function play(move) {
   $('chooser').hidden = true;
   const text = typeof move === 'string' ? move : move.text;
-  await act('move', { move: text, ply: ui.state?.ply });
+  return act('move', { move: text, ply: ui.state?.ply });
 }
 
 // An action of this seat; the reply is the new state (the stream brings
 // the same to everybody else).
-/** @param {string} what @param {Record<string, unknown>} body */
+// It resolves to the server's refusal, '' when there was none.
+/** @param {string} what @param {Record<string, unknown>} body @returns {Promise<string>} */
 async function act(what, body) {
-  if (ui.busy || !ui.state) return;
+  if (ui.busy || !ui.state) return '';
   const id = ui.id;
   ui.busy = true;
   if (ui.state) renderStatus(ui.state);
   try {
     const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/${what}`, body, ui.secret));
     ui.busy = false;
-    if (ui.id !== id) return;
+    if (ui.id !== id) return '';
     message(s.answer ? `The computer ${s.answer === 'accepted' ? 'accepts' : 'declines'} the draw.` : '',
       'hint');
     accept(s);
+    return '';
   } catch (e) {
     ui.busy = false;
     ui.path = [];
     message(errorText(e));
     if (ui.state) render();
+    return errorText(e);
   }
 }
 

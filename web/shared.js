@@ -301,10 +301,12 @@ export function renderSpecials(view, play, icons) {
 
 // Clicks and drags on #board. Dragging a man onto a cell is the same as
 // clicking that cell next; a press and release without a drag is one click
-// only. With `follow`, the dragged man follows the pointer.
+// only. With `follow`, the dragged man follows the pointer. A finger acts
+// when it is lifted, and not at all when the browser took the touch to
+// pan a board larger than the screen (touch.js): then pointercancel.
 /**
  * @param {{path: string[]}} ui  the move in progress
- * @param {(cell: string|null) => void} clickCell @param {boolean} follow
+ * @param {(cell: string|null, touch?: boolean) => void} clickCell @param {boolean} follow
  */
 export function wireBoard(ui, clickCell, follow) {
   const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('board')));
@@ -314,11 +316,15 @@ export function wireBoard(ui, clickCell, follow) {
   svg.addEventListener('pointerdown', (e) => {
     down = cellAt(e);
     dragged = false;
-    if (down) clickCell(down);
+    if (down && e.pointerType !== 'touch') clickCell(down);
   });
+  svg.addEventListener('pointercancel', () => { down = null; });
   svg.addEventListener('pointerup', (e) => {
     const up = cellAt(e);
-    if (dragged && down && up && up !== down && ui.path.length > 0) clickCell(up);
+    if (e.pointerType === 'touch') {
+      if (down) clickCell(down, true);
+      if (down && up && up !== down && ui.path.length > 0) clickCell(up, true);
+    } else if (dragged && down && up && up !== down && ui.path.length > 0) clickCell(up);
     down = null;
     dragged = false;
   });

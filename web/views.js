@@ -7,6 +7,9 @@ import { $ } from './dom.js';
 import { drawBoard } from './board.js';
 import { drawScore } from './panels.js';
 import { candidates, targets as targetsOf } from './shared.js';
+import { announce, describer, startCell } from './access.js';
+import { renderConfirm, sizeBoard } from './touch.js';
+import { gameTitle } from './names.js';
 
 /** @typedef {import('./game.js').GameUi} GameUi */
 /** @typedef {import('./types.js').Ownership} Ownership */
@@ -23,17 +26,26 @@ export function renderBoard(ui, { active, ownership = null }) {
   if (!ui.position) return;
   const view = ui.position.view;
   const cands = active ? candidates(view.moves, ui.path, ui.pick) : [];
+  const targets = targetsOf(cands, ui.path, ui.pick);
+  if (!ui.focus || !(view.cells || []).some((c) => c.name === ui.focus)) ui.focus = startCell(view);
+  renderConfirm(ui);
+  sizeBoard(view);
   drawBoard(/** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('board'))), view, {
     flipped: ui.flipped,
     labels: ui.labels,
     letters: ui.letters,
     path: ui.path,
-    targets: targetsOf(cands, ui.path, ui.pick),
+    targets,
+    describe: describer(ui.position, { path: ui.path, targets }),
+    title: `${gameTitle(ui.position.spec)} board, ${(view.cells || []).length} cells. ` +
+      'Arrow keys move between cells, Enter or Space clicks one, Escape cancels.',
+    focus: ui.focus,
     last: view.last ? view.last.path : [],
     captured: view.last && !ui.animation ? view.last.captured || [] : [],
     lastStep: ui.animation ? ui.animation.step : undefined,
     ownership,
   });
+  announce(ui.game);
 }
 
 // The score panel beside the board (panels.js) and how moves are written.
@@ -94,8 +106,16 @@ export function renderMoves(ui, browse, review = null) {
     row?.append(b);
   });
   list.style.setProperty('--sides', String(sides));
-  const cur = list.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  // The current move is scrolled into view inside the list only:
+  // scrollIntoView would scroll the page too, a little at every move, on a
+  // phone where the list is under the board.
+  const cur = /** @type {HTMLElement|null} */ (list.querySelector('.current'));
+  if (cur) {
+    const top = cur.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + cur.offsetHeight - list.clientHeight;
+  }
   for (const m of review ? review.moves : []) {
     if (!m.mark) continue;
     const b = /** @type {HTMLElement|null} */ (list.querySelector(`button[data-ply="${m.ply + 1}"]`));

@@ -1,0 +1,234 @@
+// The board for keyboards and screen readers (issue 27), on the local and
+// the online page alike (game.js wires it, views.js draws with it): each
+// cell's accessible name (its name as moves write it, what stands on it,
+// what a move in progress makes of it), the arrow keys moving a focus cell
+// between neighbours on screen whatever the board's shape (a roving
+// tabindex: the board is one stop of the Tab order), Enter or Space
+// clicking the focus cell, a live region that says the moves played and the
+// result, and a text box where a move is typed as the move list writes it.
+import { $, input } from './dom.js';
+
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').ViewPiece} ViewPiece */
+/** @typedef {import('./types.js').ViewMove} ViewMove */
+/** @typedef {import('./types.js').Position} Position */
+/** @typedef {{name: string, x: number, y: number}} ScreenCell */
+
+// What stands on a cell, in words: the side and the man, or an Asterisk
+// piece by its looks (the pieces are nobody's).
+/** @param {ViewPiece} p @param {string} kind @param {string[]} sides */
+export function pieceWords(p, kind, sides) {
+  const cls = p.cls || '';
+  if (kind === 'asterisk') {
+    return `${p.colour || ''} ${p.shape === 'hex' ? 'hexagon' : 'circle'}` +
+      `${p.marking === 'asterisk' ? ' with an asterisk' : ''} (${p.type || p.kind})`;
+  }
+  const side = p.owner === null ? '' : `${sides[p.owner] || `player ${p.owner + 1}`} `;
+  if (kind === 'starstar') return `${side}stone${cls.includes('star') ? ', part of a star' : ''}`;
+  const marks = ['reserve', 'urgent', 'next-entry'].filter((m) => cls.split(' ').includes(m));
+  return `${side}${p.kind}${marks.length ? ` (${marks.join(', ').replace('next-entry', 'enters next')})` : ''}`;
+}
+
+/**
+ * Each cell's accessible name, as "e4, White batyr, selected".
+ * @param {Position} shown @param {{path: string[], targets: string[]}} move
+ * @returns {(cell: string) => string}
+ */
+export function describer(shown, move) {
+  const view = shown.view;
+  /** @type {Map<string, ViewPiece>} */
+  const on = new Map();
+  for (const p of view.pieces) on.set(p.cell, p);
+  const targets = new Set(move.targets);
+  const last = new Set(view.last ? view.last.path : []);
+  return (cell) => {
+    const p = on.get(cell);
+    const words = [cell, p ? pieceWords(p, view.kind, shown.sides) : 'empty'];
+    if (move.path.includes(cell)) words.push('selected');
+    if (targets.has(cell)) words.push('a move can go here');
+    if (last.has(cell)) words.push('last move');
+    return words.join(', ');
+  };
+}
+
+// The board's cells where they are on screen (Flip turns the drawing).
+/** @param {View} view @param {boolean} flipped @returns {ScreenCell[]} */
+export function screenCells(view, flipped) {
+  const box = view.box || [0, 0, 1, 1];
+  return (view.cells || []).map((c) => (flipped ?
+    { name: c.name, x: box[0] + box[2] - c.x, y: box[1] + box[3] - c.y } : { name: c.name, x: c.x, y: c.y }));
+}
+
+const DIRECTIONS = /** @type {Record<string, number[]>} */ ({
+  ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
+});
+
+/**
+ * The cell an arrow key moves the focus to from `from`: the nearest in
+ * that direction within about 60 degrees of it, a sideways step counting
+ * half again, so that on hexagons Up goes to the row above, not two rows
+ * up. null at the edge.
+ * @param {ScreenCell[]} cells @param {string} from @param {string} key
+ */
+export function neighbour(cells, from, key) {
+  const dir = DIRECTIONS[key];
+  const a = cells.find((c) => c.name === from);
+  if (!a || !dir) return null;
+  let best = null, bestScore = Infinity;
+  for (const c of cells) {
+    const dx = c.x - a.x, dy = c.y - a.y;
+    const along = dx * dir[0] + dy * dir[1];
+    const across = Math.abs(dx * dir[1] - dy * dir[0]);
+    if (along < 0.3 || across > 2 * along) continue;
+    const score = Math.hypot(dx, dy) + 0.5 * across;
+    if (score < bestScore - 1e-9) { best = c.name; bestScore = score; }
+  }
+  return best;
+}
+
+// The cell the keyboard starts on: one the player may move from (or play
+// on), else the middle of the board.
+/** @param {View} view */
+export function startCell(view) {
+  const first = view.moves.find((m) => m.path.length > 0);
+  if (first) return first.path[0];
+  const cells = view.cells || [];
+  const box = view.box || [0, 0, 1, 1];
+  const mx = (box[0] + box[2]) / 2, my = (box[1] + box[3]) / 2;
+  let best = cells[0];
+  for (const c of cells) if (Math.hypot(c.x - mx, c.y - my) < Math.hypot(best.x - mx, best.y - my)) best = c;
+  return best ? best.name : null;
+}
+
+/**
+ * The arrow keys, Enter and Space on the board (#board). `click` is a
+ * click on the focus cell; a move that needs a choice moves the focus to
+ * the chooser's first button.
+ * @param {{position: Position|null, focus: string|null, flipped: boolean}} ui
+ * @param {(cell: string) => void} click
+ */
+export function wireBoardKeys(ui, click) {
+  const svg = $('board');
+  svg.addEventListener('keydown', (e) => {
+    if (!ui.position || !ui.focus) return;
+    if (e.key in DIRECTIONS) {
+      e.preventDefault();
+      e.stopPropagation();  // the page's own arrows browse the moves
+      const next = neighbour(screenCells(ui.position.view, ui.flipped), ui.focus, e.key);
+      if (next) moveFocus(svg, ui, next);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      click(ui.focus);
+      const chooser = $('chooser');
+      if (!chooser.hidden) chooser.querySelector('button')?.focus();
+    }
+  });
+}
+
+// Moves the roving tabindex and the focus ring to `cell` without a redraw.
+/** @param {Element} svg @param {{focus: string|null}} ui @param {string} cell */
+function moveFocus(svg, ui, cell) {
+  const next = svg.querySelector(`.cells [data-cell="${CSS.escape(cell)}"]`);
+  if (!(next instanceof SVGElement)) return;
+  for (const c of svg.querySelectorAll('.cells [tabindex="0"]')) c.setAttribute('tabindex', '-1');
+  next.setAttribute('tabindex', '0');
+  ui.focus = cell;
+  svg.querySelector('.focus-ring')?.setAttribute('points', next.getAttribute('points') || '');
+  next.focus({ preventScroll: true });
+}
+
+/** @type {{id: string, ply: number, over: boolean, toMove: number}} */
+let heard = { id: '', ply: 0, over: false, toMove: -1 };
+
+/**
+ * Says in the live region (#announce) the moves played since it last
+ * spoke, by either side, and the result; a game first seen (or a move taken
+ * back) is taken as it is, silently.
+ * @param {import('./types.js').Game|null} game
+ */
+export function announce(game) {
+  const box = document.getElementById('announce');
+  if (!game || !box) return;
+  const n = game.history.length;
+  const now = { id: game.id, ply: n, over: game.terminal, toMove: game.toMove };
+  if (heard.id !== game.id || n < heard.ply) {
+    heard = now;
+    return;
+  }
+  // The mover of a move is the side that was to move before it (Asterisk's
+  // first player moves twice at the start); of several, they alternate.
+  const said = [];
+  const sides = game.sides.length || 1;
+  for (let i = heard.ply; i < n; i++) {
+    const side = game.sides[(Math.max(0, heard.toMove) + i - heard.ply) % sides] || '';
+    said.push(`${side} played ${game.history[i]}.`.trim());
+  }
+  if (game.terminal && !heard.over) said.push(`Game over: ${game.outcome} (${game.result}).`);
+  if (said.length) box.textContent = said.join(' ');
+  heard = now;
+}
+
+/**
+ * A typed move among the legal moves of `view`: the move, or why not. The
+ * text is the move list's (a different case is forgiven); anything else
+ * is an unknown move when it names a cell or piece the board does not
+ * have, else an illegal one.
+ * @param {View} view @param {string} text
+ * @returns {{move?: ViewMove, error?: string, unknown?: boolean}}
+ */
+export function typedMove(view, text) {
+  const moves = view.moves;
+  const example = moves.slice(0, 2).map((m) => m.text).join(' or ');
+  if (!text) return { error: `Type a move as the move list writes it${example ? `, such as ${example}` : ''}.` };
+  const exact = moves.find((m) => m.text === text) ||
+    moves.filter((m) => m.text.toLowerCase() === text.toLowerCase()).find((_, i, all) => all.length === 1);
+  if (exact) return { move: exact };
+  if (moves.length === 0) return { error: 'There is no legal move now.' };
+  // The characters that join cells in the moves' text (-, :, @), never in a cell's name.
+  const names = new Set((view.cells || []).map((c) => c.name.toLowerCase()));
+  for (const m of moves) if (m.pick) names.add(m.pick.toLowerCase());
+  const inNames = new Set([...names].join(''));
+  const joins = new Set([...moves.map((m) => m.text).join('')].filter((ch) => !inNames.has(ch.toLowerCase())));
+  const parts = [...text.toLowerCase()].map((ch) => (joins.has(ch) || ch === ' ' ? '\n' : ch)).join('').split('\n');
+  const stranger = parts.find((p) => p && !names.has(p));
+  if (stranger !== undefined) {
+    return { unknown: true, error: `\u201c${text}\u201d is not a move of this game: there is no cell or piece ` +
+      `\u201c${stranger}\u201d. Moves are written like ${example}.` };
+  }
+  return { error: `\u201c${text}\u201d is not a legal move now. Moves are written like ${example}.` };
+}
+
+/**
+ * The "Type a move" box (#move-form): a legal move is played; anything
+ * else gets its one line in #move-error. A move the page does not know but
+ * the server might (another notation it reads: Shatra's numbered cells) is
+ * sent, and the server's refusal is that line.
+ * @param {{position: Position|null}} ui
+ * @param {{whyNot: () => string, play: (m: ViewMove) => unknown, message: (t: string) => void}} page
+ */
+export function wireTyping(ui, page) {
+  const form = document.getElementById('move-form');
+  if (!form) return;
+  const box = input('move-text');
+  const error = $('move-error');
+  /** @param {string} text */
+  const say = (text) => { error.textContent = text; box.setAttribute('aria-invalid', String(!!text)); };
+  box.addEventListener('input', () => say(''));
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    if (!ui.position) return;
+    const why = page.whyNot();
+    if (why) return say(why);
+    const text = box.value.trim();
+    const found = typedMove(ui.position.view, text);
+    if (found.error && !found.unknown) return say(found.error);
+    say('');
+    const failed = await page.play(found.move || { text, path: [] });
+    if (typeof failed === 'string' && failed) {
+      page.message('');
+      say(found.error ? `${found.error} (The server says: ${failed}.)` : failed);
+    } else {
+      box.value = '';
+    }
+  });
+}

@@ -1,0 +1,100 @@
+// Phones (issue 27): "Confirm moves", so that a mis-tap does not play at
+// once, and the board's size on a small screen, where every cell is a
+// target of at least 32 CSS px (WCAG 2.5.8 asks 24; the platforms 44):
+// the whole board when it fits so below the page's top (Shatra's own
+// fortress stays above the fold), else a larger board that pans sideways
+// inside its box (#board-wrap), never the page.
+import { $, input } from './dom.js';
+
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').ViewMove} ViewMove */
+
+const CONFIRM = 'asterism-confirm';
+export const MIN_TARGET = 32;
+// Cells are drawn a little above the minimum, for rounding and borders.
+const DRAWN_TARGET = 33;
+
+/**
+ * The "Confirm moves" box (#confirm-moves): on by default where the main
+ * pointer is a finger, remembered once changed. The bar (#confirm) shows
+ * the move a tap completed, with Play and Cancel.
+ * @param {{pending: ViewMove|null}} ui
+ * @param {{play: (m: ViewMove) => unknown, cancel: () => void}} how
+ */
+export function wireConfirm(ui, how) {
+  const box = document.getElementById('confirm-moves');
+  if (!(box instanceof HTMLInputElement)) return { wanted: () => false };
+  const stored = localStorage.getItem(CONFIRM);
+  box.checked = stored ? stored === 'on' : matchMedia('(pointer: coarse)').matches;
+  box.addEventListener('change', () => localStorage.setItem(CONFIRM, box.checked ? 'on' : 'off'));
+  $('confirm-play').addEventListener('click', () => {
+    const m = ui.pending;
+    ui.pending = null;
+    if (m) how.play(m);
+  });
+  $('confirm-cancel').addEventListener('click', how.cancel);
+  return { wanted: () => input('confirm-moves').checked };
+}
+
+// The bar under a pending move; it floats over the page's top, so that
+// showing it moves nothing on the page.
+/** @param {{pending: ViewMove|null, path: string[]}} ui */
+export function renderConfirm(ui) {
+  const bar = document.getElementById('confirm');
+  if (!bar) return;
+  const m = ui.pending;
+  // A new position or another move in progress forgets the pending move.
+  if (m && m.path.join(' ') !== ui.path.join(' ')) ui.pending = null;
+  bar.hidden = !ui.pending;
+  if (ui.pending) $('confirm-text').textContent = `Play ${ui.pending.text}? Tap its last cell again or press Play.`;
+}
+
+// The smallest cell of a view, in board units (its outline's box).
+/** @param {View} view */
+function smallestCell(view) {
+  let least = Infinity;
+  for (const c of view.cells || []) {
+    const xs = c.poly.map((p) => p[0]), ys = c.poly.map((p) => p[1]);
+    least = Math.min(least, Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  }
+  return Number.isFinite(least) ? least : 1;
+}
+
+/** @type {{key: string, height: number}} */
+let room = { key: '', height: 0 };
+
+/**
+ * Sizes #board on a narrow screen (CSS decides above 820 px): the largest
+ * whole board that fits the box's width and the screen's height below the
+ * board's top, if its cells are then at least MIN_TARGET wide; else cells
+ * of DRAWN_TARGET and a board that pans in #board-wrap, centred once. The
+ * height is measured once for a game and a screen, so that a message line
+ * above the board that comes and goes does not resize it at every move.
+ * @param {View} view
+ */
+export function sizeBoard(view) {
+  const svg = $('board');
+  const wrap = document.getElementById('board-wrap');
+  if (!wrap || !view.box) return;
+  if (!matchMedia('(max-width: 820px)').matches) {
+    svg.style.width = svg.style.height = '';
+    wrap.classList.remove('pans');
+    return;
+  }
+  const box = view.box;
+  const w = box[2] - box[0], h = box[3] - box[1];
+  const key = `${view.kind} ${w} ${h} ${innerWidth} ${innerHeight}`;
+  if (room.key !== key) {
+    const top = svg.getBoundingClientRect().top + scrollY;
+    room = { key, height: Math.max(innerHeight * 0.6, innerHeight - top - 8) };
+  }
+  const fit = Math.min(wrap.clientWidth / w, room.height / h);
+  const cell = smallestCell(view);
+  const pans = fit * cell < MIN_TARGET;
+  const scale = pans ? DRAWN_TARGET / cell : fit;
+  const was = wrap.classList.contains('pans');
+  svg.style.width = `${Math.floor(scale * w)}px`;
+  svg.style.height = `${Math.floor(scale * h)}px`;
+  wrap.classList.toggle('pans', pans);
+  if (pans && !was) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+}
