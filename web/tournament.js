@@ -96,19 +96,24 @@ function fromStream(v) {
   accept(v);
 }
 
-function disconnect() {
+function closeStream() {
   clearTimeout(ui.retry);
-  stopPolling();
   if (ui.es) ui.es.close();
   ui.es = null;
+}
+
+function disconnect() {
+  closeStream();
+  stopPolling();
   setLive(true);
 }
 
 // EventSource reconnects by itself after a dropped connection; while it is
-// not open the page polls, and once it opens again it reads the view once
-// to catch up. A stream the browser gave up is opened again after 5 s.
+// not open the page polls (a new stream leaves the polling on), and once
+// it opens again it reads the view once to catch up. A stream the browser
+// gave up is opened again after 5 s.
 function connect() {
-  disconnect();
+  closeStream();
   if (!ui.view || over(ui.view)) return;
   const es = new EventSource(`${path()}/events`);
   ui.es = es;
@@ -119,8 +124,9 @@ function connect() {
   es.addEventListener('open', () => {
     if (ui.es !== es) return;
     setLive(true);
+    const missed = opened || ui.poll !== undefined;
     stopPolling();
-    if (opened) fetchView();
+    if (missed) fetchView();
     opened = true;
   });
   es.addEventListener('error', () => {

@@ -49,7 +49,7 @@ function renderList(which, list) {
   $(`${which}-none`).hidden = list.length > 0;
   if (!list.length) return;
   const head = table.createTHead().insertRow();
-  for (const h of ['Tournament', 'Game', 'Clock', 'Format', 'Players', '']) {
+  for (const h of ['Tournament', 'Players', '']) {
     const th = document.createElement('th');
     th.textContent = h;
     head.append(th);
@@ -60,10 +60,13 @@ function renderList(which, list) {
     const tr = body.insertRow();
     tr.dataset.id = t.id;
     tr.dataset.status = t.status;
-    tr.insertCell().append(tournamentLink(t));
-    tr.insertCell().textContent = gameTitle(t.spec || t.game);
-    tr.insertCell().textContent = `${clockText(t.clock)}${t.rated ? ', rated' : ''}`;
-    tr.insertCell().textContent = formatText(t);
+    // The name, and under it the game, clock and format: three columns
+    // fit a phone.
+    const facts = document.createElement('span');
+    facts.className = 'note facts';
+    facts.textContent = [gameTitle(t.spec || t.game), clockText(t.clock), t.rated ? 'rated' : 'casual',
+      formatText(t)].join(' \u00b7 ');
+    tr.insertCell().append(tournamentLink(t), facts);
     tr.insertCell().textContent = String(t.players);
     const when = tr.insertCell();
     when.className = 'when';
