@@ -12,7 +12,7 @@ import { lobbyPage, rememberedName, rememberName } from './lobby.js';
 import { seatSecret, storeSeat, forgetSeat, playsHere, setPlaysHere, announceTaken, onTaken, askTakeover }
   from './seats.js';
 import { finishedGame } from './finished.js';
-import { renderLinks, renderSeats as renderSeatsOf } from './online-widgets.js';
+import { renderLinks, renderSeats as renderSeatsOf, renderTournament } from './online-widgets.js';
 import { chatPanel } from './chat.js';
 import { turnSignals } from './turn.js';
 import { liveStream } from './online-stream.js';
@@ -248,6 +248,7 @@ function render() {
   renderScore(ui);
   renderStatus(s);
   renderSeats(s);
+  renderTournament(s);
   renderClocks(ui, ui.receivedAt);
   renderBanners(s);
   renderActions(s);

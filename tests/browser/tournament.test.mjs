@@ -125,7 +125,9 @@ async function openGame(round) {
   const out = v.players.find((p) => p.index !== game.white && p.index !== game.black).name;
   assert.equal(await pages[out].isVisible('#your-game'), false);
   assert.equal(await pages[out].locator(`#rounds li[data-game="${game.id}"] [data-testid="play"]`).count(), 0);
-  assert.equal(await seats[0].evaluate(() => window.asterismOnline.state.tournament), tour.id);
+  // The game's page leads back to the tournament.
+  await seats[0].waitForSelector('#tournament-of:not([hidden])');
+  assert.equal(await seats[0].getAttribute('#tournament-of a', 'href'), `tournament.html#id=${tour.id}`);
   return { seats, game, bye: r.bye };
 }
 
