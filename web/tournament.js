@@ -19,14 +19,19 @@ import { nameOf, renderPlayers, renderStandings, renderRounds, renderCrosstable 
  * The page's state: the tournament on screen and its view as last read,
  * the live stream and whether it is open, the polling timer that stands in
  * for it while it is down, and whether an action is under way. `me` is
- * the account signed in ("" for none): a stream's view that does not
- * know the viewer is read again by GET, which does.
+ * the account signed in ("" for none), whose own view (`you`, `can`) is
+ * read by GET whenever the stream says something changed; `reading` and
+ * `again` keep those reads one at a time. `events` counts the stream's.
  * @typedef {{id: string, view: TournamentView|null, es: EventSource|null, live: boolean,
- *   poll: number|undefined, retry: number|undefined, busy: boolean, me: string, events: number}} TournamentUi
+ *   poll: number|undefined, retry: number|undefined, busy: boolean, me: string,
+ *   reading: boolean, again: boolean, events: number}} TournamentUi
  */
 
 /** @type {TournamentUi} */
-const ui = { id: '', view: null, es: null, live: false, poll: undefined, retry: undefined, busy: false, me: '', events: 0 };
+const ui = {
+  id: '', view: null, es: null, live: false, poll: undefined, retry: undefined, busy: false, me: '',
+  reading: false, again: false, events: 0,
+};
 const api = apiClient('is the network down?');
 const POLL_MS = 5000;
 
@@ -82,18 +87,30 @@ function accept(v) {
   if (over(v)) disconnect();
 }
 
-// A view from the stream: if it does not know the viewer (the stream may
-// describe the tournament to everybody alike), the viewer's own is read.
+// A view from the stream. The stream describes the tournament to
+// everybody alike, as to somebody signed out (`you` -1, `can` all false):
+// that is the view of a viewer signed out; one signed in reads their own.
 /** @param {TournamentView} v */
 function fromStream(v) {
   ui.events += 1;
-  const mine = ui.me ? v.players.findIndex((p) => p.name.toLowerCase() === ui.me.toLowerCase()) : -1;
-  const index = mine >= 0 ? v.players[mine].index : -1;
-  if (ui.me && v.you !== index) {
-    fetchView();
+  if (ui.me) refresh();
+  else accept(v);
+}
+
+// The viewer's own view, read again after a change; changes that come
+// while it is being read are caught up by one more read, so that the
+// answers cannot arrive out of order.
+async function refresh() {
+  if (ui.reading) {
+    ui.again = true;
     return;
   }
-  accept(v);
+  ui.reading = true;
+  do {
+    ui.again = false;
+    await fetchView();
+  } while (ui.again);
+  ui.reading = false;
 }
 
 function closeStream() {

@@ -38,7 +38,9 @@ function message(text) {
 /** @param {TournamentSummary} t @param {number} now */
 function whenText(t, now) {
   if (t.status === 'entry') return t.starts_ms ? `starts ${countdown(t.starts_ms, now)}` : 'starts when its creator starts it';
-  if (t.status === 'running') return t.format === 'arena' ? 'playing' : `round ${t.round} of ${t.rounds}`;
+  // A round robin's summary may leave its number of rounds out (0).
+  if (t.status === 'running') return t.format === 'arena' ? 'playing' :
+    `round ${t.round}${t.rounds ? ` of ${t.rounds}` : ''}`;
   return statusText(t.status);
 }
 
