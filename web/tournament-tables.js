@@ -5,7 +5,7 @@
 // in every table alike. Names are drawn as text.
 import { $ } from './dom.js';
 import { playerLink, gameLink } from './people.js';
-import { points } from './tournament-words.js';
+import { points, sideName } from './tournament-words.js';
 
 /** @typedef {import('./types-tournament.js').TournamentView} TournamentView */
 /** @typedef {import('./types-tournament.js').RoundGame} RoundGame */
@@ -145,17 +145,21 @@ export function renderRounds(v) {
   }
 }
 
-/** @param {CrossCell} c */
-function crossText(c) {
+// A side's letter, by the game's own names (*Star's first player is Black).
+/** @param {string} game @param {CrossCell['colour']} colour */
+const sideLetter = (game, colour) => sideName(game, colour).slice(0, 1).toLowerCase();
+
+/** @param {string} game @param {CrossCell} c */
+function crossText(game, c) {
   if (c.result === 'bye') return 'bye';
   const result = c.result === '1/2' ? '\u00bd' : c.result;
-  const colour = c.colour ? c.colour[0] : '';
-  return c.opponent >= 0 ? `${result} ${c.opponent + 1}${colour}` : result;
+  return c.opponent >= 0 ? `${result} ${c.opponent + 1}${sideLetter(game, c.colour)}` : result;
 }
 
 // A row per player (numbered as everywhere on the page), a column per
-// round: the result, the opponent's number and the colour played; then the
-// score. An arena has no rounds to set side by side.
+// round: the result, the opponent's number and the side played (by the
+// game's names for them); then the score. An arena has no rounds to set
+// side by side.
 /** @param {TournamentView} v */
 export function renderCrosstable(v) {
   const table = /** @type {HTMLTableElement} */ ($('crosstable'));
@@ -163,6 +167,9 @@ export function renderCrosstable(v) {
   const rounds = Math.max(0, ...v.crosstable.flatMap((r) => r.cells.map((c) => c.round)));
   $('crosstable-box').hidden = v.format === 'arena' || rounds === 0;
   if ($('crosstable-box').hidden) return;
+  const sides = [sideName(v.game, 'white'), sideName(v.game, 'black')];
+  $('crosstable-legend').textContent = 'Each cell: the result, then the opponent\u2019s number and the side played ' +
+    `(${sides.map((n) => `${n.slice(0, 1).toLowerCase()}: ${n}`).join(', ')}).`;
   const numbers = Array.from({ length: rounds }, (_, i) => String(i + 1));
   head(table, ['No.', 'Player', ...numbers, 'Score']);
   const body = table.createTBody();
@@ -178,11 +185,11 @@ export function renderCrosstable(v) {
       const c = row.cells.find((x) => x.round === r);
       td.dataset.round = String(r);
       if (!c) continue;
-      td.textContent = crossText(c);
+      td.textContent = crossText(v.game, c);
       td.dataset.result = c.result;
       td.dataset.opponent = String(c.opponent);
       td.className = `cross r-${c.result === '1/2' ? 'half' : c.result === '*' ? 'open' : c.result}`;
-      if (c.opponent >= 0) td.title = `against ${nameOf(v, c.opponent)}${c.colour ? `, as ${c.colour}` : ''}`;
+      if (c.opponent >= 0) td.title = `against ${nameOf(v, c.opponent)}${c.colour ? `, as ${sideName(v.game, c.colour)}` : ''}`;
     }
     tr.insertCell().textContent = points(score.get(row.player) ?? 0);
   }

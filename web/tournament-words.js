@@ -1,6 +1,7 @@
 // What the two tournament pages share (tournaments.html, the list and the
 // form; tournament.html, one tournament): a tournament's clock, format,
-// status and start in words, and a link to one. Names are drawn as text.
+// status and start in words, the sides' names, and a link to one. Names
+// are drawn as text.
 
 /** @typedef {import('./types-tournament.js').TournamentClock} TournamentClock */
 /** @typedef {import('./types-tournament.js').TournamentSummary} TournamentSummary */
@@ -80,4 +81,26 @@ export function points(x) {
   const half = Math.abs(x - whole - 0.5) < 1e-9;
   if (half) return whole ? `${whole}\u00bd` : '\u00bd';
   return short(x);
+}
+
+// The sides of each game by the names its rules give them, the first
+// mover's first. A tournament's view calls the first seat "white" and the
+// second "black", whatever the game: *Star's first player is Black.
+/** @type {Record<string, [string, string]>} */
+const SIDES = {
+  starstar: ['Black', 'White'], asterisk: ['First', 'Second'], shatra: ['White', 'Black'], starpool: ['White', 'Black'],
+};
+
+/** @param {string} game  the game's id @param {'white'|'black'|''} colour  the view's word for the seat */
+export function sideName(game, colour) {
+  const [first, second] = SIDES[game] || ['First', 'Second'];
+  return colour === 'white' ? first : colour === 'black' ? second : '';
+}
+
+// "as Black, moving first"; Asterisk's sides are called first and second.
+/** @param {string} game @param {'white'|'black'} colour */
+export function sideWords(game, colour) {
+  const name = sideName(game, colour);
+  const order = colour === 'white' ? 'first' : 'second';
+  return name.toLowerCase() === order ? `moving ${order}` : `as ${name}, moving ${order}`;
 }

@@ -10,7 +10,7 @@ import { $, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
 import { gameTitle } from './names.js';
 import { playerLink, gameLink } from './people.js';
-import { clockText, formatText, statusText, countdown, at } from './tournament-words.js';
+import { clockText, formatText, statusText, countdown, at, sideWords } from './tournament-words.js';
 import { nameOf, renderPlayers, renderStandings, renderRounds, renderCrosstable } from './tournament-tables.js';
 
 /** @typedef {import('./types-tournament.js').TournamentView} TournamentView */
@@ -244,12 +244,12 @@ function renderYourGame(v) {
   }
   const { r, g } = last;
   const other = nameOf(v, g.white === v.you ? g.black : g.white);
-  const colour = g.white === v.you ? 'white' : 'black';
+  const side = sideWords(v.game, g.white === v.you ? 'white' : 'black');
   const play = gameLink(g.id, 'your game \u2014 play');
   play.className = 'button play';
   play.dataset.testid = 'your-game-play';
   const where = v.format === 'arena' ? 'Your game' : `Round ${r.round}: your game`;
-  box.replaceChildren(`${where} against ${other}, as ${colour}. `, play);
+  box.replaceChildren(`${where} against ${other}, ${side}. `, play);
   box.dataset.game = g.id;
 }
 

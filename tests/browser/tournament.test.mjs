@@ -112,7 +112,8 @@ async function openGame(round) {
     const who = v.players.find((p) => p.index === index).name;
     const page = pages[who];
     await page.waitForSelector(`#your-game[data-game="${game.id}"]`);
-    assert.match(await text(page, '#your-game'), new RegExp(`^Round ${round}: your game against`));
+    assert.match(await text(page, '#your-game'),
+      new RegExp(`^Round ${round}: your game against \\w+, as (Black, moving first|White, moving second)\\.`));
     const href = await page.getAttribute('[data-testid="your-game-play"]', 'href');
     assert.equal(href, `online.html#game=${game.id}`);
     // The round's list marks the game as theirs, to play.
@@ -258,6 +259,9 @@ test('round 1 is played to its end by clicks; every page follows the result', as
     for (const [i, index] of [game.white, game.black].entries())
       await page.waitForSelector(`#crosstable tr[data-player="${index}"] td[data-round="1"][data-result="${cross[i]}"]`);
     await page.waitForSelector(`#crosstable tr[data-player="${bye}"] td[data-round="1"][data-result="bye"]`);
+    // The side played by *Star's names: the first seat is Black.
+    assert.match(await text(page, `#crosstable tr[data-player="${game.white}"] td[data-round="1"]`),
+      new RegExp(`^(1|0|\u00bd) ${game.black + 1}b$`));
     const scores = await page.$$eval('#standings tbody tr', (rows) =>
       rows.map((r) => [r.dataset.name, Number(r.dataset.score)]));
     assert.deepEqual(scores, v.standings.map((s) => [s.name, s.score]));
@@ -265,6 +269,9 @@ test('round 1 is played to its end by clicks; every page follows the result', as
   }
   await shot(seats[0], 'game1-over-desktop');
   for (const page of seats) {
+    // Each move was this page's own, whichever came first of the reply
+    // to it and the stream's news of it.
+    assert.equal(await page.isVisible('#taken-banner'), false);
     assert.deepEqual(page.errors, []);
     await page.close();
   }
