@@ -19,7 +19,8 @@
 # made and started from the tournament pages, one game played to its end by
 # clicks, the next paired by the server and resigned, each page following
 # standings, crosstable and winner live, and a watcher whose event stream
-# is blocked following by polling (issue 29).
+# is blocked following by polling; a round robin cancelled before its start
+# and an arena's pause, resume and withdrawal (issue 29).
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.

@@ -12,9 +12,13 @@
 // Resign button. All along, each tournament page (never reloaded) follows
 // the others' doings: entries, the start, results, standings, crosstable,
 // the next round, the winner. A fourth person, signed out, watches with
-// the event stream blocked and follows by polling. Screenshots (desktop
-// and a 390 x 844 phone, which may not scroll sideways) go to
-// ASTERISM_SHOTS as tournament-*.png. Every wait is bounded.
+// the event stream blocked and follows by polling. Then a double round
+// robin (Shatra, correspondence) made to start in an hour shows its
+// countdown and is cancelled by its creator; and in an arena of three,
+// the player left waiting pauses and resumes, and a player of the game
+// withdraws, her game resigned. Screenshots (desktop and a 390 x 844
+// phone, which may not scroll sideways) go to ASTERISM_SHOTS as
+// tournament-*.png. Every wait is bounded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -71,7 +75,8 @@ const text = async (page, sel) => (await page.textContent(sel)).trim();
 const fits = (page) => page.evaluate(() => document.documentElement.scrollWidth <= 390 && window.innerWidth <= 390);
 /** The tournament as a page last drew it, and as the server says it now. */
 const shown = (page) => page.evaluate(() => window.asterismTournament.view);
-const served = (page) => page.evaluate((id) => fetch(`/api/tournaments/${id}`).then((r) => r.json()), tour.id);
+const served = (page) => page.evaluate(() =>
+  fetch(`/api/tournaments/${window.asterismTournament.id}`).then((r) => r.json()));
 const everyPage = () => [...NAMES.map((n) => pages[n]), pages.Watcher];
 const online = (page, key) => page.evaluate((k) => window.asterismOnline.state[k], key);
 
@@ -316,6 +321,100 @@ test('round 2 is paired by the server; four moves, then a resignation; the winne
   await list.waitForSelector(`#finished tr[data-id="${tour.id}"]`);
   for (const page of [...everyPage(), ...seats, list]) assert.deepEqual(page.errors, []);
   await list.close();
+});
+
+test('a double round robin made to start in an hour, cancelled by its creator before it starts', async () => {
+  const hugo = await open('Hugo', 'tournaments.html');
+  await hugo.waitForSelector('#create:not([hidden])');
+  await hugo.fill('#name', 'Everyone twice');
+  await hugo.selectOption('#game', 'shatra');
+  await hugo.selectOption('#clock', 'correspondence');
+  await hugo.fill('#days', '2');
+  await hugo.selectOption('#format', 'round_robin');
+  assert.equal(await hugo.isVisible('#rounds'), false);
+  await hugo.check('#double');
+  await hugo.fill('#starts-in', '60');
+  await hugo.click('#create-button');
+  await hugo.waitForURL(/tournament\.html#id=/);
+  await hugo.waitForSelector('body[data-state="shown"]');
+  assert.match(await text(hugo, '#t-facts'), /^Shatra, as in the sources · 2 days a move · casual · round robin \(double\)/);
+  // A countdown to the start, by the second.
+  assert.match(await text(hugo, '#t-status'), /^Open for entry: starts in (59:[0-5]\d|1 h 0 min) \(/);
+  const ines = await open('Ines', hugo.url().replace(/^.*\/(tournament\.html)/, '$1'));
+  await ines.waitForSelector('#join:not([hidden])');
+  assert.equal(await ines.isVisible('#cancel'), false, 'only its creator cancels it before the start');
+  await ines.click('#join');
+  await hugo.waitForSelector('#players li[data-name="Ines"]');
+  await hugo.click('#cancel');  // the confirmation is answered yes
+  for (const page of [hugo, ines]) {
+    await page.waitForSelector('#tournament[data-status="cancelled"]');
+    assert.equal(await text(page, '#t-status'), 'Cancelled: cancelled by Hugo.');
+    assert.equal(await page.locator('#actions button:visible').count(), 0);
+    assert.deepEqual(page.errors, []);
+  }
+  await hugo.close();
+  await ines.close();
+});
+
+test('an arena: one player waits, pauses and resumes; a paired player withdraws and her game is resigned', async () => {
+  const greta = await open('Greta', 'tournaments.html');
+  await greta.waitForSelector('#create:not([hidden])');
+  await greta.fill('#name', 'Quick arena');
+  await greta.selectOption('#game', 'starstar');
+  await greta.selectOption('#create [data-option="size"]', '6');
+  await greta.fill('#minutes', '1');
+  await greta.fill('#increment', '0');
+  await greta.selectOption('#format', 'arena');
+  await greta.fill('#arena-minutes', '5');
+  await greta.fill('#starts-in', '0');
+  await greta.click('#create-button');
+  await greta.waitForURL(/tournament\.html#id=/);
+  await greta.waitForSelector('#join:not([hidden])');
+  const address = greta.url().replace(/^.*\/(tournament\.html)/, '$1');
+  const arena = { Greta: greta, Hugo: await open('Hugo', address), Ines: await open('Ines', address) };
+  for (const who of NAMES) {
+    await arena[who].waitForSelector('#join:not([hidden])');
+    await arena[who].click('#join');
+    await arena[who].waitForSelector('#leave:not([hidden])');
+  }
+  await greta.click('#start');
+  for (const page of Object.values(arena)) await page.waitForSelector('#tournament[data-status="running"]');
+  assert.match(await text(greta, '#t-status'), /^Running: ends in [45]:\d\d\.$/);
+  assert.equal(await text(greta, '#rounds-title'), 'Games');
+  assert.deepEqual(await greta.$$eval('#standings thead th', (ths) => ths.map((th) => th.textContent)),
+    ['#', 'Player', 'Points', 'Games']);
+  // Three players: one game, and one waits for the next.
+  const now = await served(greta);
+  assert.equal(now.format, 'arena');
+  const games = now.rounds_list.flatMap((r) => r.games);
+  assert.equal(games.length, 1);
+  const [game] = games;
+  const names = (i) => now.players.find((p) => p.index === i).name;
+  const waiting = NAMES.find((n) => n !== names(game.white) && n !== names(game.black));
+  const w = arena[waiting];
+  await w.waitForSelector('#pause:not([hidden])');
+  assert.equal(await w.isVisible('#your-game'), false);
+  await w.click('#pause');
+  await w.waitForSelector('#resume:not([hidden])');
+  for (const page of Object.values(arena)) await page.waitForSelector(`#players li[data-name="${waiting}"] .tag:text("paused")`);
+  await w.click('#resume');
+  await w.waitForSelector('#pause:not([hidden])');
+  await shot(greta, 'arena-desktop');
+  // A player of the game withdraws: the game is resigned for her.
+  const leaver = names(game.white);
+  const page = arena[leaver];
+  await page.waitForSelector(`#your-game[data-game="${game.id}"]`);
+  await page.click('#withdraw');  // the confirmation is answered yes
+  await page.waitForSelector('#withdraw', { state: 'hidden' });
+  for (const p of Object.values(arena)) {
+    await p.waitForSelector(`#players li[data-name="${leaver}"] .tag:text("withdrawn")`);
+    await p.waitForSelector(`#rounds li[data-game="${game.id}"][data-result="0-1"]`);
+  }
+  assert.equal(await page.isVisible('#your-game'), false);
+  for (const p of Object.values(arena)) {
+    assert.deepEqual(p.errors, []);
+    await p.close();
+  }
 });
 
 test('a phone: the tournament pages fit 390 px', async () => {
