@@ -211,8 +211,10 @@ function renderStatus() {
       v.starts_ms > now ? `Open for entry: starts ${countdown(v.starts_ms, now)} (${at(v.starts_ms)}).` :
         'Starting\u2026';
   } else if (v.status === 'running') {
+    // A round robin pairs every round at the start, to be played at once.
     text = v.format === 'arena' ? (v.ends_ms ? `Running: ends ${countdown(v.ends_ms, now)}.` : 'Running.') :
-      `Running: round ${v.round} of ${v.rounds}.`;
+      v.format === 'round_robin' ? `Running: the games of all ${v.rounds} rounds at once.` :
+        `Running: round ${v.round} of ${v.rounds}.`;
   } else if (v.status === 'finished') {
     text = `Finished${v.reason ? `: ${v.reason}` : ''}.`;
   } else if (v.status === 'cancelled') {
@@ -229,28 +231,28 @@ function renderWinner(v) {
   $('winner').dataset.name = v.winner;
 }
 
-// The viewer's unfinished game of the latest round, as a banner with a
-// link to play it.
+// The viewer's unfinished games, as a banner with a link to play each: one
+// in a swiss or an arena, every round's at once in a round robin.
 /** @param {TournamentView} v */
 function renderYourGame(v) {
   const box = $('your-game');
   const mine = v.you < 0 ? [] : v.rounds_list.flatMap((r) => r.games.map((g) => ({ r, g })))
     .filter(({ g }) => g.result === '*' && (g.white === v.you || g.black === v.you));
-  const last = mine[mine.length - 1];
-  box.hidden = !last;
-  if (!last) {
-    delete box.dataset.game;
-    return;
-  }
-  const { r, g } = last;
-  const other = nameOf(v, g.white === v.you ? g.black : g.white);
-  const side = sideWords(v.game, g.white === v.you ? 'white' : 'black');
-  const play = gameLink(g.id, 'your game \u2014 play');
-  play.className = 'button play';
-  play.dataset.testid = 'your-game-play';
-  const where = v.format === 'arena' ? 'Your game' : `Round ${r.round}: your game`;
-  box.replaceChildren(`${where} against ${other}, ${side}. `, play);
-  box.dataset.game = g.id;
+  box.hidden = mine.length === 0;
+  box.dataset.game = mine.map(({ g }) => g.id).join(' ');
+  const lines = mine.map(({ r, g }) => {
+    const other = nameOf(v, g.white === v.you ? g.black : g.white);
+    const side = sideWords(v.game, g.white === v.you ? 'white' : 'black');
+    const play = gameLink(g.id, 'your game \u2014 play');
+    play.className = 'button play';
+    play.dataset.testid = 'your-game-play';
+    const where = v.format === 'arena' ? 'Your game' : `Round ${r.round}: your game`;
+    const line = document.createElement('span');
+    line.className = 'your-game-line';
+    line.append(`${where} against ${other}, ${side}. `, play);
+    return line;
+  });
+  box.replaceChildren(...lines);
 }
 
 /** @type {(keyof TournamentCan)[]} */
