@@ -21,6 +21,12 @@
 # smallest target of each game, confirms taps, checks that the page neither
 # creeps nor scrolls sideways and that the own side is on screen (issue 27;
 # docs/view.md).
+# tournament.test.mjs is three accounts in a Swiss tournament of two rounds
+# made and started from the tournament pages, one game played to its end by
+# clicks, the next paired by the server and resigned, each page following
+# standings, crosstable and winner live, and a watcher whose event stream
+# is blocked following by polling; a round robin cancelled before its start
+# and an arena's pause, resume and withdrawal (issue 29).
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.
@@ -85,4 +91,4 @@ cd tests/browser
 # social.test.mjs grants the moderator's role with `asterism admin grant
 # NAME --data ASTERISM_DATA`, beside the running server.
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" ASTERISM_DATA="$out/data" \
-  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs phone.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs pgn_interop.test.mjs}
+  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs phone.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs pgn_interop.test.mjs}

@@ -3,7 +3,8 @@
 // watching), each with a Copy button, in a panel that opens by itself while
 // the game waits for its second player; and the two seats, with their
 // players' names (an account's a link to its profile) and whether they are
-// connected. (The clocks are views.js's.)
+// connected; and a link back to the tournament a game belongs to. (The
+// clocks are views.js's.)
 import { seatLinks } from './seats.js';
 import { $ } from './dom.js';
 import { gameTitle } from './names.js';
@@ -98,4 +99,17 @@ export function renderSeats(ui, s, seatName) {
   // The seats in the order of the board's sides: the one drawn at the
   // bottom (a player's own, unless they flip) listed last.
   $('players').classList.toggle('flipped', ui.flipped);
+}
+
+// A tournament game's way back to its tournament (types-tournament.js,
+// TournamentGame). A state that leaves the field out keeps the link of
+// the same game.
+/** @param {import('./types-tournament.js').TournamentGame} s */
+export function renderTournament(s) {
+  const box = $('tournament-of');
+  if (s.tournament) {
+    box.dataset.game = s.id;
+    /** @type {HTMLAnchorElement} */ (box.querySelector('a')).href = `tournament.html#id=${encodeURIComponent(s.tournament)}`;
+  }
+  box.hidden = box.dataset.game !== s.id;
 }

@@ -12,7 +12,7 @@ import { lobbyPage, rememberedName, rememberName } from './lobby.js';
 import { seatSecret, storeSeat, forgetSeat, playsHere, setPlaysHere, announceTaken, onTaken, askTakeover }
   from './seats.js';
 import { finishedGame } from './finished.js';
-import { renderLinks, renderSeats as renderSeatsOf } from './online-widgets.js';
+import { renderLinks, renderSeats as renderSeatsOf, renderTournament } from './online-widgets.js';
 import { chatPanel } from './chat.js';
 import { turnSignals } from './turn.js';
 import { liveStream } from './online-stream.js';
@@ -202,9 +202,10 @@ onTaken((id, seat) => {
 });
 
 // A state from a reply, the stream or a catch-up; an older one (by its
-// event number) than the one on screen is ignored.
-/** @param {OnlineGame} s */
-function accept(s) {
+// event number) than the one on screen is ignored. `own`: the reply to
+// this page's own action, which may come before the stream's news of it.
+/** @param {OnlineGame} s @param {boolean} [own] */
+function accept(s, own = false) {
   const old = ui.state;
   if (old && s.id === old.id && s.seq < old.seq) return;
   // A change's state leaves out the board's cells and its box, which never
@@ -213,7 +214,7 @@ function accept(s) {
     s.view.cells = old.view.cells;
     s.view.box = old.view.box;
   }
-  if (old && old.id === s.id) takenElsewhere(old, s);
+  if (old && old.id === s.id && !own) takenElsewhere(old, s);
   ui.state = s;
   ui.game = fromOnline(s);
   ui.receivedAt = performance.now();
@@ -248,6 +249,7 @@ function render() {
   renderScore(ui);
   renderStatus(s);
   renderSeats(s);
+  renderTournament(s);
   renderClocks(ui, ui.receivedAt);
   renderBanners(s);
   renderActions(s);
@@ -363,7 +365,7 @@ async function act(what, body) {
     if (ui.id !== id) return '';
     message(s.answer ? `The computer ${s.answer === 'accepted' ? 'accepts' : 'declines'} the draw.` : '',
       'hint');
-    accept(s);
+    accept(s, true);
     return '';
   } catch (e) {
     ui.busy = false;

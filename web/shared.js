@@ -63,7 +63,8 @@ export const errorText = (e) => (e instanceof Error ? e.message : String(e));
 
 // Fills #options, #more-options and the "Advanced" rule switches (made
 // inside #more when first needed) with the inputs of a catalog game's
-// options, in player's words (names.js), and clears #position. An option
+// options, in player's words (names.js), and clears #position if the form
+// has one (the tournaments' form has none). An option
 // that does nothing in the chosen mode is hidden (and left at its default,
 // so it is not sent). Returns a function that reports the options chosen.
 /** @param {CatalogGame} info */
@@ -73,7 +74,8 @@ export function buildOptions(info) {
   $('more-options').replaceChildren();
   const advanced = advancedBox();
   advanced.box.replaceChildren();
-  input('position').value = '';
+  const position = document.getElementById('position');
+  if (position) /** @type {HTMLInputElement} */ (position).value = '';
   const rows = info.options.map((o) => {
     const words = optionWords(info.id, o);
     const label = document.createElement('label');

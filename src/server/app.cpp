@@ -155,16 +155,41 @@ HttpResponse App::operations(const HttpRequest& request) {
     }
     const bool writable = store_->writable();
     const GameService::Stats g = games_->stats();
+    const LaneStats l = lanes_ ? lanes_() : LaneStats{};
     out.status = writable ? 200 : 503;
     out.body = nlohmann::json{{"status", writable ? "ok" : "failing"},
                               {"store", writable ? "writable" : "not writable"},
                               {"games", g.open + g.playing + g.local},
                               {"streams", hub_.streams()},
                               {"computer_moves_queued", g.computer_queued},
-                              {"reviews_running", g.reviews}}
+                              {"reviews_running", g.reviews},
+                              {"requests_queued", l.quick_queued + l.disk_queued},
+                              {"searches_queued", l.search_queued},
+                              {"searches_running", l.search_busy},
+                              {"tournaments_running", tournaments_->running()}}
                    .dump();
     return out;
 }
+
+namespace {
+
+// The transport's lanes: requests waiting for a thread and being answered.
+void write_lanes(std::string& out, const LaneStats& l) {
+    out +=
+        "# HELP asterism_lane_queued Requests waiting for a thread, by lane.\n"
+        "# TYPE asterism_lane_queued gauge\n";
+    out += "asterism_lane_queued{lane=\"quick\"} " + std::to_string(l.quick_queued) + "\n";
+    out += "asterism_lane_queued{lane=\"store\"} " + std::to_string(l.disk_queued) + "\n";
+    out += "asterism_lane_queued{lane=\"search\"} " + std::to_string(l.search_queued) + "\n";
+    out +=
+        "# HELP asterism_lane_busy Requests being answered, by lane (search: searches "
+        "running).\n# TYPE asterism_lane_busy gauge\n";
+    out += "asterism_lane_busy{lane=\"quick\"} " + std::to_string(l.quick_busy) + "\n";
+    out += "asterism_lane_busy{lane=\"store\"} " + std::to_string(l.disk_busy) + "\n";
+    out += "asterism_lane_busy{lane=\"search\"} " + std::to_string(l.search_busy) + "\n";
+}
+
+}  // namespace
 
 std::string App::metrics_text() {
     const GameService::Stats g = games_->stats();
@@ -188,6 +213,7 @@ std::string App::metrics_text() {
     write_metric(out, "asterism_reviews_running", "gauge", g.reviews, "Game reviews running.");
     write_metric(out, "asterism_tournaments_running", "gauge",
                  static_cast<double>(tournaments_->running()), "Tournaments running.");
+    write_lanes(out, lanes_ ? lanes_() : LaneStats{});
     if (notifications_) {
         const notify::Notifier& n = notifications_->sender();
         write_metric(out, "asterism_push_sent_total", "counter", static_cast<double>(n.sent()),
@@ -246,6 +272,8 @@ NetOptions net_options(const ServeOptions& o) {
 
 }  // namespace
 
-Server::Server(const ServeOptions& options) : app_(options), http_(app_, net_options(options)) {}
+Server::Server(const ServeOptions& options) : app_(options), http_(app_, net_options(options)) {
+    app_.watch_lanes([this] { return http_.lanes(); });
+}
 
 }  // namespace asterism::server

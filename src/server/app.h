@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -74,6 +75,9 @@ class App final : public Handler {
     GameService& games() { return *games_; }
     accounts::Accounts& accounts() { return *accounts_; }
     TournamentService& tournaments() { return *tournaments_; }
+    // What the transport's lanes hold, for /health and /metrics (set by the
+    // Server that puts this app behind its transport).
+    void watch_lanes(std::function<LaneStats()> lanes) { lanes_ = std::move(lanes); }
     // Whether online play is on (the server has a data folder).
     bool online() const { return online_; }
 
@@ -95,6 +99,7 @@ class App final : public Handler {
     std::unique_ptr<TournamentService> tournaments_;
     bool online_ = false;
     std::string metrics_token_;
+    std::function<LaneStats()> lanes_;
     std::string log_format_;
     Metrics metrics_;
     Site site_;  // last: its API points at the games

@@ -201,12 +201,12 @@ TEST_F(SiteTest, StaticFilesStayInsideTheUiFolder) {
 // /rules, /puzzles), and each links to the others from its header.
 TEST_F(SiteTest, EveryPageIsServedByItsNameAndLinksToTheOthers) {
     for (const char* page : {"/", "/rules", "/learn", "/puzzles", "/online", "/account", "/player",
-                             "/leaderboard", "/moderation"}) {
+                             "/leaderboard", "/moderation", "/tournaments", "/tournament"}) {
         const HttpResponse r = get("GET", page);
         ASSERT_EQ(r.status, 200) << page;
         EXPECT_EQ(r.content_type, "text/html; charset=utf-8") << page;
-        for (const char* link :
-             {"rules.html", "learn.html", "puzzles.html", "account.html", "leaderboard.html"})
+        for (const char* link : {"rules.html", "learn.html", "puzzles.html", "account.html",
+                                 "leaderboard.html", "tournaments.html"})
             EXPECT_NE(r.body.find(std::string("href=\"") + link), std::string::npos)
                 << page << " has no link to " << link;
     }

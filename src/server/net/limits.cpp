@@ -39,9 +39,22 @@ void WorkerPool::work() {
             if (queue_.empty()) return;
             job = std::move(queue_.front());
             queue_.pop_front();
+            ++busy_;
         }
         job();
+        std::lock_guard lock(mutex_);
+        --busy_;
     }
+}
+
+std::size_t WorkerPool::queued() const {
+    std::lock_guard lock(mutex_);
+    return queue_.size();
+}
+
+std::size_t WorkerPool::busy() const {
+    std::lock_guard lock(mutex_);
+    return busy_;
 }
 
 std::string SearchAdmission::enter(const std::string& client) {

@@ -48,11 +48,15 @@ class WorkerPool {
 
     // False (and the job is dropped) when the queue is full.
     bool submit(std::function<void()> job);
+    // Jobs waiting for a thread, and jobs running (the operator's /metrics).
+    std::size_t queued() const;
+    std::size_t busy() const;
 
   private:
     void work();
 
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
+    std::size_t busy_ = 0;
     std::condition_variable ready_;
     std::deque<std::function<void()>> queue_;
     std::size_t max_queued_;

@@ -454,6 +454,18 @@ HttpServer::HttpServer(Handler& handler, NetOptions options)
                                               static_cast<std::size_t>(i.max_searches()));
 }
 
+LaneStats HttpServer::lanes() const {
+    const Impl& i = *impl_;
+    LaneStats out;
+    out.quick_queued = i.workers->queued();
+    out.quick_busy = i.workers->busy();
+    out.disk_queued = i.stored->queued();
+    out.disk_busy = i.stored->busy();
+    out.search_queued = i.searches->queued();
+    out.search_busy = i.searches->busy();
+    return out;
+}
+
 HttpServer::~HttpServer() {
     stop();
     Impl& i = *impl_;

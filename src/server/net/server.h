@@ -26,6 +26,14 @@ struct NetOptions {
     HttpLimits http;
 };
 
+// What the transport's lanes hold at a moment (the operator's /metrics and
+// /health): requests waiting for a worker and being answered, by lane.
+struct LaneStats {
+    std::size_t quick_queued = 0, quick_busy = 0;
+    std::size_t disk_queued = 0, disk_busy = 0;
+    std::size_t search_queued = 0, search_busy = 0;
+};
+
 class HttpServer {
   public:
     // `handler` must outlive the server.
@@ -41,6 +49,7 @@ class HttpServer {
     // handler: it only writes to an eventfd).
     void run();
     void stop();
+    LaneStats lanes() const;
 
   private:
     struct Impl;

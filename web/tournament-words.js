@@ -1,0 +1,106 @@
+// What the two tournament pages share (tournaments.html, the list and the
+// form; tournament.html, one tournament): a tournament's clock, format,
+// status and start in words, the sides' names, and a link to one. Names
+// are drawn as text.
+
+/** @typedef {import('./types-tournament.js').TournamentClock} TournamentClock */
+/** @typedef {import('./types-tournament.js').TournamentSummary} TournamentSummary */
+/** @typedef {import('./types-tournament.js').TournamentView} TournamentView */
+
+/** @param {number} n @param {string} word */
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** @param {number} x */
+const short = (x) => String(Math.round(x * 100) / 100);
+
+// "1 min + 2 s", "3 days a move". The view gives ms; a request's own
+// minutes and days are read too.
+/** @param {TournamentClock} c */
+export function clockText(c) {
+  if (c.kind === 'correspondence') {
+    const days = c.days ?? (c.per_move ? c.per_move / 86400000 : 0);
+    return `${plural(Number(short(days)), 'day')} a move`;
+  }
+  const minutes = c.minutes ?? (c.base ?? 0) / 60000;
+  const inc = (c.increment ?? 0) / 1000;
+  return `${short(minutes)} min + ${short(inc)} s`;
+}
+
+// "Swiss, 5 rounds", "round robin (double)", "arena, 30 min".
+/**
+ * @param {{format: string, rounds: number, double?: boolean, minutes?: number,
+ *   starts_ms?: number, ends_ms?: number}} t
+ */
+export function formatText(t) {
+  if (t.format === 'swiss') return `Swiss, ${plural(t.rounds, 'round')}`;
+  if (t.format === 'round_robin') return `round robin${t.double ? ' (double)' : ''}` +
+    (t.rounds ? `, ${plural(t.rounds, 'round')}` : '');
+  if (t.format === 'arena') {
+    const minutes = t.minutes ?? (t.ends_ms && t.starts_ms ? Math.round((t.ends_ms - t.starts_ms) / 60000) : 0);
+    return minutes ? `arena, ${minutes} min` : 'arena';
+  }
+  return t.format;
+}
+
+/** @type {Record<string, string>} */
+const STATUS = { entry: 'open for entry', running: 'running', finished: 'finished', cancelled: 'cancelled' };
+/** @param {string} s */
+export const statusText = (s) => STATUS[s] || s;
+
+// "in 4:05", "in 2 h 10 min", "now": how long until `ms`.
+/** @param {number} ms @param {number} now */
+export function countdown(ms, now) {
+  const left = Math.max(0, Math.round((ms - now) / 1000));
+  if (left === 0) return 'now';
+  const h = Math.floor(left / 3600);
+  const m = Math.floor((left % 3600) / 60);
+  const s = left % 60;
+  if (h >= 24) return `in ${plural(Math.floor(h / 24), 'day')} ${h % 24} h`;
+  if (h > 0) return `in ${h} h ${m} min`;
+  return `in ${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** @param {number} ms */
+export const at = (ms) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+/** @param {string} id */
+export const tournamentHref = (id) => `tournament.html#id=${encodeURIComponent(id)}`;
+
+/** @param {{id: string, name: string}} t */
+export function tournamentLink(t) {
+  const a = document.createElement('a');
+  a.href = tournamentHref(t.id);
+  a.textContent = t.name;
+  a.dataset.testid = 'tournament-link';
+  return a;
+}
+
+// A score as people write it: 1.5 as "1½".
+/** @param {number} x */
+export function points(x) {
+  const whole = Math.floor(x);
+  const half = Math.abs(x - whole - 0.5) < 1e-9;
+  if (half) return whole ? `${whole}\u00bd` : '\u00bd';
+  return short(x);
+}
+
+// The sides of each game by the names its rules give them, the first
+// mover's first. A tournament's view calls the first seat "white" and the
+// second "black", whatever the game: *Star's first player is Black.
+/** @type {Record<string, [string, string]>} */
+const SIDES = {
+  starstar: ['Black', 'White'], asterisk: ['First', 'Second'], shatra: ['White', 'Black'], starpool: ['White', 'Black'],
+};
+
+/** @param {string} game  the game's id @param {'white'|'black'|''} colour  the view's word for the seat */
+export function sideName(game, colour) {
+  const [first, second] = SIDES[game] || ['First', 'Second'];
+  return colour === 'white' ? first : colour === 'black' ? second : '';
+}
+
+// "as Black, moving first"; Asterisk's sides are called first and second.
+/** @param {string} game @param {'white'|'black'} colour */
+export function sideWords(game, colour) {
+  const name = sideName(game, colour);
+  const order = colour === 'white' ? 'first' : 'second';
+  return name.toLowerCase() === order ? `moving ${order}` : `as ${name}, moving ${order}`;
+}
