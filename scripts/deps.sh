@@ -20,6 +20,8 @@ set -euo pipefail
 # libjemalloc-dev: the asterism program's allocator (apps/asterism/CMakeLists.txt).
 # libargon2-dev, libcbor-dev: accounts' passwords (argon2id) and passkeys (WebAuthn's CBOR; docs/accounts.md).
 # python3-cryptography: the push service of the Web Push tests decrypts with it.
+# dpkg-dev (dpkg-shlibdeps: the package's dependencies), lintian and curl:
+# the Debian package is built, checked and started (scripts/package-test.sh).
 # libopenmpi-dev and openmpi-bin: asterism-mpi spreads match games over the
 # ranks of an MPI job (docs/mpi.md); without them only that binary is skipped.
 packages=(cmake ninja-build g++ make libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
@@ -27,7 +29,7 @@ packages=(cmake ninja-build g++ make libgtest-dev libgmock-dev libbenchmark-dev 
           python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest
           python3-setuptools python3-wheel python3-pip python3-venv universal-ctags
           libsqlite3-dev libssl-dev nginx libjemalloc-dev libopenmpi-dev openmpi-bin
-          libargon2-dev libcbor-dev python3-cryptography)
+          libargon2-dev libcbor-dev python3-cryptography dpkg-dev lintian curl)
 if [ "${1:-}" = "--browser-tests" ]; then
   # The browser tests drive Debian's chromium with playwright-core from npm.
   # Node and npm come from Debian only when there are none yet (a machine

@@ -2,7 +2,8 @@
 # Quick start, part 2: installs what is missing, then builds and runs every
 # test: the format check, the release build (with the Python module and its
 # pytest suite, run by ctest), the browser tests of the UI
-# (scripts/browser-test.sh), the AddressSanitizer + UBSan build, and a short
+# (scripts/browser-test.sh), the Debian package (scripts/package-test.sh),
+# the AddressSanitizer + UBSan build, and a short
 # run of each fuzz target (scripts/fuzz.sh). Exits non-zero on the first
 # failure.
 set -euo pipefail
@@ -31,6 +32,8 @@ for preset in release asan; do
   if [ "$preset" = release ]; then
     step "browser tests (asterism serve + chromium)"
     bash scripts/browser-test.sh
+    step "Debian package: cpack, lintian, the unpacked server, systemd-analyze verify"
+    bash scripts/package-test.sh build/release
   fi
 done
 

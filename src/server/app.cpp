@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/text.h"
+#include "server/installed.h"
 #include "server/net/limits.h"
 #include "server/secrets.h"
 
@@ -18,7 +19,7 @@
 namespace asterism::server {
 
 std::string default_web_dir() {
-    return ASTERISM_WEB_DIR;
+    return installed_or("web", ASTERISM_WEB_DIR);
 }
 
 App::App(const ServeOptions& o)

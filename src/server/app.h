@@ -27,7 +27,7 @@ namespace asterism::server {
 struct ServeOptions {
     std::string host = "127.0.0.1";  // local only, unless the user says otherwise
     int port = 8080;                 // 0: any free port (tests)
-    std::string web_dir;             // the UI's files; empty: the source tree's web/
+    std::string web_dir;             // the UI's files; empty: default_web_dir()
     // Host names requests may give besides IP addresses and localhost
     // (Site::refused): the --host name and the --public-url's.
     std::vector<std::string> host_names;
@@ -51,7 +51,9 @@ struct ServeOptions {
     std::string log_format;
 };
 
-// The source tree's web/ folder, where a clean build finds the UI.
+// Where the UI's files are when --web does not say: the installed
+// share/asterism/web beside the binary, else the source tree's web/
+// (installed.h).
 std::string default_web_dir();
 
 class App final : public Handler {

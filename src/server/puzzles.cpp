@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "core/types.h"
 #include "record/file_io.h"
+#include "server/installed.h"
 
 #ifndef ASTERISM_PUZZLES_DIR
 #define ASTERISM_PUZZLES_DIR "data/puzzles"
@@ -70,7 +71,7 @@ int number(const ApiRequest& r, const char* name, int fallback, int low, int hig
 
 std::string puzzles_dir() {
     const char* dir = std::getenv("ASTERISM_PUZZLES_DIR");
-    return dir && *dir ? dir : ASTERISM_PUZZLES_DIR;
+    return dir && *dir ? dir : installed_or("puzzles", ASTERISM_PUZZLES_DIR);
 }
 
 std::optional<ApiResponse> puzzles_route(const ApiRequest& r) {
