@@ -46,6 +46,9 @@ if [ -z "$bin" ]; then
   bin="$root/build/release/apps/asterism/asterism"
 fi
 [ -x "$bin" ] || { echo "error: $bin is not an executable" >&2; exit 1; }
+# The tests run from tests/browser and start it themselves (asterism admin,
+# asterism play): a path relative to here would not find it there.
+bin=$(realpath "$bin")
 
 # playwright-core only, at the version the lock file pins; it must never
 # fetch a browser of its own (it drives /usr/bin/chromium).

@@ -76,6 +76,24 @@ TEST(Operations, MetricsCountRequestsByRouteInPrometheusText) {
         EXPECT_NE(r.body.find(line), std::string::npos) << line << "\n" << r.body;
 }
 
+// Behind its transport (no socket bound), the app reads the lanes' queues:
+// what /health and /metrics add to the games' own figures.
+TEST(Operations, HealthAndMetricsShowTheTransportsLanesAndTournaments) {
+    ServeOptions o = options();
+    o.port = 0;
+    Server server(o);
+    const HttpResponse m = server.app().respond(get("/metrics"));
+    for (const std::string line :
+         {"asterism_lane_queued{lane=\"quick\"} 0", "asterism_lane_queued{lane=\"search\"} 0",
+          "asterism_lane_busy{lane=\"store\"} 0", "# TYPE asterism_lane_busy gauge",
+          "asterism_tournaments_running 0"})
+        EXPECT_NE(m.body.find(line), std::string::npos) << line << "\n" << m.body;
+    const auto h = nlohmann::json::parse(server.app().respond(get("/health")).body);
+    for (const char* key :
+         {"requests_queued", "searches_queued", "searches_running", "tournaments_running"})
+        EXPECT_EQ(h.value(key, -1), 0) << key << " " << h.dump();
+}
+
 TEST(Operations, RouteLabelsAreABoundedSet) {
     EXPECT_EQ(Metrics::route_of("POST", "/api/games/ab12/move"), "POST /api/games/:id/move");
     EXPECT_EQ(Metrics::route_of("GET", "/api/players/Анна/games"), "GET /api/players/:id/games");

@@ -80,6 +80,7 @@ TEST(Tournaments, ASwissOfThreeGivesAByeAndPairsItsSecondRoundWhenTheFirstEnds) 
     ASSERT_EQ(started.status, 200) << started.body.dump();
     json v = started.body;
     EXPECT_EQ(v["status"], "running");
+    EXPECT_EQ(t.service->running(), 1u);
     ASSERT_EQ(v["rounds_list"].size(), 1u);
     const json round1 = v["rounds_list"][0];
     ASSERT_EQ(round1["games"].size(), 1u);
@@ -104,6 +105,7 @@ TEST(Tournaments, ASwissOfThreeGivesAByeAndPairsItsSecondRoundWhenTheFirstEnds) 
     t.service->tick();
     v = t.get(id);
     EXPECT_EQ(v["status"], "finished");
+    EXPECT_EQ(t.service->running(), 0u);
     ASSERT_EQ(v["standings"].size(), 3u);
     EXPECT_FALSE(v["winner"].get<std::string>().empty());
     EXPECT_EQ(v["winner"], v["standings"][0]["name"]);
