@@ -8,6 +8,7 @@
 import { $, input, select, button } from './dom.js';
 import { apiClient, errorText, explainClick, renderSpecials as renderSpecialsOf } from './shared.js';
 import { gameTitle, resultLine, FIRST_VISIT } from './names.js';
+import { t, side } from './i18n.js';
 import { setupBar } from './setup-bar.js';
 import { turnSignals } from './turn.js';
 import { analysisPanels } from './analysis.js';
@@ -148,13 +149,13 @@ function renderStatus() {
   const s = ui.shown, game = ui.state;
   if (!s || !game) return;
   let text;
-  if (s.terminal) text = `Game over: ${resultLine({ ...s, sides: s.players.map((p) => p.name) })}`;
+  if (s.terminal) text = t('status.gameOver', { result: resultLine({ ...s, sides: s.players.map((p) => p.name) }) });
   else {
     const p = s.players[s.to_move];
-    text = `${p.name} to move` + (p.seat === 'computer' ? ' (computer)' : '');
+    text = t('status.toMove', { side: side(p.name, 'gen') }) + (p.seat === 'computer' ? t('status.computer') : '');
   }
-  if (browsing()) text = `Move ${s.shown_ply} of ${game.ply} (looking back): ` + text;
-  else if (ui.busy) text += ' \u2014 the computer is thinking\u2026';
+  if (browsing()) text = t('status.looking', { shown: s.shown_ply, ply: game.ply, text });
+  else if (ui.busy) text += t('status.thinking');
   $('status').textContent = text;
   $('status').dataset.terminal = String(game.terminal);
   $('status').dataset.ply = String(game.ply);
@@ -174,9 +175,8 @@ function renderDraw() {
   const toPerson = offer >= 0 && !s.terminal && seatOf(1 - offer) === 'human';
   $('draw-banner').hidden = !toPerson || browsing();
   if (toPerson) {
-    $('draw-text').textContent = `${s.players[offer].name}` +
-      (seatOf(offer) === 'computer' ? ' (computer)' : '') +
-      ` offers a draw. ${s.players[1 - offer].name}, do you accept?`;
+    $('draw-text').textContent = t('draw.offers', { side: side(s.players[offer].name),
+      who: seatOf(offer) === 'computer' ? t('status.computer') : '', other: side(s.players[1 - offer].name) });
   }
 }
 
@@ -192,10 +192,10 @@ async function drawAction(action) {
     if (ui.state.id !== id) return;
     if (s.answer) {
       const other = s.players.find((p) => p.seat === 'computer');
-      const verb = s.answer === 'accepted' ? 'accepts' : 'declines';
-      message(`${other ? other.name : 'The computer'} ${verb} the draw.`, 'hint');
+      const said = s.answer === 'accepted' ? 'draw.accepts' : 'draw.declines';
+      message(t(said, { side: other ? side(other.name) : t('seat.computer.the') }), 'hint');
     } else if (action === 'decline') {
-      message('Draw declined.', 'hint');
+      message(t('draw.declined'), 'hint');
     } else {
       message('');
     }
