@@ -239,4 +239,18 @@ export default {
   'online.min': "min",
   'online.s-per-move': "s per move",
   'online.days-per-move': "days per move",
+
+  // The lobby's lists (lobby.js).
+  'lobby.clock.none': "no clock",
+  'lobby.clock.fischer': "Fischer",
+  'lobby.clock.correspondence': "correspondence",
+  'lobby.open': "Open",
+  'lobby.waits': "{host} waits",
+  'lobby.play': "Play",
+  'lobby.watch': "Watch",
+  'lobby.replay': "Replay",
+  'lobby.page': "{from}–{to} of {total}",
+  'lobby.title': "asterism: play online",
+  'lobby.rated.computer': "Games against the computer are not rated.",
+  'lobby.rated.clock': "A rated game needs a clock.",
 };

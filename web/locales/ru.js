@@ -239,4 +239,18 @@ export default {
   'online.min': "мин",
   'online.s-per-move': "с на ход",
   'online.days-per-move': "дней на ход",
+
+  // Списки лобби.
+  'lobby.clock.none': "без часов",
+  'lobby.clock.fischer': "Фишер",
+  'lobby.clock.correspondence': "по переписке",
+  'lobby.open': "Открыть",
+  'lobby.waits': "{host} ждёт соперника",
+  'lobby.play': "Играть",
+  'lobby.watch': "Смотреть",
+  'lobby.replay': "Просмотр",
+  'lobby.page': "{from}–{to} из {total}",
+  'lobby.title': "asterism: игра по сети",
+  'lobby.rated.computer': "Партии с компьютером не идут на рейтинг.",
+  'lobby.rated.clock': "Для игры на рейтинг нужны часы.",
 };
