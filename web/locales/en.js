@@ -281,4 +281,22 @@ export default {
   'tours.th.players': "Players",
   'tours.rated.word': "rated",
   'tours.casual': "casual",
+
+  // One tournament's page (tournament.html): its headings and buttons.
+  'tour.tournaments': "Tournaments",
+  'tour.join': "Join",
+  'tour.leave': "Leave",
+  'tour.start-now': "Start now",
+  'tour.pause': "Pause",
+  'tour.resume': "Resume",
+  'tour.withdraw': "Withdraw",
+  'tour.cancel-the-tournament': "Cancel the tournament",
+  'tour.nobody-has-joined-yet': "Nobody has joined yet.",
+  'tour.standings': "Standings",
+  'tour.rounds': "Rounds",
+  'tour.crosstable': "Crosstable",
+  'tour.no-new-pairings-for.title': "No new pairings for you until you resume",
+  'tour.no-more-pairings-your.title': "No more pairings; your unfinished games here are resigned",
+  'tour.players': "Players",
+  'tour.games': 'Games',
 };

@@ -281,4 +281,22 @@ export default {
   'tours.th.players': "Игроки",
   'tours.rated.word': "на рейтинг",
   'tours.casual': "без рейтинга",
+
+  // Страница турнира: заголовки и кнопки.
+  'tour.tournaments': "Турниры",
+  'tour.join': "Записаться",
+  'tour.leave': "Выписаться",
+  'tour.start-now': "Начать сейчас",
+  'tour.pause': "Пауза",
+  'tour.resume': "Продолжить",
+  'tour.withdraw': "Выйти из турнира",
+  'tour.cancel-the-tournament': "Отменить турнир",
+  'tour.nobody-has-joined-yet': "Пока никто не записался.",
+  'tour.standings': "Турнирная таблица",
+  'tour.rounds': "Туры",
+  'tour.crosstable': "Таблица встреч",
+  'tour.no-new-pairings-for.title': "Новых пар для вас не будет, пока вы не продолжите",
+  'tour.no-more-pairings-your.title': "Больше никаких пар; ваши неоконченные партии здесь будут сданы",
+  'tour.players': "Игроки",
+  'tour.games': 'Партии',
 };
