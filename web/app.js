@@ -7,7 +7,7 @@
 // game, so it holds no rules.
 import { $, input, select, button } from './dom.js';
 import { apiClient, errorText, explainClick, renderSpecials as renderSpecialsOf } from './shared.js';
-import { gameTitle, resultLine, FIRST_VISIT } from './names.js';
+import { gameTitle, gameName, resultLine, FIRST_VISIT } from './names.js';
 import { t, side } from './i18n.js';
 import { setupBar } from './setup-bar.js';
 import { turnSignals } from './turn.js';
@@ -353,7 +353,7 @@ async function start() {
   const chosen = localStorage.getItem('asterism-game');
   const first = !chosen && catalog.games.some((g) => g.id === FIRST_VISIT.game);
   const game = first ? FIRST_VISIT.game : chosen;
-  for (const g of catalog.games) select('game').add(new Option(g.title, g.id, false, g.id === game));
+  for (const g of catalog.games) select('game').add(new Option(gameName(g.title), g.id, false, g.id === game));
   buildOptions();
   if (first) setOptions(FIRST_VISIT.options, FIRST_VISIT.level);
   $('game').addEventListener('change', () => {

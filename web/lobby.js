@@ -3,7 +3,7 @@
 // and the archive, a page at a time. lobbyPage(ui, page) closes over the
 // online page's state `ui` and its helpers `page` = {api, message,
 // leaveGame}; it returns {show, wire}.
-import { gameTitle, terminationText } from './names.js';
+import { gameTitle, gameName, terminationText } from './names.js';
 import { t } from './i18n.js';
 import { buildOptions as buildOptionsFor, changedOptions, errorText } from './shared.js';
 import { $, input, select, button } from './dom.js';
@@ -240,7 +240,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     const chosen = localStorage.getItem('asterism-game');
     for (const g of ui.catalog ? ui.catalog.games : []) {
       if (g.players && g.players !== 2) continue;
-      select('game').add(new Option(g.title, g.id, false, g.id === chosen));
+      select('game').add(new Option(gameName(g.title), g.id, false, g.id === chosen));
     }
     buildOptions();
     $('game').addEventListener('change', buildOptions);

@@ -236,9 +236,13 @@ const TITLES = {
 export function gameTitle(spec) {
   const { id, options } = parseSpec(spec);
   const make = TITLES[id];
-  // The games keep their own Latin names, except Shatra («Шатра» in Russian).
-  return make ? make(options).replace(/\bShatra\b/g, tr('game.shatra')) : String(spec);
+  return make ? gameName(make(options)) : String(spec);
 }
+
+// A game's name in the page's language: the games keep their own Latin
+// names, except Shatra («Шатра» in Russian).
+/** @param {string} title */
+export const gameName = (title) => title.replace(/\bShatra\b/g, tr('game.shatra'));
 
 // How a finished online game ended, in words ("" for the rules' own end).
 /** @param {string} t */

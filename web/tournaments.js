@@ -6,7 +6,7 @@
 // at once on its own page (tournament.html#id=ID).
 import { $, input, select, button } from './dom.js';
 import { apiClient, buildOptions, changedOptions, errorText } from './shared.js';
-import { gameTitle } from './names.js';
+import { gameTitle, gameName } from './names.js';
 import { t as say } from './i18n.js';
 import { clockText, formatText, statusText, countdown, at, tournamentHref, tournamentLink }
   from './tournament-words.js';
@@ -171,7 +171,7 @@ function wireForm() {
   if (!catalog) return;
   for (const g of catalog.games) {
     if (g.players && g.players !== 2) continue;
-    select('game').add(new Option(g.title, g.id, false, g.id === localStorage.getItem('asterism-game')));
+    select('game').add(new Option(gameName(g.title), g.id, false, g.id === localStorage.getItem('asterism-game')));
   }
   const build = () => {
     const info = catalog.games.find((g) => g.id === select('game').value);

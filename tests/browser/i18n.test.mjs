@@ -102,6 +102,7 @@ test('the switch changes the language and it is remembered', async () => {
 test('a Shatra game in Russian: whose move it is, and the move list', async () => {
   const { context, page } = await open('ru-RU');
   await page.waitForSelector('#board .cell');
+  assert.equal(await page.locator('#game option[value="shatra"]').innerText(), 'Шатра');
   await page.selectOption('#game', 'shatra');
   await page.selectOption('#seat0', 'human');
   await page.selectOption('#seat1', 'human');
