@@ -33,6 +33,13 @@ async function open(locale, file = '') {
 
 const text = (page, selector) => page.locator(selector).first().innerText();
 const lang = (page) => page.getAttribute('html', 'lang');
+// Waits until `selector`'s text is `expected` (the page may still be
+// fetching a position), then checks it.
+async function waitText(page, selector, expected) {
+  await page.waitForFunction(([sel, want]) => document.querySelector(sel)?.textContent === want,
+    [selector, expected], { timeout: 10000 }).catch(() => {});
+  assert.equal(await text(page, selector), expected);
+}
 
 test('a Russian browser sees the play page, the lobby and the tournaments in Russian', async () => {
   const { context, page } = await open('ru-RU');
@@ -44,7 +51,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await text(page, '#undo'), 'Вернуть ход');
   assert.equal(await text(page, 'section:has(#moves) h2'), 'Ходы');
   assert.equal(await text(page, '#lang-toggle'), 'English');
-  assert.match(await text(page, '#status'), /^Ход (первого|белых)/);
+  assert.match(await text(page, '#status'), /^Ход (первого|белых|чёрных)/);
 
   await page.goto(`${url}/online.html`);
   await page.waitForSelector('#lobby-view:not([hidden])');
@@ -109,7 +116,7 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   await page.click('#new');
   await page.waitForFunction(() => window.asterism.state && window.asterism.state.game_id === 'shatra' &&
     !window.asterism.busy);
-  assert.equal(await text(page, '#status'), 'Ход белых');
+  await waitText(page, '#status', 'Ход белых');
   assert.equal(await text(page, '#seat0-name'), 'Белые');
   assert.equal(await text(page, '#seat1-name'), 'Чёрные');
   assert.match(await text(page, '#game-title'), /Шатра/);
@@ -119,13 +126,13 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   await page.click('#move-play');
   await page.waitForSelector('#status[data-ply="1"]');
   await page.waitForFunction(() => !window.asterism.busy);
-  assert.equal(await text(page, '#status'), 'Ход чёрных');
+  await waitText(page, '#status', 'Ход чёрных');
   assert.equal(await text(page, '#moves button.move'), move);
   // Back to the start from the list's controls, and forward by the list.
   await page.click('#first');
-  assert.equal(await text(page, '#status'), 'Ход 0 из 1 (просмотр): Ход белых');
+  await waitText(page, '#status', 'Ход 0 из 1 (просмотр): Ход белых');
   await page.click('#moves button.move');
-  assert.equal(await text(page, '#status'), 'Ход чёрных');
+  await waitText(page, '#status', 'Ход чёрных');
   await page.screenshot({ path: path.join(shots, 'i18n-ru-shatra.png') });
   assert.deepEqual(page.errors, []);
   await context.close();
