@@ -299,4 +299,21 @@ export default {
   'tour.no-more-pairings-your.title': "No more pairings; your unfinished games here are resigned",
   'tour.players': "Players",
   'tour.games': 'Games',
+
+  // Why a click starts no move, and the chooser (shared.js, game.js).
+  'click.illegal': "{path} is not a legal move.",
+  'click.illegal.capture': "{path} is not a legal move (a capture is compulsory).",
+  'click.again.it': "Click a highlighted cell, or another man to start again from it.",
+  'click.again.there': "Click a highlighted cell, or another man to start again from there.",
+  'click.noPick': "No {pick} can go on {cell}.",
+  'click.taken': "{cell} is taken.",
+  'click.cannot': "You cannot play on {cell} now.",
+  'click.notYours': "That is {owner}'s man; {side} is to move.",
+  'click.stuck': "The man on {cell} has no legal move.",
+  'click.stuck.capture': "The man on {cell} has no legal move (a capture is compulsory elsewhere).",
+  'click.nothing': "No move starts on {cell}: click one of your men first.",
+  'choose.label': "Choose: {label}",
+  'choose.one': "Choose one:",
+  'click.stop': "Click the next landing cell, or this cell again to stop here.",
+  'click.pick': "Now click a cell for {pick}.",
 };
