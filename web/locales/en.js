@@ -80,7 +80,6 @@ export default {
   'status.gameOver': 'Game over: {result}',
   'status.looking': 'Move {shown} of {ply} (looking back): {text}',
   'status.thinking': ' \u2014 the computer is thinking\u2026',
-  'status.moves': ['{n} move', '{n} moves'],
 
   // Result lines (names.js).
   'result.wins': '{side} wins',
@@ -316,4 +315,18 @@ export default {
   'choose.one': "Choose one:",
   'click.stop': "Click the next landing cell, or this cell again to stop here.",
   'click.pick': "Now click a cell for {pick}.",
+
+  // Shatra's score panel (panels.js).
+  'score.material': "Material",
+  'score.ended': "The game ended: {why}.",
+  'shatra.closed': "closed",
+  'shatra.open': "open",
+  'shatra.next': ", {cell} enters next",
+  'shatra.value': "value",
+  'shatra.home': "home",
+  'shatra.original.note': "K biy, Q batyr, S shatra. The ringed fortress shatra enters next, onto any empty cell of its half. The game is won by taking the enemy biy.",
+  'shatra.temdek.on': "on ({n} in reserve)",
+  'shatra.temdek.off': "off",
+  'shatra.temdek': "temdek",
+  'shatra.note': "K biy, Q batyr, R tura, B yalkyn, S shatra. The game is won by taking the enemy biy.",
 };

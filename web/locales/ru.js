@@ -76,7 +76,6 @@ export default {
   'status.gameOver': 'Партия окончена: {result}',
   'status.looking': 'Ход {shown} из {ply} (просмотр): {text}',
   'status.thinking': ' \u2014 компьютер думает\u2026',
-  'status.moves': ['{n} ход', '{n} хода', '{n} ходов'],
 
   'result.wins': '{side}: победа',
   'result.resigns': '{side}: сдача',
@@ -316,4 +315,18 @@ export default {
   'choose.one': "Выберите:",
   'click.stop': "Нажмите на следующую клетку приземления или ещё раз на эту, чтобы остановиться.",
   'click.pick': "Теперь нажмите на клетку для {pick}.",
+
+  // Панель материала Шатры.
+  'score.material': "Материал",
+  'score.ended': "Партия окончена: {why}.",
+  'shatra.closed': "закрыт",
+  'shatra.open': "открыт",
+  'shatra.next': ", следующей входит {cell}",
+  'shatra.value': "сила",
+  'shatra.home': "дом",
+  'shatra.original.note': "K — бий, Q — батыр, S — шатра. Обведённая шатра крепости входит следующей, на любую свободную клетку своей половины. Побеждает тот, кто возьмёт бия противника.",
+  'shatra.temdek.on': "стоит (в резерве {n})",
+  'shatra.temdek.off': "снят",
+  'shatra.temdek': "темдек",
+  'shatra.note': "K — бий, Q — батыр, R — тура, B — ялкын, S — шатра. Побеждает тот, кто возьмёт бия противника.",
 };
