@@ -119,7 +119,7 @@ function show(state, opts = {}) {
   // (turn.js); the first move of a game is not.
   const vsComputer = state.players.some((p) => p.seat === 'computer');
   signals.update(vsComputer && !state.terminal && !computerToMove() && state.ply > 0, `${gameTitle(state.game)} \u00b7 asterism`,
-    `The computer played ${state.history[state.history.length - 1] || ''}: your move.`);
+    t('play.computerPlayed', { move: state.history[state.history.length - 1] || '' }));
   $('game-title').textContent = gameTitle(state.game);
   syncSetup(state);
   render();
@@ -217,9 +217,9 @@ function renderSpecials() {
 // Why a person may not move now ('' when they may): game.js refuses a
 // click with it.
 function whyNot() {
-  if (browsing()) return 'You are looking at an earlier position: press \u00bb to go back to the game.';
-  if (ui.state?.terminal) return 'The game is over: undo a move or start a new game.';
-  if (ui.busy || computerToMove()) return 'It is the computer\u2019s turn; wait for its move.';
+  if (browsing()) return t('play.why.browsing');
+  if (ui.state?.terminal) return t('play.why.over');
+  if (ui.busy || computerToMove()) return t('play.why.computer');
   return '';
 }
 
@@ -300,7 +300,7 @@ async function browse(ply) {
 }
 
 async function undo() {
-  if (ui.busy) return message('Wait for the computer\u2019s move, then undo.');
+  if (ui.busy) return message(t('play.why.undo'));
   if (!ui.state) return;
   try {
     // Against the computer, undo takes back the computer's reply as well,

@@ -329,4 +329,15 @@ export default {
   'shatra.temdek.off': "off",
   'shatra.temdek': "temdek",
   'shatra.note': "K biy, Q batyr, R tura, B yalkyn, S shatra. The game is won by taking the enemy biy.",
+
+  // The play page's refusals and the clock's note (app.js, views.js).
+  'play.computerPlayed': "The computer played {move}: your move.",
+  'play.why.browsing': "You are looking at an earlier position: press » to go back to the game.",
+  'play.why.over': "The game is over: undo a move or start a new game.",
+  'play.why.computer': "It is the computer’s turn; wait for its move.",
+  'play.why.undo': "Wait for the computer’s move, then undo.",
+  'clock.fischer': "Fischer clock: {minutes} min + {inc} s a move.",
+  'clock.fischer.waiting': "Fischer clock: {minutes} min + {inc} s a move; it starts once each side has moved.",
+  'clock.correspondence': "Correspondence: {days} days a move.",
+  'clock.none': "No clock.",
 };
