@@ -89,6 +89,11 @@ export default {
   'result.agreed': 'Draw by agreement',
   'result.won': 'Won',
   'result.abandoned': 'abandoned',
+  // What a side did, where a language needs each side's own form (ru.js).
+  'side.White.wins': 'White wins', 'side.White.resigns': 'White resigns', 'side.White.time': 'White loses on time',
+  'side.Black.wins': 'Black wins', 'side.Black.resigns': 'Black resigns', 'side.Black.time': 'Black loses on time',
+  'side.First.wins': 'First wins', 'side.First.resigns': 'First resigns', 'side.First.time': 'First loses on time',
+  'side.Second.wins': 'Second wins', 'side.Second.resigns': 'Second resigns', 'side.Second.time': 'Second loses on time',
   'result.gameOver': 'Game over',
   'result.aborted': 'Ended by the server: {why} ({result})',
   'end.resignation': 'by resignation',
