@@ -345,4 +345,18 @@ export default {
   'clock.fischer.waiting': "Fischer clock: {minutes} min + {inc} s a move; it starts once each side has moved.",
   'clock.correspondence': "Correspondence: {days} days a move.",
   'clock.none': "No clock.",
+
+  // An online game's links and seats (online-widgets.js).
+  'links.invite': "Send the invitation to your opponent. Keep your own link: it is your seat.",
+  'links.own': "Keep your own link: it is your seat, in any browser. Anyone may watch by the watch link.",
+  'links.seat': "Your seat",
+  'links.invitation': "Invitation",
+  'links.watch': "Watch",
+  'links.copy': "Copy",
+  'links.copied': "Link copied.",
+  'seat.dot.computer': "the computer",
+  'seat.dot.connected': "connected",
+  'seat.dot.away': "not connected",
+  'seat.dot.unknown': "not known while this page is reconnecting",
+  'seat.you': " (you)",
 };
