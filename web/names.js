@@ -275,7 +275,7 @@ export function outcomeText(outcome) {
   if ((m = /^(.+) wins$/.exec(outcome))) return sideDid(m[1], 'wins');
   if ((m = /^(.+) resigns$/.exec(outcome))) return sideDid(m[1], 'resigns');
   if ((m = /^(.+) loses on time$/.exec(outcome))) return sideDid(m[1], 'time');
-  const known = { 'Draw': 'result.draw', 'Drawn': 'result.draw', 'Draw by agreement': 'result.agreed',
+  const known = { 'Draw': 'result.draw', 'Draw by agreement': 'result.agreed',
     'Won': 'result.won', 'Game over': 'result.gameOver' }[outcome];
   return known ? tr(known) : outcome;
 }

@@ -359,4 +359,8 @@ export default {
   'seat.dot.away': "not connected",
   'seat.dot.unknown': "not known while this page is reconnecting",
   'seat.you': " (you)",
+
+  // The live region (access.js).
+  'announce.played': "{side} played {move}.",
+  'announce.over': "Game over: {outcome} ({result}).",
 };

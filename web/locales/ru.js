@@ -354,4 +354,8 @@ export default {
   'seat.dot.away': "не на связи",
   'seat.dot.unknown': "неизвестно, пока страница переподключается",
   'seat.you': " (вы)",
+
+  // Живая область для экранного диктора.
+  'announce.played': "{side}: {move}.",
+  'announce.over': "Партия окончена: {outcome} ({result}).",
 };
