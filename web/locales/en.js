@@ -363,4 +363,20 @@ export default {
   // The live region (access.js).
   'announce.played': "{side} played {move}.",
   'announce.over': "Game over: {outcome} ({result}).",
+
+  // One tournament's status line, winner and confirmations (tournament.js).
+  'tour.s.byCreator': "Open for entry: starts when {creator} starts it.",
+  'tour.s.starts': "Open for entry: starts {when} ({at}).",
+  'tour.s.starting': "Starting…",
+  'tour.s.ends': "Running: ends {when}.",
+  'tour.s.running': "Running.",
+  'tour.s.robin': "Running: the games of all {rounds} rounds at once.",
+  'tour.s.round': "Running: round {round} of {rounds}.",
+  'tour.s.finished': "Finished.",
+  'tour.s.finished.why': "Finished: {why}.",
+  'tour.s.cancelled': "Cancelled.",
+  'tour.s.cancelled.why': "Cancelled: {why}.",
+  'tour.winner': "Winner: ",
+  'tour.confirm.withdraw': "Withdraw from this tournament? You get no more games, and your unfinished games in it are resigned.",
+  'tour.confirm.cancel': "Cancel this tournament for everybody?",
 };

@@ -358,4 +358,20 @@ export default {
   // Живая область для экранного диктора.
   'announce.played': "{side}: {move}.",
   'announce.over': "Партия окончена: {outcome} ({result}).",
+
+  // Строка состояния турнира, победитель, подтверждения.
+  'tour.s.byCreator': "Открыта запись: турнир начнётся, когда его запустит {creator}.",
+  'tour.s.starts': "Открыта запись: начало {when} ({at}).",
+  'tour.s.starting': "Начинается…",
+  'tour.s.ends': "Идёт: конец {when}.",
+  'tour.s.running': "Идёт.",
+  'tour.s.robin': "Идёт: партии всех туров ({rounds}) сразу.",
+  'tour.s.round': "Идёт: тур {round} из {rounds}.",
+  'tour.s.finished': "Закончен.",
+  'tour.s.finished.why': "Закончен: {why}.",
+  'tour.s.cancelled': "Отменён.",
+  'tour.s.cancelled.why': "Отменён: {why}.",
+  'tour.winner': "Победитель: ",
+  'tour.confirm.withdraw': "Выйти из турнира? Новых партий у вас не будет, а неоконченные партии в нём будут сданы.",
+  'tour.confirm.cancel': "Отменить этот турнир для всех?",
 };
