@@ -51,7 +51,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await text(page, '#undo'), 'Вернуть ход');
   assert.equal(await text(page, 'section:has(#moves) h2'), 'Ходы');
   assert.equal(await text(page, '#lang-toggle'), 'English');
-  assert.match(await text(page, '#status'), /^Ход (первого|белых|чёрных)/);
+  assert.match(await text(page, '#status'), /^Ход (первого игрока|белых|чёрных)/);
 
   await page.goto(`${url}/online.html`);
   await page.waitForSelector('#lobby-view:not([hidden])');

@@ -24,8 +24,8 @@ export default {
 
   'side.White': 'Белые', 'side.White.gen': 'белых',
   'side.Black': 'Чёрные', 'side.Black.gen': 'чёрных',
-  'side.First': 'Первый', 'side.First.gen': 'первого',
-  'side.Second': 'Второй', 'side.Second.gen': 'второго',
+  'side.First': 'Первый', 'side.First.gen': 'первого игрока',
+  'side.Second': 'Второй', 'side.Second.gen': 'второго игрока',
   'seat.human': 'человек',
   'seat.computer': 'компьютер',
   'seat.computer.the': 'Компьютер',
@@ -92,7 +92,7 @@ export default {
   'side.First.time': 'Первый игрок проиграл по времени', 'side.Second.time': 'Второй игрок проиграл по времени',
   'result.gameOver': 'Партия окончена',
   'result.aborted': 'Партию завершил сервер: {why} ({result})',
-  'end.resignation': 'сдачей',
+  'end.resignation': '(сдача)',
   'end.agreement': 'по соглашению',
   'end.time': 'по времени',
 
