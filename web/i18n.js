@@ -17,6 +17,9 @@ const LOCALES = { en, ru };
 
 /** @returns {'en'|'ru'} */
 function chooseLang() {
+  // The browser tests also import the page's modules into node, which has
+  // no storage, no navigator's language and no document: English there.
+  if (typeof localStorage === 'undefined') return 'en';
   const chosen = localStorage.getItem(KEY);
   if (chosen === 'en' || chosen === 'ru') return chosen;
   return (navigator.language || '').toLowerCase().startsWith('ru') ? 'ru' : 'en';
@@ -24,7 +27,7 @@ function chooseLang() {
 
 /** The language of this page, 'en' or 'ru'. */
 export const lang = chooseLang();
-document.documentElement.lang = lang;
+if (typeof document !== 'undefined') document.documentElement.lang = lang;
 
 /** @param {string} key */
 function lookup(key) {
