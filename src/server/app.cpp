@@ -176,18 +176,24 @@ namespace {
 
 // The transport's lanes: requests waiting for a thread and being answered.
 void write_lanes(std::string& out, const LaneStats& l) {
+    const struct {
+        const char* name;
+        std::size_t queued, busy;
+    } lanes[] = {{"quick", l.quick_queued, l.quick_busy},
+                 {"store", l.disk_queued, l.disk_busy},
+                 {"search", l.search_queued, l.search_busy}};
     out +=
         "# HELP asterism_lane_queued Requests waiting for a thread, by lane.\n"
         "# TYPE asterism_lane_queued gauge\n";
-    out += "asterism_lane_queued{lane=\"quick\"} " + std::to_string(l.quick_queued) + "\n";
-    out += "asterism_lane_queued{lane=\"store\"} " + std::to_string(l.disk_queued) + "\n";
-    out += "asterism_lane_queued{lane=\"search\"} " + std::to_string(l.search_queued) + "\n";
+    for (const auto& lane : lanes)
+        out += "asterism_lane_queued{lane=\"" + std::string(lane.name) + "\"} " +
+               std::to_string(lane.queued) + "\n";
     out +=
         "# HELP asterism_lane_busy Requests being answered, by lane (search: searches "
         "running).\n# TYPE asterism_lane_busy gauge\n";
-    out += "asterism_lane_busy{lane=\"quick\"} " + std::to_string(l.quick_busy) + "\n";
-    out += "asterism_lane_busy{lane=\"store\"} " + std::to_string(l.disk_busy) + "\n";
-    out += "asterism_lane_busy{lane=\"search\"} " + std::to_string(l.search_busy) + "\n";
+    for (const auto& lane : lanes)
+        out += "asterism_lane_busy{lane=\"" + std::string(lane.name) + "\"} " +
+               std::to_string(lane.busy) + "\n";
 }
 
 }  // namespace

@@ -18,6 +18,27 @@ export async function newGame(page, game, { seats = ['human', 'human'], level = 
   await page.waitForFunction(() => document.querySelectorAll('#board .cells [data-cell]').length > 0);
 }
 
+// Waits for `fn(arg)` to hold on the local page; on a timeout the error
+// says what the page showed (its ply, whose turn, busy or not, the message
+// and move-box lines, the errors it threw), so that a failure in a run
+// elsewhere can be read without the run at hand.
+export async function until(page, fn, arg, timeout = 60000) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout });
+  } catch (e) {
+    const seen = await page.evaluate(() => {
+      const a = window.asterism, s = a && a.state;
+      const text = (id) => (document.getElementById(id) || {}).textContent || '';
+      return {
+        ply: s && s.ply, toMove: s && s.to_move, terminal: s && s.terminal, busy: a && a.busy,
+        last: s && s.history.slice(-3), message: text('message'), moveError: text('move-error'), status: text('status'),
+      };
+    }).catch((err) => ({ unreadable: String(err) }));
+    throw new Error(`${e.message.split('\n')[0]}; the page showed ${JSON.stringify(seen)}; ` +
+      `it threw ${JSON.stringify(page.errors || [])}`);
+  }
+}
+
 export const ply = (page) => page.evaluate(() => window.asterism.state.ply);
 export const view = (page) => page.evaluate(() => window.asterism.position.view);
 

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { url, shots, openContext } from './chromium.mjs';
 import { neighbour, screenCells } from '../../web/access.js';
-import { GAMES, newGame, ply, view, ratio, pageColours } from './a11y-helpers.mjs';
+import { GAMES, newGame, ply, view, ratio, pageColours, until } from './a11y-helpers.mjs';
 
 let desktop;
 
@@ -112,7 +112,7 @@ test('Tab reaches the board; arrows and Enter play a move in each game; cells ar
         'the chooser takes the focus at its first choice');
       await page.keyboard.press('Enter');
     }
-    await page.waitForFunction((p) => window.asterism.state.ply > p, before);
+    await until(page, (p) => window.asterism.state.ply > p, before, 30000);
     assert.equal((await page.evaluate(() => window.asterism.state.history))[before], move.text);
     assert.ok(steps > 0, `${game}: the arrow keys moved the focus (${steps} presses)`);
     // The live region says the move, then the computer's answer (when it is
@@ -120,8 +120,7 @@ test('Tab reaches the board; arrows and Enter play a move in each game; cells ar
     const [me, it] = (await page.evaluate(() => window.asterism.state.players)).map((p) => p.name);
     await page.waitForFunction((said) => window.said.includes(said), `${me} played ${move.text}.`);
     if (await page.evaluate(() => window.asterism.state.to_move === 1)) {
-      await page.waitForFunction((p) => window.asterism.state.ply > p && !window.asterism.busy, before + 1,
-        { timeout: 60000 });
+      await until(page, (p) => window.asterism.state.ply > p && !window.asterism.busy, before + 1);
       const answer = (await page.evaluate(() => window.asterism.state.history))[before + 1];
       await page.waitForFunction((said) => window.said.includes(said), `${it} played ${answer}.`);
     }

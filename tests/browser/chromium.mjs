@@ -34,3 +34,17 @@ export async function openContext(options) {
     },
   };
 }
+
+// A new page of `context` at `address` (relative to the server's URL) that
+// waits `timeout` ms for what it is asked, collects its script errors in
+// `page.errors`, and answers dialogs: yes to a confirmation, and a prompt
+// with `page.promptAnswer` ('' unless the test sets it).
+export async function openPage(context, address, timeout) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('dialog', (d) => d.accept(d.type() === 'prompt' ? (page.promptAnswer ?? '') : undefined));
+  await page.goto(new URL(address, url).href);
+  return page;
+}

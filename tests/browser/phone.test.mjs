@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { url, shots, openContext } from './chromium.mjs';
-import { GAMES, newGame, ply, view } from './a11y-helpers.mjs';
+import { GAMES, newGame, ply, view, until } from './a11y-helpers.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 let phone;
@@ -83,11 +83,11 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
       if (move.path.length === 1) await tap(page, move.path[0]);
       else await page.tap('#confirm-play');
     }
-    await page.waitForFunction(() => window.asterism.state.ply >= 1);
+    await until(page, () => window.asterism.state.ply >= 1);
     assert.ok(await page.locator('#confirm').isHidden());
     // The computer answers (if it is its turn); nothing moves the page.
     const after = await place(page);
-    await page.waitForFunction(() => !window.asterism.busy, null, { timeout: 60000 });
+    await until(page, () => !window.asterism.busy);
     await page.waitForTimeout(300);
     assert.deepEqual(await place(page), after, `${game}: the page stays put while the computer answers`);
     assert.equal(after.top, start.top, `${game}: the board's top is where it was`);
@@ -100,19 +100,25 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
   t.diagnostic(`smallest cell and man, CSS px, at 390x844: ${JSON.stringify(sizes)}`);
 
   // Several moves in a row, typed and answered: the page does not creep.
+  // The computer at level 1 may lose its biy within three moves (about one
+  // game in thirty, by the API: White's first choice each time, as here):
+  // the game then ends early, and the plies played are checked.
   await newGame(page, 'shatra', { seats: ['human', 'computer'] });
   await page.evaluate(() => scrollTo(0, 0));
   const first = await place(page);
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 3 && !(await page.evaluate(() => window.asterism.state.terminal)); i++) {
     const n = await ply(page);
     const m = (await view(page)).moves[0];
     await page.evaluate((text) => {
       document.querySelector('#move-text').value = text;
       document.querySelector('#move-form').requestSubmit();
     }, m.text);
-    await page.waitForFunction((p) => window.asterism.state.ply >= p + 2 && !window.asterism.busy, n, { timeout: 60000 });
+    await until(page, (p) => (window.asterism.state.ply >= p + 2 || window.asterism.state.terminal) &&
+      !window.asterism.busy, n);
   }
-  assert.deepEqual(await place(page), first, 'six plies later the page and the board are where they were');
+  const plies = await ply(page);
+  assert.ok(plies >= 5, `${plies} plies played`);
+  assert.deepEqual(await place(page), first, `${plies} plies later the page and the board are where they were`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
+import { url, shots, chromiumPath, chromiumArgs, openPage } from './chromium.mjs';
 
 const bin = process.env.ASTERISM_BIN;
 const data = process.env.ASTERISM_DATA || path.join(shots, 'data');
@@ -53,13 +53,7 @@ after(async () => {
 // A page of `who`'s context at `address`, with page errors collected;
 // confirmations are answered yes, a prompt with `page.promptAnswer`.
 async function open(who, address, context = people[who]) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(ARRIVE);
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('dialog', (d) => d.accept(d.type() === 'prompt' ? (page.promptAnswer ?? '') : undefined));
-  await page.goto(new URL(address, url).href);
-  return page;
+  return openPage(context, address, ARRIVE);
 }
 
 const shot = (page, name) => page.screenshot({ path: path.join(shots, `social-${name}.png`), fullPage: true });

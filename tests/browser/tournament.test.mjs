@@ -23,7 +23,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
+import { url, shots, chromiumPath, chromiumArgs, openPage } from './chromium.mjs';
 
 // Far above the real figures (well under a second), for a busy machine;
 // the watcher polls every 5 s.
@@ -61,13 +61,7 @@ after(async () => {
 // A page of `who`'s context at `address`, with page errors collected and
 // confirmations answered yes.
 async function open(who, address, context = people[who]) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(ARRIVE);
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('dialog', (d) => d.accept());
-  await page.goto(new URL(address, url).href);
-  return page;
+  return openPage(context, address, ARRIVE);
 }
 
 const shot = (page, name) => page.screenshot({ path: path.join(shots, `tournament-${name}.png`), fullPage: true });

@@ -108,6 +108,21 @@ class Client:
             self.conn = None
 
 
+def call(port, method, path, body=None, cookie=None):
+    """One request on a connection of its own, with an account's session
+    cookie if given; returns (status, parsed JSON, the Set-Cookie pair)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT)
+    headers = {"Content-Type": "application/json"}
+    if cookie:
+        headers["Cookie"] = cookie
+    conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+    reply = conn.getresponse()
+    text = reply.read()
+    set_cookie = reply.getheader("Set-Cookie") or ""
+    conn.close()
+    return reply.status, (json.loads(text) if text else {}), set_cookie.split(";")[0]
+
+
 class GameLog:
     """What the clients of one game learnt from the server before the kill."""
 
@@ -130,8 +145,11 @@ class GameLog:
                 self.finished = True
 
 
-def start_server(binary, data):
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST, "--data", data],
+def start_server(binary, data, extra=()):
+    """Starts `asterism serve` on a free port of 127.0.0.1 with the data
+    folder `data` and the options `extra`; returns (process, port)."""
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST, "--data", data,
+                               *extra],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     line = server.stdout.readline()
     if f"http://{HOST}:" not in line:

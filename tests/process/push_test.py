@@ -18,24 +18,21 @@ Every wait is bounded; only the loopback interface is used. Exits 77 when
 `cryptography` is missing, 1 with one line per failure.
 """
 
-import http.client
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kill_test import call, start_server  # noqa: E402
+
 try:
     from push_endpoint import PushEndpoint  # noqa: E402
 except ImportError as missing:
     print(f"push_test.py: needs python3-cryptography ({missing})", file=sys.stderr)
     sys.exit(77)
 
-HOST = "127.0.0.1"
 WAIT = 10.0  # seconds a notification may take at most
 failures = []
 
@@ -45,30 +42,9 @@ def fail(message):
     print("FAIL:", message, flush=True)
 
 
-def call(port, method, path, body=None, cookie=None):
-    conn = http.client.HTTPConnection(HOST, port, timeout=10)
-    headers = {"Content-Type": "application/json"}
-    if cookie:
-        headers["Cookie"] = cookie
-    conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-    reply = conn.getresponse()
-    text = reply.read()
-    set_cookie = reply.getheader("Set-Cookie") or ""
-    conn.close()
-    return reply.status, (json.loads(text) if text else {}), set_cookie.split(";")[0]
-
-
 def start(binary, data):
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST, "--data", data,
-                               "--push", "--push-subject", "mailto:ops@example.org",
-                               "--push-allow-loopback"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    line = server.stdout.readline()
-    if f"http://{HOST}:" not in line:
-        server.kill()
-        raise SystemExit(f"FAIL: the server did not start: {line.strip()!r}")
-    threading.Thread(target=server.stdout.read, daemon=True).start()
-    return server, int(line.split(f"http://{HOST}:")[1].split("/")[0])
+    return start_server(binary, data, ["--push", "--push-subject", "mailto:ops@example.org",
+                                       "--push-allow-loopback"])
 
 
 def wait_for(push, count):

@@ -16,8 +16,6 @@ is bounded; only the loopback interface is used. Exits 1 with one line per
 failure.
 """
 
-import http.client
-import json
 import os
 import shutil
 import signal
@@ -26,7 +24,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kill_test import HOST, start_server  # noqa: E402
+from kill_test import call, start_server  # noqa: E402
 
 WAIT = 15.0  # seconds the server may take to pair or finish
 failures = []
@@ -35,19 +33,6 @@ failures = []
 def fail(message):
     failures.append(message)
     print("FAIL:", message, flush=True)
-
-
-def call(port, method, path, body=None, cookie=None):
-    conn = http.client.HTTPConnection(HOST, port, timeout=10)
-    headers = {"Content-Type": "application/json"}
-    if cookie:
-        headers["Cookie"] = cookie
-    conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-    reply = conn.getresponse()
-    text = reply.read()
-    cookie_out = (reply.getheader("Set-Cookie") or "").split(";")[0]
-    conn.close()
-    return reply.status, (json.loads(text) if text else {}), cookie_out
 
 
 def kill(server):

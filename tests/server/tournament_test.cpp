@@ -306,6 +306,23 @@ TEST(Tournaments, TheOperatorChoosesWhoCreatesAndHowMany) {
     EXPECT_EQ(t.call("POST", "/api/tournaments", body, p[0]).status, 503);
 }
 
+TEST(Tournaments, APlayerCannotGrowTheLogWithoutEnd) {
+    TournamentLimits limits;
+    limits.max_events = 6;
+    TournamentRig t(limits);
+    const auto p = t.players(1);
+    const std::string id = t.make_tournament(p[0], {{"format", "swiss"}})["id"];
+    int refused = 0;
+    for (int k = 0; k < 10; ++k) {  // enter, leave, enter...: event 1 is the creation
+        const int status = t.act(id, k % 2 ? "leave" : "join", p[0]).status;
+        EXPECT_TRUE(status == 200 || status == 409) << status;
+        refused += status == 409;
+    }
+    EXPECT_EQ(refused, 5);
+    EXPECT_EQ(t.rig.store.tournament_events(id).size(), 6u);
+    EXPECT_EQ(t.act(id, "cancel", p[0]).status, 200);  // the end always fits
+}
+
 TEST(Tournaments, AScheduledStartWithTooFewPlayersIsCancelled) {
     TournamentRig t;
     const auto p = t.players(2);

@@ -200,7 +200,15 @@ ApiResponse TournamentService::list(Call& c) {
         const auto rows = store_.tournaments(st, n + 1, (page - 1) * n);
         more = more || static_cast<int>(rows.size()) > n;
         for (std::size_t i = 0; i < rows.size() && static_cast<int>(i) < n; ++i) {
-            auto t = find(rows[i].id);
+            // A summary needs no results: an ended tournament is replayed
+            // without reading its games.
+            std::shared_ptr<Tournament> t;
+            {
+                std::lock_guard lock(mutex_);
+                const auto held = active_.find(rows[i].id);
+                if (held != active_.end()) t = held->second;
+            }
+            if (!t) t = load(rows[i].id);
             std::lock_guard lock(t->mutex);
             out.push_back(summary(*t));
         }
@@ -234,6 +242,13 @@ ApiResponse TournamentService::events(Call& c) {
 
 namespace {
 
+// 409 when the log has no room for one more event a player asks for.
+void check_room(const TournamentService::Tournament& t, const TournamentLimits& limits) {
+    if (t.row.last_seq >= limits.max_events)
+        fail(409, "this tournament has reached its limit of " + std::to_string(limits.max_events) +
+                      " stored changes");
+}
+
 int require_player(const TournamentService::Tournament& t, const ApiRequest& r) {
     if (r.account == 0) fail(401, "sign in to the account that entered");
     const int me = t.player_of(r.account);
@@ -258,6 +273,7 @@ ApiResponse TournamentService::join(Call& c) {
     for (const Entrant& e : t.players) count += e.left ? 0 : 1;
     if (count >= t.s.max_players)
         fail(409, "the tournament is full (" + std::to_string(t.s.max_players) + " players)");
+    check_room(t, limits_);
     commit(t, "enter", {{"account", r.account}, {"name", r.account_name}});
     if (arena_running) pair_arena(t);
     return {200, view(t, r.account, is_moderator(r))};
@@ -268,6 +284,7 @@ ApiResponse TournamentService::leave(Call& c) {
     std::lock_guard lock(t.mutex);
     const int me = require_player(t, c.request);
     if (t.row.status != "entry") fail(409, "it has started: withdraw instead");
+    check_room(t, limits_);
     commit(t, "leave", {{"player", me}});
     return {200, view(t, c.request.account, is_moderator(c.request))};
 }
@@ -341,6 +358,7 @@ ApiResponse TournamentService::pause(Call& c) {
     if (t.s.format != "arena" || t.row.status != "running")
         fail(409, "only a running arena pauses");
     if (t.players[static_cast<std::size_t>(me)].paused) fail(409, "you are paused already");
+    check_room(t, limits_);
     commit(t, "pause", {{"player", me}});
     return {200, view(t, c.request.account, is_moderator(c.request))};
 }
@@ -350,6 +368,7 @@ ApiResponse TournamentService::resume(Call& c) {
     std::lock_guard lock(t.mutex);
     const int me = require_player(t, c.request);
     if (!t.players[static_cast<std::size_t>(me)].paused) fail(409, "you are not paused");
+    check_room(t, limits_);
     commit(t, "resume", {{"player", me}});
     if (t.row.status == "running") pair_arena(t);
     return {200, view(t, c.request.account, is_moderator(c.request))};

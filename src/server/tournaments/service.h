@@ -41,6 +41,10 @@ struct TournamentLimits {
     int max_players = 200;          // a swiss or arena tournament's players (round robin: 30)
     int max_rounds = 20;            // a swiss tournament's rounds
     int page = 20;                  // tournaments a list answers
+    // Events a player's requests may add to one tournament's log (entries,
+    // departures, pauses): 409 beyond; the server's own (pairings, the end)
+    // always fit.
+    std::uint64_t max_events = 20000;
 };
 
 class TournamentService {
@@ -111,6 +115,7 @@ class TournamentService {
     mutable std::mutex mutex_;                                   // guards the fields below
     std::map<std::string, std::shared_ptr<Tournament>> active_;  // taking entries or running
     std::set<std::string> ended_games_;                          // tournaments to look at
+    std::set<std::string> stale_;  // looked at when the store failed: again at the next tick
     std::condition_variable wake_;
     bool stopping_ = false;
     std::thread thread_;
