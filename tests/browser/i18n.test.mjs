@@ -27,7 +27,7 @@ async function open(locale, file = '') {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(`${url}/${file}`);
+  await page.goto(new URL(file, url).href);
   return { context, page };
 }
 
@@ -43,7 +43,7 @@ async function waitText(page, selector, expected) {
 
 test('a Russian browser sees the play page, the lobby and the tournaments in Russian', async () => {
   const { context, page } = await open('ru-RU');
-  await page.waitForSelector('#board .cell');
+  await page.waitForSelector('#board .cells [data-cell]');
   assert.equal(await lang(page), 'ru');
   assert.equal(await text(page, '#new'), 'Новая партия');
   assert.equal(await text(page, '[data-testid="play-online"]'), 'Игра по сети');
@@ -53,7 +53,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await text(page, '#lang-toggle'), 'English');
   assert.match(await text(page, '#status'), /^Ход (первого игрока|белых|чёрных)/);
 
-  await page.goto(`${url}/online.html`);
+  await page.goto(new URL('online.html', url).href);
   await page.waitForSelector('#lobby-view:not([hidden])');
   assert.equal(await lang(page), 'ru');
   assert.equal(await text(page, '#create-panel h2'), 'Новая партия по сети');
@@ -61,7 +61,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await text(page, '[data-testid="to-lobby"]'), 'Лобби');
   assert.equal(await page.getAttribute('#name', 'placeholder'), 'Аноним');
 
-  await page.goto(`${url}/tournaments.html`);
+  await page.goto(new URL('tournaments.html', url).href);
   assert.equal(await lang(page), 'ru');
   assert.equal(await text(page, 'main h1'), 'Турниры');
   assert.equal(await text(page, '#create-button'), 'Создать турнир');
@@ -72,15 +72,15 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
 
 test('an English browser sees English', async () => {
   const { context, page } = await open('en-US');
-  await page.waitForSelector('#board .cell');
+  await page.waitForSelector('#board .cells [data-cell]');
   assert.equal(await lang(page), 'en');
   assert.equal(await text(page, '#new'), 'New game');
   assert.equal(await text(page, '[data-testid="play-online"]'), 'Play online');
   assert.equal(await text(page, '#lang-toggle'), 'Русский');
-  await page.goto(`${url}/online.html`);
+  await page.goto(new URL('online.html', url).href);
   await page.waitForSelector('#lobby-view:not([hidden])');
   assert.equal(await text(page, '#create-button'), 'Create game');
-  await page.goto(`${url}/tournaments.html`);
+  await page.goto(new URL('tournaments.html', url).href);
   assert.equal(await text(page, 'main h1'), 'Tournaments');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -88,16 +88,16 @@ test('an English browser sees English', async () => {
 
 test('the switch changes the language and it is remembered', async () => {
   const { context, page } = await open('en-US');
-  await page.waitForSelector('#board .cell');
+  await page.waitForSelector('#board .cells [data-cell]');
   await Promise.all([page.waitForEvent('load'), page.click('#lang-toggle')]);
-  await page.waitForSelector('#board .cell');
+  await page.waitForSelector('#board .cells [data-cell]');
   assert.equal(await lang(page), 'ru');
   assert.equal(await text(page, '#new'), 'Новая партия');
   await page.reload();
-  await page.waitForSelector('#board .cell');
+  await page.waitForSelector('#board .cells [data-cell]');
   assert.equal(await text(page, '#new'), 'Новая партия');
   // Every page follows the choice.
-  await page.goto(`${url}/tournaments.html`);
+  await page.goto(new URL('tournaments.html', url).href);
   assert.equal(await text(page, 'main h1'), 'Турниры');
   await Promise.all([page.waitForEvent('load'), page.click('#lang-toggle')]);
   assert.equal(await lang(page), 'en');
@@ -108,7 +108,7 @@ test('the switch changes the language and it is remembered', async () => {
 
 test('a Shatra game in Russian: whose move it is, and the move list', async () => {
   const { context, page } = await open('ru-RU');
-  await page.waitForSelector('#board .cell');
+  await page.waitForSelector('#board .cells [data-cell]');
   assert.equal(await page.locator('#game option[value="shatra"]').innerText(), 'Шатра');
   await page.selectOption('#game', 'shatra');
   await page.selectOption('#seat0', 'human');
