@@ -108,12 +108,16 @@ export function translate(root = document) {
   }
 }
 
-translate();
-
 // The switch, in the header's links beside the Dark/Light button (added
 // when the document is loaded, after theme.js's): it names the other
-// language in that language, and reloads the page in it.
-addEventListener('DOMContentLoaded', () => {
+// language in that language, and reloads the page in it. Neither it nor the
+// static text exists when node imports the module (the browser tests).
+if (typeof document !== 'undefined') {
+  translate();
+  addEventListener('DOMContentLoaded', addSwitch);
+}
+
+function addSwitch() {
   const header = document.querySelector('header');
   if (!header) return;
   const b = document.createElement('button');
@@ -129,4 +133,4 @@ addEventListener('DOMContentLoaded', () => {
     location.reload();
   });
   (header.querySelector('nav') || header).append(b);
-});
+}
