@@ -27,6 +27,12 @@
 # standings, crosstable and winner live, and a watcher whose event stream
 # is blocked following by polling; a round robin cancelled before its start
 # and an arena's pause, resume and withdrawal (issue 29).
+# i18n.test.mjs opens the play page, the online lobby and the tournaments
+# list in a Russian browser (locale ru-RU) and an English one and reads
+# their words and <html lang>, uses the header's language switch and
+# reloads, and starts a Shatra game in Russian, reading whose move it is
+# and using the move list (issue 27 point 8; docs/view.md, Languages). The
+# other tests read English words: chromium.mjs makes the browser English.
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.
@@ -97,7 +103,7 @@ cd tests/browser
 # (the tracker's CI) keeps only what was printed.
 status=0
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" ASTERISM_DATA="$out/data" \
-  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs phone.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs pgn_interop.test.mjs} || status=$?
+  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs phone.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs catalogue.test.mjs pgn_interop.test.mjs} || status=$?
 if [ "$status" -ne 0 ]; then
   echo "== the server's last 60 lines ($out/server.log)"
   tail -n 60 "$out/server.log"

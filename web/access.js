@@ -7,6 +7,8 @@
 // clicking the focus cell, a live region that says the moves played and the
 // result, and a text box where a move is typed as the move list writes it.
 import { $, input } from './dom.js';
+import { t as say, side as sideName } from './i18n.js';
+import { outcomeText } from './names.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewPiece} ViewPiece */
@@ -161,9 +163,9 @@ export function announce(game) {
   const sides = game.sides.length || 1;
   for (let i = heard.ply; i < n; i++) {
     const side = game.sides[(Math.max(0, heard.toMove) + i - heard.ply) % sides] || '';
-    said.push(`${side} played ${game.history[i]}.`.trim());
+    said.push(say('announce.played', { side: sideName(side), move: game.history[i] }).trim());
   }
-  if (game.terminal && !heard.over) said.push(`Game over: ${game.outcome} (${game.result}).`);
+  if (game.terminal && !heard.over) said.push(say('announce.over', { outcome: outcomeText(game.outcome), result: game.result }));
   if (said.length) box.textContent = said.join(' ');
   heard = now;
 }

@@ -7,7 +7,8 @@
 // game, so it holds no rules.
 import { $, input, select, button } from './dom.js';
 import { apiClient, errorText, explainClick, renderSpecials as renderSpecialsOf } from './shared.js';
-import { gameTitle, resultLine, FIRST_VISIT } from './names.js';
+import { gameTitle, gameName, resultLine, FIRST_VISIT } from './names.js';
+import { t, side } from './i18n.js';
 import { setupBar } from './setup-bar.js';
 import { turnSignals } from './turn.js';
 import { analysisPanels } from './analysis.js';
@@ -118,7 +119,7 @@ function show(state, opts = {}) {
   // (turn.js); the first move of a game is not.
   const vsComputer = state.players.some((p) => p.seat === 'computer');
   signals.update(vsComputer && !state.terminal && !computerToMove() && state.ply > 0, `${gameTitle(state.game)} \u00b7 asterism`,
-    `The computer played ${state.history[state.history.length - 1] || ''}: your move.`);
+    t('play.computerPlayed', { move: state.history[state.history.length - 1] || '' }));
   $('game-title').textContent = gameTitle(state.game);
   syncSetup(state);
   render();
@@ -148,13 +149,13 @@ function renderStatus() {
   const s = ui.shown, game = ui.state;
   if (!s || !game) return;
   let text;
-  if (s.terminal) text = `Game over: ${resultLine({ ...s, sides: s.players.map((p) => p.name) })}`;
+  if (s.terminal) text = t('status.gameOver', { result: resultLine({ ...s, sides: s.players.map((p) => p.name) }) });
   else {
     const p = s.players[s.to_move];
-    text = `${p.name} to move` + (p.seat === 'computer' ? ' (computer)' : '');
+    text = t('status.toMove', { side: side(p.name, 'gen') }) + (p.seat === 'computer' ? t('status.computer') : '');
   }
-  if (browsing()) text = `Move ${s.shown_ply} of ${game.ply} (looking back): ` + text;
-  else if (ui.busy) text += ' \u2014 the computer is thinking\u2026';
+  if (browsing()) text = t('status.looking', { shown: s.shown_ply, ply: game.ply, text });
+  else if (ui.busy) text += t('status.thinking');
   $('status').textContent = text;
   $('status').dataset.terminal = String(game.terminal);
   $('status').dataset.ply = String(game.ply);
@@ -174,9 +175,8 @@ function renderDraw() {
   const toPerson = offer >= 0 && !s.terminal && seatOf(1 - offer) === 'human';
   $('draw-banner').hidden = !toPerson || browsing();
   if (toPerson) {
-    $('draw-text').textContent = `${s.players[offer].name}` +
-      (seatOf(offer) === 'computer' ? ' (computer)' : '') +
-      ` offers a draw. ${s.players[1 - offer].name}, do you accept?`;
+    $('draw-text').textContent = t('draw.offers', { side: side(s.players[offer].name),
+      who: seatOf(offer) === 'computer' ? t('status.computer') : '', other: side(s.players[1 - offer].name) });
   }
 }
 
@@ -192,10 +192,10 @@ async function drawAction(action) {
     if (ui.state.id !== id) return;
     if (s.answer) {
       const other = s.players.find((p) => p.seat === 'computer');
-      const verb = s.answer === 'accepted' ? 'accepts' : 'declines';
-      message(`${other ? other.name : 'The computer'} ${verb} the draw.`, 'hint');
+      const said = s.answer === 'accepted' ? 'draw.accepts' : 'draw.declines';
+      message(t(said, { side: other ? side(other.name) : t('seat.computer.the') }), 'hint');
     } else if (action === 'decline') {
-      message('Draw declined.', 'hint');
+      message(t('draw.declined'), 'hint');
     } else {
       message('');
     }
@@ -217,9 +217,9 @@ function renderSpecials() {
 // Why a person may not move now ('' when they may): game.js refuses a
 // click with it.
 function whyNot() {
-  if (browsing()) return 'You are looking at an earlier position: press \u00bb to go back to the game.';
-  if (ui.state?.terminal) return 'The game is over: undo a move or start a new game.';
-  if (ui.busy || computerToMove()) return 'It is the computer\u2019s turn; wait for its move.';
+  if (browsing()) return t('play.why.browsing');
+  if (ui.state?.terminal) return t('play.why.over');
+  if (ui.busy || computerToMove()) return t('play.why.computer');
   return '';
 }
 
@@ -300,7 +300,7 @@ async function browse(ply) {
 }
 
 async function undo() {
-  if (ui.busy) return message('Wait for the computer\u2019s move, then undo.');
+  if (ui.busy) return message(t('play.why.undo'));
   if (!ui.state) return;
   try {
     // Against the computer, undo takes back the computer's reply as well,
@@ -353,7 +353,7 @@ async function start() {
   const chosen = localStorage.getItem('asterism-game');
   const first = !chosen && catalog.games.some((g) => g.id === FIRST_VISIT.game);
   const game = first ? FIRST_VISIT.game : chosen;
-  for (const g of catalog.games) select('game').add(new Option(g.title, g.id, false, g.id === game));
+  for (const g of catalog.games) select('game').add(new Option(gameName(g.title), g.id, false, g.id === game));
   buildOptions();
   if (first) setOptions(FIRST_VISIT.options, FIRST_VISIT.level);
   $('game').addEventListener('change', () => {

@@ -10,6 +10,7 @@ import { $ } from './dom.js';
 import { clickStep, showChooser, wireBoard, wireLook } from './shared.js';
 import { wireBoardKeys, wireTyping } from './access.js';
 import { wireConfirm } from './touch.js';
+import { t as say } from './i18n.js';
 
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').Position} Position */
@@ -104,7 +105,7 @@ export function gameController(ui, page) {
     if (step.refuse) return refuse(page.explain(cell));
     ui.path = step.restart ? [cell] : step.path || [];
     if (step.finish) return finish(step.finish, touch);
-    if (step.stop) page.message('Click the next landing cell, or this cell again to stop here.', 'hint');
+    if (step.stop) page.message(say('click.stop'), 'hint');
     page.render();
   }
 
@@ -130,7 +131,7 @@ export function gameController(ui, page) {
   ui.selectPick = (pick) => {
     ui.pick = ui.pick === pick ? null : pick;
     ui.path = [];
-    if (page.pickHint) page.message(ui.pick ? `Now click a cell for ${pick}.` : '', 'hint');
+    if (page.pickHint) page.message(ui.pick ? say('click.pick', { pick }) : '', 'hint');
     page.render();
   };
 

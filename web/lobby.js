@@ -3,7 +3,8 @@
 // and the archive, a page at a time. lobbyPage(ui, page) closes over the
 // online page's state `ui` and its helpers `page` = {api, message,
 // leaveGame}; it returns {show, wire}.
-import { gameTitle, terminationText } from './names.js';
+import { gameTitle, gameName, terminationText } from './names.js';
+import { t } from './i18n.js';
 import { buildOptions as buildOptionsFor, changedOptions, errorText } from './shared.js';
 import { $, input, select, button } from './dom.js';
 import { seatSecret, storeSeat, storeLinks } from './seats.js';
@@ -133,9 +134,8 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
   }
 
   /** @type {Record<string, string>} */
-  const CLOCK_NAMES = { none: 'no clock', fischer: 'Fischer', correspondence: 'correspondence' };
   /** @param {string} kind */
-  const clockName = (kind) => CLOCK_NAMES[kind] || kind;
+  const clockName = (kind) => (['none', 'fischer', 'correspondence'].includes(kind) ? t(`lobby.clock.${kind}`) : kind);
   /** @param {string} id */
   const table = (id) => /** @type {HTMLTableElement} */ ($(id));
 
@@ -146,17 +146,17 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     $('open-empty').hidden = games.length > 0;
     for (const g of games) {
       const waiting = g.names[0] ? 1 : 0;  // the seat still open
-      const host = g.names[1 - waiting] || 'Anonymous';
+      const host = g.names[1 - waiting] || t('online.anonymous');
       /** @type {HTMLElement} */
       let action;
-      if (seatSecret(g.id)) action = linkTo('Open', `game=${g.id}`, 'open-own');
+      if (seatSecret(g.id)) action = linkTo(t('lobby.open'), `game=${g.id}`, 'open-own');
       else {
         action = document.createElement('button');
-        action.textContent = 'Accept';
+        action.textContent = t('online.accept');
         action.dataset.testid = 'accept';
         action.addEventListener('click', () => acceptChallenge(g.id));
       }
-      const tr = listRow(list, [gameTitle(g.game), `${host} waits`, clockName(g.clock)], action);
+      const tr = listRow(list, [gameTitle(g.game), t('lobby.waits', { host }), clockName(g.clock)], action);
       tr.dataset.id = g.id;
     }
   }
@@ -167,8 +167,8 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     list.replaceChildren();
     $('playing-empty').hidden = games.length > 0;
     for (const g of games) {
-      const action = seatSecret(g.id) ? linkTo('Play', `game=${g.id}`, 'play') :
-        linkTo('Watch', `game=${g.id}`, 'watch');
+      const action = seatSecret(g.id) ? linkTo(t('lobby.play'), `game=${g.id}`, 'play') :
+        linkTo(t('lobby.watch'), `game=${g.id}`, 'watch');
       const tr = listRow(list, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
         clockName(g.clock)], action);
       tr.dataset.id = g.id;
@@ -186,11 +186,11 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
         const when = new Date(g.updated).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
         const tr = listRow(list, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
           `${g.result} ${terminationText(g.termination)}`.trim(), when],
-        linkTo('Replay', `game=${g.id}`, 'replay'));
+        linkTo(t('lobby.replay'), `game=${g.id}`, 'replay'));
         tr.dataset.id = g.id;
       }
       const last = Math.min(a.total, ui.archiveOffset + a.games.length);
-      $('archive-page').textContent = a.total ? `${ui.archiveOffset + 1}\u2013${last} of ${a.total}` : '';
+      $('archive-page').textContent = a.total ? t('lobby.page', { from: ui.archiveOffset + 1, to: last, total: a.total }) : '';
       button('archive-newer').disabled = ui.archiveOffset === 0;
       button('archive-older').disabled = last >= a.total;
     } catch (e) {
@@ -213,7 +213,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     $('game-view').hidden = true;
     $('lobby-view').hidden = false;
     $('live').hidden = true;
-    document.title = 'asterism: play online';
+    document.title = t('lobby.title');
     refreshLobby();
     refreshArchive();
     clearInterval(ui.lobbyTimer);
@@ -231,8 +231,8 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     const clock = select('clock').value !== 'none';
     input('rated').disabled = !person || !clock;
     input('challenge').disabled = !person;
-    $('rated-note').textContent = !person ? 'Games against the computer are not rated.' :
-      !clock ? 'A rated game needs a clock.' : '';
+    $('rated-note').textContent = !person ? t('lobby.rated.computer') :
+      !clock ? t('lobby.rated.clock') : '';
   }
 
   function wire() {
@@ -240,7 +240,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     const chosen = localStorage.getItem('asterism-game');
     for (const g of ui.catalog ? ui.catalog.games : []) {
       if (g.players && g.players !== 2) continue;
-      select('game').add(new Option(g.title, g.id, false, g.id === chosen));
+      select('game').add(new Option(gameName(g.title), g.id, false, g.id === chosen));
     }
     buildOptions();
     $('game').addEventListener('change', buildOptions);

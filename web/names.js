@@ -4,10 +4,12 @@
 // notation=algebraic"). The catalog (GET /api/catalog) stays the authority
 // on which options and values exist: an option or value missing here is
 // shown with the catalog's own name and help, so a new one still works.
+import { t as tr, side } from './i18n.js';
 
 // Where an option sits in the setup form: 'bar' (always shown), 'more'
 // (under "More options") or 'advanced' (under "Advanced: rule switches").
 // `when(options)` hides an option that does nothing in the chosen mode.
+
 const OPTIONS = {
   starstar: {
     size: {
@@ -234,18 +236,49 @@ const TITLES = {
 export function gameTitle(spec) {
   const { id, options } = parseSpec(spec);
   const make = TITLES[id];
-  return make ? make(options) : String(spec);
+  return make ? gameName(make(options)) : String(spec);
 }
 
+// A game's name in the page's language: the games keep their own Latin
+// names, except Shatra («Шатра» in Russian).
+/** @param {string} title */
+export const gameName = (title) => title.replace(/\bShatra\b/g, tr('game.shatra'));
+
 // How a finished online game ended, in words ("" for the rules' own end).
-export const terminationText = (t) => ({ resignation: 'by resignation', agreement: 'by agreement',
-  time: 'on time', rules: '' }[t] ?? t);
+/** @param {string} t */
+export const terminationText = (t) => (t === 'rules' ? '' :
+  ['resignation', 'agreement', 'time'].includes(t) ? tr(`end.${t}`) : t);
 
 // The word by which the server's outcome already names each way of ending
 // (src/table/table.cpp: "White resigns", "White loses on time", "Draw by
 // agreement"), so that the result line does not say it twice.
 /** @type {Record<string, RegExp>} */
 const SAID = { resignation: /resign/i, time: /time/i, agreement: /agreement/i };
+
+/**
+ * What a side did (wins, resigns, time: lost on time) in the page's
+ * language: "Белые выиграли", or a neutral form for a side without one.
+ * @param {string} name @param {'wins'|'resigns'|'time'} what
+ */
+function sideDid(name, what) {
+  const own = tr(`side.${name}.${what}`);
+  return own === `side.${name}.${what}` ? tr(`result.${what}`, { side: side(name) }) : own;
+}
+
+/**
+ * The server's outcome (src/table/table.cpp, src/server/draws.cpp) in the
+ * page's language; one it does not know is kept as it is.
+ * @param {string} outcome
+ */
+export function outcomeText(outcome) {
+  let m;
+  if ((m = /^(.+) wins$/.exec(outcome))) return sideDid(m[1], 'wins');
+  if ((m = /^(.+) resigns$/.exec(outcome))) return sideDid(m[1], 'resigns');
+  if ((m = /^(.+) loses on time$/.exec(outcome))) return sideDid(m[1], 'time');
+  const known = { 'Draw': 'result.draw', 'Draw by agreement': 'result.agreed',
+    'Won': 'result.won', 'Game over': 'result.gameOver' }[outcome];
+  return known ? tr(known) : outcome;
+}
 
 /**
  * How a game ended, in one line that says each thing once: "White wins
@@ -255,12 +288,13 @@ const SAID = { resignation: /resign/i, time: /time/i, agreement: /agreement/i };
  * @param {{outcome: string, result: string, termination?: string, status?: string, sides?: string[]}} g
  */
 export function resultLine({ outcome, result, termination = '', status = '', sides = [] }) {
-  if (status === 'aborted') return `Ended by the server: ${termination || 'abandoned'} (${result})`;
-  let line = outcome || 'Game over';
+  if (status === 'aborted') return tr('result.aborted', { why: termination || tr('result.abandoned'), result });
+  const english = outcome || 'Game over';
+  let line = outcomeText(english);
   const said = SAID[termination];
-  if (termination && termination !== 'rules' && !(said && said.test(line))) line += ` ${terminationText(termination)}`;
+  if (termination && termination !== 'rules' && !(said && said.test(english))) line += ` ${terminationText(termination)}`;
   const winner = result === '1-0' ? sides[0] : result === '0-1' ? sides[1] : '';
-  if (winner && !/\bwins\b|\bwon\b/i.test(line)) line += `: ${winner} wins`;
+  if (winner && !/\bwins\b|\bwon\b/i.test(english)) line += `: ${sideDid(winner, 'wins')}`;
   return `${line} (${result})`;
 }
 

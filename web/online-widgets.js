@@ -6,6 +6,7 @@
 // connected; and a link back to the tournament a game belongs to. (The
 // clocks are views.js's.)
 import { seatLinks } from './seats.js';
+import { t as say, side } from './i18n.js';
 import { $ } from './dom.js';
 import { gameTitle } from './names.js';
 import { playerLink } from './people.js';
@@ -31,9 +32,8 @@ export function renderLinks(id, secret, { over, waiting }, message) {
   $('link-rows').dataset.key = key;
   $('link-rows').replaceChildren();
   $('links-note').textContent = links.invite ?
-    'Send the invitation to your opponent. Keep your own link: it is your seat.' :
-    'Keep your own link: it is your seat, in any browser. Anyone may watch by the watch link.';
-  const rows = [['seat', 'Your seat'], ['invite', 'Invitation'], ['watch', 'Watch']];
+    say('links.invite') : say('links.own');
+  const rows = [['seat', say('links.seat')], ['invite', say('links.invitation')], ['watch', say('links.watch')]];
   for (const [key, label] of rows) {
     const link = links[key];
     if (!link) continue;
@@ -45,7 +45,7 @@ export function renderLinks(id, secret, { over, waiting }, message) {
     input.dataset.testid = `link-${key}`;
     input.id = `link-${key}`;
     const copy = document.createElement('button');
-    copy.textContent = 'Copy';
+    copy.textContent = say('links.copy');
     copy.dataset.testid = `copy-${key}`;
     copy.addEventListener('click', () => copyText(input, message));
     row.append(`${label} `, input, copy);
@@ -66,7 +66,7 @@ async function copyText(input, message) {
     input.select();
     document.execCommand('copy');
   }
-  message('Link copied.', 'hint');
+  message(say('links.copied'), 'hint');
 }
 
 /**
@@ -86,15 +86,14 @@ export function renderSeats(ui, s, seatName) {
     const state = seat.computer ? 'computer' : !ui.live ? 'unknown' :
       seat.connected ? 'connected' : 'away';
     dot.className = `dot ${state}`;
-    dot.title = { computer: 'the computer', connected: 'connected', away: 'not connected',
-      unknown: 'not known while this page is reconnecting' }[state];
+    dot.title = say(`seat.dot.${state}`);
     row.dataset.connected = String(seat.computer || seat.connected);
     row.classList.toggle('to-move', !s.terminal && s.status === 'playing' && s.to_move === i);
     row.classList.toggle('you', ui.you === i);
     const who = /** @type {HTMLElement} */ (row.querySelector('.who'));
     // An account's name links to its profile; a guest's is only text.
     const name = seat.account && seat.joined && seat.name ? playerLink(seat.name, `seat-link-${i}`) : seatName(i);
-    who.replaceChildren(`${s.names[i]}: `, name, (seat.computer ? ' (computer)' : '') + (ui.you === i ? ' (you)' : ''));
+    who.replaceChildren(`${side(s.names[i])}: `, name, (seat.computer ? say('status.computer') : '') + (ui.you === i ? say('seat.you') : ''));
   }
   // The seats in the order of the board's sides: the one drawn at the
   // bottom (a player's own, unless they flip) listed last.

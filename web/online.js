@@ -7,6 +7,7 @@
 // views.js), from this page's games made into its one shape
 // (adapters.js); the rules stay on the server.
 import { $, input, button } from './dom.js';
+import { t, side } from './i18n.js';
 import { gameTitle, resultLine } from './names.js';
 import { lobbyPage, rememberedName, rememberName } from './lobby.js';
 import { seatSecret, storeSeat, forgetSeat, playsHere, setPlaysHere, announceTaken, onTaken, askTakeover }
@@ -268,18 +269,18 @@ function render() {
 /** @param {number} i */
 function seatName(i) {
   const seat = ui.state?.seats[i];
-  return seat && seat.joined ? seat.name || 'Anonymous' : 'waiting for a player';
+  return seat && seat.joined ? seat.name || t('online.anonymous') : t('og.waitingPlayer');
 }
 
 /** @param {OnlineGame} s */
 function renderStatus(s) {
   let text;
-  if (ui.replay) text = `Replay: move ${ui.replay.ply} of ${ui.replay.total}`;
+  if (ui.replay) text = t('og.replay', { ply: ui.replay.ply, total: ui.replay.total });
   // The result banner says how it ended, once.
-  else if (s.terminal) text = 'Game over';
-  else if (s.status === 'open') text = 'Waiting for the second player to take their seat';
-  else if (myTurn()) text = `Your move (${s.names[ui.you]})`;
-  else text = `${seatName(s.to_move)} (${s.names[s.to_move]}) to move`;
+  else if (s.terminal) text = t('result.gameOver');
+  else if (s.status === 'open') text = t('og.waitingSecond');
+  else if (myTurn()) text = t('og.yourMove', { side: side(s.names[ui.you]) });
+  else text = t('og.toMove', { who: seatName(s.to_move), side: side(s.names[s.to_move], 'gen') });
   if (ui.busy) text += ' \u2026';
   $('status').textContent = text;
   $('status').dataset.ply = String(s.ply);
@@ -298,16 +299,16 @@ function renderBanners(s) {
   $('draw-banner').hidden = offer < 0;
   if (offer >= 0) {
     const mine = ui.you === 1 - offer;
-    $('draw-text').textContent = `${seatName(offer)} offers a draw` + (mine ? '. Do you accept?' :
-      ui.you === offer ? '; waiting for the answer.' : '.');
+    $('draw-text').textContent = t(mine ? 'og.drawOffered.you' : ui.you === offer ? 'og.drawOffered.wait' : 'og.drawOffered',
+      { who: seatName(offer) });
     for (const b of ['draw-accept', 'draw-decline']) $(b).hidden = !mine;
   }
   const asker = over ? -1 : s.takeback_by;
   $('takeback-banner').hidden = asker < 0;
   if (asker >= 0) {
     const mine = ui.you === 1 - asker;
-    $('takeback-text').textContent = `${seatName(asker)} asks to take their last move back` +
-      (mine ? '. Do you agree?' : ui.you === asker ? '; waiting for the answer.' : '.');
+    $('takeback-text').textContent = t(mine ? 'og.takeback.you' : ui.you === asker ? 'og.takeback.wait' : 'og.takeback',
+      { who: seatName(asker) });
     for (const b of ['takeback-accept', 'takeback-decline']) $(b).hidden = !mine;
   }
 }
@@ -319,7 +320,7 @@ function renderActions(s) {
   const computer = s.seats.some((x) => x.computer);
   button('resign').disabled = !playing || ui.busy;
   button('draw-offer').disabled = !playing || ui.busy || s.draw_offered_by >= 0;
-  $('takeback').textContent = computer ? 'Undo' : 'Takeback';
+  $('takeback').textContent = computer ? t('play.undo') : t('online.takeback');
   button('takeback').disabled = !playing || ui.busy || s.takeback_by >= 0 || s.ply === 0;
   $('replay').hidden = !s.terminal;
   const ply = ui.replay ? ui.replay.ply : s.ply;
@@ -332,13 +333,13 @@ function renderActions(s) {
 // Why this player may not move now, when it is not their turn.
 function whyNot() {
   const s = ui.state;
-  if (ui.replay) return 'This is a replay: press \u00bb for the final position.';
+  if (ui.replay) return t('og.why.replay');
   if (!s) return '';
-  if (s.terminal) return 'The game is over.';
-  if (ui.you < 0) return 'You are watching this game.';
-  if (!s.seats[ui.you].joined) return 'Take your seat first.';
-  if (s.status === 'open') return 'Wait for your opponent to take their seat.';
-  return `It is ${seatName(s.to_move)}\u2019s turn.`;
+  if (s.terminal) return t('og.why.over');
+  if (ui.you < 0) return t('og.why.watching');
+  if (!s.seats[ui.you].joined) return t('og.why.seat');
+  if (s.status === 'open') return t('og.why.wait');
+  return t('og.why.turn', { who: seatName(s.to_move) });
 }
 
 // Sends a move (an entry of view.moves, or its text) with the ply it is
@@ -363,7 +364,7 @@ async function act(what, body) {
     const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/${what}`, body, ui.secret));
     ui.busy = false;
     if (ui.id !== id) return '';
-    message(s.answer ? `The computer ${s.answer === 'accepted' ? 'accepts' : 'declines'} the draw.` : '',
+    message(s.answer ? t(s.answer === 'accepted' ? 'draw.accepts' : 'draw.declines', { side: t('seat.computer.the') }) : '',
       'hint');
     accept(s, true);
     return '';
@@ -385,7 +386,7 @@ async function join(e) {
 }
 
 function resign() {
-  if (window.confirm('Resign this game?')) act('resign', {});
+  if (window.confirm(t('og.resign.confirm'))) act('resign', {});
 }
 
 // ---- wiring -----------------------------------------------------------------

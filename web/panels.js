@@ -5,6 +5,7 @@
 // Each game's panel is chosen by the view's `kind`, which tells which
 // shapes (types.js) its score and extras have.
 import { asteriskIcon } from './board.js';
+import { t as say, side as sideName } from './i18n.js';
 
 /** @typedef {import('./types.js').Position} Position */
 /** @typedef {import('./types.js').StarstarScore} StarstarScore */
@@ -122,10 +123,10 @@ function asterisk(box, s, ui) {
 /** @param {HTMLElement} box @param {Position} s */
 function shatra(box, s) {
   const sc = /** @type {ShatraScore} */ (s.score), x = /** @type {ShatraExtras} */ (s.view.extras);
-  heading(box, 'Material', 'score-title');
+  heading(box, say('score.material'), 'score-title');
   if (sc.end || sc.reason) {
     const e = document.createElement('p');
-    e.textContent = `The game ended: ${sc.end || sc.reason}.`;
+    e.textContent = say('score.ended', { why: sc.end || sc.reason });
     box.append(e);
   }
   const p = document.createElement('p');
@@ -137,23 +138,23 @@ function shatra(box, s) {
     const kinds = ['biy', 'batyr', 'shatra'];
     const next = x.next_entry || { white: null, black: null };
     /** @param {'white'|'black'} key */
-    const home = (key) => (x.temdek[key] ? 'closed' : 'open')
-      + (next[key] ? `, ${next[key]} enters next` : '');
+    const home = (key) => say(x.temdek[key] ? 'shatra.closed' : 'shatra.open')
+      + (next[key] ? say('shatra.next', { cell: next[key] }) : '');
     /** @param {'White'|'Black'} side @param {'white'|'black'} key */
-    const row = (side, key) => [side, sc.material[side], ...kinds.map((k) => sc.men[side][k]), home(key)];
+    const row = (side, key) => [sideName(side), sc.material[side], ...kinds.map((k) => sc.men[side][k]), home(key)];
     box.append(table([row('White', 'white'), row('Black', 'black')],
-      ['', 'value', 'K', 'Q', 'S', 'home']));
-    p.textContent = 'K biy, Q batyr, S shatra. The ringed fortress shatra enters next, onto any empty cell of its half. The game is won by taking the enemy biy.';
+      ['', say('shatra.value'), 'K', 'Q', 'S', say('shatra.home')]));
+    p.textContent = say('shatra.original.note');
     box.append(p);
     return;
   }
   const kinds = ['biy', 'batyr', 'tura', 'yalkyn', 'shatra'];
   /** @param {'White'|'Black'} side @param {'white'|'black'} key */
-  const row = (side, key) => [side, sc.material[side], ...kinds.map((k) => sc.men[side][k]),
-    x.temdek[key] ? `on (${x.reserves[key]} in reserve)` : 'off'];
+  const row = (side, key) => [sideName(side), sc.material[side], ...kinds.map((k) => sc.men[side][k]),
+    x.temdek[key] ? say('shatra.temdek.on', { n: x.reserves[key] }) : say('shatra.temdek.off')];
   box.append(table([row('White', 'white'), row('Black', 'black')],
-    ['', 'value', 'K', 'Q', 'R', 'B', 'S', 'temdek']));
-  p.textContent = 'K biy, Q batyr, R tura, B yalkyn, S shatra. The game is won by taking the enemy biy.';
+    ['', say('shatra.value'), 'K', 'Q', 'R', 'B', 'S', say('shatra.temdek')]));
+  p.textContent = say('shatra.note');
   box.append(p);
 }
 

@@ -4,6 +4,7 @@
 import { $, input, select } from './dom.js';
 import { buildOptions as buildOptionsFor, changedOptions } from './shared.js';
 import { parseSpec } from './names.js';
+import { side } from './i18n.js';
 
 /** @typedef {import('./types.js').Session} Session */
 /** @typedef {import('./types.js').Catalog} Catalog */
@@ -33,11 +34,11 @@ export function setupBar(ui) {
 
   /** @param {Session} s */
   function syncSetup(s) {
-    $('seat0-name').textContent = s.players[0].name;
+    $('seat0-name').textContent = side(s.players[0].name);
     select('seat0').value = s.players[0].seat;
     $('seat1-label').hidden = s.players.length < 2;
     if (s.players[1]) {
-      $('seat1-name').textContent = s.players[1].name;
+      $('seat1-name').textContent = side(s.players[1].name);
       select('seat1').value = s.players[1].seat;
     }
     select('level').value = String(s.level);

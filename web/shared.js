@@ -5,6 +5,7 @@
 import { cellAt, asteriskIcon } from './board.js';
 import { optionWords } from './names.js';
 import { $, input } from './dom.js';
+import { t as say, side } from './i18n.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
@@ -227,19 +228,18 @@ export function explainClick(shown, path, pick, cell) {
   const captures = moves.length > 0 && moves.every((m) => m.capture);
   if (path.length > 0) {
     const from = path[0];
-    return `${[...path, cell].join(' \u2192 ')} is not a legal move` +
-      (captures ? ' (a capture is compulsory).' : '.') +
-      ` Click a highlighted cell, or another man to start again from ${from === cell ? 'it' : 'there'}.`;
+    return say(captures ? 'click.illegal.capture' : 'click.illegal', { path: [...path, cell].join(' \u2192 ') }) + ' ' +
+      say(from === cell ? 'click.again.it' : 'click.again.there');
   }
-  if (pick !== null) return `No ${pick} can go on ${cell}.`;
+  if (pick !== null) return say('click.noPick', { pick, cell });
   if (moves.every((m) => m.path.length <= 1)) {
-    return piece ? `${cell} is taken.` : `You cannot play on ${cell} now.`;
+    return say(piece ? 'click.taken' : 'click.cannot', { cell });
   }
   const to = shown.toMove;
   if (piece && piece.owner !== null && piece.owner !== to)
-    return `That is ${shown.sides[piece.owner]}'s man; ${shown.sides[to]} is to move.`;
-  if (piece) return `The man on ${cell} has no legal move` + (captures ? ' (a capture is compulsory elsewhere).' : '.');
-  return `No move starts on ${cell}: click one of your men first.`;
+    return say('click.notYours', { owner: side(shown.sides[piece.owner], 'gen'), side: side(shown.sides[to], 'gen') });
+  if (piece) return say(captures ? 'click.stuck.capture' : 'click.stuck', { cell });
+  return say('click.nothing', { cell });
 }
 
 // An Asterisk supply type's icon for a move that picks one, else nothing.
@@ -260,7 +260,7 @@ export function showChooser(moves, view, play, cancel) {
   const chooser = $('chooser');
   chooser.replaceChildren();
   const title = document.createElement('div');
-  title.textContent = moves[0].pick_label ? `Choose: ${moves[0].pick_label}` : 'Choose one:';
+  title.textContent = moves[0].pick_label ? say('choose.label', { label: moves[0].pick_label }) : say('choose.one');
   chooser.append(title);
   for (const m of moves) {
     const b = document.createElement('button');
@@ -274,7 +274,7 @@ export function showChooser(moves, view, play, cancel) {
     chooser.append(b);
   }
   const b = document.createElement('button');
-  b.textContent = 'Cancel';
+  b.textContent = say('play.cancel');
   b.addEventListener('click', () => { chooser.hidden = true; cancel(); });
   chooser.append(b);
   chooser.hidden = false;

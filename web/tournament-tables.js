@@ -4,6 +4,7 @@
 // view (types-tournament.js). Players are numbered from 1 by their index,
 // in every table alike. Names are drawn as text.
 import { $ } from './dom.js';
+import { t as say } from './i18n.js';
 import { playerLink, gameLink } from './people.js';
 import { points, sideName } from './tournament-words.js';
 
@@ -115,7 +116,7 @@ export function renderRounds(v) {
   box.replaceChildren();
   $('rounds-box').hidden = v.rounds_list.length === 0;
   const arena = v.format === 'arena';
-  $('rounds-title').textContent = arena ? 'Games' : 'Rounds';
+  $('rounds-title').textContent = arena ? say('tour.games') : say('tour.rounds');
   if (arena) {
     const ul = document.createElement('ul');
     ul.className = 'games';

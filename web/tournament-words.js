@@ -3,12 +3,16 @@
 // status and start in words, the sides' names, and a link to one. Names
 // are drawn as text.
 
+import { t as tr, tn } from './i18n.js';
+
 /** @typedef {import('./types-tournament.js').TournamentClock} TournamentClock */
 /** @typedef {import('./types-tournament.js').TournamentSummary} TournamentSummary */
 /** @typedef {import('./types-tournament.js').TournamentView} TournamentView */
 
-/** @param {number} n @param {string} word */
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+// A count and its noun in the page's language (i18n.js): "1 day", "2 days";
+// "1 день", "2 дня", "5 дней".
+/** @param {number} n @param {'day'|'round'} word */
+const plural = (n, word) => tn(`tw.${word}`, n);
 /** @param {number} x */
 const short = (x) => String(Math.round(x * 100) / 100);
 
@@ -18,11 +22,11 @@ const short = (x) => String(Math.round(x * 100) / 100);
 export function clockText(c) {
   if (c.kind === 'correspondence') {
     const days = c.days ?? (c.per_move ? c.per_move / 86400000 : 0);
-    return `${plural(Number(short(days)), 'day')} a move`;
+    return tr('tw.aMove', { days: plural(Number(short(days)), 'day') });
   }
   const minutes = c.minutes ?? (c.base ?? 0) / 60000;
   const inc = (c.increment ?? 0) / 1000;
-  return `${short(minutes)} min + ${short(inc)} s`;
+  return tr('tw.fischer', { minutes: short(minutes), inc: short(inc) });
 }
 
 // "Swiss, 5 rounds", "round robin (double)", "arena, 30 min".
@@ -31,32 +35,32 @@ export function clockText(c) {
  *   starts_ms?: number, ends_ms?: number}} t
  */
 export function formatText(t) {
-  if (t.format === 'swiss') return `Swiss, ${plural(t.rounds, 'round')}`;
-  if (t.format === 'round_robin') return `round robin${t.double ? ' (double)' : ''}` +
+  if (t.format === 'swiss') return tr('tw.swiss', { rounds: plural(t.rounds, 'round') });
+  if (t.format === 'round_robin') return tr(t.double ? 'tw.robin.double' : 'tw.robin') +
     (t.rounds ? `, ${plural(t.rounds, 'round')}` : '');
   if (t.format === 'arena') {
     const minutes = t.minutes ?? (t.ends_ms && t.starts_ms ? Math.round((t.ends_ms - t.starts_ms) / 60000) : 0);
-    return minutes ? `arena, ${minutes} min` : 'arena';
+    return minutes ? tr('tw.arena.minutes', { minutes }) : tr('tw.arena');
   }
   return t.format;
 }
 
 /** @type {Record<string, string>} */
-const STATUS = { entry: 'open for entry', running: 'running', finished: 'finished', cancelled: 'cancelled' };
+const STATUS = { entry: 'tw.entry', running: 'tw.running', finished: 'tw.finished', cancelled: 'tw.cancelled' };
 /** @param {string} s */
-export const statusText = (s) => STATUS[s] || s;
+export const statusText = (s) => (STATUS[s] ? tr(STATUS[s]) : s);
 
 // "in 4:05", "in 2 h 10 min", "now": how long until `ms`.
 /** @param {number} ms @param {number} now */
 export function countdown(ms, now) {
   const left = Math.max(0, Math.round((ms - now) / 1000));
-  if (left === 0) return 'now';
+  if (left === 0) return tr('tw.now');
   const h = Math.floor(left / 3600);
   const m = Math.floor((left % 3600) / 60);
   const s = left % 60;
-  if (h >= 24) return `in ${plural(Math.floor(h / 24), 'day')} ${h % 24} h`;
-  if (h > 0) return `in ${h} h ${m} min`;
-  return `in ${m}:${String(s).padStart(2, '0')}`;
+  if (h >= 24) return tr('tw.in', { time: `${plural(Math.floor(h / 24), 'day')} ${h % 24} ${tr('tw.h')}` });
+  if (h > 0) return tr('tw.in', { time: `${h} ${tr('tw.h')} ${m} ${tr('tw.min')}` });
+  return tr('tw.in', { time: `${m}:${String(s).padStart(2, '0')}` });
 }
 
 /** @param {number} ms */

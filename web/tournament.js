@@ -9,6 +9,7 @@
 import { $, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
 import { gameTitle } from './names.js';
+import { t as say } from './i18n.js';
 import { playerLink, gameLink } from './people.js';
 import { clockText, formatText, statusText, countdown, at, sideWords } from './tournament-words.js';
 import { nameOf, renderPlayers, renderStandings, renderRounds, renderCrosstable } from './tournament-tables.js';
@@ -207,18 +208,18 @@ function renderStatus() {
   const now = Date.now();
   let text = statusText(v.status);
   if (v.status === 'entry') {
-    text = !v.starts_ms ? `Open for entry: starts when ${v.creator} starts it.` :
-      v.starts_ms > now ? `Open for entry: starts ${countdown(v.starts_ms, now)} (${at(v.starts_ms)}).` :
-        'Starting\u2026';
+    text = !v.starts_ms ? say('tour.s.byCreator', { creator: v.creator }) :
+      v.starts_ms > now ? say('tour.s.starts', { when: countdown(v.starts_ms, now), at: at(v.starts_ms) }) :
+        say('tour.s.starting');
   } else if (v.status === 'running') {
     // A round robin pairs every round at the start, to be played at once.
-    text = v.format === 'arena' ? (v.ends_ms ? `Running: ends ${countdown(v.ends_ms, now)}.` : 'Running.') :
-      v.format === 'round_robin' ? `Running: the games of all ${v.rounds} rounds at once.` :
-        `Running: round ${v.round} of ${v.rounds}.`;
+    text = v.format === 'arena' ? (v.ends_ms ? say('tour.s.ends', { when: countdown(v.ends_ms, now) }) : say('tour.s.running')) :
+      v.format === 'round_robin' ? say('tour.s.robin', { rounds: v.rounds }) :
+        say('tour.s.round', { round: v.round, rounds: v.rounds });
   } else if (v.status === 'finished') {
-    text = `Finished${v.reason ? `: ${v.reason}` : ''}.`;
+    text = say(v.reason ? 'tour.s.finished.why' : 'tour.s.finished', { why: v.reason });
   } else if (v.status === 'cancelled') {
-    text = `Cancelled${v.reason ? `: ${v.reason}` : ''}.`;
+    text = say(v.reason ? 'tour.s.cancelled.why' : 'tour.s.cancelled', { why: v.reason });
   }
   $('t-status').textContent = text;
 }
@@ -227,7 +228,7 @@ function renderStatus() {
 function renderWinner(v) {
   $('winner').hidden = !(v.status === 'finished' && v.winner);
   if ($('winner').hidden) return;
-  $('winner').replaceChildren('Winner: ', playerLink(v.winner, 'winner-link'));
+  $('winner').replaceChildren(say('tour.winner'), playerLink(v.winner, 'winner-link'));
   $('winner').dataset.name = v.winner;
 }
 
@@ -277,8 +278,8 @@ function renderActions(can, v) {
 
 /** @type {Partial<Record<keyof TournamentCan, string>>} */
 const CONFIRM = {
-  withdraw: 'Withdraw from this tournament? You get no more games, and your unfinished games in it are resigned.',
-  cancel: 'Cancel this tournament for everybody?',
+  withdraw: say('tour.confirm.withdraw'),
+  cancel: say('tour.confirm.cancel'),
 };
 
 /** @param {keyof TournamentCan} what */

@@ -6,7 +6,8 @@
 // at once on its own page (tournament.html#id=ID).
 import { $, input, select, button } from './dom.js';
 import { apiClient, buildOptions, changedOptions, errorText } from './shared.js';
-import { gameTitle } from './names.js';
+import { gameTitle, gameName } from './names.js';
+import { t as say } from './i18n.js';
 import { clockText, formatText, statusText, countdown, at, tournamentHref, tournamentLink }
   from './tournament-words.js';
 
@@ -37,10 +38,10 @@ function message(text) {
 
 /** @param {TournamentSummary} t @param {number} now */
 function whenText(t, now) {
-  if (t.status === 'entry') return t.starts_ms ? `starts ${countdown(t.starts_ms, now)}` : 'starts when its creator starts it';
+  if (t.status === 'entry') return t.starts_ms ? say('tours.starts', { when: countdown(t.starts_ms, now) }) : say('tours.startsByCreator');
   // A round robin's summary may leave its number of rounds out (0).
-  if (t.status === 'running') return t.format === 'arena' ? 'playing' :
-    `round ${t.round}${t.rounds ? ` of ${t.rounds}` : ''}`;
+  if (t.status === 'running') return t.format === 'arena' ? say('tours.playing') :
+    t.rounds ? say('tours.roundOf', { round: t.round, rounds: t.rounds }) : say('tours.round', { round: t.round });
   return statusText(t.status);
 }
 
@@ -51,9 +52,9 @@ function renderList(which, list) {
   $(`${which}-none`).hidden = list.length > 0;
   if (!list.length) return;
   const head = table.createTHead().insertRow();
-  for (const h of ['Tournament', 'Players', '']) {
+  for (const h of ['tours.th.tournament', 'tours.th.players', '']) {
     const th = document.createElement('th');
-    th.textContent = h;
+    th.textContent = h && say(h);
     head.append(th);
   }
   const body = table.createTBody();
@@ -66,7 +67,7 @@ function renderList(which, list) {
     // fit a phone.
     const facts = document.createElement('span');
     facts.className = 'note facts';
-    facts.textContent = [gameTitle(t.spec || t.game), clockText(t.clock), t.rated ? 'rated' : 'casual',
+    facts.textContent = [gameTitle(t.spec || t.game), clockText(t.clock), t.rated ? say('tours.rated.word') : say('tours.casual'),
       formatText(t)].join(' \u00b7 ');
     tr.insertCell().append(tournamentLink(t), facts);
     tr.insertCell().textContent = String(t.players);
@@ -170,7 +171,7 @@ function wireForm() {
   if (!catalog) return;
   for (const g of catalog.games) {
     if (g.players && g.players !== 2) continue;
-    select('game').add(new Option(g.title, g.id, false, g.id === localStorage.getItem('asterism-game')));
+    select('game').add(new Option(gameName(g.title), g.id, false, g.id === localStorage.getItem('asterism-game')));
   }
   const build = () => {
     const info = catalog.games.find((g) => g.id === select('game').value);

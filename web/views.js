@@ -10,6 +10,7 @@ import { candidates, targets as targetsOf } from './shared.js';
 import { announce, describer, startCell } from './access.js';
 import { renderConfirm, sizeBoard } from './touch.js';
 import { gameTitle } from './names.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./game.js').GameUi} GameUi */
 /** @typedef {import('./types.js').Ownership} Ownership */
@@ -163,8 +164,8 @@ export function renderClocks(ui, receivedAt) {
     box.classList.toggle('running', c.running === i);
     box.classList.toggle('low', c.kind === 'fischer' && left < 20000);
   }
-  const note = c.kind === 'fischer' ? `Fischer clock: ${c.base / 60000} min + ${c.increment / 1000} s a move` +
-      (c.running < 0 && !g.terminal ? '; it starts once each side has moved.' : '.') :
-    c.kind === 'correspondence' ? `Correspondence: ${c.per_move / 86400000} days a move.` : 'No clock.';
+  const note = c.kind === 'fischer' ? t(c.running < 0 && !g.terminal ? 'clock.fischer.waiting' : 'clock.fischer',
+    { minutes: c.base / 60000, inc: c.increment / 1000 }) :
+    c.kind === 'correspondence' ? t('clock.correspondence', { days: c.per_move / 86400000 }) : t('clock.none');
   $('clock-note').textContent = note;
 }

@@ -14,14 +14,17 @@ fs.mkdirSync(shots, { recursive: true });
 export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
   '--no-first-run', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync'];
+  '--disable-sync', '--lang=en-US'];
 
 // A persistent context in a fresh profile folder; close() closes it and
 // removes the folder. `options` go to Playwright (viewport, downloads).
+// The pages follow the browser's language (web/i18n.js): the tests read
+// English words, so the browser is English (--lang above, and the context's
+// locale) unless a test asks for another.
 export async function openContext(options) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'asterism-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath, headless: true, args: chromiumArgs, ...options,
+    executablePath: chromiumPath, headless: true, args: chromiumArgs, locale: 'en-US', ...options,
   });
   return {
     context,

@@ -1,0 +1,52 @@
+// The message catalogues (web/locales/*.js, issue 27 point 8): English and
+// Russian have the same keys, each string the same {placeholders} in both,
+// plural lists their language's number of forms (two in English, three in
+// Russian), and every key the pages name literally (data-i18n* attributes
+// in web/*.html, t('...') and tn('...') in web/*.js) is in the reference
+// catalogue. Needs no browser: node reads the files.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import en from '../../web/locales/en.js';
+import ru from '../../web/locales/ru.js';
+
+const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+const holes = (s) => [...new Set([...(Array.isArray(s) ? s.join(' ') : s).matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+test('English and Russian have the same keys', () => {
+  const missing = (a, b) => Object.keys(a).filter((k) => !(k in b));
+  assert.deepEqual(missing(en, ru), [], 'keys English has and Russian lacks');
+  assert.deepEqual(missing(ru, en), [], 'keys Russian has and English lacks');
+  assert.ok(Object.keys(en).length > 300, `${Object.keys(en).length} keys`);
+});
+
+test('each string has the same placeholders and its language\'s plural forms', () => {
+  const wrong = [];
+  for (const [key, text] of Object.entries(en)) {
+    const other = ru[key];
+    if (other === undefined) continue;
+    if (Array.isArray(text) !== Array.isArray(other)) wrong.push(`${key}: a plural list in one language only`);
+    else if (Array.isArray(text) && (text.length !== 2 || other.length !== 3)) wrong.push(`${key}: ${text.length} and ${other.length} forms`);
+    if (holes(text).join() !== holes(other).join()) wrong.push(`${key}: {${holes(text)}} and {${holes(other)}}`);
+    if ((Array.isArray(other) ? other : [other]).some((s) => typeof s !== 'string' || !s.trim())) wrong.push(`${key}: empty in Russian`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('every key the pages name is in the catalogue', () => {
+  const used = new Map();
+  const note = (key, file) => used.set(key, file);
+  for (const file of fs.readdirSync(web).filter((f) => /\.(html|js)$/.test(f))) {
+    const text = fs.readFileSync(path.join(web, file), 'utf8');
+    if (file.endsWith('.html')) {
+      for (const m of text.matchAll(/data-i18n(?:-[a-z]+)?="([^"]+)"/g)) note(m[1], file);
+    } else if (file.endsWith('.js')) {
+      for (const m of text.matchAll(/\btn?\(\s*'([^'$]+)'/g)) note(m[1], file);
+    }
+  }
+  assert.ok(used.size > 100, `${used.size} keys named in web/`);
+  const unknown = [...used].filter(([key]) => !(key in en)).map(([key, file]) => `${key} (${file})`);
+  assert.deepEqual(unknown, []);
+});
