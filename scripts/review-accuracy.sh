@@ -51,8 +51,11 @@ EOF
         moves=$((moves + m)) bad=$((bad + b)) early=$((early + e))
     done
     pct=$(python3 -c "print(f'{100 * $bad / max(1, $moves):.1f}')")
-    printf '%-10s %4d moves  %3d mistakes or blunders (%s%%)  %d blunders in the first ten moves\n' \
-        "$spec" "$moves" "$bad" "$pct" "$early"
+    # Alpha-beta (Shatra, Star Pool Chess) ignores the seed: with no random
+    # plies its games repeat, and the count says how many differ.
+    distinct=$(for rec in "$dir"/records/*.rec; do grep -v '^Selfplay:' "$rec" | md5sum; done | sort -u | wc -l)
+    printf '%-10s %4d moves  %3d mistakes or blunders (%s%%)  %d blunders in the first ten moves  (%d distinct games)\n' \
+        "$spec" "$moves" "$bad" "$pct" "$early" "$distinct"
     total_moves=$((total_moves + moves)) total_bad=$((total_bad + bad)) total_early=$((total_early + early))
 done
 pct=$(python3 -c "print(f'{100 * $total_bad / max(1, $total_moves):.1f}')")
