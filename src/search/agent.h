@@ -58,6 +58,15 @@ struct Analysis {
     // "playouts" (Monte Carlo searches: a candidate's visits are playouts
     // through it) or "nodes" (alpha-beta: the nodes searched below it).
     std::string unit = "playouts";
+    // The expected score of the player to move at the root and what it
+    // rests on (root_visits: playouts or nodes; 0 when the player does not
+    // say, e.g. a player that does not search). Monte Carlo searches give
+    // the mean result of every playout through the root (1 or 0 when the
+    // solver has proven it), alpha-beta the best move's score. The review
+    // (search/review.h) reads it: it is a mean over the whole search, where
+    // a candidate's winrate may rest on a handful of playouts.
+    double root_winrate = 0.5;
+    std::uint64_t root_visits = 0;
     // Who is expected to own each cell (KataGo's ownership map), when it was
     // asked for (EngineSettings::ownership) and the game and search give one:
     // MCTS on *Star and Asterisk. core/ownership.h says what it holds.

@@ -89,6 +89,10 @@ class AlphaBetaAgent final : public Agent {
             if (c.pv.empty()) c.pv.push_back(c.move);
             a.candidates.push_back(std::move(c));
         }
+        if (!a.candidates.empty()) {
+            a.root_winrate = a.candidates.front().winrate;
+            a.root_visits = r.nodes;
+        }
         return a;
     }
 

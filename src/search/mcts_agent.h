@@ -118,6 +118,13 @@ class MctsAgent final : public Agent {
                                [&](const Candidate& c) { return c.move == best_text; });
         if (it != a.candidates.end()) std::rotate(a.candidates.begin(), it, it + 1);
         a.ownership = mcts_.ownership();
+        // The root node is the move that led here, valued for the player
+        // who made it; its mean is the opponent's of the player to move.
+        const int root_proof = mcts_.root_proven();
+        a.root_visits = root.visits.load();
+        a.root_winrate = root_proof > 0   ? 1.0
+                         : root_proof < 0 ? 0.0
+                                          : 1.0 - Mcts<S>::value(root);
         return a;
     }
 

@@ -45,21 +45,71 @@ double result_for_first(const Outcome& o) {
     return 0.5;
 }
 
-// What one position's analysis gives the review.
-struct Assessed {
-    double first = 0.5;  // the first player's win rate
-    std::string best;
-    std::string proven;
+// One position's analysis, as the review keeps it: the candidates of the
+// search in position k are compared with the played move's value, which the
+// search in position k + 1 (the same tree, moved down) has refined.
+struct Searched {
+    bool terminal = false;
+    double result_first = 0.5;  // of a finished position
+    Analysis analysis;
 };
 
-Assessed assess(const Game& position, Agent& agent, Rng& rng, const std::atomic<bool>* stop) {
-    if (position.terminal()) return {result_for_first(position.outcome()), "", ""};
+// The player to move's expected score at the root of an analysis: the mean
+// over the whole search where the player gives one, else its best move's.
+double root_value(const Analysis& a) {
+    if (a.root_visits > 0) return a.root_winrate;
+    return a.candidates.empty() ? 0.5 : a.candidates.front().winrate;
+}
+
+// A candidate's value for the player to move, as the review trusts it. A
+// proven result counts as 1 or 0: the MCTS solver and alpha-beta's mate
+// scores prove what they report. Otherwise a Monte Carlo candidate's mean
+// rests on its own playouts only, often a handful at a review's budget, and
+// the best of a few hundred such means is the luckiest, not the best: each
+// is shrunk toward the root's mean by kShrinkPlayouts playouts' worth of it
+// (docs/review.md), so that a move must show a better mean over many
+// playouts before it counts as better than the move played.
+double trusted_value(const Candidate& c, const Analysis& a) {
+    if (c.proven != 0) return c.proven > 0 ? 1.0 : 0.0;
+    if (a.unit != "playouts") return c.winrate;
+    const double n = static_cast<double>(c.visits);
+    return (n * c.winrate + kShrinkPlayouts * root_value(a)) / (n + kShrinkPlayouts);
+}
+
+// The best move in an analysis other than `played` (empty: any), by
+// trusted value. Alpha-beta gives an exact score for its best move only
+// (the others' are bounds), so only that one takes part.
+struct Choice {
+    double value = -1;  // below any value: nothing chosen
+    std::string move;
+    std::string proven;
+};
+Choice best_other(const Analysis& a, const std::string& played) {
+    Choice best;
+    for (const Candidate& c : a.candidates) {
+        if (c.move != played) {
+            const double v = trusted_value(c, a);
+            if (v > best.value) best = {v, c.move, proven_text(c)};
+        }
+        if (a.unit != "playouts") break;
+    }
+    return best;
+}
+
+Searched search_position(const Game& position, Agent& agent, Rng& rng,
+                         const std::atomic<bool>* stop) {
+    Searched s;
+    if (position.terminal()) {
+        s.terminal = true;
+        s.result_first = result_for_first(position.outcome());
+        return s;
+    }
     std::function<bool(const Analysis&)> keep_going;
     if (stop) keep_going = [stop](const Analysis&) { return !stop->load(); };
-    const Analysis a = agent.analyze(position, rng, SearchLimits{}, keep_going);
-    if (a.candidates.empty()) throw GameError("internal: the review's analysis found no move");
-    const Candidate& best = a.candidates.front();
-    return {view_of(position.to_move(), best.winrate), best.move, proven_text(best)};
+    s.analysis = agent.analyze(position, rng, SearchLimits{}, keep_going);
+    if (s.analysis.candidates.empty())
+        throw GameError("internal: the review's analysis found no move");
+    return s;
 }
 
 }  // namespace
@@ -77,31 +127,56 @@ Review review_game(const Game& game, const ReviewSettings& settings,
     auto agent = make_engine(*position, es);
     Rng rng(settings.seed);
     const int total = static_cast<int>(history.size()) + 1;
-    Review review;
-    std::vector<Assessed> seen;
+    // One player searches every position in turn. A Monte Carlo player
+    // keeps its tree from one position to the next, so the search of
+    // position k + 1 goes on with the node of the move played in position
+    // k: at the end its root's mean is that move's value over at least the
+    // level's playouts, whatever few it had in the search of position k.
+    std::vector<Searched> seen;
+    std::vector<Player> movers;
     for (int k = 0; k < total; ++k) {
         if (k > 0) position->play(history[static_cast<std::size_t>(k - 1)]);
         if (settings.stop && settings.stop->load()) break;
-        seen.push_back(assess(*position, *agent, rng, settings.stop));
-        review.winrate_first.push_back(seen.back().first);
+        movers.push_back(position->to_move());
+        seen.push_back(search_position(*position, *agent, rng, settings.stop));
         if (progress && !progress(k + 1, total)) break;
     }
-    position = game.clone();
-    while (position->undo()) {
-    }
-    for (std::size_t k = 0; k + 1 < seen.size(); ++k) {
+    Review review;
+    for (std::size_t k = 0; k < seen.size(); ++k) {
+        const Player mover = movers[k];
+        if (seen[k].terminal) {
+            review.winrate_first.push_back(seen[k].result_first);
+            continue;
+        }
+        const Analysis& a = seen[k].analysis;
+        if (k + 1 >= seen.size()) {
+            // The last position reviewed: no move played from it.
+            const Choice best = best_other(a, "");
+            review.winrate_first.push_back(view_of(mover, best.value));
+            continue;
+        }
         ReviewedMove m;
         m.ply = static_cast<int>(k);
         m.move = history[k];
-        m.mover = position->to_move();
-        m.before = view_of(m.mover, seen[k].first);
-        m.after = view_of(m.mover, seen[k + 1].first);
-        m.best = seen[k].best;
-        m.proven = seen[k].proven;
-        m.loss = m.move == m.best ? 0.0 : std::max(0.0, m.before - m.after);
+        m.mover = mover;
+        const Searched& next = seen[k + 1];
+        m.after = next.terminal ? view_of(mover, next.result_first)
+                                : 1.0 - root_value(next.analysis);
+        const Choice other = best_other(a, m.move);
+        if (other.value > m.after) {
+            m.before = other.value;
+            m.best = other.move;
+            m.proven = other.proven;
+        } else {
+            m.before = m.after;
+            m.best = m.move;
+            for (const Candidate& c : a.candidates)
+                if (c.move == m.move) m.proven = proven_text(c);
+        }
+        m.loss = m.before - m.after;
         m.mark = mark_for_loss(m.loss);
+        review.winrate_first.push_back(view_of(mover, m.before));
         review.moves.push_back(std::move(m));
-        position->play(history[k]);
     }
     return review;
 }

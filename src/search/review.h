@@ -1,18 +1,23 @@
-// Reviewing a game ("Review game", issue 16 point 5): every position of a
-// finished or loaded game is analysed at one level, which gives the
-// win-rate graph, and each move that lost more than a threshold of win rate
-// for its player is marked, as chess sites mark them, with the move the
-// analysis preferred. The page, the server (POST .../review) and
-// `asterism review` all use this one function.
+// Reviewing a game ("Review game", issue 16 point 5; issue 27): every
+// position of a finished or loaded game is analysed at one level, which
+// gives the graph, and each move that lost more than a threshold of
+// expected score for its player is marked, as chess sites mark them, with
+// the move the analysis preferred. The page, the server (POST .../review)
+// and `asterism review` all use this one function.
 //
-// The thresholds, in win-rate points for the player who moved (docs/review.md):
+// The thresholds, in points of expected score (the chance of winning, a draw
+// counting half) for the player who moved (docs/review.md):
 //   inaccuracy  a loss of 10 points or more
 //   mistake     20 points or more
 //   blunder     30 points or more
-// A move's loss is the mover's win rate before it (the analysis's best move)
-// minus the mover's win rate after it (the analysis of the next position,
-// or the result when the game ended there); the analysis's own best move is
-// never marked, so search noise does not mark the move it would play.
+// A move's loss compares, at the node of position k, the played move's
+// value with the best other move's. The played move's value is the mean of
+// its own node after the search of position k + 1 has gone on with it (the
+// same tree, so at least the level's playouts; the result when the game
+// ended there; alpha-beta: that search's score). The other moves' values are
+// their means in the search of position k, each shrunk toward the root's
+// mean by kShrinkPlayouts playouts (alpha-beta: its best move's score); a
+// proven result counts as 1 or 0. A move no other move beats loses nothing.
 #pragma once
 
 #include <atomic>
@@ -31,6 +36,10 @@ enum class ReviewMark { None, Inaccuracy, Mistake, Blunder };
 inline constexpr double kInaccuracyLoss = 0.10;
 inline constexpr double kMistakeLoss = 0.20;
 inline constexpr double kBlunderLoss = 0.30;
+// How many playouts' worth of the root's mean a Monte Carlo candidate's own
+// mean is blended with before the review trusts it (docs/review.md): a
+// candidate with 25 playouts is taken halfway between the two.
+inline constexpr double kShrinkPlayouts = 25;
 
 // "inaccuracy", "mistake", "blunder" or "".
 std::string mark_name(ReviewMark m);
@@ -51,17 +60,18 @@ struct ReviewedMove {
     int ply = 0;
     std::string move;
     Player mover = Player::None;
-    double before = 0.5;  // the mover's win rate before the move (best play)
-    double after = 0.5;   // the mover's win rate after the move played
-    double loss = 0;      // before - after, at least 0; 0 for the best move
+    double before = 0.5;  // the mover's expected score by the best move
+    double after = 0.5;   // the mover's expected score by the move played
+    double loss = 0;      // before - after, at least 0; 0 when no move is better
     ReviewMark mark = ReviewMark::None;
-    std::string best;    // the analysis's move in position k
+    std::string best;    // the best move in position k (the move played if none is better)
     std::string proven;  // proven_text of that best move, if proven
 };
 
 struct Review {
-    // The first player's win rate in each position 0..moves (one-player
-    // games: the player's own), for the graph.
+    // The first player's expected score in each position 0..moves by the
+    // best move there (`before` of its move; one-player games: the player's
+    // own), for the graph.
     std::vector<double> winrate_first;
     std::vector<ReviewedMove> moves;
 };
