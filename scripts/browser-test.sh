@@ -27,6 +27,10 @@
 # standings, crosstable and winner live, and a watcher whose event stream
 # is blocked following by polling; a round robin cancelled before its start
 # and an arena's pause, resume and withdrawal (issue 29).
+# analysis.test.mjs analyses positions browsed back to (a local game, an
+# archived online game opened by its Analyse), checks the best moves drawn
+# on the board, the Hint button and the ownership map's legend and contrast
+# (issue 27, point 2).
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.
@@ -94,4 +98,4 @@ cd tests/browser
 # social.test.mjs grants the moderator's role with `asterism admin grant
 # NAME --data ASTERISM_DATA`, beside the running server.
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" ASTERISM_DATA="$out/data" \
-  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs phone.test.mjs review.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs pgn_interop.test.mjs}
+  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs pgn_interop.test.mjs}
