@@ -1,7 +1,9 @@
 // The analysis and review of a session's game (the local page, app.js,
-// owns it): "Analyse now" and analysing every position, the candidates,
-// proven results and the ownership map, the win-rate graph, and reviewing
-// a whole game with its marked moves (marked in the move list by views.js).
+// owns it): "Analyse now" and analysing every position, of the position on
+// screen (the game's, or one browsed back to), its candidates (listed, and
+// drawn on the board by board.js), proven results and the ownership map with
+// its legend, a hint, the win-rate graph, and reviewing a whole game with
+// its marked moves (marked in the move list by views.js).
 // It reads the game module's shape of the game (game.js: `game`,
 // `position`). analysisPanels(ui, page) closes over the page's state `ui`
 // and its helpers `page` = {api, message, render, browse}.
@@ -16,22 +18,45 @@ import { pointsLost } from './views.js';
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').FinishedReview} FinishedReview */
 /** @typedef {import('./shared.js').Api} Api */
+/** @typedef {import('./board.js').Suggestion} Suggestion */
 /**
  * The game module's state (game.js) and the analysis's.
  * @typedef {import('./game.js').GameUi & {
  *   winrates: Map<number, number>,
- *   ownership: (Ownership & {id: string, ply: number})|null,
+ *   ownership: (Ownership & {key: string})|null,
+ *   best: {key: string, moves: string[]}|null,
+ *   hint: {key: string, move: string}|null,
  *   review: (FinishedReview & {id: string})|null,
  *   reviewing: string|null,
  *   analysing: boolean,
  *   analyseAgain: boolean,
  * }} AnalysisUi
  * `winrates`: ply -> the first player's win rate, from analyses;
- * `ownership`: the last analysis's map, with its session and ply;
- * `review`: the last finished review, with its session; `reviewing`: the
- * session of a review under way; `analysing`: an analysis is under way,
- * `analyseAgain`: and the position changed meanwhile.
+ * `ownership`: the last analysis's map, `best` its candidates' moves (best
+ * first) and `hint` the last hint's move, each with the key of the position
+ * it is of (positionKey); `review`: the last finished review, with its
+ * session; `reviewing`: the session of a review under way; `analysing`: an
+ * analysis is under way, `analyseAgain`: and the position changed meanwhile.
  */
+
+// The page's words about the analysis, in one place.
+const TEXT = {
+  over: 'The game is over in this position: there is nothing to analyse. Go back a move to analyse it.',
+  hint: (/** @type {string} */ move) => `Hint: ${move} (drawn on the board).`,
+  hintNone: 'The engine has no move to suggest here.',
+  thinking: 'Looking for a hint\u2026',
+  legend: 'The larger a square, the surer the analysis is that the cell ends up that player\u2019s; ' +
+    'no square: even, or nobody\u2019s.',
+  first: 'first player', second: 'second player',
+};
+
+// How many of the analysis's candidates are drawn on the board.
+const DRAWN = 3;
+
+// A hint is a short search whatever level the game is played at: the
+// analysis's own level-6 search, stopped after this many seconds, so that it
+// comes quickly and is as good at level 1 as at level 10.
+const HINT_SECONDS = 1;
 
 /**
  * @param {AnalysisUi} ui
@@ -43,19 +68,86 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   function forgetAnalysis() {
     ui.winrates = new Map();
     ui.ownership = null;
+    ui.best = null;
+    ui.hint = null;
     ui.review = null;
+    $('candidates').replaceChildren();
     $('review-marks').replaceChildren();
     $('review-summary').textContent = '';
     $('proven').textContent = '';
     $('expected').textContent = '';
   }
 
+  // The position on screen, named by its game, its ply and the moves that
+  // led to it, so that an analysis is shown on no other position (nor on
+  // the same ply after an undo and another move).
+  function positionKey() {
+    const g = ui.game, p = ui.position;
+    return g && p ? `${g.id}@${p.ply}:${g.history.slice(0, p.ply).join(' ')}` : '';
+  }
+
   // The ownership map to draw: the last analysis's, if the box is ticked and
   // the position on screen is the one analysed.
   function shownOwnership() {
     const o = ui.ownership;
-    if (!input('ownership').checked || !o || !ui.position || !ui.game) return null;
-    return o.id === ui.game.id && o.ply === ui.position.ply ? o : null;
+    if (!input('ownership').checked || !o) return null;
+    return o.key === positionKey() ? o : null;
+  }
+
+  // The moves to draw on the board: a hint's, and the analysis's best few,
+  // of the position on screen only (a move, a step back or forward clears
+  // them). A move the view cannot place (a swap) is only listed.
+  /** @returns {Suggestion[]} */
+  function suggestions() {
+    const key = positionKey(), view = ui.position?.view;
+    if (!view) return [];
+    /** @param {string} text */
+    const pathOf = (text) => view.moves.find((m) => m.text.toLowerCase() === text.toLowerCase())?.path || [];
+    /** @type {Suggestion[]} */
+    const out = [];
+    const hint = ui.hint && ui.hint.key === key ? ui.hint.move : null;
+    if (hint) out.push({ text: hint, path: pathOf(hint), rank: 0, hint: true });
+    if (ui.best && ui.best.key === key) {
+      ui.best.moves.slice(0, DRAWN).forEach((text, rank) => {
+        if (text !== hint) out.push({ text, path: pathOf(text), rank });
+      });
+    }
+    // One mark a path: Asterisk's candidates may be two pieces on one cell,
+    // of which the better's rank is drawn.
+    const seen = new Set();
+    return out.filter((s) => {
+      const path = s.path.join(' ');
+      if (!path || seen.has(path)) return false;
+      seen.add(path);
+      return true;
+    });
+  }
+
+  // The candidates' list while its position is on screen, and the legend
+  // of the ownership map while one is drawn: each side's square (drawn as
+  // the board draws it) and what a square's size says.
+  function renderShown() {
+    $('candidates').hidden = !ui.best || ui.best.key !== positionKey();
+    const box = $('ownership-legend'), o = shownOwnership(), p = ui.position;
+    box.hidden = !o || !p;
+    if (!o || !p) return box.replaceChildren();
+    const names = p.sides;
+    const items = [0, 1].map((side) => {
+      const span = document.createElement('span');
+      span.className = 'swatch';
+      span.dataset.side = String(side);
+      const svg = el('svg', { viewBox: '-0.5 -0.5 1 1', class: `board kind-${p.view.kind}`, 'aria-hidden': 'true' });
+      el('rect', { x: -0.4, y: -0.4, width: 0.8, height: 0.8, class: `own own-${side}` },
+        el('g', { class: 'ownership' }, svg));
+      // "Black (first player)"; a side already named First needs no more.
+      const name = names[side] || '', role = side === 0 ? TEXT.first : TEXT.second;
+      span.append(svg, role.startsWith(name.toLowerCase()) ? name : `${name} (${role})`);
+      return span;
+    });
+    const note = document.createElement('span');
+    note.className = 'note';
+    note.textContent = TEXT.legend;
+    box.replaceChildren(...items, note);
   }
 
   function currentReview() {
@@ -68,8 +160,17 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     return c.proven ? `proven ${c.proven} in ${c.proven_plies}` : '';
   }
 
-  async function analyse() {
-    if (!ui.game || ui.game.terminal) return;
+  // Analyses the position on screen: the game's, or the one browsed back
+  // to (the server takes the game back to `ply` on a copy). "Analyse now"
+  // says why a finished position has nothing to analyse; analysing every
+  // position passes it by.
+  async function analyse(explicit = false) {
+    const p = ui.position;
+    if (!ui.game || !p) return;
+    if (p.terminal) {
+      if (explicit) message(TEXT.over, 'hint');
+      return;
+    }
     // One analysis at a time: while one runs, remember that the position
     // changed and analyse the newest one afterwards, so that fast play (the
     // computer against itself) cannot pile searches up on the server.
@@ -78,31 +179,52 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       return;
     }
     ui.analysing = true;
-    const id = ui.game.id, ply = ui.game.ply;
+    const id = ui.game.id, ply = p.ply, key = positionKey();
     try {
       // A steady budget, whatever the playing level, so that the graph's
       // points are comparable along the game: level 6's own (playouts for the
       // Monte Carlo searches, nodes for alpha-beta).
       const a = /** @type {Analysis} */ (await api('POST', `/api/sessions/${id}/analyze`,
-        { level: 6, ownership: input('ownership').checked }));
+        { level: 6, ownership: input('ownership').checked, ply }));
       if (ui.game?.id !== id) return;
       if (a.winrate_first !== undefined) ui.winrates.set(a.ply, a.winrate_first);
-      showAnalysis(a, id);
+      showAnalysis(a, key);
       $('candidates').dataset.ply = String(ply);
       render();
     } catch (e) {
-      if (!ui.game?.terminal) message(errorText(e));
+      if (ui.game?.id === id) message(errorText(e));
     } finally {
       ui.analysing = false;
       if (ui.analyseAgain) {
         ui.analyseAgain = false;
-        if (ui.game?.ply !== ply || ui.game.id !== id) analyse();
+        if (positionKey() !== key) analyse();
       }
     }
   }
 
-  /** @param {Analysis} a @param {string} id */
-  function showAnalysis(a, id) {
+  // A hint for the position on screen: the engine's move, drawn on the
+  // board and named in the message line, not played.
+  async function hint() {
+    const p = ui.position;
+    if (!ui.game || !p) return;
+    if (p.terminal) return message(TEXT.over, 'hint');
+    const id = ui.game.id, key = positionKey();
+    message(TEXT.thinking, 'hint');
+    try {
+      const a = /** @type {Analysis} */ (await api('POST', `/api/sessions/${id}/analyze`,
+        { level: 6, seconds: HINT_SECONDS, ply: p.ply }));
+      if (positionKey() !== key) return;
+      const best = a.candidates[0];
+      ui.hint = best ? { key, move: best.move } : null;
+      message(best ? TEXT.hint(best.move) : TEXT.hintNone, 'hint');
+      render();
+    } catch (e) {
+      if (ui.game?.id === id) message(errorText(e));
+    }
+  }
+
+  /** @param {Analysis} a @param {string} key */
+  function showAnalysis(a, key) {
     const list = $('candidates');
     list.replaceChildren();
     for (const c of a.candidates) {
@@ -116,7 +238,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     const names = ui.game ? ui.game.sides : [];
     const mover = names[a.to_move] || '';
     $('proven').textContent = a.proven ? `${mover} has a proven ${a.proven} (plies, counting this move).` : '';
-    ui.ownership = a.ownership ? { ...a.ownership, id, ply: a.ply } : null;
+    ui.ownership = a.ownership ? { ...a.ownership, key } : null;
+    ui.best = { key, moves: a.candidates.map((c) => c.move) };
     const o = a.ownership;
     $('expected').textContent = o && o.score && o.peries ?
       `Expected score ${names[0]} ${o.score[0].toFixed(1)}, ${names[1]} ${o.score[1].toFixed(1)}; ` +
@@ -239,7 +362,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   }
 
   return {
-    forgetAnalysis, shownOwnership, currentReview, analyse, renderGraph, graphClick, startReview,
+    forgetAnalysis, shownOwnership, suggestions, renderShown, currentReview, analyse, hint, renderGraph,
+    graphClick, startReview,
   };
 }
 

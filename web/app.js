@@ -38,6 +38,8 @@ const ui = {
   shown: null,
   winrates: new Map(),
   ownership: null,
+  best: null,
+  hint: null,
   review: null,
   reviewing: null,
   analysing: false,
@@ -131,7 +133,8 @@ function show(state, opts = {}) {
 function render() {
   const s = ui.position, game = ui.game;
   if (!s || !game) return;
-  renderBoard(ui, { active: true, ownership: panels.shownOwnership() });
+  renderBoard(ui, { active: true, ownership: panels.shownOwnership(), suggest: panels.suggestions() });
+  panels.renderShown();
   renderStatus();
   renderDraw();
   renderSpecials();
@@ -141,6 +144,7 @@ function render() {
   $('save-pgn').hidden = !gameInfo(s.view.kind)?.pgn;
   button('undo').disabled = game.ply === 0;
   button('computer').disabled = game.terminal;
+  button('hint').disabled = s.terminal;
   for (const id of ['first', 'back']) button(id).disabled = s.ply === 0;
   for (const id of ['forward', 'last']) button(id).disabled = s.ply === game.ply;
 }
@@ -293,6 +297,7 @@ async function browse(ply) {
     setState(ui.state, shown);
     ui.path = [];
     render();
+    if (input('analysis').checked) panels.analyse();
     if (!browsing()) maybeComputer();
   } catch (e) {
     message(errorText(e));
@@ -372,9 +377,10 @@ async function start() {
   $('draw-accept').addEventListener('click', () => drawAction('accept'));
   $('draw-decline').addEventListener('click', () => drawAction('decline'));
   $('analysis').addEventListener('change', () => { if (input('analysis').checked) panels.analyse(); });
-  $('analyse-now').addEventListener('click', panels.analyse);
+  $('analyse-now').addEventListener('click', () => panels.analyse(true));
+  $('hint').addEventListener('click', panels.hint);
   $('ownership').addEventListener('change', () => {
-    if (input('ownership').checked && !panels.shownOwnership() && !browsing()) panels.analyse();
+    if (input('ownership').checked && !panels.shownOwnership()) panels.analyse();
     render();
   });
   $('graph').addEventListener('click', panels.graphClick);
@@ -390,15 +396,22 @@ async function start() {
   });
   ctrl.wire({ follow: true, browse });
   // Pick up the game this tab was playing, if the server still has it, or
-  // the one a link names (#session=ID: the online page's "Analyse").
-  const linked = new URLSearchParams(location.hash.slice(1)).get('session');
+  // the one a link names (#session=ID&ply=N: the online page's "Analyse",
+  // which shows move N and analyses it).
+  const params = new URLSearchParams(location.hash.slice(1));
+  const linked = params.get('session'), linkedPly = params.get('ply');
   const id = linked || sessionStorage.getItem('asterism-session');
   if (linked) history.replaceState(null, '', location.pathname + location.search);
   if (id) {
     try {
       const s = /** @type {Session} */ (await api('GET', `/api/sessions/${id}`));
       setupFor(s);
-      return show(s);
+      show(s);
+      if (linked && linkedPly !== null) {
+        await browse(Number(linkedPly));
+        panels.analyse(true);
+      }
+      return;
     } catch (e) {
       sessionStorage.removeItem('asterism-session');
     }

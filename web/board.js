@@ -8,6 +8,11 @@ import { drawGlyph, glyphFor } from './pieces.js';
 /** @typedef {import('./types.js').AsteriskType} AsteriskType */
 /** @typedef {import('./types.js').Ownership} Ownership */
 /** @typedef {[number, number]} Point */
+/**
+ * A move the engine suggests: its text, its cells (a view move's path) and
+ * its rank among the candidates (0 the best); `hint` for a hint's move.
+ * @typedef {{text: string, path: string[], rank: number, hint?: boolean}} Suggestion
+ */
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -108,6 +113,7 @@ function drawMan(parent, piece, x, y, kind, letters) {
 //   ownership: {first, second}, per cell in the view's cell order, the
 //   share of the search's playouts in which each player owns the cell
 //   (docs/server.md), drawn as a shaded overlay;
+//   suggest: the moves an analysis or a hint suggests, best first (below);
 //   describe, title, focus: for keyboards and screen readers (access.js),
 //   each cell's accessible name, the board's, and the cell that takes the
 //   keyboard's focus (the one cell in the tab order: a roving tabindex).
@@ -122,6 +128,7 @@ function drawMan(parent, piece, x, y, kind, letters) {
  * @property {number} [lastStep]
  * @property {string[]} [captured]
  * @property {Ownership|null} [ownership]
+ * @property {Suggestion[]} [suggest]
  * @property {(cell: string) => string} [describe]
  * @property {string} [title]
  * @property {string|null} [focus]
@@ -240,6 +247,7 @@ export function drawBoard(svg, view, ui) {
     });
   }
   if (ui.ownership) drawOwnership(over, view, ui.ownership, at);
+  if (ui.suggest && ui.suggest.length) drawSuggestions(over, ui.suggest, centre);
   const focused = ui.focus ? cells.get(ui.focus) : null;
   if (named && focused) el('polygon', { points: pointsText(focused.poly.map(at)), class: 'focus-ring' }, over);
   if (ui.labels) {
@@ -298,4 +306,49 @@ function drawOwnership(parent, view, own, at) {
     const title = el('title', {}, sq);
     title.textContent = `${c.name}: ${(100 * own.first[i]).toFixed(0)}% / ${(100 * own.second[i]).toFixed(0)}%`;
   });
+}
+
+// The suggested moves: an arrow from a move's first cell through its
+// landings to its last, or a ring on the cell of a placement (*Star,
+// Asterisk), numbered by rank. The best is drawn wide and solid, the next
+// ones narrower and fainter, the worse over the better's way less often.
+/**
+ * @param {Element} parent @param {Suggestion[]} list
+ * @param {(name: string) => Point|null} centre
+ */
+function drawSuggestions(parent, list, centre) {
+  const layer = el('g', { class: 'suggestions', 'data-testid': 'suggestions' }, parent);
+  for (const s of [...list].reverse()) {
+    const pts = s.path.map(centre).filter((p) => p !== null);
+    if (pts.length === 0) continue;
+    const g = el('g', {
+      class: `suggest ${s.rank === 0 ? 'best' : 'other'}${s.hint ? ' hint' : ''}`,
+      'data-move': s.text, 'data-rank': s.rank, 'data-from': s.path[0], 'data-to': s.path[s.path.length - 1],
+    }, layer);
+    el('title', {}, g).textContent = `${s.hint ? 'Hint' : `Choice ${s.rank + 1}`}: ${s.text}`;
+    if (pts.length === 1) {
+      const [x, y] = pts[0];
+      el('circle', { cx: x, cy: y, r: s.rank === 0 ? 0.4 : 0.34, class: 'ring' }, g);
+      el('text', { x, y: y + 0.02, class: 'rank' }, g).textContent = s.hint ? '?' : String(s.rank + 1);
+      continue;
+    }
+    arrow(g, pts, s.rank === 0 ? 0.16 : 0.09);
+  }
+}
+
+// An arrow along `pts` (cell centres), its head a triangle ending a little
+// short of the last centre, so that a man there stays in sight.
+/** @param {Element} g @param {Point[]} pts @param {number} width */
+function arrow(g, pts, width) {
+  const [ax, ay] = pts[pts.length - 2], [bx, by] = pts[pts.length - 1];
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  const ux = (bx - ax) / len, uy = (by - ay) / len;
+  const headLen = Math.min(width * 3, len / 2), headHalf = width * 1.8;
+  const tip = [bx - ux * 0.12, by - uy * 0.12], base = [tip[0] - ux * headLen, tip[1] - uy * headLen];
+  const shaft = [...pts.slice(0, -1), base];
+  el('polyline', { points: pointsText(shaft), class: 'shaft', 'stroke-width': width }, g);
+  el('polygon', {
+    points: pointsText([tip, [base[0] - uy * headHalf, base[1] + ux * headHalf],
+      [base[0] + uy * headHalf, base[1] - ux * headHalf]]), class: 'head',
+  }, g);
 }

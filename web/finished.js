@@ -1,6 +1,6 @@
 // A finished online game (online.js): stepping back through it, saving it
-// as a record or PGN, and opening a position of it for analysis at the
-// local page. finishedGame(ui, page) closes over the online page's state
+// as a record or PGN, and opening it for analysis at the local page, at the
+// move on screen. finishedGame(ui, page) closes over the online page's state
 // `ui` and its helpers `page` = {api, message, render}; it returns
 // {replayTo, wire}.
 import { saveFile, errorText } from './shared.js';
@@ -61,15 +61,14 @@ export function finishedGame(ui, { api, message, render }) {
     }
   }
 
-  // Opens the position on screen at the local page, whose analysis works on
-  // a game's current position: a fresh session from the record, taken back
-  // to the replayed move.
+  // Opens the game at the local page as lichess's analysis board does: the
+  // whole game (a fresh session from its record, every move kept, to step
+  // through), at the move on screen, which that page analyses at once.
   async function analyse() {
     try {
       const session = await sessionFromRecord();
-      const back = ui.replay ? ui.replay.total - ui.replay.ply : 0;
-      if (back > 0) await api('POST', `/api/sessions/${session.id}/undo`, { count: back });
-      location.href = `index.html#session=${session.id}`;
+      const ply = ui.replay ? ui.replay.ply : ui.state?.ply ?? 0;
+      location.href = `index.html#session=${session.id}&ply=${ply}`;
     } catch (e) {
       message(errorText(e));
     }

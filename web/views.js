@@ -21,9 +21,10 @@ import { t } from './i18n.js';
  * The board of the position on screen, with the move in progress; the cells
  * that continue it are marked while `active` (this player may move).
  * @param {GameUi} ui
- * @param {{active: boolean, ownership?: Ownership|null}} how
+ * @param {{active: boolean, ownership?: Ownership|null,
+ *   suggest?: import('./board.js').Suggestion[]}} how
  */
-export function renderBoard(ui, { active, ownership = null }) {
+export function renderBoard(ui, { active, ownership = null, suggest = [] }) {
   if (!ui.position) return;
   const view = ui.position.view;
   const cands = active ? candidates(view.moves, ui.path, ui.pick) : [];
@@ -45,6 +46,7 @@ export function renderBoard(ui, { active, ownership = null }) {
     captured: view.last && !ui.animation ? view.last.captured || [] : [],
     lastStep: ui.animation ? ui.animation.step : undefined,
     ownership,
+    suggest,
   });
   announce(ui.game);
 }

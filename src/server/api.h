@@ -117,6 +117,7 @@ class Api {
                         const std::string& record = "");
     GameService& service();
     Snapshot snapshot(Call& c);
+    Snapshot snapshot_at(Call& c, int ply);
     static void check_unchanged(const Call& c, const Snapshot& snap);
     static nlohmann::json state_of(const Call& c);
     nlohmann::json analysis_json(const Analysis& a, const Game& game, int level) const;

@@ -88,9 +88,31 @@ ApiResponse Api::post_computer(Call& c) {
     return {200, state};
 }
 
+// A copy of the game taken back to `ply` moves, to analyse a position the
+// player browsed back to. Unlike snapshot() it takes a finished game: its
+// earlier positions are worth analysing (a game lost, a finished online
+// game opened here); only a position where the game is over has no moves.
+Api::Snapshot Api::snapshot_at(Call& c, int ply) {
+    std::lock_guard lock(c.game->mutex);
+    const Table& t = c.game->table;
+    const int plies = static_cast<int>(t.game().history().size());
+    if (ply < 0 || ply > plies)
+        fail(400, "'ply' must be a whole number from 0 to " + std::to_string(plies));
+    if (ply == plies && t.over()) fail(400, t.over_message() + "; no more moves");
+    auto copy = t.game().clone();
+    for (int k = plies; k > ply; --k) copy->undo();
+    if (copy->to_move() == Player::None) fail(400, "the game is over at that move; no more moves");
+    const Seat seat = t.seat(copy->to_move());
+    return {std::move(copy), t.draws(),      seat,
+            c.game->level,   c.game->seed++, c.game->changes.load()};
+}
+
 ApiResponse Api::post_analyze(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
-    Snapshot snap = snapshot(c);
+    // `ply`: the position after that many moves (browsing back); absent, the
+    // game as it is now.
+    const long long ply = get_int(body, "ply", -1, 0, 1 << 20);
+    Snapshot snap = ply < 0 ? snapshot(c) : snapshot_at(c, static_cast<int>(ply));
     EngineSettings settings;
     settings.level = static_cast<int>(get_int(body, "level", snap.level, 1, kMaxLevel));
     settings.seed = snap.seed;

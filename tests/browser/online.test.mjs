@@ -257,8 +257,8 @@ async function reconnect(pages, mover, move) {
 }
 
 // Replays a finished game from the archive: the first position, one move
-// forward, the last; the record downloads; "Analyse" opens the position at
-// the local page.
+// forward, the last; the record downloads; "Analyse" opens the whole game
+// at the local page, at the move on screen.
 async function replay(page, id, plies) {
   await page.click(`#archive-list tr[data-id="${id}"] a`);
   await page.waitForSelector('#result:not([hidden])');
@@ -274,8 +274,8 @@ async function replay(page, id, plies) {
   assert.doesNotMatch(text, /[0-9a-f]{32}/);  // no secret (nor id) in a record
   await page.click('#analyse');
   await page.waitForURL(/index\.html/);
-  await page.waitForFunction(() => window.asterism && window.asterism.state);
-  assert.equal(await page.evaluate(() => window.asterism.state.ply), 1);
+  await page.waitForFunction(() => window.asterism?.shown?.shown_ply === 1);
+  assert.equal(await page.evaluate(() => window.asterism.state.ply), plies);
   await page.goto(new URL(`online.html#game=${id}`, page.url()).href);
   await page.waitForSelector('#result:not([hidden])');
   await page.click('[data-testid="nav-back"]');

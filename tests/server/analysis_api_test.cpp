@@ -79,6 +79,30 @@ TEST(AnalysisApi, ProvenWinInOne) {
     EXPECT_DOUBLE_EQ(r.body["candidates"][0]["winrate"].get<double>(), 1.0);
 }
 
+// `ply` analyses a position the player browsed back to, of a finished game
+// too: the blunder game's win in one is found at the blunder's ply after
+// the game has ended.
+TEST(AnalysisApi, AnalysesAnEarlierPly) {
+    const testing::BlunderGame bg = testing::find_blunder_game();
+    ASSERT_FALSE(bg.moves.empty());
+    ApiRig rig({}, 3);
+    Api& api = rig.api;
+    const std::string s = blunder_session(api, bg, bg.moves.size());
+    ApiResponse r = call(api, "POST", s + "/analyze",
+                         {{"playouts", 2000}, {"level", 6}, {"ply", bg.blunder_ply}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["ply"], bg.blunder_ply);
+    EXPECT_EQ(r.body["proven"], "win in 1");
+    r = call(api, "POST", s + "/analyze", {{"playouts", 200}, {"ply", 0}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["ply"], 0);
+    expect_error(call(api, "POST", s + "/analyze", {{"playouts", 200}}), 400, "no more moves");
+    expect_error(call(api, "POST", s + "/analyze", {{"ply", bg.moves.size()}}), 400,
+                 "no more moves");
+    expect_error(call(api, "POST", s + "/analyze", {{"ply", bg.moves.size() + 1}}), 400, "'ply'");
+    expect_error(call(api, "POST", s + "/analyze", {{"ply", "2"}}), 400, "'ply'");
+}
+
 // Polls a review until it is no longer running (the loop's bound only
 // keeps a broken server from hanging the suite).
 json wait_for_review(Api& api, const std::string& s) {
