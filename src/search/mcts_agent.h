@@ -122,9 +122,7 @@ class MctsAgent final : public Agent {
         // who made it; its mean is the opponent's of the player to move.
         const int root_proof = mcts_.root_proven();
         a.root_visits = root.visits.load();
-        a.root_winrate = root_proof > 0   ? 1.0
-                         : root_proof < 0 ? 0.0
-                                          : 1.0 - Mcts<S>::value(root);
+        a.root_winrate = root_proof > 0 ? 1.0 : root_proof < 0 ? 0.0 : 1.0 - Mcts<S>::value(root);
         return a;
     }
 

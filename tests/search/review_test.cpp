@@ -115,9 +115,9 @@ TEST(Review, StrongGamesAreSeldomMarked) {
             const bool bad = m.mark == ReviewMark::Mistake || m.mark == ReviewMark::Blunder;
             marked += bad ? 1 : 0;
             if (bad)
-                std::printf("%s ply %d %s: %s, loss %.2f (better %s)\n",
-                            path.filename().c_str(), m.ply + 1, m.move.c_str(),
-                            mark_name(m.mark).c_str(), m.loss, m.best.c_str());
+                std::printf("%s ply %d %s: %s, loss %.2f (better %s)\n", path.filename().c_str(),
+                            m.ply + 1, m.move.c_str(), mark_name(m.mark).c_str(), m.loss,
+                            m.best.c_str());
             if (m.ply < 10) {
                 EXPECT_NE(m.mark, ReviewMark::Blunder)
                     << path << " ply " << m.ply + 1 << " " << m.move << " loss " << m.loss;
