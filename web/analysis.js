@@ -11,6 +11,7 @@ import { el } from './board.js';
 import { $, input, select, button } from './dom.js';
 import { errorText } from './shared.js';
 import { pointsLost } from './views.js';
+import { t, tn } from './i18n.js';
 
 /** @typedef {import('./types.js').Analysis} Analysis */
 /** @typedef {import('./types.js').Candidate} Candidate */
@@ -41,13 +42,13 @@ import { pointsLost } from './views.js';
 
 // The page's words about the analysis, in one place.
 const TEXT = {
-  over: 'The game is over in this position: there is nothing to analyse. Go back a move to analyse it.',
-  hint: (/** @type {string} */ move) => `Hint: ${move} (drawn on the board).`,
-  hintNone: 'The engine has no move to suggest here.',
-  thinking: 'Looking for a hint\u2026',
-  legend: 'The larger a square, the surer the analysis is that the cell ends up that player\u2019s; ' +
-    'no square: even, or nobody\u2019s.',
-  first: 'first player', second: 'second player',
+  get over() { return t('an.over'); },
+  hint: (/** @type {string} */ move) => t('an.hint', { move }),
+  get hintNone() { return t('an.hint-none'); },
+  get thinking() { return t('an.thinking'); },
+  get legend() { return t('an.legend'); },
+  get first() { return t('an.first'); },
+  get second() { return t('an.second'); },
 };
 
 // How many of the analysis's candidates are drawn on the board.
@@ -229,21 +230,23 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     list.replaceChildren();
     for (const c of a.candidates) {
       const li = document.createElement('li');
-      const unit = a.unit === 'nodes' ? 'nodes' : 'visits';
+      const unit = tn(a.unit === 'nodes' ? 'an.nodes' : 'an.visits', c.visits);
       const proven = provenText(c);
-      li.textContent = `${c.move}  ${proven ? proven + ', ' : ''}${(100 * c.winrate).toFixed(0)}%  (${c.visits} ${unit})` +
+      li.textContent = `${c.move}  ${proven ? proven + ', ' : ''}${(100 * c.winrate).toFixed(0)}%  (${unit})` +
         (c.pv.length > 1 ? `  ${c.pv.slice(1, 6).join(' ')}` : '');
       list.append(li);
     }
     const names = ui.game ? ui.game.sides : [];
     const mover = names[a.to_move] || '';
-    $('proven').textContent = a.proven ? `${mover} has a proven ${a.proven} (plies, counting this move).` : '';
+    $('proven').textContent = a.proven ? t('an.proven', { mover, proven: a.proven }) : '';
     ui.ownership = a.ownership ? { ...a.ownership, key } : null;
     ui.best = { key, moves: a.candidates.map((c) => c.move) };
     const o = a.ownership;
     $('expected').textContent = o && o.score && o.peries ?
-      `Expected score ${names[0]} ${o.score[0].toFixed(1)}, ${names[1]} ${o.score[1].toFixed(1)}; ` +
-      `peries ${o.peries[0].toFixed(1)} and ${o.peries[1].toFixed(1)} (${o.samples} playouts).` : '';
+      t('an.expected', {
+        a: names[0], sa: o.score[0].toFixed(1), b: names[1], sb: o.score[1].toFixed(1),
+        pa: o.peries[0].toFixed(1), pb: o.peries[1].toFixed(1), n: o.samples,
+      }) : '';
   }
 
   function renderGraph() {
@@ -273,10 +276,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       el('line', { x1: px, x2: px, y1: pad, y2: H - pad, class: 'now' }, svg);
     }
     svg.dataset.points = String(pts.length);
-    const first = ui.game ? ui.game.sides[0] : 'First';
-    $('graph-caption').textContent = pts.length ?
-      `${first}'s chance to win by the engine's analysis (an estimate), by move; click to go there.` :
-      'Analyse positions or review the game to see the win-rate graph.';
+    const first = ui.game ? ui.game.sides[0] : t('side.First');
+    $('graph-caption').textContent = pts.length ? t('an.graph', { first }) : t('an.graph-empty');
   }
 
   // A click on the graph shows the position at that point.
@@ -294,14 +295,14 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   // Asks the server to review the game (docs/server.md, "Reviewing a game")
   // and follows its progress until it is done.
   async function startReview() {
-    if (!ui.game || ui.game.ply === 0) return message('There are no moves to review yet.');
+    if (!ui.game || ui.game.ply === 0) return message(t('rv.nothing'));
     const id = ui.game.id;
     try {
       const r = /** @type {Review} */ (await api('POST', `/api/sessions/${id}/review`,
         { level: Number(select('review-level').value) }));
       ui.reviewing = id;
       button('review').disabled = true;
-      $('review-summary').textContent = 'Reviewing\u2026';
+      $('review-summary').textContent = t('rv.running');
       followReview(id, r);
     } catch (e) {
       message(errorText(e));
@@ -316,11 +317,11 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       while (r.status === 'running') {
         bar.max = r.total;
         bar.value = r.done;
-        $('review-summary').textContent = `Reviewing: ${r.done} of ${r.total} positions\u2026`;
+        $('review-summary').textContent = t('rv.progress', { done: r.done, total: r.total });
         await new Promise((done) => setTimeout(done, 300));
         r = /** @type {Review} */ (await api('GET', `/api/sessions/${id}/review`));
       }
-      if (!finished(r)) throw new Error(`the review failed: ${r.error}`);
+      if (!finished(r)) throw new Error(t('rv.failed', { error: r.error }));
       if (!ui.game || ui.game.id !== id) return;
       showReview(id, r);
     } catch (e) {
@@ -348,16 +349,20 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       li.className = m.mark;
       const b = document.createElement('button');
       b.dataset.ply = String(m.ply + 1);
-      b.textContent = `${m.move} (${m.mover_name}): ${m.mark}, ${pointsLost(m)} points lost; ` +
-        `better ${m.best}${m.proven ? ` (${m.proven})` : ''}`;
+      b.textContent = t('rv.mark', {
+        move: m.move, mover: m.mover_name, mark: t(`rv.${m.mark}`), points: pointsLost(m),
+        best: m.best + (m.proven ? ` (${m.proven})` : ''),
+      });
       b.addEventListener('click', () => browse(m.ply + 1));
       li.append(b);
       list.append(li);
     }
-    const t = r.thresholds;
-    $('review-summary').textContent = `Reviewed at level ${r.level}: ` +
-      `${counts.inaccuracy || 0} inaccuracies, ${counts.mistake || 0} mistakes, ${counts.blunder || 0} blunders ` +
-      `(a loss of ${100 * t.inaccuracy}, ${100 * t.mistake}, ${100 * t.blunder} points or more of the mover's win rate).`;
+    const th = r.thresholds;
+    $('review-summary').textContent = t('rv.summary', {
+      level: r.level, inaccuracies: tn('rv.inaccuracies', counts.inaccuracy || 0),
+      mistakes: tn('rv.mistakes', counts.mistake || 0), blunders: tn('rv.blunders', counts.blunder || 0),
+      a: 100 * th.inaccuracy, b: 100 * th.mistake, c: 100 * th.blunder,
+    });
     render();
   }
 
