@@ -35,6 +35,9 @@ function lookup(key) {
   return own !== undefined ? own : en[key];
 }
 
+/** Whether either catalogue has `key`. @param {string} key */
+export const has = (key) => lookup(key) !== undefined;
+
 /**
  * Fills {name} in a string from `params`.
  * @param {string} text @param {Record<string, unknown>} [params]
