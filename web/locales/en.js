@@ -3,10 +3,12 @@
 // is shown in English. A value that is a list holds the plural forms
 // (one, other), with {n} for the count.
 import options from './en-options.js';
+import account from './en-account.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
   ...options,
+  ...account,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

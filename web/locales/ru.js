@@ -3,10 +3,12 @@
 // (*Star, Asterisk, Star Pool Chess), except Shatra, which Russian writes
 // «Шатра». A list holds the three plural forms: 1 ход, 2 хода, 5 ходов.
 import options from './ru-options.js';
+import account from './ru-account.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
   ...options,
+  ...account,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.rules': 'Правила',
