@@ -4,11 +4,13 @@
 // (one, other), with {n} for the count.
 import options from './en-options.js';
 import account from './en-account.js';
+import tournament from './en-tournament.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
   ...options,
   ...account,
+  ...tournament,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

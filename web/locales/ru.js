@@ -4,11 +4,13 @@
 // «Шатра». A list holds the three plural forms: 1 ход, 2 хода, 5 ходов.
 import options from './ru-options.js';
 import account from './ru-account.js';
+import tournament from './ru-tournament.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
   ...options,
   ...account,
+  ...tournament,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.rules': 'Правила',
