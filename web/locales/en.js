@@ -5,12 +5,14 @@
 import options from './en-options.js';
 import account from './en-account.js';
 import tournament from './en-tournament.js';
+import learn from './en-learn.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
   ...options,
   ...account,
   ...tournament,
+  ...learn,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

@@ -5,12 +5,14 @@
 import options from './ru-options.js';
 import account from './ru-account.js';
 import tournament from './ru-tournament.js';
+import learn from './ru-learn.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
   ...options,
   ...account,
   ...tournament,
+  ...learn,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.rules': 'Правила',

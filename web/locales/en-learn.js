@@ -1,0 +1,34 @@
+// The puzzles and learn pages in English (puzzles.js, learn.js and their
+// HTML); en.js spreads this into the reference catalogue, ru-learn.js
+// translates it.
+/** @type {Record<string, string|string[]>} */
+export default {
+  // The puzzles page (puzzles.html, puzzles.js).
+  'puz.page': "Puzzles · asterism",
+  'puz.intro': "Positions from games the computer played against itself, where the side to move forces a win and only one first move does it. Every puzzle is proven by the engine's exact solver: you play the winning side, the board answers with the best defence, and a wrong move is answered with the reply that refutes it. Your progress is kept in this browser.",
+  'puz.back': "Take back",
+  'puz.hint': "Hint",
+  'puz.retry': "Start again",
+  'puz.prev': "Previous",
+  'puz.next': "Next puzzle",
+  'puz.labels': "Cell names",
+  'puz.right': "Right: {move}. The best defence follows.",
+  'puz.right.more': ["Right: {move}. The defence: {reply}. Your move again (one move left).", "Right: {move}. The defence: {reply}. Your move again ({n} moves left)."],
+  'puz.also': "{move} wins too, but this puzzle's line is faster. Find the quickest win.",
+  'puz.noWin': "no forced win is left",
+  'puz.noWin.within': ["no forced win is left within {n} ply of the puzzle's start", "no forced win is left within {n} plies of the puzzle's start"],
+  'puz.wrong': "Not this one: {move}. After the answer {answer}, {within}.",
+  'puz.wrong.ends': "Not this one: {move} ends the game without the win ({outcome}).",
+  'puz.takenBack': "Taken back. Try another move.",
+  'puz.backFailed': "The move could not be taken back: {why}",
+  'puz.solved': "Solved!",
+  'puz.loadFailed': "The puzzle could not be loaded: {why}",
+  'puz.title': "Puzzle {n} of {of}",
+  'puz.task': ["{side} to move and win in one move.", "{side} to move and win in {n} moves."],
+  'puz.source.exact': "From {source}. Proven by the solver to the end of the game.",
+  'puz.source': ["From {source}. Proven by the solver; no other first move wins within {n} ply.", "From {source}. Proven by the solver; no other first move wins within {n} plies."],
+  'puz.rules': "{game}, the rules",
+  'puz.new': "New to the game?",
+  'puz.none': "No puzzles: {why}",
+  'puz.hint.text': "Hint: the marked man or cell starts the winning move.",
+};
