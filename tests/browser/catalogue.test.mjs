@@ -41,7 +41,7 @@ test('every key the pages name is in the catalogue', () => {
   for (const file of fs.readdirSync(web).filter((f) => /\.(html|js)$/.test(f))) {
     const text = fs.readFileSync(path.join(web, file), 'utf8');
     if (file.endsWith('.html')) {
-      for (const m of text.matchAll(/data-i18n(?:-[a-z]+)?="([^"]+)"/g)) note(m[1], file);
+      for (const m of text.matchAll(/data-i18n(?:-[a-z-]+)?="([^"]+)"/g)) note(m[1], file);
     } else if (file.endsWith('.js')) {
       for (const m of text.matchAll(/\btn?\(\s*'([^'$]+)'/g)) note(m[1], file);
     }

@@ -31,4 +31,17 @@ export default {
   'puz.new': "New to the game?",
   'puz.none': "No puzzles: {why}",
   'puz.hint.text': "Hint: the marked man or cell starts the winning move.",
+
+  // The learn page’s chrome (learn.html, learn.js); the lessons’ own texts are in web/lessons/*.json, English.
+  'learn.page': "Learn to play · asterism",
+  'learn.intro': "Short lessons, each a small position and one task. Play the move on the board; you are told whether it is right and why. Stuck? Ask for a hint. Your progress is kept in this browser.",
+  'learn.lessons': "Lessons",
+  'learn.next': "Next lesson",
+  'learn.wrong': "Not this time: {move}. {why}",
+  'learn.right': "Right!",
+  'learn.nextGame': "Next: {game}",
+  'learn.startFailed': "The lesson could not start: {why}",
+  'learn.loadFailed': "The lessons could not be loaded: {why}",
+  'learn.whole': "The whole rules:",
+  'learn.hint': "Hint: {hint}",
 };

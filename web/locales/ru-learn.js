@@ -29,4 +29,17 @@ export default {
   'puz.new': "Впервые в этой игре?",
   'puz.none': "Задач нет: {why}",
   'puz.hint.text': "Подсказка: выигрывающий ход начинается с отмеченной фигуры или клетки.",
+
+  // The learn page’s chrome (learn.html, learn.js); the lessons’ own texts are in web/lessons/*.json, English.
+  'learn.page': "Обучение · asterism",
+  'learn.intro': "Короткие уроки: в каждом небольшая позиция и одно задание. Сделайте ход на доске, и вы узнаете, верен ли он и почему. Не выходит? Попросите подсказку. Ваши успехи хранятся в этом браузере.",
+  'learn.lessons': "Уроки",
+  'learn.next': "Следующий урок",
+  'learn.wrong': "Не в этот раз: {move}. {why}",
+  'learn.right': "Верно!",
+  'learn.nextGame': "Дальше: {game}",
+  'learn.startFailed': "Урок не удалось начать: {why}",
+  'learn.loadFailed': "Уроки загрузить не удалось: {why}",
+  'learn.whole': "Правила целиком:",
+  'learn.hint': "Подсказка: {hint}",
 };
