@@ -146,13 +146,13 @@ async function judge(move) {
     const last = ui.step === l.line.length - 1;
     const reply = replyTo(step, move.text);
     if (reply && !ui.state?.terminal) {
-      feedback(step.right || 'Right.', 'right');
+      feedback(step.right || t('learn.right.plain'), 'right');
       render();
       await new Promise((r) => setTimeout(r, 500));
       await play(reply);
     }
     if (last) return finish();
-    feedback(`${step.right || 'Right.'}${reply ? ` The answer: ${reply}. Your move again.` : ''}`, 'right');
+    feedback(`${step.right || t('learn.right.plain')}${reply ? ` ${t('learn.answer', { reply })}` : ''}`, 'right');
     ui.step += 1;
   } catch (e) {
     feedback(errorText(e), 'wrong');

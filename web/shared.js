@@ -146,7 +146,7 @@ function advancedBox() {
     details.id = 'advanced';
     details.dataset.testid = 'advanced';
     const summary = document.createElement('summary');
-    summary.textContent = 'Advanced: rule switches';
+    summary.textContent = say('opt.advanced');
     const box = document.createElement('span');
     box.id = 'advanced-options';
     details.append(summary, box);

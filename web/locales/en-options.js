@@ -183,4 +183,17 @@ export default {
   'score.pool.men': 'men',
   'score.pool.ended': 'The game ended by {end}.',
   'score.pool.check': 'Check!',
+
+  // Lines of the play page built outside app.js and game.js (shared.js, views.js, touch.js, turn.js, records.js, seats.js), and the learn and rules pages’ own (learn.js, rules.js).
+  'opt.advanced': "Advanced: rule switches",
+  'board.title': "{game} board, {n} cells. Arrow keys move between cells, Enter or Space clicks one, Escape cancels.",
+  'touch.confirm': "Play {move}? Tap its last cell again or press Play.",
+  'turn.denied': "The browser does not allow this page notifications (see its site settings).",
+  'rec.saved': "Saved as {file}.",
+  'rec.loaded': ["Loaded {file}: {n} move.", "Loaded {file}: {n} moves."],
+  'rec.failed': "Cannot load {file}: {why}",
+  'seat.takeover': "Your seat ({who}) is open in another browser or tab right now. Play here instead? The other page is told if it is a tab of this browser; another browser learns it when a move is made here.",
+  'learn.right.plain': "Right.",
+  'learn.answer': "The answer: {reply}. Your move again.",
+  'rules.diagramFailed': "This diagram could not be drawn: {why}",
 };

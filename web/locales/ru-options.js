@@ -180,4 +180,17 @@ export default {
   'score.pool.men': 'фигуры',
   'score.pool.ended': 'Партия окончена: {end}.',
   'score.pool.check': 'Шах!',
+
+  // Lines of the play page built outside app.js and game.js (shared.js, views.js, touch.js, turn.js, records.js, seats.js), and the learn and rules pages’ own (learn.js, rules.js).
+  'opt.advanced': "Дополнительно: переключатели правил",
+  'board.title': "Доска: {game}, клеток: {n}. Стрелки переходят между клетками, Enter или пробел нажимает клетку, Escape отменяет.",
+  'touch.confirm': "Сыграть {move}? Коснитесь его последней клетки ещё раз или нажмите «Сыграть».",
+  'turn.denied': "Браузер не разрешает этой странице уведомления (см. настройки сайта).",
+  'rec.saved': "Сохранено как {file}.",
+  'rec.loaded': ["{file} загружен: {n} ход.", "{file} загружен: {n} хода.", "{file} загружен: {n} ходов."],
+  'rec.failed': "Не удалось загрузить {file}: {why}",
+  'seat.takeover': "Ваше место ({who}) сейчас открыто в другом браузере или вкладке. Играть здесь? Другая вкладка этого браузера узнает об этом сразу, другой браузер — когда здесь будет сделан ход.",
+  'learn.right.plain': "Верно.",
+  'learn.answer': "Ответ: {reply}. Снова ваш ход.",
+  'rules.diagramFailed': "Диаграмму нарисовать не удалось: {why}",
 };
