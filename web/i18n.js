@@ -118,6 +118,11 @@ export function translate(root = document) {
 // static text exists when node imports the module (the browser tests).
 if (typeof document !== 'undefined') {
   translate();
+  // The theme button's words, for theme.js (a classic script that cannot
+  // import this module; it draws its button after this has run).
+  /** @type {{asterismThemeWords?: Record<string, string>}} */ (/** @type {unknown} */ (window)).asterismThemeWords = {
+    dark: t('theme.dark'), light: t('theme.light'), darkTitle: t('theme.dark.title'), lightTitle: t('theme.light.title'),
+  };
   addEventListener('DOMContentLoaded', addSwitch);
 }
 

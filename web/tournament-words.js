@@ -3,7 +3,7 @@
 // status and start in words, the sides' names, and a link to one. Names
 // are drawn as text.
 
-import { t as tr, tn, side } from './i18n.js';
+import { t as tr, tn, side, lang } from './i18n.js';
 
 /** @typedef {import('./types-tournament.js').TournamentClock} TournamentClock */
 /** @typedef {import('./types-tournament.js').TournamentSummary} TournamentSummary */
@@ -64,7 +64,7 @@ export function countdown(ms, now) {
 }
 
 /** @param {number} ms */
-export const at = (ms) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+export const at = (ms) => new Date(ms).toLocaleString(lang === 'en' ? [] : lang, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** @param {string} id */
 export const tournamentHref = (id) => `tournament.html#id=${encodeURIComponent(id)}`;

@@ -65,6 +65,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await text(page, '#undo'), 'Вернуть ход');
   assert.equal(await text(page, 'section:has(#moves) h2'), 'Ходы');
   assert.equal(await text(page, '#lang-toggle'), 'English');
+  assert.match(await text(page, '#theme-toggle'), /^(Тёмная|Светлая)$/);
   assert.match(await text(page, '#status'), /^Ход (первого игрока|белых|чёрных)/);
   // A first visit plays *Star on the small board: its title and score panel.
   await waitText(page, '#game-title', '*Star, малое поле');

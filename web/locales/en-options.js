@@ -196,4 +196,10 @@ export default {
   'learn.right.plain': "Right.",
   'learn.answer': "The answer: {reply}. Your move again.",
   'rules.diagramFailed': "This diagram could not be drawn: {why}",
+
+  // The header’s theme button (theme.js reads them from i18n.js).
+  'theme.dark': "Dark",
+  'theme.light': "Light",
+  'theme.dark.title': "Dark colours (remembered on this browser)",
+  'theme.light.title': "Light colours (remembered on this browser)",
 };

@@ -193,4 +193,10 @@ export default {
   'learn.right.plain': "Верно.",
   'learn.answer': "Ответ: {reply}. Снова ваш ход.",
   'rules.diagramFailed': "Диаграмму нарисовать не удалось: {why}",
+
+  // The header’s theme button (theme.js reads them from i18n.js).
+  'theme.dark': "Тёмная",
+  'theme.light': "Светлая",
+  'theme.dark.title': "Тёмная тема (запоминается в этом браузере)",
+  'theme.light.title': "Светлая тема (запоминается в этом браузере)",
 };
