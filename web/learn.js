@@ -18,7 +18,7 @@ import {
 } from './shared.js';
 import { api, sessionBody } from './diagram.js';
 import { errorText } from './shared.js';
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
 import { gameName, outcomeText } from './names.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
@@ -235,6 +235,29 @@ function renderList() {
   });
 }
 
+// The lessons' words in the page's language (web/lessons/<lang>/<game>.json:
+// the same lessons in the same order, their texts only) laid over the
+// English book; a game without such a file keeps its English words.
+/** @param {LessonBook} book @param {string} game @returns {Promise<LessonBook>} */
+async function inLanguage(book, game) {
+  if (lang === 'en') return book;
+  const res = await fetch(`lessons/${lang}/${game}.json`).catch(() => null);
+  if (!res || !res.ok) return book;
+  /** @type {{lessons?: any[]}} */
+  const words = await res.json().catch(() => ({}));
+  book.lessons.forEach((l, i) => {
+    const w = (words.lessons || [])[i] || {};
+    /** @type {Record<string, unknown>} */
+    const texts = l;
+    for (const k of ['title', 'task', 'wrong', 'hint', 'done']) if (typeof w[k] === 'string') texts[k] = w[k];
+    if (w.wrong_moves) l.wrong_moves = { ...l.wrong_moves, ...w.wrong_moves };
+    (w.line || []).forEach((/** @type {{right?: string}} */ s, /** @type {number} */ j) => {
+      if (l.line[j] && typeof s.right === 'string') l.line[j].right = s.right;
+    });
+  });
+  return book;
+}
+
 /** @param {string} game @param {number} [index] */
 async function showGame(game, index = 0) {
   ui.game = game;
@@ -242,7 +265,7 @@ async function showGame(game, index = 0) {
   try {
     const res = await fetch(`lessons/${game}.json`);
     if (!res.ok) throw new Error(t('api.status', { status: res.status }));
-    ui.book = /** @type {LessonBook} */ (await res.json());
+    ui.book = await inLanguage(/** @type {LessonBook} */ (await res.json()), game);
   } catch (e) {
     feedback(t('learn.loadFailed', { why: errorText(e) }), 'wrong');
     return;

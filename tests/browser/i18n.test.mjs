@@ -206,6 +206,13 @@ test('a Russian browser sees the account, players, puzzles and learn pages in Ru
   assert.equal(await page.getAttribute('.lesson-layout nav', 'aria-label'), 'Уроки');
   await page.waitForFunction(() => document.getElementById('lesson-rules')?.textContent !== '');
   assert.match(await text(page, '#lesson-rules'), /^Правила целиком: .+: правила\.$/);
+  // Shatra's lessons are written in Russian (web/lessons/ru/shatra.json).
+  await page.click('[data-testid="learn-shatra"]');
+  await waitText(page, '#lesson-title', '1. Ход шатрой');
+  assert.equal(await text(page, '#task'), 'Передвиньте шатру с c5 на одну клетку вперёд: нажмите на неё, затем на c6.');
+  assert.equal(await text(page, '#lesson-rules a'), 'Шатра: правила');
+  await page.click('#hint');
+  assert.equal(await text(page, '#feedback'), 'Подсказка: Белые идут вверх по доске; c5 — третья шатра слева.');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
