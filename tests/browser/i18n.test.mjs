@@ -200,6 +200,11 @@ test('a Russian browser sees the account, players, puzzles and learn pages in Ru
   assert.match(await text(page, '#task'), /^Ход (белых|чёрных|первого игрока|второго игрока): выигрыш в \d+ ход(а|ов)?\.$/);
   assert.match(await text(page, '#puzzle-title'), /^Задача 1 из \d+/);
 
+  await page.goto(new URL('rules.html', url).href);
+  assert.equal(await text(page, 'main h1'), 'Правила');
+  assert.equal(await text(page, '[data-testid="rules-shatra"]'), 'Шатра');
+  assert.match(await text(page, '.game-cards li:has([data-testid="rules-shatra"]) span'), /^Алтайские шахматы-шашки/);
+
   await page.goto(new URL('learn.html', url).href);
   assert.equal(await text(page, 'main h1'), 'Обучение');
   assert.equal(await text(page, '#hint'), 'Подсказка');

@@ -44,4 +44,16 @@ export default {
   'learn.loadFailed': "The lessons could not be loaded: {why}",
   'learn.whole': "The whole rules:",
   'learn.hint': "Hint: {hint}",
+
+  // The rules index (rules.html); the rules pages themselves are English.
+  'rules.h': "The rules",
+  'rules.lead': "asterism plays four games that few people have met. Each page below explains one of them from the start, with diagrams you can trust: every board on these pages is a real position, drawn by the same program that plays. When you have read one, the",
+  'rules.lessons': "lessons",
+  'rules.lead.end': "let you try it move by move.",
+  'rules.starstar': "Place stones on a five-sided board of rings; at the end, your groups that touch the edge twice or more share out the edge. One kind of move: the easiest to start with.",
+  'rules.asterisk': "Shared pieces with a colour, a shape and a marking on a triangle; join the three sides with chains of two of your three values.",
+  'rules.shatra': "The chess-draughts of the Altai: men that move like chess men, capture by jumping, and come out of a fortress by drops.",
+  'rules.starpool': "A Makruk relative with a pool in the middle that leads to citadels beyond the corners.",
+  'rules.note': "The rules are written from asterism's rule specifications; where the old sources are unclear, asterism had to choose, and the pages say what it plays.",
+  'rules.page': "Rules · asterism",
 };
