@@ -31,7 +31,9 @@
 # list in a Russian browser (locale ru-RU) and an English one and reads
 # their words and <html lang>, uses the header's language switch and
 # reloads, and starts a Shatra game in Russian, reading whose move it is
-# and using the move list (issue 27 point 8; docs/view.md, Languages). The
+# and using the move list, its options' words in Russian; the account,
+# players, player, puzzles and learn pages and the tournament form's
+# counted words (issue 27 point 8; docs/view.md, Languages). The
 # other tests read English words: chromium.mjs makes the browser English.
 # analysis.test.mjs analyses positions browsed back to (a local game, an
 # archived online game opened by its Analyse), checks the best moves drawn

@@ -4,6 +4,7 @@
 // in with a code, the download of my games, deleting the account, the
 // notifications wanted and this device's push subscription (sw.js), and
 // the players I muted or blocked. docs/accounts.md is the API.
+import { t, tn } from './i18n.js';
 import { $, input, button } from './dom.js';
 import { errorText } from './shared.js';
 import { gameItem, playerLink, profileHref } from './people.js';
@@ -83,13 +84,11 @@ export function accountExtras({ api, busy, message }) {
       input(`notify-${key}`).disabled = !n;
     }
     const left = account.recovery_codes_left;
-    $('codes-left').textContent = (left === undefined ? '' : `${left} of your recovery codes ${left === 1 ? 'is' : 'are'} left. `) +
-      'New codes replace them all: the old ones stop working.';
+    $('codes-left').textContent = (left === undefined ? '' : `${tn('acc.codes.left', left)} `) + t('acc.codes.replace');
     button('push').hidden = !state.pushKey;
     const devices = account.push_subscriptions ?? 0;
     $('push-note').textContent = !state.pushKey ? pushMissing() :
-      (state.subscribed ? 'This device is notified. ' : '') +
-      `${devices} device${devices === 1 ? '' : 's'} of yours ${devices === 1 ? 'is' : 'are'} notified (5 at most).`;
+      (state.subscribed ? `${t('acc.push.this')} ` : '') + tn('acc.push.devices', devices);
     $('relations').replaceChildren(...state.relations.map(relationRow));
     $('relations-none').hidden = state.relations.length > 0;
   }
@@ -103,9 +102,9 @@ export function accountExtras({ api, busy, message }) {
       li.classList.add('challenge');
       const mark = document.createElement('span');
       mark.className = 'mark';
-      mark.append('Challenge from ', playerLink(g.opponent), ':');
+      mark.append(`${t('acc.challengeFrom')} `, playerLink(g.opponent), ':');
       const accept = document.createElement('button');
-      accept.textContent = 'Accept';
+      accept.textContent = t('acc.accept');
       accept.className = 'inline-button';
       accept.dataset.testid = 'accept-challenge';
       accept.addEventListener('click', () => acceptChallenge(g));
@@ -115,7 +114,7 @@ export function accountExtras({ api, busy, message }) {
       li.classList.add('my-turn');
       const mark = document.createElement('span');
       mark.className = 'mark';
-      mark.textContent = 'Your move:';
+      mark.textContent = t('acc.yourMove');
       li.prepend(mark);
     }
     li.dataset.myTurn = String(!!g.my_turn);
@@ -129,7 +128,7 @@ export function accountExtras({ api, busy, message }) {
     busy(async () => {
       await api('POST', `/api/games/${encodeURIComponent(g.id)}/join`, {});
       location.assign(`online.html#game=${encodeURIComponent(g.id)}`);
-      return `You accepted ${g.opponent}\u2019s challenge.`;
+      return t('acc.accepted', { name: g.opponent });
     });
   }
 
@@ -150,7 +149,7 @@ export function accountExtras({ api, busy, message }) {
     busy(async () => {
       const r = /** @type {RecoveryCodes} */ (await api('POST', '/api/account/recovery-codes', {}));
       showCodes(r.recovery_codes);
-      return 'Ten new recovery codes: the old ones no longer work. Keep these now, they are shown only once.';
+      return t('acc.codes.made');
     });
   }
 
@@ -158,14 +157,14 @@ export function accountExtras({ api, busy, message }) {
     const text = [...$('codes').querySelectorAll('li')].map((li) => li.textContent).join('\n');
     try {
       await navigator.clipboard.writeText(text);
-      message('The codes are copied.', 'hint');
+      message(t('acc.codes.copied'), 'hint');
     } catch (e) {
       // No clipboard (plain http elsewhere than this machine): select them.
       const range = document.createRange();
       range.selectNodeContents($('codes'));
       getSelection()?.removeAllRanges();
       getSelection()?.addRange(range);
-      message('The codes are selected: copy them with your keyboard or menu.', 'hint');
+      message(t('acc.codes.selected'), 'hint');
     }
   }
 
@@ -180,8 +179,7 @@ export function accountExtras({ api, busy, message }) {
       const r = /** @type {Recovered} */ (await api('POST', '/api/account/recover', body));
       input('recover-code').value = '';
       input('recover-password').value = '';
-      return `Signed in as ${r.name} with a recovery code` + (password ? ', and your new password is set' : '') +
-        `. ${r.codes_left} code${r.codes_left === 1 ? '' : 's'} left.`;
+      return t(password ? 'acc.recovered.password' : 'acc.recovered', { name: r.name }) + ` ${tn('acc.recovered.left', r.codes_left)}`;
     });
   }
 
@@ -192,10 +190,10 @@ export function accountExtras({ api, busy, message }) {
     e.preventDefault();
     busy(async () => {
       const typed = input('delete-name').value.trim();
-      if (!typed) throw new Error('Type the account\u2019s name first: that is how you confirm.');
+      if (!typed) throw new Error(t('acc.delete.typeName'));
       await api('POST', '/api/account/delete', { confirm: typed });
       input('delete-name').value = '';
-      return 'Your account is deleted. Your games stay, under \u201cdeleted player\u201d.';
+      return t('acc.deleted');
     });
   }
 
@@ -206,13 +204,12 @@ export function accountExtras({ api, busy, message }) {
     const on = input(`notify-${key}`).checked;
     busy(async () => {
       await api('POST', '/api/account/notifications', { [key]: on });
-      return 'Your notification settings are saved.';
+      return t('acc.notify.saved');
     });
   }
 
   const pushWorks = () => 'serviceWorker' in navigator && 'PushManager' in window && window.isSecureContext;
-  const pushMissing = () => pushWorks() ? 'This server does not send push notifications.' :
-    'This browser cannot be notified by this site (it needs push messages and https).';
+  const pushMissing = () => t(pushWorks() ? 'acc.push.noServer' : 'acc.push.noBrowser');
 
   // The server's key, and whether this browser already has a subscription.
   async function findPush() {
@@ -231,14 +228,14 @@ export function accountExtras({ api, busy, message }) {
   function subscribe() {
     busy(async () => {
       if (await Notification.requestPermission() !== 'granted')
-        throw new Error('This browser does not allow this site\u2019s notifications: allow them in its settings first.');
+        throw new Error(t('acc.push.denied'));
       const reg = await navigator.serviceWorker.register('sw.js');
       await navigator.serviceWorker.ready;
       const sub = await reg.pushManager.subscribe({ userVisibleOnly: true,
         applicationServerKey: fromBase64url(state.pushKey) });
       await api('POST', '/api/account/push', sub.toJSON());
       state.subscribed = true;
-      return 'This device will be notified as you chose above.';
+      return t('acc.push.done');
     });
   }
 
@@ -248,21 +245,21 @@ export function accountExtras({ api, busy, message }) {
   function relationRow(r) {
     const li = document.createElement('li');
     li.dataset.name = r.name;
-    li.append(playerLink(r.name), r.block ? ' is blocked (and muted)' : ' is muted');
-    /** @param {string} text @param {string} done @param {Record<string, boolean>} change */
-    const undo = (text, done, change) => {
+    li.append(playerLink(r.name), ` ${t(r.block ? 'acc.rel.blocked' : 'acc.rel.muted')}`);
+    /** @param {'unblock'|'unmute'} what @param {Record<string, boolean>} change */
+    const undo = (what, change) => {
       const b = document.createElement('button');
-      b.textContent = text;
+      b.textContent = t(`acc.rel.${what}`);
       b.className = 'inline-button';
-      b.dataset.testid = text.toLowerCase();
+      b.dataset.testid = what;
       b.addEventListener('click', () => busy(async () => {
         await api('POST', '/api/account/relations', { name: r.name, ...change });
-        return `${r.name} is ${done}.`;
+        return t(`acc.rel.${what}.done`, { name: r.name });
       }));
       li.append(b);
     };
-    if (r.block) undo('Unblock', 'no longer blocked', { block: false });
-    else if (r.mute) undo('Unmute', 'no longer muted', { mute: false });
+    if (r.block) undo('unblock', { block: false });
+    else if (r.mute) undo('unmute', { mute: false });
     return li;
   }
 

@@ -9,6 +9,7 @@ import { apiClient, errorText } from './shared.js';
 import { heldSeats } from './seats.js';
 import { gameTitle, resultLine } from './names.js';
 import { accountExtras, fromBase64url } from './account-more.js';
+import { t, tn, lang, side as sideName } from './i18n.js';
 
 /** @typedef {import('./types-social.js').AccountInfo} Account */
 /** @typedef {import('./types.js').PasskeyList} PasskeyList */
@@ -60,8 +61,8 @@ const descriptors = (refs) => refs.map((c) => ({ type: c.type, id: fromBase64url
 /** @param {unknown} e @param {string} what */
 function browserRefusal(e, what) {
   if (e instanceof DOMException) {
-    if (e.name === 'NotAllowedError') return `${what}: cancelled, or the time ran out.`;
-    if (e.name === 'InvalidStateError') return `${what}: this device holds a passkey of this account already.`;
+    if (e.name === 'NotAllowedError') return t('acc.refused.cancelled', { what });
+    if (e.name === 'InvalidStateError') return t('acc.refused.held', { what });
     return `${what}: ${e.message}`;
   }
   return `${what}: ${errorText(e)}`;
@@ -84,9 +85,9 @@ async function createPasskey(o) {
   try {
     made = /** @type {PublicKeyCredential|null} */ (await navigator.credentials.create({ publicKey: options }));
   } catch (e) {
-    throw new Error(browserRefusal(e, 'No passkey was made'));
+    throw new Error(browserRefusal(e, t('acc.passkey.notMade')));
   }
-  if (!made) throw new Error('No passkey was made.');
+  if (!made) throw new Error(`${t('acc.passkey.notMade')}.`);
   const r = /** @type {AuthenticatorAttestationResponse} */ (made.response);
   return {
     id: made.id,
@@ -110,9 +111,9 @@ async function usePasskey(o) {
   try {
     used = /** @type {PublicKeyCredential|null} */ (await navigator.credentials.get({ publicKey: options }));
   } catch (e) {
-    throw new Error(browserRefusal(e, 'No passkey signed in'));
+    throw new Error(browserRefusal(e, t('acc.passkey.notUsed')));
   }
-  if (!used) throw new Error('No passkey signed in.');
+  if (!used) throw new Error(`${t('acc.passkey.notUsed')}.`);
   const r = /** @type {AuthenticatorAssertionResponse} */ (used.response);
   return {
     id: used.id,
@@ -137,7 +138,7 @@ async function whoIsSignedIn() {
   try {
     res = await fetch('/api/account');
   } catch (e) {
-    throw new Error(`cannot reach the asterism server (${unreachable})`);
+    throw new Error(t('api.unreachable', { why: t('api.networkDown') }));
   }
   if (res.status === 401) return null;
   /** @type {{error?: string}} */
@@ -145,9 +146,9 @@ async function whoIsSignedIn() {
   try {
     data = await res.json();
   } catch (e) {
-    data = { error: `the server answered ${res.status} without a message` };
+    data = { error: t('api.noMessage', { status: res.status }) };
   }
-  if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+  if (!res.ok) throw new Error(data.error || t('api.status', { status: res.status }));
   return /** @type {Account} */ (data);
 }
 
@@ -162,7 +163,7 @@ async function refresh() {
 // ---- drawing ------------------------------------------------------------------
 
 /** @param {number} ms */
-const day = (ms) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+const day = (ms) => new Date(ms).toLocaleDateString(lang === 'en' ? undefined : lang, { year: 'numeric', month: 'long', day: 'numeric' });
 
 function render() {
   const a = ui.account;
@@ -180,23 +181,19 @@ function render() {
     return;
   }
   $('who').textContent = a.name;
-  $('since').textContent = `Account made on ${day(a.created)}.`;
+  $('since').textContent = t('acc.since', { day: day(a.created) });
   const list = $('passkeys');
   list.replaceChildren(...ui.passkeys.map((k) => {
     const li = document.createElement('li');
-    li.textContent = `${k.label} (${k.alg}), added on ${day(k.created)}`;
+    li.textContent = t('acc.passkey.row', { label: k.label, alg: k.alg, day: day(k.created) });
     li.dataset.id = k.id;
     return li;
   }));
   $('passkeys-none').hidden = ui.passkeys.length > 0;
   const held = guestSeats().length;
   $('guest-note').textContent = held
-    ? (held > 1 ? `This browser holds the seats of ${held} games you played as a guest. Claim them and ` +
-      'they are this account\u2019s: your name on them, ' : 'This browser holds the seat of 1 game you ' +
-      'played as a guest. Claim it and it is this account\u2019s: your name on it, ') +
-      'and your seat in any browser where you sign in.'
-    : 'This browser holds no guest seats. Games you create or join on the online page as a guest are ' +
-      'remembered by the browser you play them in: come here from that browser to claim them.';
+    ? tn('acc.guest.held', held)
+    : t('acc.guest.none');
 }
 
 // Runs one request at a time, buttons disabled meanwhile; a failure's words
@@ -233,7 +230,7 @@ function signUp(e) {
     }));
     input('signup-password').value = '';
     extras.showCodes(a.recovery_codes);
-    return `Welcome, ${a.name}: your account is made and you are signed in. Keep your recovery codes below.`;
+    return t('acc.welcome', { name: a.name });
   });
 }
 
@@ -245,7 +242,7 @@ function signIn(e) {
       name: input('signin-name').value.trim(), password: input('signin-password').value,
     }));
     input('signin-password').value = '';
-    return `Signed in as ${a.name}.`;
+    return t('acc.signedIn', { name: a.name });
   });
 }
 
@@ -263,14 +260,14 @@ async function registerPasskey(name, label) {
 function signUpWithPasskey() {
   const name = input('signup-name').value.trim();
   if (!name) {
-    message('Write the name you want first, then press \u201cSign up with a passkey\u201d.');
+    message(t('acc.passkey.nameFirst'));
     input('signup-name').focus();
     return;
   }
   busy(async () => {
     const r = await registerPasskey(name, 'passkey');
     extras.showCodes(/** @type {{recovery_codes?: string[]}} */ (r).recovery_codes);
-    return `Welcome, ${r.name}: your account is made with a passkey, and you are signed in.`;
+    return t('acc.welcome.passkey', { name: r.name });
   });
 }
 
@@ -280,7 +277,7 @@ function signInWithPasskey() {
       await api('POST', '/api/account/passkey/login/begin', {}));
     const credential = await usePasskey(begun.publicKey);
     const a = /** @type {Account} */ (await api('POST', '/api/account/passkey/login/finish', { credential }));
-    return `Signed in as ${a.name}.`;
+    return t('acc.signedIn', { name: a.name });
   });
 }
 
@@ -289,7 +286,7 @@ function addPasskey() {
     const label = input('passkey-label').value.trim() || 'passkey';
     await registerPasskey('', label);
     input('passkey-label').value = '';
-    return `The passkey \u201c${label}\u201d is added: you can sign in with it.`;
+    return t('acc.passkey.added', { label });
   });
 }
 
@@ -299,7 +296,7 @@ function signOut(everywhere) {
     const r = /** @type {SignedOut} */ (
       await api('POST', `/api/account/${everywhere ? 'logout-everywhere' : 'logout'}`, {}));
     const n = r.sessions_ended;
-    return everywhere ? `Signed out everywhere (${n} session${n === 1 ? '' : 's'} ended).` : 'Signed out.';
+    return everywhere ? tn('acc.signedOutAll', n) : t('acc.signedOut');
   });
 }
 
@@ -326,7 +323,7 @@ function claimRow(text, href, cls) {
 function claimGames() {
   busy(async () => {
     const seats = guestSeats();
-    if (!seats.length) return 'This browser holds no guest seats to claim.';
+    if (!seats.length) return t('acc.claim.none');
     const rows = [];
     let claimed = 0;
     for (const { id, secret } of seats) {
@@ -334,22 +331,21 @@ function claimGames() {
         const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/claim`, {}, secret));
         const seat = s.you ?? -1;
         const side = seat >= 0 ? s.names[seat] : '?';
-        const state = s.terminal ? resultLine({ ...s, sides: s.names }) : s.status === 'open' ? 'waiting' : 'in progress';
-        const li = claimRow(`${gameTitle(s.game)}: your seat ${side}, ${state}`, `online.html#game=${id}`, 'claimed');
+        const state = s.terminal ? resultLine({ ...s, sides: s.names }) : t(s.status === 'open' ? 'acc.claim.waiting' : 'acc.claim.playing');
+        const li = claimRow(t('acc.claim.row', { game: gameTitle(s.game), side: sideName(side, 'gen'), state }), `online.html#game=${id}`, 'claimed');
         li.dataset.id = id;
         li.dataset.seat = String(seat);
         rows.push(li);
         claimed++;
       } catch (e) {
-        const li = claimRow(`A game (${id.slice(0, 8)}\u2026) was not claimed: ${errorText(e)}`, undefined, 'not-claimed');
+        const li = claimRow(t('acc.claim.failed', { id: id.slice(0, 8), why: errorText(e) }), undefined, 'not-claimed');
         li.dataset.id = id;
         rows.push(li);
       }
     }
     $('claimed').replaceChildren(...rows);
     const left = seats.length - claimed;
-    return `Claimed ${claimed} game${claimed === 1 ? '' : 's'}` +
-      (left ? `; ${left} could not be (see below).` : '.');
+    return tn('acc.claimed', claimed) + (left ? tn('acc.claimed.left', left) : '.');
   });
 }
 

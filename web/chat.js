@@ -11,6 +11,7 @@
 // stream (a finished game's page closes it) it asks every few seconds.
 import { $ } from './dom.js';
 import { errorText } from './shared.js';
+import { t as tr, lang } from './i18n.js';
 
 /** @typedef {import('./types.js').OnlineGame} OnlineGame */
 /** @typedef {import('./shared.js').Api} Api */
@@ -30,7 +31,7 @@ import { errorText } from './shared.js';
 const LIMIT = 300;
 const POLL_MS = 5000;
 /** @type {Record<Room, string>} */
-const ROOM_NAMES = { players: 'Players', spectators: 'Spectators' };
+const ROOM_NAMES = { players: 'chat.players', spectators: 'chat.spectators' };
 
 /** @param {{api: Api}} page */
 export function chatPanel({ api }) {
@@ -117,7 +118,7 @@ export function chatPanel({ api }) {
       div.dataset.room = room;
       div.dataset.testid = `room-${room}`;
       const h = document.createElement('h3');
-      h.textContent = ROOM_NAMES[room];
+      h.textContent = tr(ROOM_NAMES[room]);
       const list = document.createElement('ol');
       list.className = 'chat-list';
       list.dataset.testid = 'chat-list';
@@ -132,14 +133,14 @@ export function chatPanel({ api }) {
       const text = document.createElement('input');
       text.maxLength = LIMIT;
       text.dataset.testid = 'chat-input';
-      text.setAttribute('aria-label', `A message to the ${room}\u2019 room`);
-      text.placeholder = 'Say something';
+      text.setAttribute('aria-label', tr(`chat.to.${room}`));
+      text.placeholder = tr('chat.placeholder');
       text.autocomplete = 'off';
       const count = document.createElement('span');
       count.className = 'chat-count note';
       count.textContent = `0/${LIMIT}`;
       const sendButton = document.createElement('button');
-      sendButton.textContent = 'Send';
+      sendButton.textContent = tr('chat.send');
       sendButton.dataset.testid = 'chat-send';
       form.append(text, count, sendButton);
       div.append(h, list, why, form);
@@ -180,7 +181,7 @@ export function chatPanel({ api }) {
       box.list.scrollTop = box.list.scrollHeight;
       box.form.hidden = !page.can_write;
       box.why.hidden = page.can_write;
-      box.why.textContent = page.can_write ? '' : page.why || 'You cannot write in this room.';
+      box.why.textContent = page.can_write ? '' : page.why || tr('chat.cannot');
     } catch (e) {
       if (key !== state.key) return;
       box.form.hidden = true;
@@ -218,13 +219,13 @@ export function chatPanel({ api }) {
     text.textContent = m.text;
     const at = document.createElement('time');
     at.dateTime = new Date(m.at).toISOString();
-    at.textContent = new Date(m.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    at.textContent = new Date(m.at).toLocaleTimeString(lang === 'en' ? [] : lang, { hour: '2-digit', minute: '2-digit' });
     li.append(from, ' ', text, ' ', at);
     if (!m.mine) {
       const report = document.createElement('button');
       report.className = 'report';
-      report.textContent = 'report';
-      report.title = 'Report this message to the moderators';
+      report.textContent = tr('chat.report');
+      report.title = tr('chat.report.title');
       report.dataset.testid = 'report';
       report.addEventListener('click', () => reportMessage(m, report));
       li.append(' ', report);
@@ -253,14 +254,14 @@ export function chatPanel({ api }) {
 
   /** @param {ChatMessage} m @param {HTMLButtonElement} button */
   async function reportMessage(m, button) {
-    const reason = window.prompt(`Report ${m.from}\u2019s message to the moderators. Why? (optional)`, '');
+    const reason = window.prompt(tr('chat.report.why', { name: m.from }), '');
     if (reason === null) return;
     button.disabled = true;
     try {
       await api('POST', `/api/games/${encodeURIComponent(state.id)}/chat/${m.id}/report`,
         reason.trim() ? { reason: reason.trim() } : {}, state.secret);
-      button.textContent = 'reported';
-      say('Reported: the moderators will read it.', 'hint');
+      button.textContent = tr('chat.reported');
+      say(tr('chat.reported.note'), 'hint');
     } catch (e) {
       button.disabled = false;
       say(errorText(e));
@@ -288,20 +289,18 @@ export function chatPanel({ api }) {
     $('chat-relations').hidden = !shown;
     if (!shown) return;
     const r = state.relation;
-    $('mute-opponent').textContent = `${r?.mute ? 'Unmute' : 'Mute'} ${state.opponent}`;
-    $('block-opponent').textContent = `${r?.block ? 'Unblock' : 'Block'} ${state.opponent}`;
+    $('mute-opponent').textContent = tr(r?.mute ? 'chat.unmute' : 'chat.mute', { name: state.opponent });
+    $('block-opponent').textContent = tr(r?.block ? 'chat.unblock' : 'chat.block', { name: state.opponent });
   }
 
   /** @param {'mute'|'block'} what */
   async function relate(what) {
     const name = state.opponent;
     const on = !state.relation?.[what];
-    if (what === 'block' && on && !window.confirm(`Block ${name}? They will be muted, and can no longer ` +
-      'challenge you nor join your games.')) return;
+    if (what === 'block' && on && !window.confirm(tr('chat.block.confirm', { name }))) return;
     try {
       state.relation = /** @type {Relation} */ (await api('POST', '/api/account/relations', { name, [what]: on }));
-      say(on ? `${name} is ${what === 'mute' ? 'muted: their messages are not shown to you' : 'blocked and muted'}.` :
-        `${name} is no longer ${what === 'mute' ? 'muted' : 'blocked'}.`, 'hint');
+      say(tr(on ? (what === 'mute' ? 'chat.muted' : 'chat.blocked') : `acc.rel.un${what}.done`, { name }), 'hint');
       renderRelations();
       reloadAll();
     } catch (e) {

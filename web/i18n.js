@@ -6,7 +6,8 @@
 // locales/ru.js; a key missing from Russian falls back to English, and one
 // missing from both shows the key itself, so a gap is visible, not fatal.
 // Static text carries data-i18n="key" (its text), data-i18n-title and
-// data-i18n-placeholder (those attributes), filled when this module runs;
+// data-i18n-placeholder, data-i18n-label and data-i18n-aria-label (those
+// attributes), filled when this module runs;
 // text built in scripts calls t(key, params) or tn(key, count, params).
 import en from './locales/en.js';
 import ru from './locales/ru.js';
@@ -34,6 +35,9 @@ function lookup(key) {
   const own = LOCALES[lang][key];
   return own !== undefined ? own : en[key];
 }
+
+/** Whether either catalogue has `key`. @param {string} key */
+export const has = (key) => lookup(key) !== undefined;
 
 /**
  * Fills {name} in a string from `params`.
@@ -100,7 +104,7 @@ export function translate(root = document) {
     const key = /** @type {HTMLElement} */ (el).dataset.i18n || '';
     if (lookup(key) !== undefined) el.textContent = t(key);
   }
-  for (const attr of ['title', 'placeholder', 'label']) {
+  for (const attr of ['title', 'placeholder', 'label', 'aria-label']) {
     for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) {
       const key = el.getAttribute(`data-i18n-${attr}`) || '';
       if (lookup(key) !== undefined) el.setAttribute(attr, t(key));
@@ -114,6 +118,11 @@ export function translate(root = document) {
 // static text exists when node imports the module (the browser tests).
 if (typeof document !== 'undefined') {
   translate();
+  // The theme button's words, for theme.js (a classic script that cannot
+  // import this module; it draws its button after this has run).
+  /** @type {{asterismThemeWords?: Record<string, string>}} */ (/** @type {unknown} */ (window)).asterismThemeWords = {
+    dark: t('theme.dark'), light: t('theme.light'), darkTitle: t('theme.dark.title'), lightTitle: t('theme.light.title'),
+  };
   addEventListener('DOMContentLoaded', addSwitch);
 }
 

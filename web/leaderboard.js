@@ -4,6 +4,7 @@
 // so the page asks the server for the spec of the form chosen (POST
 // /api/view names it) rather than writing it itself. Names link to the
 // players' profiles and are drawn as text.
+import { t } from './i18n.js';
 import { $, input, select } from './dom.js';
 import { apiClient, errorText } from './shared.js';
 import { gameTitle, optionWords, parseSpec } from './names.js';
@@ -113,7 +114,7 @@ async function load() {
     $('board-none').hidden = rows.length > 0;
     if (rows.length) {
       const head = table.createTHead().insertRow();
-      for (const h of ['#', 'Player', 'Rating', 'Games']) {
+      for (const h of ['#', t('pp.player'), t('pp.rating'), t('pl.games')]) {
         const th = document.createElement('th');
         th.textContent = h;
         head.append(th);
@@ -131,7 +132,7 @@ async function load() {
       if (!settled) {
         const flag = document.createElement('span');
         flag.className = 'provisional';
-        flag.textContent = 'provisional';
+        flag.textContent = t('pl.provisional');
         rating.append(' ', flag);
       }
       tr.insertCell().textContent = String(p.games);

@@ -18,6 +18,8 @@ import {
 } from './shared.js';
 import { api, sessionBody } from './diagram.js';
 import { errorText } from './shared.js';
+import { t, lang } from './i18n.js';
+import { gameName, outcomeText } from './names.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
 
@@ -27,7 +29,7 @@ import { $, input, svg } from './dom.js';
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 
 const GAMES = [
-  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', 'Shatra'], ['starpool', 'Star Pool Chess'],
+  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', gameName('Shatra')], ['starpool', 'Star Pool Chess'],
 ];
 
 /**
@@ -135,7 +137,7 @@ async function judge(move) {
   const step = l.line[ui.step];
   if (!step.play.includes(move.text)) {
     const why = (l.wrong_moves || {})[move.text] || l.wrong;
-    feedback(`Not this time: ${move.text}. ${why}`, 'wrong');
+    feedback(t('learn.wrong', { move: move.text, why }), 'wrong');
     return render();
   }
   ui.busy = true;
@@ -144,13 +146,13 @@ async function judge(move) {
     const last = ui.step === l.line.length - 1;
     const reply = replyTo(step, move.text);
     if (reply && !ui.state?.terminal) {
-      feedback(step.right || 'Right.', 'right');
+      feedback(step.right || t('learn.right.plain'), 'right');
       render();
       await new Promise((r) => setTimeout(r, 500));
       await play(reply);
     }
     if (last) return finish();
-    feedback(`${step.right || 'Right.'}${reply ? ` The answer: ${reply}. Your move again.` : ''}`, 'right');
+    feedback(`${step.right || t('learn.right.plain')}${reply ? ` ${t('learn.answer', { reply })}` : ''}`, 'right');
     ui.step += 1;
   } catch (e) {
     feedback(errorText(e), 'wrong');
@@ -176,8 +178,8 @@ function finish() {
   ui.solved = true;
   ui.busy = false;
   localStorage.setItem(doneKey(ui.game, ui.index), 'done');
-  const over = ui.state?.terminal ? ` (${ui.state.outcome})` : '';
-  feedback(`Right! ${l.done || ''}${over}`.trim(), 'right');
+  const over = ui.state?.terminal ? ` (${outcomeText(ui.state.outcome)})` : '';
+  feedback(`${t('learn.right')} ${l.done || ''}${over}`.trim(), 'right');
   $('feedback').dataset.result = 'done';
   $('next').classList.add('ready');
   renderList();
@@ -204,13 +206,13 @@ async function showLesson(index) {
   // After a game's last lesson, "Next" leads to the next game's first.
   const lastOfGame = ui.index === book.lessons.length - 1;
   const nextGame = GAMES[(GAMES.findIndex(([id]) => id === ui.game) + 1) % GAMES.length];
-  $('next').textContent = lastOfGame ? `Next: ${nextGame[1]}` : 'Next lesson';
+  $('next').textContent = lastOfGame ? t('learn.nextGame', { game: nextGame[1] }) : t('learn.next');
   $('next').classList.remove('ready');
   renderList();
   try {
     ui.state = /** @type {Session} */ (await api('POST', '/api/sessions', sessionBody(l.spec, l.position)));
   } catch (e) {
-    feedback(`The lesson could not start: ${errorText(e)}`, 'wrong');
+    feedback(t('learn.startFailed', { why: errorText(e) }), 'wrong');
   }
   ui.busy = false;
   render();
@@ -233,24 +235,47 @@ function renderList() {
   });
 }
 
+// The lessons' words in the page's language (web/lessons/<lang>/<game>.json:
+// the same lessons in the same order, their texts only) laid over the
+// English book; a game without such a file keeps its English words.
+/** @param {LessonBook} book @param {string} game @returns {Promise<LessonBook>} */
+async function inLanguage(book, game) {
+  if (lang === 'en') return book;
+  const res = await fetch(`lessons/${lang}/${game}.json`).catch(() => null);
+  if (!res || !res.ok) return book;
+  /** @type {{lessons?: any[]}} */
+  const words = await res.json().catch(() => ({}));
+  book.lessons.forEach((l, i) => {
+    const w = (words.lessons || [])[i] || {};
+    /** @type {Record<string, unknown>} */
+    const texts = l;
+    for (const k of ['title', 'task', 'wrong', 'hint', 'done']) if (typeof w[k] === 'string') texts[k] = w[k];
+    if (w.wrong_moves) l.wrong_moves = { ...l.wrong_moves, ...w.wrong_moves };
+    (w.line || []).forEach((/** @type {{right?: string}} */ s, /** @type {number} */ j) => {
+      if (l.line[j] && typeof s.right === 'string') l.line[j].right = s.right;
+    });
+  });
+  return book;
+}
+
 /** @param {string} game @param {number} [index] */
 async function showGame(game, index = 0) {
   ui.game = game;
   for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('game-tabs').children)) b.setAttribute('aria-selected', String(b.dataset.game === game));
   try {
     const res = await fetch(`lessons/${game}.json`);
-    if (!res.ok) throw new Error(`the server answered ${res.status}`);
-    ui.book = /** @type {LessonBook} */ (await res.json());
+    if (!res.ok) throw new Error(t('api.status', { status: res.status }));
+    ui.book = await inLanguage(/** @type {LessonBook} */ (await res.json()), game);
   } catch (e) {
-    feedback(`The lessons could not be loaded: ${errorText(e)}`, 'wrong');
+    feedback(t('learn.loadFailed', { why: errorText(e) }), 'wrong');
     return;
   }
   const book = ui.book;
   const rules = $('lesson-rules');
-  rules.replaceChildren('The whole rules: ');
+  rules.replaceChildren(`${t('learn.whole')} `);
   const a = document.createElement('a');
   a.href = book.rules;
-  a.textContent = `${book.title}, the rules`;
+  a.textContent = t('puz.rules', { game: gameName(book.title) });
   rules.append(a, '.');
   await showLesson(index);
 }
@@ -268,7 +293,7 @@ function start() {
   $('hint').addEventListener('click', () => {
     if (!ui.book || ui.solved) return;
     ui.hinted = true;
-    feedback(`Hint: ${lesson().hint}`, 'hint');
+    feedback(t('learn.hint', { hint: lesson().hint }), 'hint');
     render();
   });
   $('retry').addEventListener('click', () => showLesson(ui.index));

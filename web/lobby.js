@@ -4,7 +4,7 @@
 // online page's state `ui` and its helpers `page` = {api, message,
 // leaveGame}; it returns {show, wire}.
 import { gameTitle, gameName, terminationText } from './names.js';
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
 import { buildOptions as buildOptionsFor, changedOptions, errorText } from './shared.js';
 import { $, input, select, button } from './dom.js';
 import { seatSecret, storeSeat, storeLinks } from './seats.js';
@@ -183,7 +183,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
       list.replaceChildren();
       $('archive-empty').hidden = a.games.length > 0;
       for (const g of a.games) {
-        const when = new Date(g.updated).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+        const when = new Date(g.updated).toLocaleString(lang === 'en' ? [] : lang, { dateStyle: 'short', timeStyle: 'short' });
         const tr = listRow(list, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
           `${g.result} ${terminationText(g.termination)}`.trim(), when],
         linkTo(t('lobby.replay'), `game=${g.id}`, 'replay'));

@@ -4,6 +4,7 @@
 // (which closes its reports) and suspend its author for some days. Anyone
 // else is told the server's "moderators only". Every word from a person is
 // drawn as text.
+import { t } from './i18n.js';
 import { $, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
 import { playerLink, gameLink, when } from './people.js';
@@ -62,38 +63,38 @@ function reportRow(r) {
   li.dataset.id = String(r.id);
   li.dataset.message = String(m.id);
   const head = document.createElement('div');
-  head.append(playerLink(m.from), ` wrote in the ${m.room === 'players' ? 'players\u2019' : 'spectators\u2019'} room of `,
-    gameLink(m.game, 'a game'), `, ${when(m.at)}:`);
+  head.append(playerLink(m.from), ` ${t(m.room === 'players' ? 'mod.wrote.players' : 'mod.wrote.spectators')} `,
+    gameLink(m.game, t('mod.aGame')), `, ${when(m.at)}:`);
   const text = document.createElement('span');
   text.className = 'text';
   text.dataset.testid = 'report-text';
   text.textContent = m.text;
   const why = document.createElement('div');
   why.className = 'note';
-  why.append('Reported by ', playerLink(r.reporter), `, ${when(r.at)}` + (r.reason ? `: \u201c${r.reason}\u201d` : ' (no reason given)'));
+  why.append(`${t('mod.reportedBy')} `, playerLink(r.reporter), `, ${when(r.at)}` + (r.reason ? `: ${t('mod.reason', { reason: r.reason })}` : ` ${t('mod.noReason')}`));
   const days = document.createElement('input');
   days.type = 'number';
   days.min = '0';
   days.max = '3650';
   days.value = '7';
   days.dataset.testid = 'suspend-days';
-  days.setAttribute('aria-label', 'days');
+  days.setAttribute('aria-label', t('mod.days'));
   const tools = document.createElement('div');
   tools.className = 'lesson-buttons';
   const hide = !m.hidden;
   tools.append(
-    action(hide ? 'Hide' : 'Unhide', hide ? 'hide' : 'unhide', () => busy(async () => {
+    action(t(hide ? 'mod.hide' : 'mod.unhide'), hide ? 'hide' : 'unhide', () => busy(async () => {
       await api('POST', `/api/moderation/messages/${m.id}/hide`, { hidden: hide });
-      return `The message is ${hide ? 'hidden' : 'shown again'}; its reports are closed.`;
+      return t(hide ? 'mod.hidden' : 'mod.shown');
     })),
-    action(`Suspend ${m.from} for`, 'suspend', () => busy(async () => {
+    action(t('mod.suspend', { name: m.from }), 'suspend', () => busy(async () => {
       const n = Math.max(0, Math.floor(Number(days.value) || 0));
       const s = /** @type {Suspended} */ (await api('POST',
         `/api/moderation/accounts/${encodeURIComponent(m.from)}/suspend`, { days: n }));
-      return s.suspended_until ? `${s.name} is suspended until ${when(s.suspended_until)}.` :
-        `${s.name} is not suspended.`;
+      return s.suspended_until ? t('mod.suspended', { name: s.name, until: when(s.suspended_until) }) :
+        t('mod.notSuspended', { name: s.name });
     })),
-    days, ' days');
+    days, ` ${t('mod.days')}`);
   li.append(head, text, why, tools);
   return li;
 }

@@ -4,187 +4,59 @@
 // notation=algebraic"). The catalog (GET /api/catalog) stays the authority
 // on which options and values exist: an option or value missing here is
 // shown with the catalog's own name and help, so a new one still works.
-import { t as tr, side } from './i18n.js';
+import { t as tr, side, has } from './i18n.js';
 
 // Where an option sits in the setup form: 'bar' (always shown), 'more'
 // (under "More options") or 'advanced' (under "Advanced: rule switches").
 // `when(options)` hides an option that does nothing in the chosen mode.
 
+// Each option's words are in the catalogue (locales/en-options.js): label
+// 'opt.<game>.<name>', help '.help', a value's name '.v.<value>'.
+/** @type {Record<string, Record<string, {place: string, when?: (o: Record<string, string>) => boolean}>>} */
 const OPTIONS = {
-  starstar: {
-    size: {
-      label: 'Board', place: 'bar',
-      help: 'How many rings of cells. The full board is the designer\u2019s; the small one is a quick game.',
-      values: { 6: 'small (105 cells)', 8: 'medium (180 cells)', 10: 'full (275 cells)' },
-    },
-    swap: {
-      label: 'Swap', place: 'more',
-      help: 'After the first stone the second player may take it over instead of playing, so the first stone must not be too good.',
-      values: { false: 'no swap', true: 'second player may swap' },
-    },
-  },
+  starstar: { size: { place: 'bar' }, swap: { place: 'more' } },
   asterisk: {
-    mode: {
-      label: 'Form', place: 'bar',
-      help: 'Asterisk for two; Inverted, where you choose the piece your opponent must place; or Solitaire for one.',
-      values: { standard: 'Asterisk', inverted: 'Inverted', solitaire: 'Solitaire' },
-    },
-    size: {
-      label: 'Board', place: 'bar',
-      help: 'Cells along each side of the triangle. 11 is the standard game, 8 a short one.',
-      values: { 8: 'small (8 a side)', 11: 'standard (11 a side)', 12: '12 a side', 15: '15 a side', 20: '20 a side' },
-    },
-    first_goals: {
-      label: 'First player plays for', place: 'more',
-      help: 'The values the first player tries to connect; the second player has the other three.',
-      values: { D: 'dark, hex, asterisk', L: 'light, circle, empty' },
-      when: (o) => o.mode !== 'solitaire',
-    },
-    pie: {
-      label: 'Swap (Inverted)', place: 'more',
-      help: 'In Inverted, the first player may take over the second player\u2019s goals after their first placement.',
-      values: { false: 'no swap', true: 'swap allowed' },
-      when: (o) => o.mode === 'inverted',
-    },
-    setup: {
-      label: 'Deal', place: 'more',
-      help: 'Which cells the Solitaire deal fills before you start: all but the second ring (A), or the outer and third rings (B).',
-      values: { A: 'A: fill all but ring 1', B: 'B: fill rings 0 and 2' },
-      when: (o) => o.mode === 'solitaire',
-    },
-    seed: {
-      label: 'Deal number', place: 'more',
-      help: 'Each number is one shuffle of the pieces; the same number gives the same deal.',
-      when: (o) => o.mode === 'solitaire',
-    },
+    mode: { place: 'bar' },
+    size: { place: 'bar' },
+    first_goals: { place: 'more', when: (o) => o.mode !== 'solitaire' },
+    pie: { place: 'more', when: (o) => o.mode === 'inverted' },
+    setup: { place: 'more', when: (o) => o.mode === 'solitaire' },
+    seed: { place: 'more', when: (o) => o.mode === 'solitaire' },
   },
   shatra: {
-    rules: {
-      label: 'Rules', place: 'bar',
-      help: 'Shatra was written down differently by different sources; pick whose rules to play.',
-      values: {
-        seed: 'Shatra, as in the sources',
-        altai: 'Shatra, Altai rules',
-        shatrabase: 'Shatra, as Shatrabase plays it',
-        // Spec section 14 gives no name of its own players for this form
-        // (only Shatrabase's "Original"), so the name says what it is.
-        original: 'Shatra, Original form (biy and 23 shatras)',
-      },
-    },
-    notation: {
-      label: 'Moves written as', place: 'more',
-      help: 'Only how moves are written in the list and in records; every form is understood.',
-      values: { algebraic: 'letters and numbers (c3:e5)', numeric: 'traditional numbers (1 to 62)', shatrabase: 'as Shatrabase writes them' },
-    },
-    beyond_ditch: {
-      label: 'Shatra beyond the ditch', place: 'advanced',
-      help: 'How a shatra steps once it has crossed into the enemy half.',
-      values: { king: 'one step any way', forward: 'forward, diagonally forward or sideways' },
-    },
-    max_capture: {
-      label: 'Longest capture', place: 'advanced',
-      help: 'After its first jump, must a chain take as many men as it can?',
-      values: { on: 'must take the most', off: 'free choice' },
-    },
-    landing: {
-      label: 'Landing after a long leap', place: 'advanced',
-      help: 'Where a batyr, tura or yalkyn may land beyond the man it jumps.',
-      values: { any: 'any empty cell', continue: 'where it can capture again, if any', nearest: 'the nearest such cell' },
-    },
-    great_road: {
-      label: 'Great road', place: 'advanced',
-      help: 'May a batyr or tura still in the fortress run straight up the d-file?',
-      values: { off: 'no', on: 'yes' },
-    },
-    mid_chain_promotion: {
-      label: 'Promotion inside a chain', place: 'advanced',
-      help: 'Does a shatra that lands on the far rank in the middle of a chain promote there?',
-      values: { on: 'at once', off: 'only where the chain ends' },
-    },
-    biy_capture_promotion: {
-      label: 'Promotion when taking the biy', place: 'advanced',
-      help: 'A shatra that takes the biy on the far rank: is it also promoted?',
-      values: { off: 'no, the game is simply over', on: 'yes, one move per type' },
-    },
-    gate_drops: {
-      label: 'Drops from the gate', place: 'advanced',
-      help: 'May a man standing on a gate be dropped like one in the fortress?',
-      values: { on: 'yes', off: 'only the biy on its own gate' },
-    },
-    urgent_blocked: {
-      label: 'Urgent man cannot drop', place: 'advanced',
-      help: 'A man that must be dropped but has nowhere to go:',
-      values: { suspend: 'the duty waits a turn', lose: 'its side has no move and loses' },
-    },
-    tower_squares: {
-      label: 'Tower squares', place: 'advanced',
-      help: 'May a shatra on the enemy\u2019s far field corner step into the enemy fortress?',
-      values: { off: 'no', on: 'yes' },
-    },
-    delayed_promotion: {
-      label: 'Waiting shatra promotes', place: 'advanced',
-      help: 'When a shatra waiting on the far rank gets the piece just captured.',
-      values: { turn_end: 'when the capturing turn ends', jump: 'inside the jump' },
-    },
-    biy_gate_capture: {
-      label: 'Biy capturing from its gate', place: 'advanced',
-      help: 'May it land inside its own fortress?',
-      values: { any: 'yes', outward: 'only outside' },
-    },
-    ep_exclusive: {
-      label: 'En passant only', place: 'advanced',
-      help: 'When a shatra can take en passant, is the plain capture of the same man also offered?',
-      values: { off: 'both offered', on: 'en passant only' },
-    },
-    draws: {
-      label: 'Draw rules', place: 'advanced',
-      help: 'Threefold repetition, two bare biys and 100 moves without progress end the game drawn.',
-      values: { on: 'on', off: 'off (draws only by agreement)' },
-    },
-    enemy_drops: {
-      label: 'Drops from the enemy home', place: 'advanced',
-      help: 'Which men standing in the enemy\u2019s fortress or gate may be put onto the enemy half instead of moving.',
-      values: { pieces: 'every man but a shatra', none: 'none', all: 'every man, shatras too' },
-    },
-    biy_gate_return: {
-      label: 'Biy back onto its gate', place: 'advanced',
-      help: 'May the biy step or capture back onto its own gate while its temdek stands or its home area is closed?',
-      values: { on: 'yes', off: 'no' },
-    },
-    gate_privilege: {
-      label: 'Biy\u2019s right on a gate', place: 'advanced',
-      help: 'May a man on a gate that alone can capture make another move instead, as the biy may?',
-      values: { off: 'no', on: 'yes' },
-    },
-    fortress_landing: {
-      label: 'Fortress shatra capturing home', place: 'advanced',
-      help: 'May a shatra\u2019s capture that starts in its own fortress land in its own home area?',
-      values: { never: 'never', from_fortress: 'yes, and it must leave on the next turn' },
-      when: (o) => o.rules === 'original',
-    },
+    rules: { place: 'bar' },
+    notation: { place: 'more' },
+    ...Object.fromEntries(['beyond_ditch', 'max_capture', 'landing', 'great_road', 'mid_chain_promotion',
+      'biy_capture_promotion', 'gate_drops', 'urgent_blocked', 'tower_squares', 'delayed_promotion',
+      'biy_gate_capture', 'ep_exclusive', 'draws', 'enemy_drops', 'biy_gate_return', 'gate_privilege']
+      .map((name) => [name, { place: 'advanced' }])),
+    fortress_landing: { place: 'advanced', when: (o) => o.rules === 'original' },
   },
-  starpool: {
-    setup: {
-      label: 'Start position', place: 'more',
-      help: 'The original diagram is lost; this is the reconstruction asterism plays.',
-      values: { standard: 'standard' },
-    },
-  },
+  starpool: { setup: { place: 'more' } },
 };
+
+/** The catalogue's string for `key`, or undefined. @param {string} key */
+const word = (key) => (has(key) ? tr(key) : undefined);
+
+/** An option's label in the page's language. @param {string} game @param {string} name */
+const optionLabel = (game, name) => word(`opt.${game}.${name}`);
+/** A value's name. @param {string} game @param {string} name @param {string} v */
+const valueWord = (game, name, v) => word(`opt.${game}.${name}.v.${v}`);
 
 // {label, help, place, valueName(v), shown(options)} for a catalog option.
 export function optionWords(game, o) {
   const w = (OPTIONS[game] || {})[o.name] || {};
   const preset = o.name !== 'rules' && (o.allowed || []).includes('preset');
   return {
-    label: w.label || o.name,
-    help: w.help || o.help || '',
+    label: optionLabel(game, o.name) || o.name,
+    help: word(`opt.${game}.${o.name}.help`) || o.help || '',
     place: w.place || (preset ? 'advanced' : 'more'),
     valueName: (v) => {
-      if (v === 'preset') return 'as the rules say';
-      if (w.values && w.values[v] !== undefined) return w.values[v];
-      if (v === 'true') return 'yes';
-      if (v === 'false') return 'no';
+      if (v === 'preset') return tr('opt.preset');
+      const own = valueWord(game, o.name, v);
+      if (own !== undefined) return own;
+      if (v === 'true') return tr('opt.yes');
+      if (v === 'false') return tr('opt.no');
       return v;
     },
     shown: (options) => !w.when || w.when(options),
@@ -206,30 +78,31 @@ export function parseSpec(spec) {
 
 const TITLES = {
   starstar: (o) => {
-    const board = { 6: 'small board', 8: 'medium board', 10: 'full board' }[o.size || '10'] || `${o.size} rings`;
-    return `*Star, ${board}` + (o.swap === 'true' ? ', with swap' : '');
+    const size = o.size || '10';
+    const board = word(`title.starstar.${size}`) || tr('title.starstar.rings', { n: size });
+    return tr('title.starstar', { board }) + (o.swap === 'true' ? `, ${tr('title.swap')}` : '');
   },
   asterisk: (o) => {
     const mode = o.mode || 'standard';
-    const name = { standard: 'Asterisk', inverted: 'Inverted Asterisk', solitaire: 'Asterisk Solitaire' }[mode] || 'Asterisk';
-    const parts = [name];
-    if ((o.size || '11') !== '11') parts.push(`${o.size} a side`);
-    if (mode === 'solitaire') parts.push(`deal ${o.seed || '1'}${o.setup === 'B' ? 'B' : ''}`);
-    if (o.first_goals === 'L') parts.push('first player light');
-    if (o.pie === 'true') parts.push('with swap');
+    const parts = [word(`title.asterisk.${mode}`) || tr('title.asterisk.standard')];
+    if ((o.size || '11') !== '11') parts.push(tr('title.asterisk.side', { n: o.size }));
+    if (mode === 'solitaire') parts.push(tr('title.asterisk.deal', { deal: `${o.seed || '1'}${o.setup === 'B' ? 'B' : ''}` }));
+    if (o.first_goals === 'L') parts.push(tr('title.asterisk.light'));
+    if (o.pie === 'true') parts.push(tr('title.swap'));
     return parts.join(', ');
   },
   shatra: (o) => {
-    const preset = OPTIONS.shatra.rules.values[o.rules || 'seed'] || `Shatra (${o.rules})`;
+    const rules = o.rules || 'seed';
+    const preset = valueWord('shatra', 'rules', rules) || tr('title.shatra.other', { rules });
     const changed = Object.keys(o).filter((k) => !['rules', 'notation'].includes(k) && o[k] !== 'preset');
     if (changed.length === 0) return preset;
     const words = changed.map((k) => {
-      const w = OPTIONS.shatra[k];
-      return w ? `${w.label.toLowerCase()}: ${w.values[o[k]] || o[k]}` : `${k}=${o[k]}`;
+      const label = optionLabel('shatra', k);
+      return label ? `${label.toLowerCase()}: ${valueWord('shatra', k, o[k]) || o[k]}` : `${k}=${o[k]}`;
     });
-    return `${preset}, changed: ${words.join('; ')}`;
+    return tr('title.shatra.changed', { preset, words: words.join('; ') });
   },
-  starpool: (o) => 'Star Pool Chess' + (o.setup && o.setup !== 'standard' ? `, ${o.setup} start` : ''),
+  starpool: (o) => (o.setup && o.setup !== 'standard' ? tr('title.starpool.setup', { setup: o.setup }) : tr('title.starpool')),
 };
 
 // A readable title for a game spec; unknown games keep their spec.

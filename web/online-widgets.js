@@ -77,7 +77,7 @@ async function copyText(input, message) {
  * @param {OnlineGame} s @param {(i: number) => string} seatName
  */
 export function renderSeats(ui, s, seatName) {
-  $('game-title').textContent = gameTitle(s.game) + (s.rated ? ' \u00b7 rated' : '');
+  $('game-title').textContent = gameTitle(s.game) + (s.rated ? ` \u00b7 ${say('pp.rated')}` : '');
   for (const i of [0, 1]) {
     const seat = s.seats[i];
     const row = $(`seat-${i}`);

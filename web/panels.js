@@ -5,7 +5,12 @@
 // Each game's panel is chosen by the view's `kind`, which tells which
 // shapes (types.js) its score and extras have.
 import { asteriskIcon } from './board.js';
-import { t as say, side as sideName } from './i18n.js';
+import { t as say, tn, side as sideName, has } from './i18n.js';
+
+// A word the server sends (Asterisk's values and attributes: "dark",
+// "colour") in the page's language, or as sent.
+/** @param {string} w */
+const serverWord = (w) => (has(`ast.${w}`) ? say(`ast.${w}`) : w);
 
 /** @typedef {import('./types.js').Position} Position */
 /** @typedef {import('./types.js').StarstarScore} StarstarScore */
@@ -48,60 +53,61 @@ function heading(box, text, testid) {
 /** @param {HTMLElement} box @param {Position} s */
 function starstar(box, s) {
   const sc = /** @type {StarstarScore} */ (s.score);
-  heading(box, sc.provisional ? 'Score (estimate)' : 'Final score', 'score-title');
+  heading(box, say(sc.provisional ? 'score.star.estimate' : 'score.star.final'), 'score-title');
   if (sc.provisional) {
     const p = document.createElement('p');
     p.className = 'note';
-    p.textContent = 'An estimate of a board that is not full yet; only the full board counts.';
+    p.textContent = say('score.star.note');
     box.append(p);
   }
   /** @param {import('./types.js').StarstarSide} x */
   const side = (x) => [x.peries, x.quarks, x.stars, x.score];
   box.append(table([
-    ['Black', ...side(sc.black)],
-    ['White', ...side(sc.white)],
-  ], ['', 'peries', 'quarks', 'stars', 'score']));
+    [sideName('Black'), ...side(sc.black)],
+    [sideName('White'), ...side(sc.white)],
+  ], ['', say('score.star.peries'), say('score.star.quarks'), say('score.star.stars'), say('score.star.score')]));
   const m = document.createElement('p');
-  m.textContent = sc.margin === 0 ? 'The scores are level.' :
-    `${sc.margin > 0 ? 'Black' : 'White'} leads by ${Math.abs(sc.margin)}.`;
+  m.textContent = sc.margin === 0 ? say('score.star.level') :
+    tn('score.star.leads', Math.abs(sc.margin), { side: sideName(sc.margin > 0 ? 'Black' : 'White') });
   box.append(m);
 }
 
 /** @param {HTMLElement} box @param {Position} s @param {PickUi} ui */
 function asterisk(box, s, ui) {
   const x = /** @type {AsteriskExtras} */ (s.view.extras);
-  heading(box, 'Goals', 'score-title');
+  heading(box, say('score.ast.goals'), 'score-title');
   if (x.mode === 'solitaire') {
     const p = document.createElement('p');
-    p.textContent = x.chains.length ? `Chains: ${x.chains.join(', ')}` :
-      'No three-sided chain yet: only the very last piece may complete one.';
+    p.textContent = x.chains.length ? say('score.ast.chains', { chains: x.chains.join(', ') }) :
+      say('score.ast.noChain');
     box.append(p);
     if (x.current) {
       const c = document.createElement('p');
-      c.append('Piece to place: ', asteriskIcon(x.current, 26), ` ${x.current.type} (${x.queue_left} left)`);
+      c.append(`${say('score.ast.toPlace')} `, asteriskIcon(x.current, 26),
+        ` ${tn('score.ast.left', x.queue_left ?? 0, { type: x.current.type })}`);
       box.append(c);
     }
   } else {
-    const names = s.sides;
+    const names = s.sides.map((n) => sideName(n));
     const held = /** @type {AsteriskScore} */ (s.score).goals || {};
     const rows = [];
     for (const [attr, holder] of Object.entries(held))
-      rows.push([attr, holder === null ? '\u2014' : holder === 'first' ? names[0] : names[1]]);
-    box.append(table(rows, ['goal', 'chain held by']));
+      rows.push([serverWord(attr), holder === null ? '\u2014' : holder === 'first' ? names[0] : names[1]]);
+    box.append(table(rows, [say('score.ast.goal'), say('score.ast.heldBy')]));
     const sets = document.createElement('p');
     const gv = x.goal_values;
-    sets.textContent = `${names[0]}: set ${x.goal_sets.first} (${gv[x.goal_sets.first].join(', ')}); ` +
-      `${names[1]}: set ${x.goal_sets.second} (${gv[x.goal_sets.second].join(', ')}). ` +
-      'Two of your three goals win.';
+    /** @param {string} name @param {string} set */
+    const goals = (name, set) => say('score.ast.set', { side: name, set, values: gv[set].map(serverWord).join(', ') });
+    sets.textContent = `${goals(names[0], x.goal_sets.first)}; ${goals(names[1], x.goal_sets.second)}. ${say('score.ast.twoOfThree')}`;
     box.append(sets);
     if (x.mode === 'inverted') {
       const h = document.createElement('p');
-      if (x.hand) h.append('Piece to place: ', asteriskIcon(x.hand, 26), ` ${x.hand.type}`);
-      else h.textContent = 'No piece handed over yet.';
+      if (x.hand) h.append(`${say('score.ast.toPlace')} `, asteriskIcon(x.hand, 26), ` ${x.hand.type}`);
+      else h.textContent = say('score.ast.noHand');
       box.append(h);
     }
   }
-  heading(box, 'Supply');
+  heading(box, say('score.ast.supply'));
   const pal = document.createElement('div');
   pal.className = 'supply';
   pal.dataset.testid = 'supply';
@@ -110,8 +116,8 @@ function asterisk(box, s, ui) {
     const b = document.createElement('button');
     b.className = 'supply-piece' + (ui.pick === t.type ? ' picked' : '');
     b.dataset.type = t.type;
-    b.title = `${t.colour}, ${t.shape}, ${t.marking}: ${t.count} of ${t.of} left` +
-      (x.mode === 'standard' ? ' (click to choose it, then a cell)' : '');
+    b.title = say('score.ast.piece', { colour: serverWord(t.colour), shape: serverWord(t.shape), marking: serverWord(t.marking),
+      count: t.count, of: t.of }) + (x.mode === 'standard' ? ` ${say('score.ast.click')}` : '');
     b.append(asteriskIcon(t, 30), ` ${t.type} \u00d7${t.count}`);
     b.disabled = x.mode !== 'standard' || !pickable.has(t.type);
     b.addEventListener('click', () => ui.selectPick(t.type));
@@ -161,13 +167,13 @@ function shatra(box, s) {
 /** @param {HTMLElement} box @param {Position} s */
 function starpool(box, s) {
   const sc = /** @type {StarpoolScore} */ (s.score);
-  heading(box, 'Material', 'score-title');
+  heading(box, say('score.material'), 'score-title');
   box.append(table([
-    ['White', sc.material.White, sc.men.White],
-    ['Black', sc.material.Black, sc.men.Black],
-  ], ['', 'value', 'men']));
+    [sideName('White'), sc.material.White, sc.men.White],
+    [sideName('Black'), sc.material.Black, sc.men.Black],
+  ], ['', say('score.pool.value'), say('score.pool.men')]));
   const p = document.createElement('p');
-  p.textContent = sc.end ? `The game ended by ${sc.end}.` : sc.check ? 'Check!' : '';
+  p.textContent = sc.end ? say('score.pool.ended', { end: sc.end }) : sc.check ? say('score.pool.check') : '';
   box.append(p);
 }
 
@@ -178,7 +184,7 @@ export function drawScore(box, s, ui) {
   try {
     if (draw) draw(box, s, ui);
     else {
-      heading(box, 'Score');
+      heading(box, say('score.title'));
       const pre = document.createElement('pre');
       pre.textContent = JSON.stringify(s.score, null, 1);
       box.append(pre);

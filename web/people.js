@@ -2,19 +2,20 @@
 // account page's "my games"): links to a profile and to a game, a game of a
 // list in one line, the four games by name, and the words for time classes.
 // Names are drawn as text (textContent), never as HTML.
-import { gameTitle, terminationText } from './names.js';
+import { gameTitle, gameName, terminationText } from './names.js';
+import { t, lang } from './i18n.js';
 
 /** @typedef {import('./types-social.js').GameSummary} GameSummary */
 
 // The four games a list can be filtered by, with the names people know.
 export const GAMES = [
-  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', 'Shatra'], ['starpool', 'Star Pool Chess'],
+  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', gameName('Shatra')], ['starpool', 'Star Pool Chess'],
 ];
 
 /** @type {Record<string, string>} */
-const CLASSES = { live: 'live (Fischer clock)', correspondence: 'correspondence', untimed: 'no clock' };
+const CLASSES = { live: 'pp.class.live', correspondence: 'pp.class.correspondence', untimed: 'pp.class.untimed' };
 /** @param {string} c */
-export const className = (c) => CLASSES[c] || c;
+export const className = (c) => (CLASSES[c] ? t(CLASSES[c]) : c);
 
 // The server sends a summary's spec as `game`; the contract named it `spec`.
 /** @param {GameSummary} g */
@@ -29,7 +30,7 @@ export const profileHref = (name) => `player.html#name=${encodeURIComponent(name
 export function playerLink(name, testid = 'player-link') {
   if (!name || name === 'deleted player') {
     const span = document.createElement('span');
-    span.textContent = name || 'nobody yet';
+    span.textContent = name ? t('pp.deleted') : t('pp.nobody');
     return span;
   }
   const a = document.createElement('a');
@@ -49,21 +50,21 @@ export function gameLink(id, text) {
 }
 
 /** @param {number} ms */
-export const when = (ms) => new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+export const when = (ms) => new Date(ms).toLocaleString(lang === 'en' ? [] : lang, { dateStyle: 'short', timeStyle: 'short' });
 
 /** @param {number} ms */
-export const day = (ms) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+export const day = (ms) => new Date(ms).toLocaleDateString(lang === 'en' ? undefined : lang, { year: 'numeric', month: 'long', day: 'numeric' });
 
 // How a game of a list stands, from the point of view of its seat `g.seat`.
 /** @param {GameSummary} g */
 export function standing(g) {
-  if (g.status === 'open') return g.challenge ? 'waiting for your answer' : 'waiting for a player';
-  if (g.status === 'playing') return 'in progress';
-  if (g.status === 'aborted') return 'ended by the server';
+  if (g.status === 'open') return t(g.challenge ? 'pp.st.answer' : 'pp.st.waiting');
+  if (g.status === 'playing') return t('acc.claim.playing');
+  if (g.status === 'aborted') return t('pp.st.aborted');
   const won = (g.result === '1-0' && g.seat === 0) || (g.result === '0-1' && g.seat === 1);
   const lost = (g.result === '1-0' && g.seat === 1) || (g.result === '0-1' && g.seat === 0);
   const how = terminationText(g.termination);
-  return `${won ? 'won' : lost ? 'lost' : 'drawn'} ${g.result}${how ? ` ${how}` : ''}`;
+  return `${t(won ? 'pp.st.won' : lost ? 'pp.st.lost' : 'pp.st.drawn')} ${g.result}${how ? ` ${how}` : ''}`;
 }
 
 /**
@@ -79,10 +80,10 @@ export function gameItem(g) {
   li.className = 'game-item';
   const vs = document.createElement('span');
   // A challenge to me names its challenger already (account-more.js).
-  if (!g.challenge) vs.append(' vs ', playerLink(g.opponent, 'opponent-link'));
+  if (!g.challenge) vs.append(` ${t('pp.vs')} `, playerLink(g.opponent, 'opponent-link'));
   const info = document.createElement('span');
   info.className = 'note';
-  info.textContent = ` \u00b7 ${g.rated ? 'rated' : 'casual'}, ${className(g.time_class)} \u00b7 ` +
+  info.textContent = ` \u00b7 ${t(g.rated ? 'pp.rated' : 'pp.casual')}, ${className(g.time_class)} \u00b7 ` +
     `${standing(g)} \u00b7 ${when(g.updated)}`;
   li.append(gameLink(g.id, gameTitle(specOf(g))), vs, info);
   return li;

@@ -4,6 +4,7 @@
 // (rating-graph.js, from GET .../rating-history), and their games, 20 a
 // page, newest first, filtered by game. Everything the server says about a
 // person is drawn as text.
+import { t, tn } from './i18n.js';
 import { $, input, select, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
 import { gameTitle } from './names.js';
@@ -52,7 +53,7 @@ async function load(name) {
   message('');
   if (!name) {
     document.body.dataset.state = 'empty';
-    message('Write a player\u2019s name above, or pick one from the leaderboard.', 'hint');
+    message(t('pl.empty'), 'hint');
     return;
   }
   document.body.dataset.state = 'loading';
@@ -62,7 +63,7 @@ async function load(name) {
     ui.player = p;
     document.title = `${p.name} \u00b7 asterism`;
     $('player-name').textContent = p.name;
-    $('since').textContent = `Playing here since ${day(p.created)}.`;
+    $('since').textContent = t('pl.since', { day: day(p.created) });
     $('profile').hidden = false;
     renderRatings(p.ratings);
     await Promise.all([renderGraphs(p), loadGames()]);
@@ -81,7 +82,7 @@ function renderRatings(ratings) {
   $('ratings-none').hidden = ratings.length > 0;
   if (!ratings.length) return;
   const head = table.createTHead().insertRow();
-  for (const h of ['Game', 'Class', 'Rating', 'Games']) {
+  for (const h of [t('pp.game'), t('pp.class'), t('pp.rating'), t('pl.games')]) {
     const th = document.createElement('th');
     th.textContent = h;
     head.append(th);
@@ -95,7 +96,7 @@ function renderRatings(ratings) {
     const board = document.createElement('a');
     board.href = `leaderboard.html#game=${encodeURIComponent(r.game)}&class=${r.class}`;
     board.textContent = gameTitle(r.game);
-    board.title = 'The leaderboard of this game and class';
+    board.title = t('pl.board.title');
     tr.insertCell().append(board);
     tr.insertCell().textContent = className(r.class);
     const cell = tr.insertCell();
@@ -104,8 +105,8 @@ function renderRatings(ratings) {
     if (r.provisional) {
       const flag = document.createElement('span');
       flag.className = 'provisional';
-      flag.textContent = 'provisional';
-      flag.title = 'Still uncertain: the deviation is above 110';
+      flag.textContent = t('pl.provisional');
+      flag.title = t('pl.provisional.title');
       cell.append(' ', flag);
     }
     tr.insertCell().textContent = String(r.games);
@@ -128,8 +129,8 @@ async function renderGraphs(p) {
     const title = `${gameTitle(r.game)}, ${className(r.class)}`;
     try {
       const h = /** @type {RatingHistory} */ (await api('GET', `${playerPath(p.name)}/rating-history?${q}`));
-      caption.textContent = `${title}: ${h.points.length} rated game${h.points.length === 1 ? '' : 's'}`;
-      figure.append(ratingGraph(h.points, `${p.name}'s rating in ${title}`), caption);
+      caption.textContent = `${title}: ${tn('pl.graph.games', h.points.length)}`;
+      figure.append(ratingGraph(h.points, t('pl.graph.label', { name: p.name, title })), caption);
     } catch (e) {
       caption.textContent = `${title}: ${errorText(e)}`;
       figure.append(caption);
@@ -151,7 +152,7 @@ async function loadGames() {
     $('games').replaceChildren(...g.games.map(gameItem));
     $('games-none').hidden = g.games.length > 0;
     ui.more = g.more;
-    $('games-page').textContent = g.games.length || ui.page ? `page ${ui.page + 1}` : '';
+    $('games-page').textContent = g.games.length || ui.page ? t('pl.pageN', { n: ui.page + 1 }) : '';
   } catch (e) {
     message(errorText(e));
   }

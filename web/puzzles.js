@@ -14,6 +14,8 @@ import {
 } from './shared.js';
 import { api, positionState } from './diagram.js';
 import { errorText } from './shared.js';
+import { t, tn, side } from './i18n.js';
+import { gameName, outcomeText } from './names.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
 
@@ -27,7 +29,7 @@ import { $, input, svg } from './dom.js';
 /** @type {PuzzleGame[]} */
 const GAMES = [
   ['starstar', '*Star', 'rules-starstar.html'], ['asterisk', 'Asterisk', 'rules-asterisk.html'],
-  ['shatra', 'Shatra', 'rules-shatra.html'], ['starpool', 'Star Pool Chess', 'rules-starpool.html'],
+  ['shatra', gameName('Shatra'), 'rules-shatra.html'], ['starpool', 'Star Pool Chess', 'rules-starpool.html'],
 ];
 
 /**
@@ -160,7 +162,7 @@ async function judge(move) {
     ui.played = p.solution.slice(0, ui.played.length + 1);
     await show(ui.played);
     if (ui.played.length === p.solution.length) return finish();
-    feedback(`Right: ${move.text}. The best defence follows.`, 'right');
+    feedback(t('puz.right', { move: move.text }), 'right');
     render();
     await new Promise((r) => setTimeout(r, 500));
     const reply = p.solution[ui.played.length];
@@ -168,8 +170,7 @@ async function judge(move) {
     await show(ui.played);
     if (ui.played.length === p.solution.length) return finish();
     const left = Math.ceil((p.solution.length - ui.played.length) / 2);
-    feedback(`Right: ${move.text}. The defence: ${reply}. Your move again` +
-      ` (${left === 1 ? 'one move' : `${left} moves`} left).`, 'right');
+    feedback(tn('puz.right.more', left, { move: move.text, reply }), 'right');
   } catch (e) {
     feedback(errorText(e), 'wrong');
   } finally {
@@ -184,7 +185,7 @@ async function judge(move) {
 async function wrong(text, step) {
   const p = puzzle();
   if ((p.also[step] || []).includes(text)) {
-    feedback(`${text} wins too, but this puzzle's line is faster. Find the quickest win.`, 'hint');
+    feedback(t('puz.also', { move: text }), 'hint');
     return render();
   }
   const answer = (p.refutations[step] || {})[text];
@@ -192,10 +193,9 @@ async function wrong(text, step) {
   try {
     const shown = await show(answer ? [...ui.played, text, answer] : [...ui.played, text]);
     ui.refuted = true;
-    const within = p.exact ? 'no forced win is left' :
-      `no forced win is left within ${p.horizon} plies of the puzzle's start`;
-    feedback(answer ? `Not this one: ${text}. After the answer ${answer}, ${within}.` :
-      `Not this one: ${text} ends the game without the win (${shown.outcome}).`, 'wrong');
+    const within = p.exact ? t('puz.noWin') : tn('puz.noWin.within', p.horizon);
+    feedback(answer ? t('puz.wrong', { move: text, answer, within }) :
+      t('puz.wrong.ends', { move: text, outcome: outcomeText(shown.outcome) }), 'wrong');
   } catch (e) {
     feedback(errorText(e), 'wrong');
   } finally {
@@ -209,9 +209,9 @@ async function takeBack() {
   try {
     await show(ui.played);
     ui.refuted = false;
-    feedback('Taken back. Try another move.', '');
+    feedback(t('puz.takenBack'), '');
   } catch (e) {
-    feedback(`The move could not be taken back: ${errorText(e)}`, 'wrong');
+    feedback(t('puz.backFailed', { why: errorText(e) }), 'wrong');
   } finally {
     ui.busy = false;
     render();
@@ -222,7 +222,7 @@ function finish() {
   ui.solved = true;
   ui.busy = false;
   localStorage.setItem(solvedKey(ui.game, ui.index), 'done');
-  feedback(`Solved! ${ui.state?.outcome || ''}`.trim(), 'right');
+  feedback(`${t('puz.solved')} ${ui.state?.outcome ? outcomeText(ui.state.outcome) : ''}`.trim(), 'right');
   $('feedback').dataset.result = 'done';
   $('next').classList.add('ready');
   render();
@@ -230,7 +230,8 @@ function finish() {
 
 // ---- puzzles -------------------------------------------------------------------
 
-// The winner's name in the game (Black, White...).
+// The winner's name in the game (Black, White...), as the server gives it;
+// the page says it with i18n's side() ("White" is «белых» in «Ход белых»).
 /** @param {Session} state @param {Puzzle} p */
 function sideName(state, p) {
   const me = (state.players || [])[p.to_move];
@@ -260,15 +261,13 @@ async function showPuzzle(index) {
     state = await show([]);
   } catch (e) {
     ui.busy = false;
-    feedback(`The puzzle could not be loaded: ${errorText(e)}`, 'wrong');
+    feedback(t('puz.loadFailed', { why: errorText(e) }), 'wrong');
     return;
   }
   const done = localStorage.getItem(solvedKey(game, ui.index)) ? ' \u2713' : '';
-  $('puzzle-title').textContent = `Puzzle ${ui.index + 1} of ${ui.total}${done}`;
-  $('task').textContent = `${sideName(state, p)} to move and win` +
-    (p.win_in > 1 ? ` in ${p.win_in} moves.` : ' in one move.');
-  $('puzzle-source').textContent = `From ${p.source}. Proven by the solver` +
-    (p.exact ? ' to the end of the game.' : `; no other first move wins within ${p.horizon} plies.`);
+  $('puzzle-title').textContent = t('puz.title', { n: ui.index + 1, of: ui.total }) + done;
+  $('task').textContent = tn('puz.task', p.win_in, { side: side(sideName(state, p), 'gen') });
+  $('puzzle-source').textContent = p.exact ? t('puz.source.exact', { source: p.source }) : tn('puz.source', p.horizon, { source: p.source });
   ui.busy = false;
   render();
 }
@@ -280,8 +279,8 @@ async function showGame([game, title, rulesPage], index) {
   const rules = $('puzzle-rules');
   const a = document.createElement('a');
   a.href = rulesPage;
-  a.textContent = `${title}, the rules`;
-  rules.replaceChildren('New to the game? ', a, '.');
+  a.textContent = t('puz.rules', { game: title });
+  rules.replaceChildren(`${t('puz.new')} `, a, '.');
   try {
     const r = /** @type {PuzzleList} */ (await api('GET', `/api/puzzles/${game}?n=1`));
     ui.total = r.total;
@@ -290,7 +289,7 @@ async function showGame([game, title, rulesPage], index) {
     ui.puzzle = null;
     ui.state = null;
     $('board').replaceChildren();
-    feedback(`No puzzles: ${errorText(e)}`, 'wrong');
+    feedback(t('puz.none', { why: errorText(e) }), 'wrong');
     return;
   }
   const kept = Number(localStorage.getItem(placeKey(game)) || 0);
@@ -311,7 +310,7 @@ function start() {
   $('hint').addEventListener('click', () => {
     if (!ui.puzzle || ui.solved || ui.refuted) return;
     ui.hinted = true;
-    feedback('Hint: the marked man or cell starts the winning move.', 'hint');
+    feedback(t('puz.hint.text'), 'hint');
     render();
   });
   $('back').addEventListener('click', takeBack);

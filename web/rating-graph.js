@@ -4,6 +4,7 @@
 // labels and a time axis with the first and last day. No library: the
 // drawing is a few elements, sized by the viewBox so that it fits any
 // width (a phone's 390 px too).
+import { lang } from './i18n.js';
 
 /** @typedef {import('./types-social.js').RatingPoint} RatingPoint */
 
@@ -24,7 +25,7 @@ function el(tag, attrs, text) {
 }
 
 /** @param {number} ms */
-const day = (ms) => new Date(ms).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const day = (ms) => new Date(ms).toLocaleDateString(lang === 'en' ? undefined : lang, { year: 'numeric', month: 'short', day: 'numeric' });
 
 // A step between labels of 10, 20, 25, 50, 100... so that about four fit.
 /** @param {number} span */

@@ -4,6 +4,7 @@
 // only); loading takes either, the server tells them apart.
 import { saveFile, errorText } from './shared.js';
 import { $, input, select } from './dom.js';
+import { t, tn } from './i18n.js';
 
 /** @typedef {import('./types.js').Session} Session */
 /** @typedef {import('./types.js').RecordFile} RecordFile */
@@ -21,7 +22,7 @@ export function wireRecords(ui, { api, message, loaded }) {
     try {
       const r = /** @type {RecordFile} */ (await api('GET', `/api/sessions/${ui.state.id}/${format}`));
       saveFile(r, format);
-      message(`Saved as ${r.filename}.`, 'hint');
+      message(t('rec.saved', { file: r.filename }), 'hint');
     } catch (e) {
       message(errorText(e));
     }
@@ -35,10 +36,10 @@ export function wireRecords(ui, { api, message, loaded }) {
       const s = /** @type {Session} */ (await api('POST', '/api/records', {
         record: text, players: [select('seat0').value, select('seat1').value], level: Number(select('level').value),
       }));
-      message(`Loaded ${file.name}: ${s.ply} moves.`, 'hint');
+      message(tn('rec.loaded', s.ply, { file: file.name }), 'hint');
       loaded(s);
     } catch (e) {
-      message(`Cannot load ${file.name}: ${errorText(e)}`);
+      message(t('rec.failed', { file: file.name, why: errorText(e) }));
     } finally {
       input('load').value = '';
     }

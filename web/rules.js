@@ -13,6 +13,7 @@
 import { drawBoard, el } from './board.js';
 import { positionState, moveOf } from './diagram.js';
 import { errorText } from './shared.js';
+import { t } from './i18n.js';
 
 /** @param {string|undefined} text */
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
@@ -39,7 +40,7 @@ async function drawDiagram(figure) {
   } catch (e) {
     const p = document.createElement('p');
     p.className = 'diagram-error';
-    p.textContent = `This diagram could not be drawn: ${errorText(e)}`;
+    p.textContent = t('rules.diagramFailed', { why: errorText(e) });
     svg.replaceWith(p);
     figure.dataset.ready = 'error';
   }

@@ -8,6 +8,7 @@
 // BroadcastChannel when it takes a seat over, so that they watch instead.
 // Another browser cannot be told this way; the server's event stream does
 // not say how many streams a seat has (see online.js, takenElsewhere).
+import { t } from './i18n.js';
 
 /** @typedef {{seat?: string, invite?: string, watch?: string}} Links */
 
@@ -110,9 +111,7 @@ export function onTaken(taken) {
 export function askTakeover(who) {
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('takeover'));
   const text = /** @type {HTMLElement} */ (document.getElementById('takeover-text'));
-  text.textContent = `Your seat (${who}) is open in another browser or tab right now. ` +
-    'Play here instead? The other page is told if it is a tab of this browser; ' +
-    'another browser learns it when a move is made here.';
+  text.textContent = t('seat.takeover', { who });
   return new Promise((resolve) => {
     /** @param {boolean} answer */
     const done = (answer) => {

@@ -25,6 +25,9 @@ import { t as say, side } from './i18n.js';
 // A JSON API caller; `unreachable` finishes the message shown when the
 // server cannot be reached at all (the pages guess different reasons).
 // A seat's secret, when given, goes as "Authorization: Bearer".
+/** The guesses the pages give, by key. @type {Record<string, string>} */
+const UNREACHABLE = { 'is the network down?': 'api.networkDown', 'is it still running?': 'api.stillRunning' };
+
 /** @param {string} unreachable @returns {Api} */
 export function apiClient(unreachable) {
   return async function api(method, path, body, secret = '') {
@@ -41,16 +44,16 @@ export function apiClient(unreachable) {
     try {
       res = await fetch(path, init);
     } catch (e) {
-      throw new Error(`cannot reach the asterism server (${unreachable})`);
+      throw new Error(say('api.unreachable', { why: UNREACHABLE[unreachable] ? say(UNREACHABLE[unreachable]) : unreachable }));
     }
     /** @type {{error?: string}} */
     let data = {};
     try {
       data = await res.json();
     } catch (e) {
-      data = { error: `the server answered ${res.status} without a message` };
+      data = { error: say('api.noMessage', { status: res.status }) };
     }
-    if (!res.ok) throw new Error(data.error || `the server answered ${res.status}`);
+    if (!res.ok) throw new Error(data.error || say('api.status', { status: res.status }));
     return data;
   };
 }
@@ -143,7 +146,7 @@ function advancedBox() {
     details.id = 'advanced';
     details.dataset.testid = 'advanced';
     const summary = document.createElement('summary');
-    summary.textContent = 'Advanced: rule switches';
+    summary.textContent = say('opt.advanced');
     const box = document.createElement('span');
     box.id = 'advanced-options';
     details.append(summary, box);

@@ -23,10 +23,14 @@
     b.type = 'button';
     b.id = 'theme-toggle';
     b.dataset.testid = 'theme-toggle';
+    // The words in the page's language: i18n.js, a module, has run by now
+    // and left them on window (English if it has not).
+    const words = /** @type {{asterismThemeWords?: Record<string, string>}} */ (/** @type {unknown} */ (window)).asterismThemeWords || {};
     const label = () => {
       const dark = root.dataset.theme === 'dark';
-      b.textContent = dark ? 'Light' : 'Dark';
-      b.title = dark ? 'Light colours (remembered on this browser)' : 'Dark colours (remembered on this browser)';
+      b.textContent = dark ? words.light || 'Light' : words.dark || 'Dark';
+      b.title = dark ? words.lightTitle || 'Light colours (remembered on this browser)'
+        : words.darkTitle || 'Dark colours (remembered on this browser)';
     };
     b.addEventListener('click', () => {
       localStorage.setItem(KEY, root.dataset.theme === 'dark' ? 'light' : 'dark');

@@ -5,6 +5,7 @@
 // fortress stays above the fold), else a larger board that pans sideways
 // inside its box (#board-wrap), never the page.
 import { $, input } from './dom.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
@@ -46,7 +47,7 @@ export function renderConfirm(ui) {
   // A new position or another move in progress forgets the pending move.
   if (m && m.path.join(' ') !== ui.path.join(' ')) ui.pending = null;
   bar.hidden = !ui.pending;
-  if (ui.pending) $('confirm-text').textContent = `Play ${ui.pending.text}? Tap its last cell again or press Play.`;
+  if (ui.pending) $('confirm-text').textContent = t('touch.confirm', { move: ui.pending.text });
 }
 
 // The smallest cell of a view, in board units (its outline's box).

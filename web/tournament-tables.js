@@ -6,7 +6,7 @@
 import { $ } from './dom.js';
 import { t as say } from './i18n.js';
 import { playerLink, gameLink } from './people.js';
-import { points, sideName } from './tournament-words.js';
+import { points, sideName, sideNameGen } from './tournament-words.js';
 
 /** @typedef {import('./types-tournament.js').TournamentView} TournamentView */
 /** @typedef {import('./types-tournament.js').RoundGame} RoundGame */
@@ -42,13 +42,14 @@ export function renderPlayers(v) {
     li.dataset.name = p.name;
     li.dataset.index = String(p.index);
     li.append(playerLink(p.name));
-    if (p.index === v.you) li.append(' ', tag('you', 'tag you'));
-    if (p.withdrawn) li.append(' ', tag('withdrawn', 'tag'));
-    if (p.paused) li.append(' ', tag('paused', 'tag'));
+    if (p.index === v.you) li.append(' ', tag(say('tt.you'), 'tag you'));
+    if (p.withdrawn) li.append(' ', tag(say('tt.withdrawn'), 'tag'));
+    if (p.paused) li.append(' ', tag(say('tt.paused'), 'tag'));
     return li;
   }));
   $('players-none').hidden = v.players.length > 0;
-  $('player-count').textContent = v.players.length ? `(${v.players.length}${v.max_players ? ` of at most ${v.max_players}` : ''})` : '';
+  $('player-count').textContent = !v.players.length ? '' :
+    v.max_players ? say('tt.count.max', { n: v.players.length, max: v.max_players }) : `(${v.players.length})`;
 }
 
 // Swiss and round robin: rank, player, score, Buchholz, Sonneborn-Berger,
@@ -60,7 +61,8 @@ export function renderStandings(v) {
   $('standings-box').hidden = v.standings.length === 0;
   if (!v.standings.length) return;
   const arena = v.format === 'arena';
-  head(table, arena ? ['#', 'Player', 'Points', 'Games'] : ['#', 'Player', 'Score', 'Buchholz', 'SB', 'Games']);
+  head(table, arena ? ['#', say('tt.player'), say('tt.points'), say('tt.games')]
+    : ['#', say('tt.player'), say('tt.score'), say('tt.buchholz'), say('tt.sb'), say('tt.games')]);
   const body = table.createTBody();
   for (const s of v.standings) {
     const tr = body.insertRow();
@@ -72,7 +74,7 @@ export function renderStandings(v) {
     tr.insertCell().textContent = String(s.rank);
     const who = tr.insertCell();
     who.append(playerLink(s.name));
-    if (s.withdrawn) who.append(' ', tag('withdrawn', 'tag'));
+    if (s.withdrawn) who.append(' ', tag(say('tt.withdrawn'), 'tag'));
     const score = tr.insertCell();
     score.className = 'score';
     score.textContent = points(s.score);
@@ -85,7 +87,7 @@ export function renderStandings(v) {
 }
 
 /** @param {string} r */
-const resultText = (r) => (r === '1/2-1/2' ? '\u00bd-\u00bd' : r === '*' ? 'playing' : r);
+const resultText = (r) => (r === '1/2-1/2' ? '\u00bd-\u00bd' : r === '*' ? say('tt.playing') : r);
 
 /** @param {TournamentView} v @param {RoundGame} g */
 function gameRow(v, g) {
@@ -97,7 +99,7 @@ function gameRow(v, g) {
   li.append(link, ' ', tag(resultText(g.result), 'result'));
   if (mine && g.result === '*') {
     li.className = 'my-turn';
-    const play = gameLink(g.id, 'your game \u2014 play');
+    const play = gameLink(g.id, say('tt.play'));
     play.className = 'button play';
     play.dataset.testid = 'play';
     li.append(' ', play);
@@ -130,7 +132,7 @@ export function renderRounds(v) {
     section.className = 'round';
     section.dataset.round = String(r.round);
     const h = document.createElement('h3');
-    h.textContent = `Round ${r.round}`;
+    h.textContent = say('tt.round', { round: r.round });
     const ul = document.createElement('ul');
     ul.className = 'games';
     ul.append(...r.games.map((g) => gameRow(v, g)));
@@ -138,7 +140,7 @@ export function renderRounds(v) {
       const li = document.createElement('li');
       li.className = 'bye';
       li.dataset.bye = String(r.bye);
-      li.append(playerLink(nameOf(v, r.bye)), ' has the bye');
+      li.append(playerLink(nameOf(v, r.bye)), ` ${say('tt.bye.has')}`);
       ul.append(li);
     }
     section.append(h, ul);
@@ -152,7 +154,7 @@ const sideLetter = (game, colour) => sideName(game, colour).slice(0, 1).toLowerC
 
 /** @param {string} game @param {CrossCell} c */
 function crossText(game, c) {
-  if (c.result === 'bye') return 'bye';
+  if (c.result === 'bye') return say('tt.bye');
   const result = c.result === '1/2' ? '\u00bd' : c.result;
   return c.opponent >= 0 ? `${result} ${c.opponent + 1}${sideLetter(game, c.colour)}` : result;
 }
@@ -169,10 +171,9 @@ export function renderCrosstable(v) {
   $('crosstable-box').hidden = v.format === 'arena' || rounds === 0;
   if ($('crosstable-box').hidden) return;
   const sides = [sideName(v.game, 'white'), sideName(v.game, 'black')];
-  $('crosstable-legend').textContent = 'Each cell: the result, then the opponent\u2019s number and the side played ' +
-    `(${sides.map((n) => `${n.slice(0, 1).toLowerCase()}: ${n}`).join(', ')}).`;
+  $('crosstable-legend').textContent = say('tt.legend', { sides: sides.map((n) => `${n.slice(0, 1).toLowerCase()}: ${n}`).join(', ') });
   const numbers = Array.from({ length: rounds }, (_, i) => String(i + 1));
-  head(table, ['No.', 'Player', ...numbers, 'Score']);
+  head(table, [say('tt.no'), say('tt.player'), ...numbers, say('tt.score')]);
   const body = table.createTBody();
   const score = new Map(v.standings.map((s) => [s.player, s.score]));
   for (const row of [...v.crosstable].sort((a, b) => a.player - b.player)) {
@@ -190,7 +191,7 @@ export function renderCrosstable(v) {
       td.dataset.result = c.result;
       td.dataset.opponent = String(c.opponent);
       td.className = `cross r-${c.result === '1/2' ? 'half' : c.result === '*' ? 'open' : c.result}`;
-      if (c.opponent >= 0) td.title = `against ${nameOf(v, c.opponent)}${c.colour ? `, as ${sideName(v.game, c.colour)}` : ''}`;
+      if (c.opponent >= 0) td.title = say(c.colour ? 'tt.cell.as' : 'tt.cell', { name: nameOf(v, c.opponent), side: sideNameGen(v.game, c.colour) });
     }
     tr.insertCell().textContent = points(score.get(row.player) ?? 0);
   }

@@ -3,7 +3,7 @@
 // status and start in words, the sides' names, and a link to one. Names
 // are drawn as text.
 
-import { t as tr, tn } from './i18n.js';
+import { t as tr, tn, side, lang } from './i18n.js';
 
 /** @typedef {import('./types-tournament.js').TournamentClock} TournamentClock */
 /** @typedef {import('./types-tournament.js').TournamentSummary} TournamentSummary */
@@ -64,7 +64,7 @@ export function countdown(ms, now) {
 }
 
 /** @param {number} ms */
-export const at = (ms) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+export const at = (ms) => new Date(ms).toLocaleString(lang === 'en' ? [] : lang, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** @param {string} id */
 export const tournamentHref = (id) => `tournament.html#id=${encodeURIComponent(id)}`;
@@ -97,6 +97,14 @@ const SIDES = {
 
 /** @param {string} game  the game's id @param {'white'|'black'|''} colour  the view's word for the seat */
 export function sideName(game, colour) {
+  return englishSide(game, colour) && side(englishSide(game, colour));
+}
+
+/** The same in the genitive («за белых»). @param {string} game @param {'white'|'black'|''} colour */
+export const sideNameGen = (game, colour) => englishSide(game, colour) && side(englishSide(game, colour), 'gen');
+
+/** The side's name as the server gives it. @param {string} game @param {'white'|'black'|''} colour */
+function englishSide(game, colour) {
   const [first, second] = SIDES[game] || ['First', 'Second'];
   return colour === 'white' ? first : colour === 'black' ? second : '';
 }
@@ -104,7 +112,7 @@ export function sideName(game, colour) {
 // "as Black, moving first"; Asterisk's sides are called first and second.
 /** @param {string} game @param {'white'|'black'} colour */
 export function sideWords(game, colour) {
-  const name = sideName(game, colour);
+  const name = englishSide(game, colour);
   const order = colour === 'white' ? 'first' : 'second';
-  return name.toLowerCase() === order ? `moving ${order}` : `as ${name}, moving ${order}`;
+  return name.toLowerCase() === order ? tr(`tt.moving.${order}`) : tr(`tt.as.${order}`, { side: side(name, 'gen') });
 }

@@ -58,7 +58,7 @@ async function route() {
   message('');
   if (!id) {
     document.body.dataset.state = 'empty';
-    message('No tournament named: pick one from the list of tournaments.', 'hint');
+    message(say('tt.none'), 'hint');
     return;
   }
   document.body.dataset.state = 'loading';
@@ -187,7 +187,7 @@ function render() {
   $('tournament').dataset.you = String(v.you);
   $('t-name').textContent = v.name;
   $('t-facts').replaceChildren(`${gameTitle(v.spec || v.game)} \u00b7 ${clockText(v.clock)} \u00b7 ` +
-    `${v.rated ? 'rated' : 'casual'} \u00b7 ${formatText(v)}${v.streak ? ' with streak bonus' : ''} \u00b7 created by `,
+    `${say(v.rated ? 'tours.rated.word' : 'tours.casual')} \u00b7 ${formatText(v)}${v.streak ? ` ${say('tt.streak')}` : ''} \u00b7 ${say('tt.createdBy')} `,
   playerLink(v.creator, 'creator-link'));
   renderStatus();
   renderWinner(v);
@@ -244,13 +244,13 @@ function renderYourGame(v) {
   const lines = mine.map(({ r, g }) => {
     const other = nameOf(v, g.white === v.you ? g.black : g.white);
     const side = sideWords(v.game, g.white === v.you ? 'white' : 'black');
-    const play = gameLink(g.id, 'your game \u2014 play');
+    const play = gameLink(g.id, say('tt.play'));
     play.className = 'button play';
     play.dataset.testid = 'your-game-play';
-    const where = v.format === 'arena' ? 'Your game' : `Round ${r.round}: your game`;
+    const where = v.format === 'arena' ? say('tt.yourGame') : say('tt.yourGame.round', { round: r.round });
     const line = document.createElement('span');
     line.className = 'your-game-line';
-    line.append(`${where} against ${other}, ${side}. `, play);
+    line.append(`${say('tt.against', { where, other, side })} `, play);
     return line;
   });
   box.replaceChildren(...lines);

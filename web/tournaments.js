@@ -7,7 +7,7 @@
 import { $, input, select, button } from './dom.js';
 import { apiClient, buildOptions, changedOptions, errorText } from './shared.js';
 import { gameTitle, gameName } from './names.js';
-import { t as say } from './i18n.js';
+import { t as say, tn } from './i18n.js';
 import { clockText, formatText, statusText, countdown, at, tournamentHref, tournamentLink }
   from './tournament-words.js';
 
@@ -91,7 +91,7 @@ async function load() {
     ui.lists = { entry: entry.tournaments, running: running.tournaments, finished: finished.tournaments };
     for (const [which, list] of Object.entries(ui.lists)) renderList(which, list);
     ui.more = finished.more;
-    $('finished-page').textContent = ui.page > 1 || finished.more ? `page ${ui.page}` : '';
+    $('finished-page').textContent = ui.page > 1 || finished.more ? say('pl.pageN', { n: ui.page }) : '';
     message('');
   } catch (e) {
     message(errorText(e));
@@ -166,7 +166,21 @@ async function create() {
   button('create-button').disabled = false;
 }
 
+// The word after each number of the form agrees with it: «2 тура», «5 туров»
+// (the static text in the HTML is the form for 5).
+const COUNTED = [['rounds', 'tours.rounds', 'tours.n.rounds'], ['days', 'tours.days-per-move', 'tours.n.days'],
+  ['max-players', 'tours.players', 'tours.n.players']];
+
+function syncCounts() {
+  for (const [id, word, key] of COUNTED) {
+    const span = $(id).parentElement?.querySelector(`[data-i18n="${word}"]`);
+    if (span) span.textContent = tn(key, Number(input(id).value));
+  }
+}
+
 function wireForm() {
+  for (const [id] of COUNTED) $(id).addEventListener('input', syncCounts);
+  syncCounts();
   const catalog = ui.catalog;
   if (!catalog) return;
   for (const g of catalog.games) {

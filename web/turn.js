@@ -7,6 +7,7 @@
 // The permission is asked only when the player ticks "Notify me", which is
 // the user gesture browsers want for it.
 import { $, input } from './dom.js';
+import { t } from './i18n.js';
 
 const SOUND = 'asterism-sound';
 const NOTIFY = 'asterism-notify';
@@ -82,7 +83,7 @@ export function turnSignals() {
     if (answer !== 'granted') {
       notifyBox.checked = false;
       localStorage.setItem(NOTIFY, 'off');
-      notifyBox.title = 'The browser does not allow this page notifications (see its site settings).';
+      notifyBox.title = t('turn.denied');
     }
   });
   for (const e of ['pointerdown', 'keydown']) document.addEventListener(e, unlock, { capture: true });

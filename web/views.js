@@ -39,8 +39,7 @@ export function renderBoard(ui, { active, ownership = null, suggest = [] }) {
     path: ui.path,
     targets,
     describe: describer(ui.position, { path: ui.path, targets }),
-    title: `${gameTitle(ui.position.spec)} board, ${(view.cells || []).length} cells. ` +
-      'Arrow keys move between cells, Enter or Space clicks one, Escape cancels.',
+    title: t('board.title', { game: gameTitle(ui.position.spec), n: (view.cells || []).length }),
     focus: ui.focus,
     last: view.last ? view.last.path : [],
     captured: view.last && !ui.animation ? view.last.captured || [] : [],

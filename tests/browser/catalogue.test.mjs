@@ -41,7 +41,7 @@ test('every key the pages name is in the catalogue', () => {
   for (const file of fs.readdirSync(web).filter((f) => /\.(html|js)$/.test(f))) {
     const text = fs.readFileSync(path.join(web, file), 'utf8');
     if (file.endsWith('.html')) {
-      for (const m of text.matchAll(/data-i18n(?:-[a-z]+)?="([^"]+)"/g)) note(m[1], file);
+      for (const m of text.matchAll(/data-i18n(?:-[a-z-]+)?="([^"]+)"/g)) note(m[1], file);
     } else if (file.endsWith('.js')) {
       for (const m of text.matchAll(/\btn?\(\s*'([^'$]+)'/g)) note(m[1], file);
     }
@@ -49,4 +49,37 @@ test('every key the pages name is in the catalogue', () => {
   assert.ok(used.size > 100, `${used.size} keys named in web/`);
   const unknown = [...used].filter(([key]) => !(key in en)).map(([key, file]) => `${key} (${file})`);
   assert.deepEqual(unknown, []);
+});
+
+// The lessons' words in another language (web/lessons/<lang>/<game>.json,
+// laid over the English book by learn.js) follow the English lessons one
+// for one: the same number, every lesson's five texts, a step's words only
+// where the English line has that step, and a wrong move's words only for
+// a move the English lesson explains too (or one it could be: its line's
+// moves are never "wrong").
+test('each translated lesson book matches its English one', () => {
+  const dir = path.join(web, 'lessons');
+  const books = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())
+    .flatMap((d) => fs.readdirSync(path.join(dir, d.name)).map((f) => path.join(d.name, f)));
+  for (const game of ['starstar', 'asterisk', 'shatra', 'starpool'])
+    assert.ok(books.includes(path.join('ru', `${game}.json`)), `translated books: ${books}`);
+  const wrong = [];
+  for (const file of books) {
+    const words = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    const english = JSON.parse(fs.readFileSync(path.join(dir, path.basename(file)), 'utf8'));
+    if (words.game !== english.game) wrong.push(`${file}: game ${words.game}`);
+    if (words.lessons.length !== english.lessons.length) wrong.push(`${file}: ${words.lessons.length} lessons, English ${english.lessons.length}`);
+    words.lessons.forEach((w, i) => {
+      const l = english.lessons[i] || { line: [] };
+      for (const k of ['title', 'task', 'wrong', 'hint', 'done'])
+        if (typeof w[k] !== 'string' || !w[k].trim()) wrong.push(`${file} #${i + 1}: no ${k}`);
+      for (const move of Object.keys(w.wrong_moves || {}))
+        if (!(move in (l.wrong_moves || {}))) wrong.push(`${file} #${i + 1}: wrong move ${move} not in English`);
+      (w.line || []).forEach((s, j) => {
+        if (!l.line[j]) wrong.push(`${file} #${i + 1}: step ${j + 1} not in English`);
+        else if (s.right !== undefined && l.line[j].right === undefined) wrong.push(`${file} #${i + 1}: step ${j + 1} says right, English not`);
+      });
+    });
+  }
+  assert.deepEqual(wrong, []);
 });

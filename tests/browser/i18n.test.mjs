@@ -4,7 +4,9 @@
 // <html lang="ru">; an English one sees English; the header's switch
 // changes the language and the choice outlives a reload; a Shatra game
 // started in Russian says whose move it is in Russian and its move list
-// works. Screenshots go to ASTERISM_SHOTS.
+// works; the options' names and help, game titles and score panels, the
+// account, players, player, puzzles and learn pages, and the tournament
+// form's counted words are Russian too. Screenshots go to ASTERISM_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -32,6 +34,18 @@ async function open(locale, file = '') {
 }
 
 const text = (page, selector) => page.locator(selector).first().innerText();
+// The tournament form is shown only to a signed-in player: types a count
+// into its hidden field as a keyboard would (an input event), and returns
+// the word after it.
+async function countWord(page, n) {
+  await page.waitForSelector('#game option', { state: 'attached' });
+  return page.evaluate((value) => {
+    const field = /** @type {HTMLInputElement} */ (document.getElementById('rounds'));
+    field.value = value;
+    field.dispatchEvent(new Event('input'));
+    return document.querySelector('#rounds-label [data-i18n="tours.rounds"]')?.textContent;
+  }, n);
+}
 const lang = (page) => page.getAttribute('html', 'lang');
 // Waits until `selector`'s text is `expected` (the page may still be
 // fetching a position), then checks it.
@@ -51,7 +65,13 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await text(page, '#undo'), 'Вернуть ход');
   assert.equal(await text(page, 'section:has(#moves) h2'), 'Ходы');
   assert.equal(await text(page, '#lang-toggle'), 'English');
+  assert.match(await text(page, '#theme-toggle'), /^(Тёмная|Светлая)$/);
   assert.match(await text(page, '#status'), /^Ход (первого игрока|белых|чёрных)/);
+  // A first visit plays *Star on the small board: its title and score panel.
+  await waitText(page, '#game-title', '*Star, малое поле');
+  await waitText(page, '#score h2', 'Счёт (оценка)');
+  assert.equal(await text(page, '#score th:nth-child(2)'), 'пери');
+  assert.equal(await page.locator('[data-testid="option-size"] option[value="10"]').innerText(), 'полное (275 клеток)');
 
   await page.goto(new URL('online.html', url).href);
   await page.waitForSelector('#lobby-view:not([hidden])');
@@ -65,6 +85,10 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await lang(page), 'ru');
   assert.equal(await text(page, 'main h1'), 'Турниры');
   assert.equal(await text(page, '#create-button'), 'Создать турнир');
+  // The word after a count agrees with it: 1 тур, 2 тура, 5 туров.
+  for (const [n, word] of [['1', 'тур'], ['2', 'тура'], ['5', 'туров'], ['11', 'туров'], ['21', 'тур']]) {
+    assert.equal(await countWord(page, n), word, `${n} rounds`);
+  }
   await page.screenshot({ path: path.join(shots, 'i18n-ru-tournaments.png') });
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -120,6 +144,12 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   assert.equal(await text(page, '#seat0-name'), 'Белые');
   assert.equal(await text(page, '#seat1-name'), 'Чёрные');
   assert.match(await text(page, '#game-title'), /Шатра/);
+  // The options' names, values and help are Russian, Altai terms included.
+  assert.equal(await page.evaluate(() => document.querySelector('label:has([data-testid="option-rules"])')?.firstChild?.textContent?.trim()), 'Правила');
+  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Шатра, алтайские правила');
+  assert.match(await page.getAttribute('label:has([data-testid="option-landing"])', 'title'), /батыр, тура или ялкын/);
+  // (an advanced switch: folded, so its words are read as text, not as seen)
+  assert.equal(await page.textContent('[data-testid="option-landing"] option[value="any"]'), 'на любую свободную клетку');
   // A legal move by typing it, as the move list will write it.
   const move = await page.evaluate(() => window.asterism.state.view.moves.find((m) => m.path.length === 2).text);
   await page.fill('#move-text', move);
@@ -134,6 +164,78 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   await page.click('#moves button.move');
   await waitText(page, '#status', 'Ход чёрных');
   await page.screenshot({ path: path.join(shots, 'i18n-ru-shatra.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a Russian browser sees the account, players, puzzles and learn pages in Russian', async () => {
+  const { context, page } = await open('ru-RU', 'account.html');
+  await page.waitForSelector('body:not([data-state="loading"])');
+  assert.equal(await lang(page), 'ru');
+  assert.equal(await text(page, 'main h1'), 'Ваша учётная запись');
+  assert.equal(await text(page, 'section:has(#signup) h2'), 'Регистрация');
+  assert.equal(await text(page, '[data-testid="signup-button"]'), 'Зарегистрироваться');
+  assert.equal(await text(page, 'label:has(#signup-name) span'), 'Имя');
+  assert.equal(await page.getAttribute('#passkey-label', 'placeholder'), 'мой телефон');
+  assert.equal(await page.title(), 'Учётная запись · asterism');
+  assert.match(await page.textContent('#no-passkeys-here'), /^Этот браузер не может пользоваться ключами доступа/);
+  assert.match(await page.textContent('[data-testid="relations-none"]'), /^Никого\. Заглушить или заблокировать/);
+
+  await page.goto(new URL('leaderboard.html', url).href);
+  assert.equal(await text(page, 'main h1'), 'Игроки');
+  assert.equal(await page.locator('#class option[value="live"]').innerText(), 'живая игра (часы Фишера)');
+  await page.waitForFunction(() => document.getElementById('board-title')?.textContent !== '');
+  assert.match(await text(page, '#board-title'), /, (живая игра \(часы Фишера\)|по переписке)$/);
+  assert.equal(await text(page, '#find button'), 'Показать');
+
+  await page.goto(new URL('player.html', url).href);
+  await page.waitForFunction(() => document.body.dataset.state === 'empty');
+  assert.equal(await text(page, '#message'), 'Впишите имя игрока выше или выберите его в таблице лучших.');
+
+  await page.goto(new URL('puzzles.html', url).href);
+  assert.equal(await text(page, 'main h1'), 'Задачи');
+  assert.equal(await text(page, '#next'), 'Следующая задача');
+  assert.equal(await text(page, '[data-testid="puzzles-shatra"]'), 'Шатра');
+  await page.waitForFunction(() => document.getElementById('task')?.textContent !== '', null, { timeout: 15000 });
+  assert.match(await text(page, '#task'), /^Ход (белых|чёрных|первого игрока|второго игрока): выигрыш в \d+ ход(а|ов)?\.$/);
+  assert.match(await text(page, '#puzzle-title'), /^Задача 1 из \d+/);
+
+  await page.goto(new URL('rules.html', url).href);
+  assert.equal(await text(page, 'main h1'), 'Правила');
+  assert.equal(await text(page, '[data-testid="rules-shatra"]'), 'Шатра');
+  assert.match(await text(page, '.game-cards li:has([data-testid="rules-shatra"]) span'), /^Алтайские шахматы-шашки/);
+
+  await page.goto(new URL('learn.html', url).href);
+  assert.equal(await text(page, 'main h1'), 'Обучение');
+  assert.equal(await text(page, '#hint'), 'Подсказка');
+  assert.equal(await page.getAttribute('.lesson-layout nav', 'aria-label'), 'Уроки');
+  await page.waitForFunction(() => document.getElementById('lesson-rules')?.textContent !== '');
+  assert.match(await text(page, '#lesson-rules'), /^Правила целиком: .+: правила\.$/);
+  // Shatra's lessons are written in Russian (web/lessons/ru/shatra.json).
+  await page.click('[data-testid="learn-shatra"]');
+  await waitText(page, '#lesson-title', '1. Ход шатрой');
+  assert.equal(await text(page, '#task'), 'Передвиньте шатру с c5 на одну клетку вперёд: нажмите на неё, затем на c6.');
+  assert.equal(await text(page, '#lesson-rules a'), 'Шатра: правила');
+  await page.click('#hint');
+  assert.equal(await text(page, '#feedback'), 'Подсказка: Белые идут вверх по доске; c5 — третья шатра слева.');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('an English browser keeps the options, the account page and the tournament form in English', async () => {
+  const { context, page } = await open('en-US');
+  await page.waitForSelector('#board .cells [data-cell]');
+  await waitText(page, '#game-title', '*Star, small board');
+  await waitText(page, '#score h2', 'Score (estimate)');
+  await page.selectOption('#game', 'shatra');
+  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Shatra, Altai rules');
+  await page.goto(new URL('account.html', url).href);
+  await page.waitForSelector('body:not([data-state="loading"])');
+  assert.equal(await text(page, 'main h1'), 'Your account');
+  assert.equal(await text(page, '[data-testid="signup-button"]'), 'Sign up');
+  await page.goto(new URL('tournaments.html', url).href);
+  assert.equal(await countWord(page, '1'), 'round');
+  assert.equal(await countWord(page, '2'), 'rounds');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

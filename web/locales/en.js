@@ -2,8 +2,17 @@
 // the pages use is here; locales/ru.js translates them, and a key it lacks
 // is shown in English. A value that is a list holds the plural forms
 // (one, other), with {n} for the count.
+import options from './en-options.js';
+import account from './en-account.js';
+import tournament from './en-tournament.js';
+import learn from './en-learn.js';
+
 /** @type {Record<string, string|string[]>} */
 export default {
+  ...options,
+  ...account,
+  ...tournament,
+  ...learn,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

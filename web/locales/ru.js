@@ -2,8 +2,17 @@
 // fills any key missing here). The games keep their own names in Latin
 // (*Star, Asterisk, Star Pool Chess), except Shatra, which Russian writes
 // «Шатра». A list holds the three plural forms: 1 ход, 2 хода, 5 ходов.
+import options from './ru-options.js';
+import account from './ru-account.js';
+import tournament from './ru-tournament.js';
+import learn from './ru-learn.js';
+
 /** @type {Record<string, string|string[]>} */
 export default {
+  ...options,
+  ...account,
+  ...tournament,
+  ...learn,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.rules': 'Правила',

@@ -1,0 +1,41 @@
+// One tournament's tables, "your game" banner and messages in English
+// (tournament.js, tournament-tables.js, tournament-words.js); en.js spreads
+// this into the reference catalogue, ru-tournament.js translates it.
+/** @type {Record<string, string|string[]>} */
+export default {  'tt.page': "Tournament · asterism",
+  'tt.reconnecting': "reconnecting…",
+  'tt.moving.first': "moving first",
+  'tt.moving.second': "moving second",
+  'tt.as.first': "as {side}, moving first",
+  'tt.as.second': "as {side}, moving second",
+  'tt.none': "No tournament named: pick one from the list of tournaments.",
+  'tt.streak': "with streak bonus",
+  'tt.createdBy': "created by",
+  'tt.play': "your game — play",
+  'tt.yourGame': "Your game",
+  'tt.yourGame.round': "Round {round}: your game",
+  'tt.against': "{where} against {other}, {side}.",
+  'tt.you': "you",
+  'tt.withdrawn': "withdrawn",
+  'tt.paused': "paused",
+  'tt.count.max': "({n} of at most {max})",
+  'tt.player': "Player",
+  'tt.points': "Points",
+  'tt.games': "Games",
+  'tt.score': "Score",
+  'tt.buchholz': "Buchholz",
+  'tt.sb': "SB",
+  'tt.playing': "playing",
+  'tt.round': "Round {round}",
+  'tt.bye.has': "has the bye",
+  'tt.bye': "bye",
+  'tt.legend': "Each cell: the result, then the opponent’s number and the side played ({sides}).",
+  'tt.no': "No.",
+  'tt.cell': "against {name}",
+  'tt.cell.as': "against {name}, as {side}",
+
+  // The tournament form’s words after a number, agreeing with it (tournaments.js).
+  'tours.n.rounds': ["round", "rounds"],
+  'tours.n.days': ["day per move", "days per move"],
+  'tours.n.players': ["player", "players"],
+};
