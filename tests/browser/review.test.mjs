@@ -9,17 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { url, shots, openContext } from './chromium.mjs';
-
-// Asterisk on the 8-cell board: at ply 31 (0-based) the player to move
-// could win at once but plays c8, and the opponent wins with c6.
-const BLUNDER = {
-  spec: 'asterisk:size=8',
-  ply: 31,
-  moves: ['lha@a8', 'dhe@d5', 'lca@b5', 'dhe@b7', 'lha@a6', 'dca@f7', 'dca@c4', 'dhe@b4', 'lhe@a7',
-    'lca@b8', 'lhe@d7', 'lhe@e7', 'lhe@d6', 'lha@a1', 'lca@d8', 'lhe@c3', 'dca@c7', 'dhe@h8',
-    'dca@b2', 'dca@c5', 'dhe@f6', 'dhe@g8', 'lha@a2', 'dce@e6', 'lca@a3', 'dce@a4', 'dce@g7',
-    'lhe@b6', 'lha@a5', 'lha@f8', 'dca@b3', 'dce@c8', 'lca@c6'],
-};
+import { BLUNDER } from './a11y-helpers.mjs';
 
 let context;
 let browser;
