@@ -6,7 +6,8 @@
 // started in Russian says whose move it is in Russian and its move list
 // works; the options' names and help, game titles and score panels, the
 // account, players, player, puzzles and learn pages, and the tournament
-// form's counted words are Russian too. Screenshots go to ASTERISM_SHOTS.
+// form's counted words are Russian too, and the Shatra rules page with
+// every diagram drawn. Screenshots go to ASTERISM_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
