@@ -49,7 +49,7 @@ async function drawDiagram(figure) {
   }
 }
 
-const DATA = ['spec', 'position', 'moves', 'show', 'mark', 'labels'];
+const DATA = ['spec', 'position', 'moves', 'show', 'mark', 'labels', 'score'];
 
 // Puts the page's translation, if it has one, in place of its English text
 // (rules-shatra.html: rules/ru/shatra.html); without one the page stays
