@@ -10,10 +10,13 @@
 //   data-labels    "true" writes every cell's name on it
 // tests/python/test_learn.py replays every one through the rules, and checks
 // that each <code class="move"> in the text is legal in the diagram before it.
+// On a Russian page the text comes from rules/ru/<game>.html, if there is
+// one, in place of the English <main>; its figures take their data-* from
+// the English figures in the same order, so the diagrams have one source.
 import { drawBoard, el } from './board.js';
 import { positionState, moveOf } from './diagram.js';
 import { errorText } from './shared.js';
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
 
 /** @param {string|undefined} text */
 const words = (text) => (text || '').split(/\s+/).filter(Boolean);
@@ -46,8 +49,33 @@ async function drawDiagram(figure) {
   }
 }
 
+const DATA = ['spec', 'position', 'moves', 'show', 'mark', 'labels', 'score'];
+
+// Puts the page's translation, if it has one, in place of its English text
+// (rules-shatra.html: rules/ru/shatra.html); without one the page stays
+// English.
+async function translate() {
+  const game = /rules-(\w+)\.html/.exec(location.pathname)?.[1];
+  const main = document.querySelector('main');
+  if (lang === 'en' || !game || !main) return;
+  const response = await fetch(`rules/${lang}/${game}.html`).catch(() => undefined);
+  if (!response || !response.ok) return;
+  const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const english = main.querySelectorAll('figure.diagram');
+  const figures = /** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll('figure.diagram'));
+  if (figures.length !== english.length) return;
+  figures.forEach((figure, i) => {
+    const from = /** @type {HTMLElement} */ (english[i]).dataset;
+    for (const key of DATA) if (from[key] !== undefined) figure.dataset[key] = from[key];
+  });
+  main.replaceChildren(...doc.body.childNodes);
+  if (doc.title) document.title = doc.title;
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+}
+
 // Diagrams are drawn one after another, in reading order.
 async function start() {
+  await translate();
   const figures = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('figure.diagram'));
   for (const figure of figures) await drawDiagram(figure);
   document.body.dataset.diagrams = 'ready';

@@ -83,3 +83,25 @@ test('each translated lesson book matches its English one', () => {
   }
   assert.deepEqual(wrong, []);
 });
+
+// A translated rules page (web/rules/<lang>/<game>.html, put in place of
+// rules-<game>.html's text by rules.js) has as many diagrams as the English
+// page, in the same order, each caption naming the same moves, and the same
+// section anchors, so that links into the page still land.
+test('each translated rules page matches its English one', () => {
+  const figures = (html) => [...html.matchAll(/<figure class="diagram"[^>]*>([\s\S]*?)<\/figure>/g)]
+    .map((m) => [...m[1].matchAll(/<code class="move">([^<]*)<\/code>/g)].map((c) => c[1]));
+  const ids = (html) => [...html.matchAll(/<h[23] id="([^"]+)"/g)].map((m) => m[1]);
+  let pages = 0;
+  for (const language of fs.readdirSync(path.join(web, 'rules'))) {
+    for (const file of fs.readdirSync(path.join(web, 'rules', language))) {
+      const ours = fs.readFileSync(path.join(web, 'rules', language, file), 'utf8');
+      const english = fs.readFileSync(path.join(web, `rules-${file}`), 'utf8');
+      assert.deepEqual(figures(ours), figures(english), `${language}/${file}: the diagrams and their moves`);
+      assert.deepEqual(ids(ours), ids(english), `${language}/${file}: the sections`);
+      assert.doesNotMatch(ours, /<figure class="diagram" data-/, `${language}/${file}: a figure takes its data from the English page`);
+      pages++;
+    }
+  }
+  assert.ok(pages >= 1);
+});

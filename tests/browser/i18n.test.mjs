@@ -6,7 +6,8 @@
 // started in Russian says whose move it is in Russian and its move list
 // works; the options' names and help, game titles and score panels, the
 // account, players, player, puzzles and learn pages, and the tournament
-// form's counted words are Russian too. Screenshots go to ASTERISM_SHOTS.
+// form's counted words are Russian too, and the Shatra rules page with
+// every diagram drawn. Screenshots go to ASTERISM_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -205,6 +206,18 @@ test('a Russian browser sees the account, players, puzzles and learn pages in Ru
   assert.equal(await text(page, '[data-testid="rules-shatra"]'), 'Шатра');
   assert.match(await text(page, '.game-cards li:has([data-testid="rules-shatra"]) span'), /^Алтайские шахматы-шашки/);
 
+  // The Shatra rules page is written in Russian (web/rules/ru/shatra.html),
+  // with every diagram of the English page drawn.
+  await page.goto(new URL('rules-shatra.html', url).href);
+  await page.waitForSelector('body[data-diagrams="ready"]', { timeout: 30000 });
+  assert.equal(await text(page, 'main h1'), 'Шатра');
+  assert.equal(await text(page, '#drops'), 'Крепость, выставление и темдек');
+  assert.match(await text(page, 'main .lead'), /^Алтайские шахматы-шашки\. Фигуры ходят/);
+  assert.equal(await page.title(), 'Шатра: правила · asterism');
+  assert.equal(await page.locator('figure.diagram').count(), 13);
+  assert.equal(await page.locator('figure.diagram[data-ready="true"]').count(), 13);
+  assert.match(await page.getAttribute('figure.diagram svg', 'aria-label'), /^Начальная позиция/);
+
   await page.goto(new URL('learn.html', url).href);
   assert.equal(await text(page, 'main h1'), 'Обучение');
   assert.equal(await text(page, '#hint'), 'Подсказка');
@@ -236,6 +249,13 @@ test('an English browser keeps the options, the account page and the tournament 
   await page.goto(new URL('tournaments.html', url).href);
   assert.equal(await countWord(page, '1'), 'round');
   assert.equal(await countWord(page, '2'), 'rounds');
+  // The Shatra rules page stays English, every diagram drawn.
+  await page.goto(new URL('rules-shatra.html', url).href);
+  await page.waitForSelector('body[data-diagrams="ready"]', { timeout: 30000 });
+  assert.equal(await text(page, 'main h1'), 'Shatra');
+  assert.equal(await text(page, '#drops'), 'The fortress, drops and the temdek');
+  assert.match(await text(page, 'main .lead'), /^The chess-draughts of the Altai\./);
+  assert.equal(await page.locator('figure.diagram[data-ready="true"]').count(), 13);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
