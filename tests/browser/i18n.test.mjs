@@ -217,6 +217,15 @@ test('a Russian browser sees the account, players, puzzles and learn pages in Ru
   assert.equal(await page.locator('figure.diagram').count(), 13);
   assert.equal(await page.locator('figure.diagram[data-ready="true"]').count(), 13);
   assert.match(await page.getAttribute('figure.diagram svg', 'aria-label'), /^Начальная позиция/);
+  // So is the *Star rules page (web/rules/ru/starstar.html), its worked
+  // example's score included.
+  await page.goto(new URL('rules-starstar.html', url).href);
+  await page.waitForSelector('body[data-diagrams="ready"]', { timeout: 30000 });
+  assert.equal(await text(page, '#board'), 'Доска');
+  assert.equal(await page.title(), '*Star: правила · asterism');
+  const starFigures = await page.locator('figure.diagram').count();
+  assert.ok(starFigures >= 3, `${starFigures} diagrams`);
+  assert.equal(await page.locator('figure.diagram[data-ready="true"]').count(), starFigures);
 
   await page.goto(new URL('learn.html', url).href);
   assert.equal(await text(page, 'main h1'), 'Обучение');
