@@ -61,8 +61,9 @@ struct Analysis {
     // The expected score of the player to move at the root and what it
     // rests on (root_visits: playouts or nodes; 0 when the player does not
     // say, e.g. a player that does not search). Monte Carlo searches give
-    // the mean result of every playout through the root (1 or 0 when the
-    // solver has proven it), alpha-beta the best move's score. The review
+    // the mean result of every playout through the root's moves (1 when one
+    // is a proven win, 0 when all are proven losses), alpha-beta the best
+    // move's score. The review
     // (search/review.h) reads it: it is a mean over the whole search, where
     // a candidate's winrate may rest on a handful of playouts.
     double root_winrate = 0.5;

@@ -118,11 +118,28 @@ class MctsAgent final : public Agent {
                                [&](const Candidate& c) { return c.move == best_text; });
         if (it != a.candidates.end()) std::rotate(a.candidates.begin(), it, it + 1);
         a.ownership = mcts_.ownership();
-        // The root node is the move that led here, valued for the player
-        // who made it; its mean is the opponent's of the player to move.
-        const int root_proof = mcts_.root_proven();
-        a.root_visits = root.visits.load();
-        a.root_winrate = root_proof > 0 ? 1.0 : root_proof < 0 ? 0.0 : 1.0 - Mcts<S>::value(root);
+        // The root's expected score for the player to move, from its
+        // children, each valued for that player who plays it: a proven win
+        // among them makes it 1, proven losses everywhere 0, else the mean
+        // of their playouts. Not the root node's own mean: the root is
+        // labelled for the player not to move (mcts.h, set_root), which is
+        // wrong where a player moves twice running (Asterisk's start) or
+        // alone (Solitaire), and its counts then mix the two.
+        std::uint64_t visits = 0, wins2 = 0;
+        bool win = false, all_lost = root.num_children > 0;
+        for (std::uint32_t i = 0; i < root.num_children; ++i) {
+            const auto& c = mcts_.node(root.first_child + i);
+            const int pr = c.proven.load();
+            win = win || pr > 0;
+            all_lost = all_lost && pr < 0;
+            visits += c.visits.load();
+            wins2 += c.wins2.load();
+        }
+        a.root_visits = visits;
+        a.root_winrate = win        ? 1.0
+                         : all_lost ? 0.0
+                         : visits ? static_cast<double>(wins2) / (2.0 * static_cast<double>(visits))
+                                  : 0.5;
         return a;
     }
 

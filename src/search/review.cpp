@@ -163,15 +163,8 @@ Review review_game(const Game& game, const ReviewSettings& settings,
         // The next position's value for its own player to move, seen by this
         // mover: the other player's in most games, the same player's in a
         // one-player game or when a player moves twice (Asterisk's start).
-        // There the root's mean will not do: the tree's root is labelled for
-        // the player who did not move (mcts.h, set_root), so its mean mixes
-        // two players' results; the best move's trusted value stands in.
-        double next_value = next.result_first;
-        if (!next.terminal) {
-            next_value = movers[k + 1] == mover ? best_other(next.analysis, "").value
-                                                : root_value(next.analysis);
-            next_value = view_of(movers[k + 1], next_value);
-        }
+        const double next_value =
+            next.terminal ? next.result_first : view_of(movers[k + 1], root_value(next.analysis));
         m.after = view_of(mover, next_value);
         const Choice other = best_other(a, m.move);
         if (other.value > m.after) {
