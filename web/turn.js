@@ -1,7 +1,7 @@
 // "Your move" signals of a game's page (the online page, and the local page
 // against the computer): the tab's title starts "(your move) " (in the
-// page's language) while it is this player's turn; when the turn comes back to them, a short beep (Web
-// Audio, an oscillator: no sound file to load), on or off as the player
+// page's language) while it is this player's turn; when the turn comes
+// back to them, a short beep (Web Audio, an oscillator: no sound file to load), on or off as the player
 // chose (remembered in localStorage), and a browser notification while the
 // page is hidden, if the player asked for them and the browser allowed it.
 // The permission is asked only when the player ticks "Notify me", which is
