@@ -7,8 +7,8 @@
 // clicking the focus cell, a live region that says the moves played and the
 // result, and a text box where a move is typed as the move list writes it.
 import { $, input } from './dom.js';
-import { t as say, side as sideName } from './i18n.js';
-import { outcomeText } from './names.js';
+import { t as say, side as sideName, has } from './i18n.js';
+import { manName, outcomeText } from './names.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewPiece} ViewPiece */
@@ -22,13 +22,16 @@ import { outcomeText } from './names.js';
 export function pieceWords(p, kind, sides) {
   const cls = p.cls || '';
   if (kind === 'asterisk') {
-    return `${p.colour || ''} ${p.shape === 'hex' ? 'hexagon' : 'circle'}` +
-      `${p.marking === 'asterisk' ? ' with an asterisk' : ''} (${p.type || p.kind})`;
+    const shape = p.shape === 'hex' ? 'hex' : 'circle';
+    const looks = has(`asterisk.${p.colour}.${shape}`) ? say(`asterisk.${p.colour}.${shape}`)
+      : `${p.colour || ''} ${shape === 'hex' ? 'hexagon' : 'circle'}`;
+    return say(p.marking === 'asterisk' ? 'asterisk.piece.marked' : 'asterisk.piece', { looks, type: p.type || p.kind });
   }
-  const side = p.owner === null ? '' : `${sides[p.owner] || `player ${p.owner + 1}`} `;
-  if (kind === 'starstar') return `${side}stone${cls.includes('star') ? ', part of a star' : ''}`;
+  const side = p.owner === null ? '' : sides[p.owner] || say('cell.player', { n: p.owner + 1 });
+  const man = side ? manName(side, kind === 'starstar' ? 'stone' : p.kind) : p.kind;
+  if (kind === 'starstar') return cls.includes('star') ? say('cell.stone.star', { stone: man }) : man;
   const marks = ['reserve', 'urgent', 'next-entry'].filter((m) => cls.split(' ').includes(m));
-  return `${side}${p.kind}${marks.length ? ` (${marks.join(', ').replace('next-entry', 'enters next')})` : ''}`;
+  return marks.length ? say('cell.marked', { man, marks: marks.map((m) => say(`cell.mark.${m}`)).join(', ') }) : man;
 }
 
 /**
@@ -45,10 +48,10 @@ export function describer(shown, move) {
   const last = new Set(view.last ? view.last.path : []);
   return (cell) => {
     const p = on.get(cell);
-    const words = [cell, p ? pieceWords(p, view.kind, shown.sides) : 'empty'];
-    if (move.path.includes(cell)) words.push('selected');
-    if (targets.has(cell)) words.push('a move can go here');
-    if (last.has(cell)) words.push('last move');
+    const words = [cell, p ? pieceWords(p, view.kind, shown.sides) : say('cell.empty')];
+    if (move.path.includes(cell)) words.push(say('cell.selected'));
+    if (targets.has(cell)) words.push(say('cell.target'));
+    if (last.has(cell)) words.push(say('cell.last'));
     return words.join(', ');
   };
 }
@@ -180,12 +183,13 @@ export function announce(game) {
  */
 export function typedMove(view, text) {
   const moves = view.moves;
-  const example = moves.slice(0, 2).map((m) => m.text).join(' or ');
-  if (!text) return { error: `Type a move as the move list writes it${example ? `, such as ${example}` : ''}.` };
+  const texts = moves.slice(0, 2).map((m) => m.text);
+  const example = texts.length > 1 ? say('type.examples', { a: texts[0], b: texts[1] }) : texts.join('');
+  if (!text) return { error: example ? say('type.how.example', { example }) : say('type.how') };
   const exact = moves.find((m) => m.text === text) ||
     moves.filter((m) => m.text.toLowerCase() === text.toLowerCase()).find((_, i, all) => all.length === 1);
   if (exact) return { move: exact };
-  if (moves.length === 0) return { error: 'There is no legal move now.' };
+  if (moves.length === 0) return { error: say('type.none') };
   // The characters that join cells in the moves' text (-, :, @), never in a cell's name.
   const names = new Set((view.cells || []).map((c) => c.name.toLowerCase()));
   for (const m of moves) if (m.pick) names.add(m.pick.toLowerCase());
@@ -194,10 +198,9 @@ export function typedMove(view, text) {
   const parts = [...text.toLowerCase()].map((ch) => (joins.has(ch) || ch === ' ' ? '\n' : ch)).join('').split('\n');
   const stranger = parts.find((p) => p && !names.has(p));
   if (stranger !== undefined) {
-    return { unknown: true, error: `\u201c${text}\u201d is not a move of this game: there is no cell or piece ` +
-      `\u201c${stranger}\u201d. Moves are written like ${example}.` };
+    return { unknown: true, error: say('type.unknown', { text, stranger, example }) };
   }
-  return { error: `\u201c${text}\u201d is not a legal move now. Moves are written like ${example}.` };
+  return { error: say('type.illegal', { text, example }) };
 }
 
 /**
@@ -214,21 +217,21 @@ export function wireTyping(ui, page) {
   const box = input('move-text');
   const error = $('move-error');
   /** @param {string} text */
-  const say = (text) => { error.textContent = text; box.setAttribute('aria-invalid', String(!!text)); };
-  box.addEventListener('input', () => say(''));
+  const show = (text) => { error.textContent = text; box.setAttribute('aria-invalid', String(!!text)); };
+  box.addEventListener('input', () => show(''));
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     if (!ui.position) return;
     const why = page.whyNot();
-    if (why) return say(why);
+    if (why) return show(why);
     const text = box.value.trim();
     const found = typedMove(ui.position.view, text);
-    if (found.error && !found.unknown) return say(found.error);
-    say('');
+    if (found.error && !found.unknown) return show(found.error);
+    show('');
     const failed = await page.play(found.move || { text, path: [] });
     if (typeof failed === 'string' && failed) {
       page.message('');
-      say(found.error ? `${found.error} (The server says: ${failed}.)` : failed);
+      show(found.error ? say('type.server', { error: found.error, why: failed }) : failed);
     } else {
       box.value = '';
     }

@@ -2,6 +2,8 @@
 // server gives every cell's outline in board units, so this file knows no
 // game's geometry: it only knows how to draw the kinds of men.
 import { drawGlyph, glyphFor } from './pieces.js';
+import { t } from './i18n.js';
+import { manName } from './names.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewPiece} ViewPiece */
@@ -98,7 +100,7 @@ function drawMan(parent, piece, x, y, kind, letters) {
     t.textContent = piece.label || '?';
   }
   const title = el('title', {}, g);
-  title.textContent = `${piece.owner === 0 ? 'White' : 'Black'} ${piece.kind}`;
+  title.textContent = manName(piece.owner === 0 ? 'White' : 'Black', piece.kind);
   return g;
 }
 
@@ -161,7 +163,7 @@ export function drawBoard(svg, view, ui) {
   const named = !!ui.describe;
   if (named) {
     svg.setAttribute('role', 'grid');
-    svg.setAttribute('aria-label', ui.title || 'Board');
+    svg.setAttribute('aria-label', ui.title || t('board.name'));
   }
   /** @type {Record<string, string>} */
   const hide = named ? { 'aria-hidden': 'true' } : {};

@@ -175,4 +175,15 @@ export function resultLine({ outcome, result, termination = '', status = '', sid
 // kind of move (place a stone) and the small board plays in a few minutes,
 // so it is the gentlest start; level 2 is the weakest computer that does
 // search, beatable by a newcomer who has read the rules.
+/**
+ * A man's name by the server's side and kind: "White biy", «Белый бий»
+ * (the adjective agrees with the man, so each pair has its key); a pair
+ * the catalogue lacks is "{side} {kind}".
+ * @param {string} sideName @param {string} kind
+ */
+export function manName(sideName, kind) {
+  const key = `man.${sideName}.${kind}`;
+  return has(key) ? tr(key) : tr('man.other', { side: side(sideName), kind });
+}
+
 export const FIRST_VISIT = { game: 'starstar', options: { size: '6' }, level: 2 };

@@ -86,7 +86,7 @@ const finished = finishedGame(ui, { api, message, render: () => render() });
 // Moves by click and drag (game.js), on this seat's turn.
 const ctrl = gameController(ui, {
   whyNot: () => (myTurn() ? '' : whyNot()),
-  explain: (cell) => `${[...ui.path, cell].join(' \u2192 ')} starts no legal move.`,
+  explain: (cell) => t('og.click.illegal', { path: [...ui.path, cell].join(' \u2192 ') }),
   play, message, render: () => render(),
 });
 
@@ -153,7 +153,7 @@ async function showGame(id, { fromLink = false, take = false } = {}) {
     if (ui.id !== id) return;
     ui.you = s.you ?? -1;
     if (ui.secret && ui.you < 0) {
-      message(`The secret ${fromLink ? 'in this link' : 'kept for it'} holds no seat of this game: you are watching it.`);
+      message(t(fromLink ? 'og.secret.link' : 'og.secret.kept'));
       forgetSeat(id);
       ui.secret = '';
     }
@@ -167,13 +167,13 @@ async function showGame(id, { fromLink = false, take = false } = {}) {
       const yes = await askTakeover(`${s.names[seat]}, ${seatName(seat)}`);
       if (ui.id !== id) return;
       if (yes) ui.you = seat;
-      else watchHere('Your seat is played in another browser or tab; you are watching here.');
+      else watchHere(t('og.elsewhere'));
     }
     if (ui.you >= 0) announceTaken(id, ui.you);
     accept(s);
     if (!s.terminal) connect();
   } catch (e) {
-    message(`Cannot open the game: ${errorText(e)}`);
+    message(t('og.cannotOpen', { error: errorText(e) }));
   }
 }
 
@@ -197,7 +197,7 @@ function showTaken(why, canTake) {
 // Another tab of this browser took this page's seat (seats.js): watch.
 onTaken((id, seat) => {
   if (ui.id !== id || ui.you !== seat) return;
-  watchHere('Your seat is now played in another tab of this browser; you are watching here.');
+  watchHere(t('og.elsewhere.tab'));
   if (ui.state && !ui.state.terminal) connect();
   render();
 });
@@ -231,7 +231,7 @@ function accept(s, own = false) {
 /** @param {OnlineGame} old @param {OnlineGame} s */
 function takenElsewhere(old, s) {
   if (ui.you < 0 || ui.busy || s.ply !== old.ply + 1 || old.to_move !== ui.you) return;
-  showTaken(`A move of your seat (${s.history[s.history.length - 1]}) was made in another browser or tab.`, false);
+  showTaken(t('og.movedElsewhere', { move: s.history[s.history.length - 1] }), false);
 }
 
 // ---- one game: drawing ------------------------------------------------------
@@ -262,8 +262,8 @@ function render() {
   $('turn-prefs').hidden = ui.you < 0;
   chat.update(s, ui.you, ui.secret, !!ui.es);
   const last = s.history[s.history.length - 1];
-  signals.update(myTurn(), `${gameTitle(s.game)} online \u00b7 asterism`,
-    last ? `${seatName(1 - ui.you)} played ${last}: your move.` : 'Your opponent is here: your move.');
+  signals.update(myTurn(), t('og.title', { game: gameTitle(s.game) }),
+    last ? t('og.played', { who: seatName(1 - ui.you), move: last }) : t('og.arrived'));
 }
 
 /** @param {number} i */

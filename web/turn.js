@@ -1,7 +1,7 @@
 // "Your move" signals of a game's page (the online page, and the local page
-// against the computer): the tab's title starts "(your move) " while it is
-// this player's turn; when the turn comes back to them, a short beep (Web
-// Audio, an oscillator: no sound file to load), on or off as the player
+// against the computer): the tab's title starts "(your move) " (in the
+// page's language) while it is this player's turn; when the turn comes
+// back to them, a short beep (Web Audio, an oscillator: no sound file to load), on or off as the player
 // chose (remembered in localStorage), and a browser notification while the
 // page is hidden, if the player asked for them and the browser allowed it.
 // The permission is asked only when the player ticks "Notify me", which is
@@ -11,7 +11,6 @@ import { t } from './i18n.js';
 
 const SOUND = 'asterism-sound';
 const NOTIFY = 'asterism-notify';
-export const YOUR_MOVE = '(your move) ';
 
 /** @type {AudioContext|null} */
 let audio = null;
@@ -90,7 +89,7 @@ export function turnSignals() {
 
   /** @param {boolean} mine @param {string} title @param {string} body */
   function update(mine, title, body) {
-    document.title = (mine ? YOUR_MOVE : '') + title;
+    document.title = (mine ? t('turn.yours') : '') + title;
     if (mine && was === false) {
       if (sound.checked) beep();
       notify(title, body);

@@ -4,10 +4,11 @@
 // <html lang="ru">; an English one sees English; the header's switch
 // changes the language and the choice outlives a reload; a Shatra game
 // started in Russian says whose move it is in Russian and its move list
-// works; the options' names and help, game titles and score panels, the
-// account, players, player, puzzles and learn pages, and the tournament
-// form's counted words are Russian too, and the Shatra rules page with
-// every diagram drawn. Screenshots go to ASTERISM_SHOTS.
+// works, its cells' names for screen readers, a man's tooltip and a typed
+// move's refusal are Russian; the options' names and help, game titles and
+// score panels, the account, players, player, puzzles and learn pages, the
+// tournament form's counted words, and the Shatra and *Star rules pages
+// with every diagram drawn are Russian too. Screenshots go to ASTERISM_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -151,6 +152,17 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   assert.match(await page.getAttribute('label:has([data-testid="option-landing"])', 'title'), /батыр, тура или ялкын/);
   // (an advanced switch: folded, so its words are read as text, not as seen)
   assert.equal(await page.textContent('[data-testid="option-landing"] option[value="any"]'), 'на любую свободную клетку');
+  // The board for screen readers and a man's tooltip are Russian, the
+  // adjective agreeing with the man; an illegal typed move is refused in Russian.
+  assert.match(await page.getAttribute('#board [data-cell="c1"][role="gridcell"]', 'aria-label'),
+    /^c1, (Белый (бий|батыр|ялкын)|Белая (тура|шатра))/);
+  assert.match(await page.textContent('#board .men [data-cell="c1"] title'), /^(Белый|Белая) [а-я]+$/);
+  const labels = await page.$$eval('#board [role="gridcell"]', (cs) => cs.map((c) => c.getAttribute('aria-label')));
+  assert.ok(labels.some((l) => /^\w+, пусто(, сюда можно пойти)?$/.test(l || '')), labels.slice(0, 5).join(' | '));
+  await page.fill('#move-text', 'c1-c14');
+  await page.click('#move-play');
+  assert.match(await page.textContent('#move-error'), /^Ход «c1-c14» сейчас недопустим\. Ходы записываются так: c1-a6/);
+  await page.fill('#move-text', '');
   // A legal move by typing it, as the move list will write it.
   const move = await page.evaluate(() => window.asterism.state.view.moves.find((m) => m.path.length === 2).text);
   await page.fill('#move-text', move);

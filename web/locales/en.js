@@ -6,6 +6,7 @@ import options from './en-options.js';
 import account from './en-account.js';
 import tournament from './en-tournament.js';
 import learn from './en-learn.js';
+import play from './en-play.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -13,6 +14,7 @@ export default {
   ...account,
   ...tournament,
   ...learn,
+  ...play,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

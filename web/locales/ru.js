@@ -6,6 +6,7 @@ import options from './ru-options.js';
 import account from './ru-account.js';
 import tournament from './ru-tournament.js';
 import learn from './ru-learn.js';
+import play from './ru-play.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -13,6 +14,7 @@ export default {
   ...account,
   ...tournament,
   ...learn,
+  ...play,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.rules': 'Правила',
