@@ -118,13 +118,19 @@ class MctsAgent final : public Agent {
                                [&](const Candidate& c) { return c.move == best_text; });
         if (it != a.candidates.end()) std::rotate(a.candidates.begin(), it, it + 1);
         a.ownership = mcts_.ownership();
-        // The root's expected score for the player to move, from its
-        // children, each valued for that player who plays it: a proven win
-        // among them makes it 1, proven losses everywhere 0, else the mean
-        // of their playouts. Not the root node's own mean: the root is
-        // labelled for the player not to move (mcts.h, set_root), which is
-        // wrong where a player moves twice running (Asterisk's start) or
-        // alone (Solitaire), and its counts then mix the two.
+        root_value(a);
+        return a;
+    }
+
+    // The root's expected score for the player to move, from its children,
+    // each valued for that player who plays it: a proven win among them
+    // makes it 1, proven losses everywhere 0, else the mean of their
+    // playouts. Not the root node's own mean: the root is labelled for the
+    // player not to move (mcts.h, set_root), which is wrong where a player
+    // moves twice running (Asterisk's start) or alone (Solitaire), and its
+    // counts then mix the two.
+    void root_value(Analysis& a) const {
+        const auto& root = mcts_.root();
         std::uint64_t visits = 0, wins2 = 0;
         bool win = false, all_lost = root.num_children > 0;
         for (std::uint32_t i = 0; i < root.num_children; ++i) {
@@ -140,7 +146,6 @@ class MctsAgent final : public Agent {
                          : all_lost ? 0.0
                          : visits ? static_cast<double>(wins2) / (2.0 * static_cast<double>(visits))
                                   : 0.5;
-        return a;
     }
 
     std::string label_;

@@ -112,6 +112,36 @@ Searched search_position(const Game& position, Agent& agent, Rng& rng,
     return s;
 }
 
+// The move `move` played by `mover` at ply `ply` from the position that `a`
+// analysed, judged against the search of the position it led to.
+ReviewedMove judge(const Analysis& a, const std::string& move, int ply, Player mover,
+                   const Searched& next, Player next_mover) {
+    ReviewedMove m;
+    m.ply = ply;
+    m.move = move;
+    m.mover = mover;
+    // The next position's value for its own player to move, seen by this
+    // mover: the other player's in most games, the same player's in a
+    // one-player game or when a player moves twice (Asterisk's start).
+    const double next_value =
+        next.terminal ? next.result_first : view_of(next_mover, root_value(next.analysis));
+    m.after = view_of(mover, next_value);
+    const Choice other = best_other(a, m.move);
+    if (other.value > m.after) {
+        m.before = other.value;
+        m.best = other.move;
+        m.proven = other.proven;
+    } else {
+        m.before = m.after;
+        m.best = m.move;
+        for (const Candidate& c : a.candidates)
+            if (c.move == m.move) m.proven = proven_text(c);
+    }
+    m.loss = m.before - m.after;
+    m.mark = mark_for_loss(m.loss);
+    return m;
+}
+
 }  // namespace
 
 Review review_game(const Game& game, const ReviewSettings& settings,
@@ -155,30 +185,8 @@ Review review_game(const Game& game, const ReviewSettings& settings,
             review.winrate_first.push_back(view_of(mover, best.value));
             continue;
         }
-        ReviewedMove m;
-        m.ply = static_cast<int>(k);
-        m.move = history[k];
-        m.mover = mover;
-        const Searched& next = seen[k + 1];
-        // The next position's value for its own player to move, seen by this
-        // mover: the other player's in most games, the same player's in a
-        // one-player game or when a player moves twice (Asterisk's start).
-        const double next_value =
-            next.terminal ? next.result_first : view_of(movers[k + 1], root_value(next.analysis));
-        m.after = view_of(mover, next_value);
-        const Choice other = best_other(a, m.move);
-        if (other.value > m.after) {
-            m.before = other.value;
-            m.best = other.move;
-            m.proven = other.proven;
-        } else {
-            m.before = m.after;
-            m.best = m.move;
-            for (const Candidate& c : a.candidates)
-                if (c.move == m.move) m.proven = proven_text(c);
-        }
-        m.loss = m.before - m.after;
-        m.mark = mark_for_loss(m.loss);
+        ReviewedMove m =
+            judge(a, history[k], static_cast<int>(k), mover, seen[k + 1], movers[k + 1]);
         review.winrate_first.push_back(view_of(mover, m.before));
         review.moves.push_back(std::move(m));
     }
