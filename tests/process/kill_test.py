@@ -45,7 +45,8 @@ import threading
 import time
 
 HOST = "127.0.0.1"
-KILL_AFTER = 1.5        # seconds of play before the kill
+KILL_AFTER = 1.5        # seconds of play before the kill, at least
+KILL_BY = 8.0           # ... and at most, waiting for every local game's sixth change
 PLAY_LIMIT = 10.0       # seconds a client may play at most, whatever happens
 REQUEST_TIMEOUT = 5.0   # seconds for one reply
 
@@ -444,7 +445,15 @@ def run(binary, data):
                     threads.append(t)
         for t in threads:
             t.start()
+        # At least KILL_AFTER seconds of play, and then until every local
+        # game has had its sixth change (its new players: play_local's k ==
+        # 5), which the checks after the restart need: under the sanitizers
+        # a computer's turn is slow, and 1.5 s was once not enough ([5, 6,
+        # 5, 5] changes). Bounded by KILL_BY, within the clients' PLAY_LIMIT.
+        started = time.monotonic()
         time.sleep(KILL_AFTER)
+        while time.monotonic() - started < KILL_BY and any(log.actions < 6 for log in local_logs):
+            time.sleep(0.05)
         stop.set()
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
