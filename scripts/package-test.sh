@@ -106,7 +106,10 @@ get /health
 grep -q '"status": *"ok"' "$dir/body" || fail "GET /health: $(head -c 200 "$dir/body")"
 get /api/puzzles/starstar
 grep -q '"total": *1[,}]' "$dir/body" || fail "the puzzles are not the unpacked ones: $(head -c 200 "$dir/body")"
-"$bin" serve --help | grep -qF -- "--web TEXT=${share}/web" ||
+# Into a file first: with pipefail, grep -q leaving after the first match
+# can kill the help's second write with SIGPIPE and fail the pipeline.
+"$bin" serve --help >"$dir/help"
+grep -qF -- "--web TEXT=${share}/web" "$dir/help" ||
   fail "serve --help does not name the unpacked web folder as --web's default"
 stop_server
 grep -q "asterism: stopped" "$dir/server.log" || fail "the server did not stop cleanly on SIGTERM"
