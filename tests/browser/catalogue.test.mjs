@@ -51,6 +51,32 @@ test('every key the pages name is in the catalogue', () => {
   assert.deepEqual(unknown, []);
 });
 
+// The pages' static text (web/*.html) is all in the catalogue: once the
+// scripts, styles, comments and every element with data-i18n are taken
+// out, no words are left but the project's name and the three games' names,
+// which stay Latin in Russian as the designers wrote them (Shatra has its
+// Russian name, game.shatra). The rules pages (rules-<game>.html) are whole
+// texts, translated as rules/<lang>/<game>.html (the test after the next).
+test('every static text of the pages has a catalogue key', () => {
+  const names = new Set(['asterism', '*Star', 'Asterisk', 'Star Pool Chess']);
+  const left = [];
+  for (const file of fs.readdirSync(web).filter((f) => f.endsWith('.html') && !f.startsWith('rules-'))) {
+    let html = fs.readFileSync(path.join(web, file), 'utf8')
+      .replace(/&[a-z]+;/g, ' ')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<(script|style|title)\b[^>]*>[\s\S]*?<\/\1>/g, '');
+    // An element with data-i18n, innermost first, until none is left.
+    for (let before = ''; before !== html;) {
+      before = html;
+      html = html.replace(/<(\w+)\b[^>]*\bdata-i18n="[^"]*"[^>]*>(?:(?!<\1\b)[\s\S])*?<\/\1>/g, '');
+    }
+    for (const text of html.replace(/<[^>]*>/g, '\n').split('\n').map((x) => x.trim())) {
+      if (/[A-Za-zА-Яа-я]{2,}/.test(text) && !names.has(text)) left.push(`${file}: ${text}`);
+    }
+  }
+  assert.deepEqual(left, []);
+});
+
 // The lessons' words in another language (web/lessons/<lang>/<game>.json,
 // laid over the English book by learn.js) follow the English lessons one
 // for one: the same number, every lesson's five texts, a step's words only
@@ -104,4 +130,9 @@ test('each translated rules page matches its English one', () => {
     }
   }
   assert.ok(pages >= 1);
+  // Every game's page has its Russian text.
+  const games = fs.readdirSync(web).map((f) => /^rules-(\w+)\.html$/.exec(f)?.[1]).filter(Boolean);
+  const missing = games.filter((g) => !fs.existsSync(path.join(web, 'rules', 'ru', `${g}.html`)));
+  assert.equal(games.length, 4);
+  assert.deepEqual(missing, [], 'rules pages with no Russian text');
 });
