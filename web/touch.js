@@ -63,12 +63,18 @@ function smallestCell(view) {
 
 /** @type {{key: string, height: number}} */
 let room = { key: '', height: 0 };
+// The whole board at once, on a screen where the board pans: a map to look
+// at, not to play on (its cells are below MIN_TARGET), so a tap on it goes
+// back to full size with the tapped place in the middle.
+/** @type {{on: boolean, view: View|null}} */
+const over = { on: false, view: null };
 
 /**
  * Sizes #board on a narrow screen (CSS decides above 820 px): the largest
  * whole board that fits the box's width and the screen's height below the
  * board's top, if its cells are then at least MIN_TARGET wide; else cells
- * of DRAWN_TARGET and a board that pans in #board-wrap, centred once. The
+ * of DRAWN_TARGET and a board that pans in #board-wrap, centred once, with
+ * a "Whole board" button under it for the overview. The
  * height is measured once for a game and a screen, so that a message line
  * above the board that comes and goes does not resize it at every move.
  * @param {View} view
@@ -77,9 +83,11 @@ export function sizeBoard(view) {
   const svg = $('board');
   const wrap = document.getElementById('board-wrap');
   if (!wrap || !view.box) return;
+  over.view = view;
   if (!matchMedia('(max-width: 820px)').matches) {
     svg.style.width = svg.style.height = '';
-    wrap.classList.remove('pans');
+    wrap.classList.remove('pans', 'overview');
+    overviewButton(wrap).hidden = true;
     return;
   }
   const box = view.box;
@@ -91,11 +99,52 @@ export function sizeBoard(view) {
   }
   const fit = Math.min(wrap.clientWidth / w, room.height / h);
   const cell = smallestCell(view);
-  const pans = fit * cell < MIN_TARGET;
+  const small = fit * cell < MIN_TARGET;
+  const pans = small && !over.on;
   const scale = pans ? DRAWN_TARGET / cell : fit;
   const was = wrap.classList.contains('pans');
   svg.style.width = `${Math.floor(scale * w)}px`;
   svg.style.height = `${Math.floor(scale * h)}px`;
   wrap.classList.toggle('pans', pans);
+  wrap.classList.toggle('overview', small && over.on);
+  const button = overviewButton(wrap);
+  button.hidden = !small;
+  button.textContent = t(over.on ? 'touch.fullSize' : 'touch.overview');
+  button.setAttribute('aria-pressed', String(small && over.on));
   if (pans && !was) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+}
+
+// The overview's button, made once under #board-wrap; and, while the
+// overview shows, a tap on the board (caught before the board's own
+// handlers) that zooms back in around the place tapped.
+/** @param {HTMLElement} wrap @returns {HTMLButtonElement} */
+function overviewButton(wrap) {
+  const made = document.getElementById('board-overview');
+  if (made instanceof HTMLButtonElement) return made;
+  const button = document.createElement('button');
+  button.id = 'board-overview';
+  button.dataset.testid = 'board-overview';
+  button.type = 'button';
+  button.hidden = true;
+  wrap.after(button);
+  button.addEventListener('click', () => zoom(wrap, !over.on, 0.5));
+  for (const type of ['pointerdown', 'pointerup', 'click']) {
+    wrap.addEventListener(type, (e) => {
+      if (!over.on) return;
+      e.stopPropagation();
+      e.preventDefault();
+      if (type !== 'pointerup' || !(e instanceof PointerEvent)) return;
+      const r = $('board').getBoundingClientRect();
+      zoom(wrap, false, r.width ? (e.clientX - r.left) / r.width : 0.5);
+    }, true);
+  }
+  return button;
+}
+
+/** @param {HTMLElement} wrap @param {boolean} on @param {number} across the place to centre, 0..1 of the width */
+function zoom(wrap, on, across) {
+  over.on = on;
+  if (!over.view) return;
+  sizeBoard(over.view);
+  if (!on) wrap.scrollLeft = across * wrap.scrollWidth - wrap.clientWidth / 2;
 }

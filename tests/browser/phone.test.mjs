@@ -4,7 +4,8 @@
 // finger) makes a tap select and a second tap, or Play, play; the page does
 // not move when moves are made (the board's top stays put); the player's
 // own side (or the cell just played, on boards without sides) is on screen
-// without scrolling; and no page scrolls sideways. Screenshots go to
+// without scrolling; a board that pans has a whole-board view; and no
+// page scrolls sideways. Screenshots go to
 // ASTERISM_SHOTS as phone-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -119,6 +120,41 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
   const plies = await ply(page);
   assert.ok(plies >= 5, `${plies} plies played`);
   assert.deepEqual(await place(page), first, `${plies} plies later the page and the board are where they were`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// *Star's full board pans at 390 px; "Whole board" shows all of it at
+// once, a map: a tap on it plays nothing and goes back to full size with
+// the place tapped in view. A board that fits (Shatra) has no such button.
+test('a panning board has a whole-board view, and a tap on it zooms back in', async () => {
+  const page = await open('index.html');
+  await page.waitForSelector('#board .cells [data-cell]');
+  await newGame(page, 'shatra');
+  assert.ok(await page.locator('#board-overview').isHidden(), 'Shatra fits: no overview button');
+  await newGame(page, 'starstar');
+  const wrapWidth = await page.evaluate(() => document.querySelector('#board-wrap').clientWidth);
+  const boardWidth = () => page.evaluate(() => document.querySelector('#board').getBoundingClientRect().width);
+  assert.ok(await boardWidth() > wrapWidth, 'the full *Star board is wider than its box');
+  await page.locator('#board-overview').tap();
+  await page.evaluate(() => scrollTo(0, 0));
+  assert.equal(await page.textContent('#board-overview'), 'Full size');
+  assert.ok(await boardWidth() <= wrapWidth + 0.5, 'the whole board fits its box');
+  const cells = (await view(page)).cells.map((c) => c.name);
+  assert.ok(await onScreen(page, cells), 'every cell is on screen');
+  await shot(page, 'starstar-overview');
+  // A corner far from the middle, tapped on the map.
+  const corner = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('#board .cells [data-cell]')];
+    const left = all.reduce((a, b) => (b.getBoundingClientRect().left < a.getBoundingClientRect().left ? b : a));
+    return left.getAttribute('data-cell');
+  });
+  await tap(page, corner);
+  assert.equal(await page.textContent('#board-overview'), 'Whole board');
+  assert.ok(await boardWidth() > wrapWidth, 'back to full size');
+  assert.equal(await ply(page), 0, 'a tap on the map plays nothing');
+  assert.ok(await page.locator('#confirm').isHidden(), 'and selects nothing');
+  assert.ok(await onScreen(page, [corner]), `the tapped cell ${corner} is in view`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -188,6 +188,8 @@ export default {
   'opt.advanced': "Advanced: rule switches",
   'board.title': "{game} board, {n} cells. Arrow keys move between cells, Enter or Space clicks one, Escape cancels.",
   'touch.confirm': "Play {move}? Tap its last cell again or press Play.",
+  'touch.overview': "Whole board",
+  'touch.fullSize': "Full size",
   'turn.denied': "The browser does not allow this page notifications (see its site settings).",
   'rec.saved': "Saved as {file}.",
   'rec.loaded': ["Loaded {file}: {n} move.", "Loaded {file}: {n} moves."],
