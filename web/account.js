@@ -10,6 +10,7 @@ import { heldSeats } from './seats.js';
 import { gameTitle, resultLine } from './names.js';
 import { accountExtras, fromBase64url } from './account-more.js';
 import { t, tn, lang, side as sideName } from './i18n.js';
+import { serverError } from './server-errors.js';
 
 /** @typedef {import('./types-social.js').AccountInfo} Account */
 /** @typedef {import('./types.js').PasskeyList} PasskeyList */
@@ -148,7 +149,7 @@ async function whoIsSignedIn() {
   } catch (e) {
     data = { error: t('api.noMessage', { status: res.status }) };
   }
-  if (!res.ok) throw new Error(data.error || t('api.status', { status: res.status }));
+  if (!res.ok) throw new Error(data.error ? serverError(data.error) : t('api.status', { status: res.status }));
   return /** @type {Account} */ (data);
 }
 

@@ -12,6 +12,7 @@ import { $, input, select, button } from './dom.js';
 import { errorText } from './shared.js';
 import { pointsLost } from './views.js';
 import { t, tn } from './i18n.js';
+import { serverError } from './server-errors.js';
 
 /** @typedef {import('./types.js').Analysis} Analysis */
 /** @typedef {import('./types.js').Candidate} Candidate */
@@ -321,7 +322,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
         await new Promise((done) => setTimeout(done, 300));
         r = /** @type {Review} */ (await api('GET', `/api/sessions/${id}/review`));
       }
-      if (!finished(r)) throw new Error(t('rv.failed', { error: r.error }));
+      if (!finished(r)) throw new Error(t('rv.failed', { error: serverError(r.error || '') }));
       if (!ui.game || ui.game.id !== id) return;
       showReview(id, r);
     } catch (e) {

@@ -12,6 +12,7 @@
 import { $ } from './dom.js';
 import { errorText } from './shared.js';
 import { t as tr, lang } from './i18n.js';
+import { serverError } from './server-errors.js';
 
 /** @typedef {import('./types.js').OnlineGame} OnlineGame */
 /** @typedef {import('./shared.js').Api} Api */
@@ -181,7 +182,7 @@ export function chatPanel({ api }) {
       box.list.scrollTop = box.list.scrollHeight;
       box.form.hidden = !page.can_write;
       box.why.hidden = page.can_write;
-      box.why.textContent = page.can_write ? '' : page.why || tr('chat.cannot');
+      box.why.textContent = page.can_write ? '' : page.why ? serverError(page.why) : tr('chat.cannot');
     } catch (e) {
       if (key !== state.key) return;
       box.form.hidden = true;

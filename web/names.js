@@ -5,6 +5,7 @@
 // on which options and values exist: an option or value missing here is
 // shown with the catalog's own name and help, so a new one still works.
 import { t as tr, side, has } from './i18n.js';
+import { serverError } from './server-errors.js';
 
 // Where an option sits in the setup form: 'bar' (always shown), 'more'
 // (under "More options") or 'advanced' (under "Advanced: rule switches").
@@ -120,7 +121,7 @@ export const gameName = (title) => title.replace(/\bShatra\b/g, tr('game.shatra'
 // How a finished online game ended, in words ("" for the rules' own end).
 /** @param {string} t */
 export const terminationText = (t) => (t === 'rules' ? '' :
-  ['resignation', 'agreement', 'time'].includes(t) ? tr(`end.${t}`) : t);
+  ['resignation', 'agreement', 'time'].includes(t) ? tr(`end.${t}`) : serverError(t));
 
 // The word by which the server's outcome already names each way of ending
 // (src/table/table.cpp: "White resigns", "White loses on time", "Draw by
@@ -161,7 +162,7 @@ export function outcomeText(outcome) {
  * @param {{outcome: string, result: string, termination?: string, status?: string, sides?: string[]}} g
  */
 export function resultLine({ outcome, result, termination = '', status = '', sides = [] }) {
-  if (status === 'aborted') return tr('result.aborted', { why: termination || tr('result.abandoned'), result });
+  if (status === 'aborted') return tr('result.aborted', { why: termination ? serverError(termination) : tr('result.abandoned'), result });
   const english = outcome || 'Game over';
   let line = outcomeText(english);
   const said = SAID[termination];

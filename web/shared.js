@@ -6,6 +6,7 @@ import { cellAt, asteriskIcon } from './board.js';
 import { optionWords } from './names.js';
 import { $, input } from './dom.js';
 import { t as say, side } from './i18n.js';
+import { serverError } from './server-errors.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
@@ -16,7 +17,8 @@ import { t as say, side } from './i18n.js';
 /** @typedef {import('./types.js').RecordFile} RecordFile */
 /**
  * A JSON API call: the reply's JSON object, or an Error with the server's
- * one-line message. Callers say which shape (types.js) they asked for.
+ * one-line message, in the page's language where the catalogue has it
+ * (server-errors.js). Callers say which shape (types.js) they asked for.
  * @typedef {(method: string, path: string, body?: unknown, secret?: string) => Promise<unknown>} Api
  */
 
@@ -53,7 +55,7 @@ export function apiClient(unreachable) {
     } catch (e) {
       data = { error: say('api.noMessage', { status: res.status }) };
     }
-    if (!res.ok) throw new Error(data.error || say('api.status', { status: res.status }));
+    if (!res.ok) throw new Error(data.error ? serverError(data.error) : say('api.status', { status: res.status }));
     return data;
   };
 }

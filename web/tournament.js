@@ -10,6 +10,7 @@ import { $, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
 import { gameTitle } from './names.js';
 import { t as say } from './i18n.js';
+import { serverError } from './server-errors.js';
 import { playerLink, gameLink } from './people.js';
 import { clockText, formatText, statusText, countdown, at, sideWords } from './tournament-words.js';
 import { nameOf, renderPlayers, renderStandings, renderRounds, renderCrosstable } from './tournament-tables.js';
@@ -217,9 +218,9 @@ function renderStatus() {
       v.format === 'round_robin' ? say('tour.s.robin', { rounds: v.rounds }) :
         say('tour.s.round', { round: v.round, rounds: v.rounds });
   } else if (v.status === 'finished') {
-    text = say(v.reason ? 'tour.s.finished.why' : 'tour.s.finished', { why: v.reason });
+    text = say(v.reason ? 'tour.s.finished.why' : 'tour.s.finished', { why: serverError(v.reason || '') });
   } else if (v.status === 'cancelled') {
-    text = say(v.reason ? 'tour.s.cancelled.why' : 'tour.s.cancelled', { why: v.reason });
+    text = say(v.reason ? 'tour.s.cancelled.why' : 'tour.s.cancelled', { why: serverError(v.reason || '') });
   }
   $('t-status').textContent = text;
 }

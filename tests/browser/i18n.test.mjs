@@ -193,6 +193,12 @@ test('a Russian browser sees the account, players, puzzles and learn pages in Ru
   assert.equal(await page.title(), 'Учётная запись · asterism');
   assert.match(await page.textContent('#no-passkeys-here'), /^Этот браузер не может пользоваться ключами доступа/);
   assert.match(await page.textContent('[data-testid="relations-none"]'), /^Никого\. Заглушить или заблокировать/);
+  // The server refuses in English; the page shows its line in Russian
+  // (web/server-errors.js, err.acc.wrong).
+  await page.fill('#signin-name', 'nobody');
+  await page.fill('#signin-password', 'a password nobody has');
+  await page.click('[data-testid="signin-button"]');
+  await waitText(page, '#message', 'нет учётной записи с таким именем и паролем');
 
   await page.goto(new URL('leaderboard.html', url).href);
   assert.equal(await text(page, 'main h1'), 'Игроки');
@@ -238,6 +244,17 @@ test('a Russian browser sees the account, players, puzzles and learn pages in Ru
   const starFigures = await page.locator('figure.diagram').count();
   assert.ok(starFigures >= 3, `${starFigures} diagrams`);
   assert.equal(await page.locator('figure.diagram[data-ready="true"]').count(), starFigures);
+  // And the Asterisk and Star Pool Chess pages (web/rules/ru/*.html).
+  for (const [game, title, board] of [['asterisk', 'Asterisk: правила · asterism', 'Доска'],
+    ['starpool', 'Star Pool Chess: правила · asterism', 'Звёздный бассейн']]) {
+    await page.goto(new URL(`rules-${game}.html`, url).href);
+    await page.waitForSelector('body[data-diagrams="ready"]', { timeout: 30000 });
+    assert.equal(await page.title(), title);
+    assert.equal(await text(page, game === 'asterisk' ? '#board' : '#pool'), board);
+    const figures = await page.locator('figure.diagram').count();
+    assert.ok(figures >= 3, `${game}: ${figures} diagrams`);
+    assert.equal(await page.locator('figure.diagram[data-ready="true"]').count(), figures, `${game}: every diagram drawn`);
+  }
 
   await page.goto(new URL('learn.html', url).href);
   assert.equal(await text(page, 'main h1'), 'Обучение');

@@ -7,6 +7,7 @@ import account from './en-account.js';
 import tournament from './en-tournament.js';
 import learn from './en-learn.js';
 import play from './en-play.js';
+import errors from './en-errors.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -15,6 +16,7 @@ export default {
   ...tournament,
   ...learn,
   ...play,
+  ...errors,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

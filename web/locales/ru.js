@@ -7,6 +7,7 @@ import account from './ru-account.js';
 import tournament from './ru-tournament.js';
 import learn from './ru-learn.js';
 import play from './ru-play.js';
+import errors from './ru-errors.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -15,6 +16,7 @@ export default {
   ...tournament,
   ...learn,
   ...play,
+  ...errors,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.rules': 'Правила',
