@@ -42,7 +42,7 @@ int run(int argc, char** argv) {
         "asterism: engine and playing system for *Star, Asterisk, Shatra and "
         "Star Pool Chess"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "asterism 0.1.0");
+    app.set_version_flag("--version", "asterism " ASTERISM_VERSION);
     std::vector<std::pair<CLI::App*, Runner>> runners;
     for (const Subcommand& s : kSubcommands) {
         CLI::App* command = app.add_subcommand(s.name, s.help);

@@ -9,7 +9,12 @@ pass=0
 fail=0
 out=$(mktemp)
 err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+# A home of its own: commands that keep files (serve's default database,
+# under $XDG_DATA_HOME or ~/.local/share) never touch the user's.
+home=$(mktemp -d)
+trap 'rm -f "$out" "$err"; rm -rf "$home"' EXIT
+export HOME="$home"
+unset XDG_DATA_HOME
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
@@ -56,6 +61,10 @@ expect_error "move 1 'xyz@a1'" state asterisk --moves "xyz@a1"
 expect_error "move 5 'swap'" state asterisk --moves "dhe@a1 dca@b2 dce@c3 lha@d4 swap"
 expect_error "two-player" play asterisk:mode=solitaire --first mc
 
+# --version names the project's version, as the top CMakeLists.txt sets it.
+version=$(sed -n 's/^project(asterism VERSION \([0-9.]*\) .*/\1/p' "$(dirname "$0")/../../CMakeLists.txt")
+[ -n "$version" ] || bad "no version in CMakeLists.txt"
+expect_output "asterism $version" --version
 expect_output '"game":"starstar:size=10,swap=false"' state starstar --json
 expect_output '"provisional":true' state starstar:size=6 --moves "*10 S10" --json
 expect_output 'nodes: 105' perft starstar:size=6 1
