@@ -1,5 +1,5 @@
 // `asterism review RECORD --level L`: analyses every position of a recorded
-// game and prints each move's loss of win rate with its mark and the better
+// game and prints each move's loss of expected score with its mark and the better
 // move (search/review.h; docs/review.md), for researchers; --json prints
 // what the server's review returns.
 #include <array>
@@ -46,7 +46,8 @@ std::string padded_percent(double w) {
 void print_review(const Review& r, const Game& game, int level) {
     std::printf(
         "Review of %s at level %d. Marks: inaccuracy, mistake, blunder for a loss of "
-        "%.0f, %.0f, %.0f points or more of the mover's win rate.\n",
+        "%.0f, %.0f, %.0f points or more of the mover's expected score (before and after:\n"
+        "the mover's expected score by the best move and by the move played).\n",
         game.spec().c_str(), level, 100 * kInaccuracyLoss, 100 * kMistakeLoss, 100 * kBlunderLoss);
     std::printf("%4s  %-12s %-8s %6s %6s %5s  %-10s %s\n", "ply", "move", "player", "before",
                 "after", "loss", "mark", "better");

@@ -142,6 +142,35 @@ ReviewedMove judge(const Analysis& a, const std::string& move, int ply, Player m
     return m;
 }
 
+// Every mistake or blunder is checked again by a player kVerifyLevels
+// stronger (at most kMaxLevel), with a tree of its own: position k and then
+// k + 1 searched anew, the move judged again, and that judgement stands. A
+// short search's swings (a capture it has not seen through, a few lucky
+// playouts) are what mark good moves; a mark that holds under a longer look
+// is one a strong player would accept. The graph keeps the review's level.
+void verify_marks(const Game& start, const std::vector<std::string>& history,
+                  const std::vector<Player>& movers, const ReviewSettings& settings,
+                  Review& review) {
+    EngineSettings es;
+    es.level = std::min(settings.level + kVerifyLevels, kMaxLevel);
+    es.seed = settings.seed;
+    es.threads = settings.threads;
+    if (es.level <= settings.level) return;
+    for (ReviewedMove& m : review.moves) {
+        if (m.mark != ReviewMark::Mistake && m.mark != ReviewMark::Blunder) continue;
+        if (settings.stop && settings.stop->load()) return;
+        auto position = start.clone();
+        for (int i = 0; i < m.ply; ++i) position->play(history[static_cast<std::size_t>(i)]);
+        auto agent = make_engine(*position, es);
+        Rng rng(settings.seed + static_cast<std::uint64_t>(m.ply));
+        const Searched here = search_position(*position, *agent, rng, settings.stop);
+        position->play(m.move);
+        const Searched next = search_position(*position, *agent, rng, settings.stop);
+        m = judge(here.analysis, m.move, m.ply, m.mover, next,
+                  movers[static_cast<std::size_t>(m.ply) + 1]);
+    }
+}
+
 }  // namespace
 
 Review review_game(const Game& game, const ReviewSettings& settings,
@@ -154,6 +183,7 @@ Review review_game(const Game& game, const ReviewSettings& settings,
     es.level = settings.level;
     es.seed = settings.seed;
     es.threads = settings.threads;
+    const auto start = position->clone();
     auto agent = make_engine(*position, es);
     Rng rng(settings.seed);
     const int total = static_cast<int>(history.size()) + 1;
@@ -190,6 +220,7 @@ Review review_game(const Game& game, const ReviewSettings& settings,
         review.winrate_first.push_back(view_of(mover, m.before));
         review.moves.push_back(std::move(m));
     }
+    verify_marks(*start, history, movers, settings, review);
     return review;
 }
 

@@ -18,6 +18,9 @@
 // their means in the search of position k, each shrunk toward the root's
 // mean by kShrinkPlayouts playouts (alpha-beta: its best move's score); a
 // proven result counts as 1 or 0. A move no other move beats loses nothing.
+// A mistake or blunder is then judged again by a player kVerifyLevels
+// levels stronger, searching positions k and k + 1 afresh; its judgement
+// stands (at level kMaxLevel there is none stronger, and the first stands).
 #pragma once
 
 #include <atomic>
@@ -40,6 +43,9 @@ inline constexpr double kBlunderLoss = 0.30;
 // mean is blended with before the review trusts it (docs/review.md): a
 // candidate with 25 playouts is taken halfway between the two.
 inline constexpr double kShrinkPlayouts = 25;
+// How many levels above the review's the player is that checks a mistake
+// or blunder again before it is marked.
+inline constexpr int kVerifyLevels = 2;
 
 // "inaccuracy", "mistake", "blunder" or "".
 std::string mark_name(ReviewMark m);
