@@ -73,10 +73,11 @@ const over = { on: false, view: null };
  * Sizes #board on a narrow screen (CSS decides above 820 px): the largest
  * whole board that fits the box's width and the screen's height below the
  * board's top, if its cells are then at least MIN_TARGET wide; else cells
- * of DRAWN_TARGET and a board that pans in #board-wrap, centred once, with
- * a "Whole board" button under it for the overview. The
- * height is measured once for a game and a screen, so that a message line
- * above the board that comes and goes does not resize it at every move.
+ * of DRAWN_TARGET and a board that pans in #board-wrap, centred once (and
+ * again for a board of another size), with a "Whole board" button under it
+ * for the overview. The height is measured once for a game and a screen, so
+ * that a message line above the board that comes and goes does not resize
+ * it at every move.
  * @param {View} view
  */
 export function sizeBoard(view) {
@@ -102,7 +103,7 @@ export function sizeBoard(view) {
   const small = fit * cell < MIN_TARGET;
   const pans = small && !over.on;
   const scale = pans ? DRAWN_TARGET / cell : fit;
-  const was = wrap.classList.contains('pans');
+  const was = wrap.classList.contains('pans'), drawn = `${svg.style.width} ${svg.style.height}`;
   svg.style.width = `${Math.floor(scale * w)}px`;
   svg.style.height = `${Math.floor(scale * h)}px`;
   wrap.classList.toggle('pans', pans);
@@ -111,7 +112,12 @@ export function sizeBoard(view) {
   button.hidden = !small;
   button.textContent = t(over.on ? 'touch.fullSize' : 'touch.overview');
   button.setAttribute('aria-pressed', String(small && over.on));
-  if (pans && !was) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+  // Centred when it starts to pan and when a board of another size pans in
+  // its place: the full *Star board kept the small one's scroll, its left
+  // side shown, so that its top corner was at the screen's right edge and,
+  // under the status, the empty corner beside its upper left edge.
+  const resized = `${svg.style.width} ${svg.style.height}` !== drawn;
+  if (pans && (!was || resized)) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
 }
 
 // The overview's button, made once under #board-wrap; and, while the

@@ -5,10 +5,12 @@
 
 export const GAMES = ['starstar', 'asterisk', 'shatra', 'starpool'];
 
-// A new game of `game` on the local page (index.html) with the seats and
-// level given; resolves when the page shows it.
-export async function newGame(page, game, { seats = ['human', 'human'], level = 1 } = {}) {
+// A new game of `game` on the local page (index.html) with the seats, level
+// and options (the setup bar's, by name: {size: '6'}) given; resolves when
+// the page shows it.
+export async function newGame(page, game, { seats = ['human', 'human'], level = 1, options = {} } = {}) {
   await page.selectOption('#game', game);
+  for (const [name, value] of Object.entries(options)) await page.selectOption(`#setup [data-option="${name}"]`, value);
   await page.selectOption('#level', String(level));
   await page.selectOption('#seat0', seats[0]);
   await page.selectOption('#seat1', seats[1]);

@@ -4,9 +4,9 @@
 // finger) makes a tap select and a second tap, or Play, play; the page does
 // not move when moves are made (the board's top stays put); the player's
 // own side (or the cell just played, on boards without sides) is on screen
-// without scrolling; a board that pans has a whole-board view; and no
-// page scrolls sideways. Screenshots go to
-// ASTERISM_SHOTS as phone-*.png.
+// without scrolling; a board that pans has a whole-board view, and a new
+// one of another size is shown from its middle; and no page scrolls
+// sideways. Screenshots go to ASTERISM_SHOTS as phone-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -155,6 +155,38 @@ test('a panning board has a whole-board view, and a tap on it zooms back in', as
   assert.equal(await ply(page), 0, 'a tap on the map plays nothing');
   assert.ok(await page.locator('#confirm').isHidden(), 'and selects nothing');
   assert.ok(await onScreen(page, [corner]), `the tapped cell ${corner} is in view`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// The empty height between the lines above the board (the last element
+// shown before #board-wrap) and the highest cell drawn under the middle of
+// the board's box, in CSS px: what the eye finds below the status.
+const gapAbove = (page) => page.evaluate(() => {
+  const wrap = document.querySelector('#board-wrap');
+  let above = wrap.previousElementSibling;
+  while (above && !above.getClientRects().length) above = above.previousElementSibling;
+  const box = wrap.getBoundingClientRect(), middle = (box.left + box.right) / 2;
+  const tops = [...document.querySelectorAll('#board .cells [data-cell]')].map((c) => c.getBoundingClientRect())
+    .filter((r) => r.left <= middle && r.right >= middle).map((r) => r.top);
+  return Math.min(...tops) - above.getBoundingClientRect().bottom;
+});
+
+// A new game on a board that pans like the one before it (*Star's small
+// board, then its full one, from the setup bar) is shown from its middle
+// again: *Star's top corner under the status, not the empty corner beside
+// its upper left edge, as when the new board kept the old one's scroll.
+test('a new panning board of another size starts from its middle, right below the status', async (t) => {
+  const page = await open('index.html');
+  await page.waitForSelector('#board .cells [data-cell]');
+  await newGame(page, 'starstar', { options: { size: '6' } });
+  assert.ok(await page.locator('#board-wrap.pans').count(), 'the small *Star board pans at 390 px');
+  await newGame(page, 'starstar', { options: { size: '10' } });
+  await page.evaluate(() => scrollTo(0, 0));
+  const gap = await gapAbove(page);
+  t.diagnostic(`full *Star board after the small one: ${gap.toFixed(1)} px between the status and the board`);
+  assert.ok(gap < 24, `${gap.toFixed(1)} px of empty page between the status and the board's top`);
+  await shot(page, 'starstar-new-size');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
