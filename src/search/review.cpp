@@ -156,8 +156,18 @@ void verify_marks(const Game& start, const std::vector<std::string>& history,
     es.seed = settings.seed;
     es.threads = settings.threads;
     if (es.level <= settings.level) return;
-    for (ReviewedMove& m : review.moves) {
-        if (m.mark != ReviewMark::Mistake && m.mark != ReviewMark::Blunder) continue;
+    // The largest losses first, and at most max_verified of them: a game of
+    // bad moves would otherwise cost a stronger search for every one of its
+    // marks. A mark left over stands as the review judged it.
+    std::vector<ReviewedMove*> marked;
+    for (ReviewedMove& m : review.moves)
+        if (m.mark == ReviewMark::Mistake || m.mark == ReviewMark::Blunder) marked.push_back(&m);
+    std::stable_sort(
+        marked.begin(), marked.end(),
+        [](const ReviewedMove* a, const ReviewedMove* b) { return a->loss > b->loss; });
+    if (marked.size() > settings.max_verified) marked.resize(settings.max_verified);
+    for (ReviewedMove* mp : marked) {
+        ReviewedMove& m = *mp;
         if (settings.stop && settings.stop->load()) return;
         auto position = start.clone();
         for (int i = 0; i < m.ply; ++i) position->play(history[static_cast<std::size_t>(i)]);

@@ -24,6 +24,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -46,6 +47,11 @@ inline constexpr double kShrinkPlayouts = 25;
 // How many levels above the review's the player is that checks a mistake
 // or blunder again before it is marked.
 inline constexpr int kVerifyLevels = 2;
+// By default at most this many of a review's mistakes and blunders are
+// checked so, the largest losses first; the others keep the review's own
+// mark. Twelve checks at level 9 cost about half a minute of a core in
+// Shatra, the dearest game.
+inline constexpr std::size_t kMaxVerified = 12;
 
 // "inaccuracy", "mistake", "blunder" or "".
 std::string mark_name(ReviewMark m);
@@ -56,6 +62,8 @@ struct ReviewSettings {
     int level = 5;
     std::uint64_t seed = 1;
     int threads = 1;
+    // How many marks the stronger player checks (kMaxVerified above).
+    std::size_t max_verified = kMaxVerified;
     // When set, the review stops soon after it turns true (a search checks
     // it every few thousand playouts), keeping what was done.
     const std::atomic<bool>* stop = nullptr;

@@ -79,6 +79,45 @@ TEST(Review, WorksForEveryGame) {
     }
 }
 
+// The stronger player checks the marks with the largest losses first, and
+// no more than max_verified of them: with one check allowed, every mark but
+// the largest loss's stays as the review judged it, while checking all of
+// them changes some of their losses (so that the first comparison could
+// fail). A random game has many marks.
+TEST(Review, ChecksTheLargestLossesFirstAndNoMore) {
+    auto game = Registry::instance().create("shatra");
+    Rng rng(5);
+    for (int k = 0; k < 16 && !game->terminal(); ++k) {
+        const auto legal = game->legal_moves();
+        game->play(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    const auto is_marked = [](const ReviewedMove& m) {
+        return m.mark == ReviewMark::Mistake || m.mark == ReviewMark::Blunder;
+    };
+    const Review unchecked = review_game(*game, {.level = 3, .max_verified = 0});
+    const Review one = review_game(*game, {.level = 3, .max_verified = 1});
+    const Review all = review_game(*game, {.level = 3, .max_verified = 100});
+    ASSERT_EQ(one.moves.size(), unchecked.moves.size());
+    std::size_t largest = unchecked.moves.size();
+    int marks = 0;
+    for (std::size_t i = 0; i < unchecked.moves.size(); ++i) {
+        if (!is_marked(unchecked.moves[i])) continue;
+        ++marks;
+        if (largest == unchecked.moves.size() ||
+            unchecked.moves[i].loss > unchecked.moves[largest].loss)
+            largest = i;
+    }
+    ASSERT_GE(marks, 3) << "the random game has too few marks to tell";
+    int changed_by_all = 0;
+    for (std::size_t i = 0; i < unchecked.moves.size(); ++i) {
+        if (i == largest) continue;
+        EXPECT_EQ(one.moves[i].mark, unchecked.moves[i].mark) << "ply " << i + 1;
+        EXPECT_DOUBLE_EQ(one.moves[i].loss, unchecked.moves[i].loss) << "ply " << i + 1;
+        if (all.moves[i].loss != unchecked.moves[i].loss) ++changed_by_all;
+    }
+    EXPECT_GT(changed_by_all, 0) << "no check changed a loss: the comparison above proves nothing";
+}
+
 // A stop flag already set stops the review before any position.
 TEST(Review, StopsWhenAsked) {
     auto game = Registry::instance().create("starstar:size=6");
