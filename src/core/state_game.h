@@ -97,6 +97,8 @@ class StateGame final : public Game {
     }
 
     std::vector<std::string> history() const override { return history_; }
+    // The moves played, without copying their texts.
+    std::size_t plies() const { return history_.size(); }
 
     std::string position() const override { return state_.position(); }
     void set_position(std::string_view text) override {

@@ -38,7 +38,16 @@
 // The game's own rules decide draws (repetition, move counters) and wins:
 // a node is terminal when generate() returns no move, and its value comes
 // from outcome(). On top of that the search scores a position repeated on
-// its own path as a draw, so it never walks round in circles.
+// its own path as a draw, so it never walks round in circles, and, when
+// the caller gives it the game before the root (set_game_before), a
+// position that has stood twice in the game already: reaching it again is
+// the rules' threefold repetition. The game's own rules see that too, but
+// only when the node is generated, after the transposition table has been
+// asked: a value stored for the position earlier (often in the search of
+// an earlier move) cut the node off first, and a side ahead walked its biy
+// back and forth into the third repetition. AlphaBetaAgent gives the game
+// only for games whose rules draw by repetition (a state may say it has no
+// such rule: repetition_draws()).
 //
 // A side whose legal moves are all noisy (Shatra's compulsory captures, a
 // chess side whose only moves capture) may not stand pat in quiescence
@@ -253,6 +262,19 @@ class AlphaBeta {
 
     std::uint64_t nodes() const { return nodes_; }
 
+    // The game's positions from the root back, as S::hash() keys: `game[0]`
+    // is the root's, `game[d]` the one d plies before it. They hold for the
+    // searches that follow until set again. A position that stood twice in
+    // them with the same player to move is a draw when the search reaches it.
+    void set_game_before(const std::vector<std::uint64_t>& game) {
+        drawn_before_.clear();
+        for (std::size_t d = 1; d < game.size(); ++d) {
+            int seen = 0;
+            for (std::size_t e = d % 2; e < game.size(); e += 2) seen += game[e] == game[d] ? 1 : 0;
+            if (seen >= 2) drawn_before_.push_back({game[d], static_cast<int>(d % 2)});
+        }
+    }
+
   private:
     // Lazy SMP (see the top of this file): the helpers search until the
     // main thread, which obeys the limits, is done.
@@ -275,6 +297,7 @@ class AlphaBeta {
         std::vector<std::thread> workers;
         for (auto& h : helpers_) {
             h->shared_ = &shared;
+            h->drawn_before_ = drawn_before_;
             h->generation_ = generation_;  // both sides add one as they begin
             workers.emplace_back(
                 [&h, &root, &helper_limits] { h->search_alone(root, helper_limits); });
@@ -495,11 +518,13 @@ class AlphaBeta {
     }
 
     // Whether the position at `ply` already stood on this search path with
-    // the same player to move.
+    // the same player to move, or twice in the game before the root.
     bool repeated(int ply) const {
         const std::uint64_t h = path_[static_cast<std::size_t>(ply)];
         for (int i = ply - 2; i >= 0; i -= 2)
             if (path_[static_cast<std::size_t>(i)] == h) return true;
+        for (const DrawnBefore& b : drawn_before_)
+            if (b.key == h && (ply + b.parity) % 2 == 0) return true;
         return false;
     }
 
@@ -866,7 +891,14 @@ class AlphaBeta {
     std::vector<Move> pv_;      // triangular: row ply holds the line from ply
     std::vector<int> pv_length_;
     std::vector<Killers> killers_;
-    std::vector<std::uint64_t> path_;     // hashes along the current line
+    std::vector<std::uint64_t> path_;  // hashes along the current line
+    // Positions before the root that a return to would repeat a third time,
+    // with the parity of their distance from the root (set_game_before).
+    struct DrawnBefore {
+        std::uint64_t key;
+        int parity;
+    };
+    std::vector<DrawnBefore> drawn_before_;
     std::int8_t reduction_[64][64] = {};  // late-move reductions by depth and move rank
 
     S pos_{};

@@ -5,6 +5,8 @@
 // in full.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -47,6 +49,11 @@ class AlphaBetaAgent final : public Agent {
             l.nodes = limits.playouts;
             l.seconds = limits.seconds;
         }
+        bool repetition_draws = true;
+        if constexpr (requires { root.repetition_draws(); })
+            repetition_draws = root.repetition_draws();
+        search_->set_game_before(repetition_draws ? game_before(root, sg->plies())
+                                                  : std::vector<std::uint64_t>{});
         using Result = typename AlphaBeta<S>::Result;
         const Result r = search_->search(root, l, [&](const Result& so_far) {
             return progress ? progress(to_analysis(root, so_far)) : true;
@@ -57,6 +64,19 @@ class AlphaBetaAgent final : public Agent {
     }
 
     const AlphaBeta<S>& search() const { return *search_; }
+
+    // The game's positions from `root` back (root first), at most
+    // kGameBefore plies: enough for any cycle that leads to a third
+    // repetition, at a cost of a few microseconds a move.
+    static std::vector<std::uint64_t> game_before(S position, std::size_t plies) {
+        constexpr std::size_t kGameBefore = 100;
+        std::vector<std::uint64_t> keys{position.hash()};
+        for (std::size_t k = 0; k < std::min(plies, kGameBefore); ++k) {
+            position.undo();
+            keys.push_back(position.hash());
+        }
+        return keys;
+    }
 
     // Which knowledge the game's State uses in this search (EngineSettings::
     // knowledge); games without a choice ignore it.

@@ -155,6 +155,9 @@ class State {
     nlohmann::json move_view(Move m) const;
 
     const Rules& rules() const { return rules_; }
+    // Whether a third repetition draws (section 7; not under shatrabase's
+    // draws=off): the search scores one only then (search/alphabeta.h).
+    bool repetition_draws() const { return rules_.draws; }
     const Pos& pos() const { return pos_; }
 
     // For learning programs (core/state_batch.h; learning.cpp, where the
