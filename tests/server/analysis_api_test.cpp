@@ -97,6 +97,9 @@ TEST(AnalysisApi, AnalysesAnEarlierPly) {
     ASSERT_EQ(r.status, 200) << r.body.dump();
     EXPECT_EQ(r.body["ply"], 0);
     expect_error(call(api, "POST", s + "/analyze", {{"playouts", 200}}), 400, "no more moves");
+    // null is a field not sent (docs/server.md): the game as it is now.
+    expect_error(call(api, "POST", s + "/analyze", {{"playouts", 200}, {"ply", nullptr}}), 400,
+                 "no more moves");
     expect_error(call(api, "POST", s + "/analyze", {{"ply", bg.moves.size()}}), 400,
                  "no more moves");
     expect_error(call(api, "POST", s + "/analyze", {{"ply", bg.moves.size() + 1}}), 400, "'ply'");
