@@ -4,7 +4,8 @@
 // 'err.*' value here is such a line as a PATTERN: the server's words
 // exactly, with {name} where the server puts a value (a name, a number, a
 // move). server-errors.js matches the line against every pattern (the one
-// with the most fixed text wins), then fills the translation with the values.
+// that explains most of the line wins, the reasons in its {why} values
+// counted), then fills the translation with the values.
 // A value is kept as the server sent it, except: {why} holds a message of
 // its own, translated in turn by these patterns; {side...} holds a side's
 // name ("White"), shown as side.<name>, and {side...Gen} its genitive
@@ -13,8 +14,8 @@
 // puts around a name ('Bob') are the pattern's, so Russian writes «Bob».
 // errors.test.mjs checks that every pattern's text is in the server's
 // sources (src/server, and src/table, src/core and src/games, whose rules
-// refuse an illegal move), and that every fail() of the server with a
-// fixed message is covered here or listed there as left out.
+// refuse an illegal move, and src/record), and that every fail() of the
+// server with a fixed message is covered here or listed there as left out.
 //
 // Left out, so shown in English as they come:
 // - malformed requests the page never makes: a JSON field of the wrong type
@@ -27,13 +28,11 @@
 //   text that is not UTF-8 (a browser always sends UTF-8), and the fields
 //   the browser itself fills ('credential', 'endpoint', 'keys', the passkey's
 //   client data and its other WebAuthn checks but the few below);
-// - computer players' and games' option specs ("bad player ...", "bad
-//   option ...", "unknown option ..."): the page offers only the catalog's;
-// - start positions typed under "More options": each game's notation
-//   diagnostics ("bad position '...': ...", "bad Star Pool position ...",
-//   "bad *Star position: ..."), some sixty, which name the notation's fields;
-// - a record file's reader diagnostics (src/record, "line N: ...");
+// - computer players' specs ("bad player ..."): the page offers only the
+//   catalog's levels;
 // - internal failures: "internal error: {why}" is translated, its why is not.
+// A typed start position's, a loaded record's and a game spec's messages
+// are in en-errors-input.js.
 /** @type {Record<string, string|string[]>} */
 export default {
   // Limits: rates, sizes, a busy server (src/server/api.cpp, net/).

@@ -8,6 +8,7 @@ import tournament from './en-tournament.js';
 import learn from './en-learn.js';
 import play from './en-play.js';
 import errors from './en-errors.js';
+import inputErrors from './en-errors-input.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -17,6 +18,7 @@ export default {
   ...learn,
   ...play,
   ...errors,
+  ...inputErrors,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

@@ -8,6 +8,7 @@ import tournament from './ru-tournament.js';
 import learn from './ru-learn.js';
 import play from './ru-play.js';
 import errors from './ru-errors.js';
+import inputErrors from './ru-errors-input.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -17,6 +18,7 @@ export default {
   ...learn,
   ...play,
   ...errors,
+  ...inputErrors,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.rules': 'Правила',
