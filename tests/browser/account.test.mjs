@@ -216,7 +216,7 @@ test('a guest plays online, signs up, and claims the game', async () => {
 test('a phone: the page fits 390 px, signed out and signed in', async () => {
   const page = await person('account.html', { options: PHONE });
   await state(page, 'signed-out');
-  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= screen.width && innerWidth <= screen.width);
   assert.ok(await fits(), 'no sideways scrolling when signed out');
   await shot(page, 'signed-out-phone');
   await signIn(page, 'Anna', 'a quiet river at dawn');

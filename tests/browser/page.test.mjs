@@ -159,7 +159,7 @@ test('seat links: the secret leaves the address bar; "(your move)"; a second bro
     assert.equal(await ann.title(), '*Star, small board online \u00b7 asterism');
     assert.equal(await bob.getAttribute('body', 'data-turn-signals'), '1');
     assert.ok(await bob.locator('#links').isVisible(), 'the seat holder can show the links');
-    assert.ok(await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    assert.ok(await bob.evaluate(() => document.documentElement.scrollWidth <= screen.width && innerWidth <= screen.width));
     await shot(bob, 'page-phone-your-move');
     await playFirst(bob);
 
