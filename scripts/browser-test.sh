@@ -35,9 +35,6 @@
 # players, player, puzzles and learn pages and the tournament form's
 # counted words (issue 27 point 8; docs/view.md, Languages). The
 # other tests read English words: chromium.mjs makes the browser English.
-# nav.test.mjs: every page's header links come from web/nav.js (no page
-# writes them by hand), the same on the play page, a rules page and the
-# lobby in English and Russian, the current one marked.
 # axe.test.mjs runs axe-core (npm, pinned) on every page in both themes: no
 # serious or critical violation (issue 27 point 7).
 # analysis.test.mjs analyses positions browsed back to (a local game, an
@@ -114,7 +111,7 @@ cd tests/browser
 # (the tracker's CI) keeps only what was printed.
 status=0
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" ASTERISM_DATA="$out/data" \
-  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs axe.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs nav.test.mjs catalogue.test.mjs errors.test.mjs pgn_interop.test.mjs} || status=$?
+  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs axe.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs catalogue.test.mjs errors.test.mjs nav.test.mjs pgn_interop.test.mjs} || status=$?
 if [ "$status" -ne 0 ]; then
   echo "== the server's last 60 lines ($out/server.log)"
   tail -n 60 "$out/server.log"
