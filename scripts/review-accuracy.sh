@@ -14,7 +14,11 @@
 # Environment: GAMES (games per game, default 10), LEVEL (players, 10),
 # REVIEW_LEVEL (5), MAX_PLIES (cut games short, default 1000: whole games),
 # SPECS (default "starstar asterisk shatra starpool"), PARALLEL (self-play
-# games at once, 1), OUT (work folder, default a temporary one, kept).
+# games at once, 1), OUT (work folder, default a temporary one, kept),
+# RESIGN and DRAW (selfplay's --resign W,N and --draw M,N,P: end decided
+# games early, as the players would by resigning or agreeing a draw; off by
+# default). Adjudication drops only moves played when the searches already
+# agreed on the result, which a review marks least.
 # Level-10 games take minutes each on one core: the whole figure is hours.
 set -euo pipefail
 
@@ -25,19 +29,23 @@ level="${LEVEL:-10}"
 review_level="${REVIEW_LEVEL:-5}"
 max_plies="${MAX_PLIES:-1000}"
 random_plies="${RANDOM_PLIES:-2}"
+adjudicate=()
+[ -n "${RESIGN:-}" ] && adjudicate+=(--resign "$RESIGN")
+[ -n "${DRAW:-}" ] && adjudicate+=(--draw "$DRAW")
 parallel="${PARALLEL:-1}"
 specs="${SPECS:-starstar asterisk shatra starpool}"
 out="${OUT:-$(mktemp -d /tmp/review-accuracy.XXXXXX)}"
 [ -x "$bin" ] || { echo "review-accuracy: no binary at $bin" >&2; exit 2; }
 mkdir -p "$out"
-echo "players level $level, $games games per game after $random_plies random plies, review level $review_level, max plies $max_plies; files in $out"
+echo "players level $level, $games games per game after $random_plies random plies, review level $review_level, max plies $max_plies, adjudication: ${adjudicate[*]:-none}; files in $out"
 
 total_moves=0 total_bad=0 total_early=0
 for spec in $specs; do
     dir="$out/${spec//[:=,]/_}"
     if [ ! -d "$dir/records" ]; then
         nice "$bin" selfplay "$spec" --games "$games" --level "$level" --random-plies "$random_plies" \
-            --max-plies "$max_plies" --parallel "$parallel" --seed 27 --out "$dir" --quiet >/dev/null
+            --max-plies "$max_plies" "${adjudicate[@]}" --parallel "$parallel" --seed 27 \
+            --out "$dir" --quiet >/dev/null
     fi
     moves=0 bad=0 early=0
     for rec in "$dir"/records/*.rec; do

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "learn/selfplay.h"
+#include "search/match.h"
 #include "spread.h"
 
 namespace asterism::cli {
@@ -13,7 +14,7 @@ namespace {
 struct Args {
     learn::SelfplaySettings settings;
     int games = 10, parallel = 1, level = 0;
-    std::string out;
+    std::string out, resign, draw;
     bool quiet = false;
 };
 
@@ -55,6 +56,12 @@ Runner setup_selfplay(CLI::App& command) {
         ->capture_default_str();
     command.add_option("--max-plies", s.max_plies, "Plies after which a game is cut short")
         ->capture_default_str();
+    command.add_option("--resign", a->resign,
+                       "End a game as won when N plies in a row rated one side at least W: W,N "
+                       "(as match's)");
+    command.add_option("--draw", a->draw,
+                       "End a game as drawn when from ply P on N plies in a row were rated within "
+                       "M of 0.5: M,N,P (as match's)");
     command.add_option("--out", a->out, "Output folder (records/ and positions.txt)")->required();
     command.add_flag("--quiet", a->quiet, "No running count");
     return [a] {
@@ -63,6 +70,8 @@ Runner setup_selfplay(CLI::App& command) {
         if (a->parallel < 1) throw GameError("--parallel must be at least 1");
         if (set.random_plies < 0) throw GameError("--random-plies must be at least 0");
         if (set.max_plies < 1) throw GameError("--max-plies must be at least 1");
+        if (!a->resign.empty()) set.resign = parse_resign(a->resign);
+        if (!a->draw.empty()) set.draw = parse_draw(a->draw);
         if (a->level != 0) {
             if (a->level < 1 || a->level > 10) throw GameError("--level must be 1 to 10");
             set.player = "level:" + std::to_string(a->level);

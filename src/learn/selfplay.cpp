@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "record/file_io.h"
 #include "record/record.h"
+#include "search/draw.h"
 #include "search/players.h"
 
 namespace asterism::learn {
@@ -52,14 +53,14 @@ std::string position_line(std::size_t ply, const Analysis& a) {
 }
 
 // The result from the first player's view: 1, -1, 0 (a draw) or * (unfinished).
-std::string result_text(const Game& game) {
-    if (!game.terminal()) return "*";
-    const Outcome o = game.outcome();
-    if (o.kind != Outcome::Kind::Win) return "0";
-    return o.winner == Player::First ? "1" : "-1";
+std::string result_text(const std::optional<Outcome>& o) {
+    if (!o) return "*";
+    if (o->kind != Outcome::Kind::Win) return "0";
+    return o->winner == Player::First ? "1" : "-1";
 }
 
-std::string record_text(const SelfplaySettings& s, const Game& game, std::uint64_t seed) {
+std::string record_text(const SelfplaySettings& s, const Game& game, std::uint64_t seed,
+                        const std::optional<Outcome>& judged) {
     Record record;
     record.set_tag(tag::kGame, game.spec());
     record.set_tag(tag::kFirst, "asterism");
@@ -69,7 +70,15 @@ std::string record_text(const SelfplaySettings& s, const Game& game, std::uint64
     record.set_tag("Selfplay",
                    "seed " + std::to_string(s.seed) + ", game seed " + std::to_string(seed));
     update_record(record, game, "");
-    if (!game.terminal()) record.set_tag(tag::kResult, "*");
+    if (judged) {
+        const bool draw = judged->kind != Outcome::Kind::Win;
+        record.set_tag(tag::kResult, draw                              ? "1/2-1/2"
+                                     : judged->winner == Player::First ? "1-0"
+                                                                       : "0-1");
+        record.set_tag(tag::kTermination, "adjudication");
+    } else if (!game.terminal()) {
+        record.set_tag(tag::kResult, "*");
+    }
     return format_record(record);
 }
 
@@ -91,20 +100,28 @@ SelfplayGame selfplay_game(const SelfplaySettings& s, int number) {
     std::unique_ptr<Agent> seats[2] = {make_player(s.player, *game, seed),
                                        make_player(s.player, *game, seed + 1)};
     std::string lines;
-    while (!game->terminal() && static_cast<int>(game->history().size()) < s.max_plies) {
-        Agent& agent = *seats[index(game->to_move())];
+    Adjudicator judge(s.resign, s.draw);
+    std::optional<Outcome> judged;
+    while (!game->terminal() && !judged && static_cast<int>(game->history().size()) < s.max_plies) {
+        const Player mover = game->to_move();
+        Agent& agent = *seats[index(mover)];
         const Analysis a = agent.analyze(*game, rng, {}, nullptr);
         if (a.candidates.empty()) throw GameError("internal: " + agent.name() + " found no move");
         lines += position_line(game->history().size(), a);
         game->play(a.candidates.front().move);
+        Outcome o;
+        if (!game->terminal() && judge.active() &&
+            judge.observe(mover, analysis_rating(a), static_cast<int>(game->history().size()), o))
+            judged = o;
     }
     SelfplayGame out;
     out.index = number;
     std::string moves;
     for (const std::string& m : game->history()) moves += " " + m;
-    out.training = "g " + std::to_string(number) + " " + result_text(*game) + " " +
+    out.training = "g " + std::to_string(number) + " " +
+                   result_text(game->terminal() ? game->outcome() : judged) + " " +
                    std::to_string(game->history().size()) + moves + "\n" + lines;
-    out.record = record_text(s, *game, seed);
+    out.record = record_text(s, *game, seed, judged);
     return out;
 }
 

@@ -9,8 +9,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "search/match.h"
 
 namespace asterism::learn {
 
@@ -27,6 +30,11 @@ struct SelfplaySettings {
     // A game still going after this many plies is written as unfinished
     // (result 0, Result tag "*"), so a run always ends.
     int max_plies = 1000;
+    // Adjudication as in `asterism match` (search/match.h): a game whose
+    // searches agree it is decided ends there, with that result and the
+    // record's `Termination: adjudication`. Off unless set.
+    std::optional<ResignSettings> resign;
+    std::optional<DrawSettings> draw;
 };
 
 // One game's output: its record and its block of the training file.

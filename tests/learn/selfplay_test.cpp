@@ -79,6 +79,62 @@ TEST(Selfplay, PackedGameAndTrainingFileRoundTrip) {
     EXPECT_THROW(unpack_game("12\nnot a number\n"), GameError);
 }
 
+// Adjudication (as `asterism match --resign/--draw`) ends a game when its
+// searches agree it is decided: the record keeps the moves played, says
+// the searches' result with `Termination: adjudication`, and the training
+// file's game line has the same result. A game the rules end is not touched.
+TEST(Selfplay, AdjudicationEndsADecidedGameWithTheSearchesResult) {
+    const SelfplaySettings plain = tiny("starstar:size=6", "mcts:playouts=60,knowledge=0");
+    const SelfplayGame whole = selfplay_game(plain, 0);
+    SelfplaySettings resign = plain;
+    resign.resign = ResignSettings{0.51, 1};  // the first rating off 0.5 decides
+    const SelfplayGame cut = selfplay_game(resign, 0);
+
+    const LoadedGame loaded = replay_record(parse_record(cut.record));
+    ASSERT_FALSE(loaded.game->terminal());
+    EXPECT_EQ(loaded.record.tag_value(tag::kTermination), "adjudication");
+    const TrainingFile file = parse_training(training_header(loaded.game->spec()) + cut.training);
+    const TrainingGame& g = file.games.at(0);
+    ASSERT_TRUE(g.finished);
+    ASSERT_FALSE(g.positions.empty());
+    EXPECT_LT(g.moves.size(), parse_training(training_header(loaded.game->spec()) + whole.training)
+                                  .games.at(0)
+                                  .moves.size());
+    // The last search rated the mover's chance 0.51 or more, or 0.49 or
+    // less, and that decided it; every search before it rated nearer 0.5
+    // (the file keeps four decimals).
+    const TrainingPosition& last = g.positions.back();
+    const int mover = last.ply % 2 == 0 ? 1 : -1;
+    EXPECT_TRUE(last.value >= 0.5099 || last.value <= 0.4901) << last.value;
+    EXPECT_EQ(g.result, last.value > 0.5 ? mover : -mover);
+    EXPECT_EQ(loaded.record.tag_value(tag::kResult), g.result == 1 ? "1-0" : "0-1");
+    for (std::size_t i = 0; i + 1 < g.positions.size(); ++i) {
+        EXPECT_GT(g.positions[i].value, 0.4899) << "ply " << g.positions[i].ply;
+        EXPECT_LT(g.positions[i].value, 0.5101) << "ply " << g.positions[i].ply;
+    }
+
+    SelfplaySettings draw = plain;
+    draw.draw = DrawSettings{0.49, 1, 0};  // any rating from 0.01 to 0.99 draws at once
+    const SelfplayGame drawn = selfplay_game(draw, 0);
+    const Record r = parse_record(drawn.record);
+    EXPECT_EQ(r.tag_value(tag::kResult), "1/2-1/2");
+    EXPECT_EQ(r.tag_value(tag::kTermination), "adjudication");
+    // It ended at the first search that rated the game within 0.49 of 0.5.
+    const TrainingGame d =
+        parse_training(training_header(loaded.game->spec()) + drawn.training).games.at(0);
+    ASSERT_FALSE(d.positions.empty());
+    EXPECT_EQ(d.result, 0);
+    EXPECT_EQ(d.moves.size(), static_cast<std::size_t>(d.positions.back().ply) + 1);
+    EXPECT_TRUE(d.positions.back().value >= 0.0099 && d.positions.back().value <= 0.9901);
+    for (std::size_t i = 0; i + 1 < d.positions.size(); ++i)
+        EXPECT_TRUE(d.positions[i].value <= 0.0101 || d.positions[i].value >= 0.9899);
+
+    // Thresholds no search reaches leave the game as it was.
+    SelfplaySettings never = plain;
+    never.resign = ResignSettings{1.0, 1000};
+    EXPECT_EQ(pack_game(selfplay_game(never, 0)), pack_game(whole));
+}
+
 TEST(Selfplay, BadTrainingFilesNameTheLine) {
     const std::string head = training_header("starstar:size=6,swap=true");
     for (const std::string& bad :
