@@ -425,6 +425,36 @@ test('Shatra and Star Pool Chess: drawn men, letters on request, PGN saved and l
   await page.close();
 });
 
+// Altai Shatra (spec section 14, `rules=original`): a biy and 23 shatras a
+// side; the fortress shatras enter one at a time in a fixed order, and the
+// page rings the one that enters next on the board and names it in the
+// score panel; after an entry the next one in the order is ringed.
+test('Altai Shatra: the next fortress shatra is ringed and named, and moves on after an entry',
+  async () => {
+    const page = await open();
+    await newGame(page, 'shatra', { options: { rules: 'original' } });
+    assert.match(await page.locator('#setup [data-option="rules"] option:checked').innerText(),
+      /^Altai Shatra \(biy and 23 shatras\)$/);
+    assert.equal(await page.locator('#board .men .man').count(), 48);
+    assert.equal(await page.locator('#board .men .glyph-king').count(), 2);
+    assert.equal(await page.locator('#board .men .glyph-queen').count(), 0);
+    const ringed = () => page.locator('#board .men .man.next-entry')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-cell')).sort());
+    assert.deepEqual(await ringed(), ['c3', 'e12']);
+    assert.match(await page.textContent('#score'), /closed, c3 enters next/);
+    assert.match(await page.textContent('#score'), /closed, e12 enters next/);
+    // c3 enters (onto any empty cell of White's half), and d3 is next.
+    await click(page, 'c3');
+    await click(page, 'c7');
+    await waitPly(page, 1);
+    assert.equal((await state(page, 'history'))[0], 'c3-c7');
+    assert.deepEqual(await ringed(), ['d3', 'e12']);
+    assert.match(await page.textContent('#score'), /closed, d3 enters next/);
+    await shot(page, 'shatra-original');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
 test('a phone-sized screen shows the whole board in one column', async () => {
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });

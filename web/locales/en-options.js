@@ -50,9 +50,11 @@ export default {
   'opt.shatra.rules.v.seed': 'Shatra, as in the sources',
   'opt.shatra.rules.v.altai': 'Shatra, Altai rules',
   'opt.shatra.rules.v.shatrabase': 'Shatra, as Shatrabase plays it',
-  // Spec section 14 gives no name of its own players for this form (only
-  // Shatrabase's "Original"), so the name says what it is.
-  'opt.shatra.rules.v.original': 'Shatra, Original form (biy and 23 shatras)',
+  // The players' own name: their site (Arunat-25/Shatra) heads its rules
+  // "Алтай Шатра" and its English tutorial says "Altai Shatra"; Shatrabase's
+  // "Original" is no word of theirs. The men in brackets tell it apart from
+  // the extended form's "Altai rules" above.
+  'opt.shatra.rules.v.original': 'Altai Shatra (biy and 23 shatras)',
   'opt.shatra.notation': 'Moves written as',
   'opt.shatra.notation.help': 'Only how moves are written in the list and in records; every form is understood.',
   'opt.shatra.notation.v.algebraic': 'letters and numbers (c3:e5)',

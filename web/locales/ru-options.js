@@ -49,7 +49,7 @@ export default {
   'opt.shatra.rules.v.seed': 'Шатра по источникам',
   'opt.shatra.rules.v.altai': 'Шатра, алтайские правила',
   'opt.shatra.rules.v.shatrabase': 'Шатра, как на Shatrabase',
-  'opt.shatra.rules.v.original': 'Шатра, исходная форма (бий и 23 шатры)',
+  'opt.shatra.rules.v.original': 'Алтай Шатра (бий и 23 шатры)',
   'opt.shatra.notation': 'Запись ходов',
   'opt.shatra.notation.help': 'Только то, как ходы пишутся в списке и в записях партий; понимается любая запись.',
   'opt.shatra.notation.v.algebraic': 'буквы и цифры (c3:e5)',
