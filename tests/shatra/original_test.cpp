@@ -306,6 +306,41 @@ TEST(ShatraOriginal, BatyrOnItsOpenGateSlidesOrIsPutDown) {
     EXPECT_FALSE(has(m, "d4-a5"));
 }
 
+TEST(ShatraOriginal, BatyrNeverSlidesIntoItsOwnClosedHome) {
+    // 14.6.1 with 14.2.2: the shatra e1 keeps White's home closed. The
+    // batyr d6 slides up the d file to d7..d14 (8), down only to d5 (d4 is
+    // its own gate), along rank 6 to c6 b6 a6 and e6 f6 g6 (6), up the
+    // diagonals to c7 b8 a9 and e7 f8 g9 (6), and down them to c5 and e5
+    // (row 4 has only the gate): 23 slides. Once the home is open (no
+    // fortress shatra), the d file goes on to d4 d3 d2 d1: 27.
+    const Moves closed = from_cell(moves_of("Ka5 Qd6 Se1 kg10", "w T - - - 0 1"), "d6");
+    EXPECT_EQ(closed.size(), 23u);
+    EXPECT_TRUE(has(closed, "d6-d5"));
+    for (const char* home : {"d6-d4", "d6-d3", "d6-d2", "d6-d1"}) EXPECT_FALSE(has(closed, home));
+    const Moves open = from_cell(moves_of("Ka5 Qd6 kg10"), "d6");
+    EXPECT_EQ(open.size(), 27u);
+    for (const char* home : {"d6-d4", "d6-d3", "d6-d2", "d6-d1"}) EXPECT_TRUE(has(open, home));
+}
+
+TEST(ShatraOriginal, BatyrInTheEnemyHomeOnlySlides) {
+    // 14.6.3 (D5): the White batyr d13, in Black's fortress, slides to d14,
+    // down the whole d file to d1 (12: its own home is open), to c13 and
+    // e13, and to the four corners of the fortress around it, c12 e12 c14
+    // e14 (their lines end there): 19 moves, and none is a put-down onto
+    // Black's half. Shatrabase's Original mode (enemy_drops=all) puts it
+    // onto every other empty cell of that half as well.
+    const std::string men = "Ka5 Qd13 kg10";
+    const Moves m = from_cell(moves_of(men), "d13");
+    EXPECT_EQ(m.size(), 19u);
+    EXPECT_TRUE(has(m, "d13-d1"));
+    EXPECT_FALSE(has(m, "d13-a9"));
+    Rules r = Rules::of(Preset::Original);
+    r.enemy_drops = EnemyDrops::All;
+    const Moves sb = from_cell(legal(make_state(r, setup(men))), "d13");
+    EXPECT_GT(sb.size(), m.size());
+    EXPECT_TRUE(has(sb, "d13-a9"));
+}
+
 // ---- 14.7: captures ---------------------------------------------------------------
 
 TEST(ShatraOriginal, LongLeapLandsAnywhereBeyond) {
@@ -333,6 +368,20 @@ TEST(ShatraOriginal, JumpedMenStayUntilTheChainEnds) {
     const Moves m = moves_of("Ka5 Qd5 kg10 sd7 se9 sc6");
     EXPECT_TRUE(has(m, "d5:d9:f9"));
     EXPECT_FALSE(has(m, "d5:d9:f9:b5"));
+}
+
+TEST(ShatraOriginal, AChainMayCrossItsStartCellButNeverJumpAManTwice) {
+    // 14.7.4: four Black men round the empty d6. The shatra c5 goes either
+    // way round: over c6 to c7, d7 to e7, e6 to e5 and d5 back to its own
+    // start cell c5, which the chain left empty; or the other way. At c7 the
+    // way back over c6 (jumped already) is shut, and at c5 both men next to
+    // it are jumped: each chain has one way on, so these two are all.
+    EXPECT_EQ(moves_of("Kg5 Sc5 ka10 sc6 sd7 se6 sd5"),
+              sorted({"c5:c7:e7:e5:c5", "c5:e5:e7:c7:c5"}));
+    State s = original("Kg5 Sc5 ka10 sc6 sd7 se6 sd5");
+    play(s, "c5:c7:e7:e5:c5");
+    EXPECT_EQ(s.pos().count[kBlack][kShatra], 0);
+    EXPECT_EQ(at(s, "c5"), at(original("Kg5 Sc5 ka10"), "c5"));
 }
 
 TEST(ShatraOriginal, PromotionInTheMiddleOfAChain) {
@@ -411,6 +460,18 @@ TEST(ShatraOriginal, TwoBiysDrawAfterThreeHalfMoves) {
     play(s, "g10-f10");
     EXPECT_FALSE(s.outcome().over());
     play(s, "e7-d7");
+    EXPECT_EQ(s.outcome(), Outcome::draw());
+}
+
+TEST(ShatraOriginal, AHundredHalfMovesWithoutProgressDraw) {
+    // 14.9.5 [PROPOSAL]: at 99 half-moves a biy step is the hundredth and
+    // draws; a shatra step instead sets the count back to 0.
+    State s = original("Ka5 Sb7 kg10 sf9", "w - - - - 99 80");
+    play(s, "b7-b8");
+    EXPECT_FALSE(s.outcome().over());
+    EXPECT_EQ(s.pos().clock, 0);
+    s.undo();
+    play(s, "a5-a6");
     EXPECT_EQ(s.outcome(), Outcome::draw());
 }
 
