@@ -89,7 +89,7 @@ constexpr Point kPoints[] = {
      [](Rules& r, int v) { r.max_capture = v == 0; }},
     {"landing",
      {"any", "continue", "nearest"},
-     "long-leap landing cells: any (seed), continue = cells that go on capturing if any "
+     "long-leap landing cells: any (seed, original), continue = cells that go on capturing if any "
      "(altai), nearest such cell (shatrabase)",
      [](Rules& r, int v) { r.landing = static_cast<Landing>(v); }},
     {"great_road",
