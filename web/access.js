@@ -5,7 +5,8 @@
 // between neighbours on screen whatever the board's shape (a roving
 // tabindex: the board is one stop of the Tab order), Enter or Space
 // clicking the focus cell, a live region that says the moves played and the
-// result, and a text box where a move is typed as the move list writes it.
+// result, and a text box where a move is typed as the move list writes it,
+// its list of suggestions the legal moves.
 import { $, input } from './dom.js';
 import { t as say, side as sideName, has } from './i18n.js';
 import { manName, outcomeText } from './names.js';
@@ -142,6 +143,11 @@ function moveFocus(svg, ui, cell) {
   next.focus({ preventScroll: true });
 }
 
+// Refills the move box's list of suggestions (wireSuggestions); called
+// after every drawing of the board, which renderBoard (views.js) ends with
+// announce(): a move, a takeback, browsing, a new game.
+let suggest = () => {};
+
 /** @type {{id: string, ply: number, over: boolean, toMove: number}} */
 let heard = { id: '', ply: 0, over: false, toMove: -1 };
 
@@ -152,6 +158,7 @@ let heard = { id: '', ply: 0, over: false, toMove: -1 };
  * @param {import('./types.js').Game|null} game
  */
 export function announce(game) {
+  suggest();
   const box = document.getElementById('announce');
   if (!game || !box) return;
   const n = game.history.length;
@@ -203,11 +210,59 @@ export function typedMove(view, text) {
   return { error: say('type.illegal', { text, example }) };
 }
 
+// The most moves the box's list offers at once. The first position of
+// Asterisk at its usual size (11) has 396 and a *Star board of size 10 275,
+// but the larger Asterisk boards have a thousand and more: past this many
+// the list holds only the moves that begin as the text typed so far, which
+// keeps the page quick and the list one a person can read.
+export const MOST_SUGGESTED = 400;
+
+/**
+ * The box's suggestions for the text typed so far: the legal moves as the
+ * move list writes them (the view's `text`, in the game's notation), all of
+ * them, or past MOST_SUGGESTED the first that begin with `typed` (a
+ * different case forgiven).
+ * @param {ViewMove[]} moves @param {string} typed
+ * @returns {string[]}
+ */
+export function suggestions(moves, typed) {
+  const texts = [...new Set(moves.map((m) => m.text))];
+  if (texts.length <= MOST_SUGGESTED) return texts;
+  const start = typed.trim().toLowerCase();
+  return texts.filter((t) => t.toLowerCase().startsWith(start)).slice(0, MOST_SUGGESTED);
+}
+
+/**
+ * The move box's <datalist> (#move-suggestions, tied to it by `list`): the
+ * suggestions for the position on screen while this player may move in it,
+ * else none. The list is rebuilt only when it differs.
+ * @param {HTMLInputElement} box @param {{position: Position|null}} ui
+ * @param {() => string} whyNot
+ */
+function wireSuggestions(box, ui, whyNot) {
+  const list = document.createElement('datalist');
+  list.id = 'move-suggestions';
+  box.after(list);
+  box.setAttribute('list', list.id);
+  let filled = '';
+  suggest = () => {
+    const shown = ui.position;
+    const texts = shown && !shown.terminal && !whyNot() ? suggestions(shown.view.moves, box.value) : [];
+    if (texts.join('\n') === filled) return;
+    filled = texts.join('\n');
+    list.replaceChildren(...texts.map((text) => Object.assign(document.createElement('option'), { value: text })));
+  };
+}
+
 /**
  * The "Type a move" box (#move-form): a legal move is played; anything
  * else gets its one line in #move-error. A move the page does not know but
  * the server might (another notation it reads: Shatra's numbered cells) is
- * sent, and the server's refusal is that line.
+ * sent, and the server's refusal is that line. The box completes from a
+ * <datalist> of the legal moves (native: screen readers and phones offer
+ * it), empty while this player may not move (not their turn, the game
+ * over, an earlier position on screen); the form's autocomplete="off"
+ * still keeps the browser's history of typed text out.
  * @param {{position: Position|null}} ui
  * @param {{whyNot: () => string, play: (m: ViewMove) => unknown, message: (t: string) => void}} page
  */
@@ -218,7 +273,8 @@ export function wireTyping(ui, page) {
   const error = $('move-error');
   /** @param {string} text */
   const show = (text) => { error.textContent = text; box.setAttribute('aria-invalid', String(!!text)); };
-  box.addEventListener('input', () => show(''));
+  wireSuggestions(box, ui, page.whyNot);
+  box.addEventListener('input', () => { show(''); suggest(); });
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     if (!ui.position) return;
@@ -234,6 +290,7 @@ export function wireTyping(ui, page) {
       show(found.error ? say('type.server', { error: found.error, why: failed }) : failed);
     } else {
       box.value = '';
+      suggest();
     }
   });
 }

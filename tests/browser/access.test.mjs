@@ -3,7 +3,8 @@
 // Enter play a legal move in each of the four games, and the live region
 // says it and the computer's answer; every cell has an accessible name;
 // Escape forgets a move in progress; a typed move is played and an illegal
-// or unknown one gets its error line; and the contrast of text (4.5:1) and
+// or unknown one gets its error line; the move box completes from the
+// legal moves of the position on screen, in the move list's notation; and the contrast of text (4.5:1) and
 // of the men on every cell (3:1), computed from the colours the browser
 // computed, in the light theme, the dark theme chosen with the header's
 // button (remembered after a reload) and the dark theme the system asks
@@ -12,7 +13,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { url, shots, openContext } from './chromium.mjs';
-import { neighbour, screenCells } from '../../web/access.js';
+import { neighbour, screenCells, MOST_SUGGESTED } from '../../web/access.js';
 import { GAMES, newGame, ply, view, ratio, pageColours, until } from './a11y-helpers.mjs';
 
 let desktop;
@@ -168,6 +169,86 @@ test('a typed move is played; an illegal or unknown one gets its error line', as
   assert.match(await page.textContent('#move-error'), /is not a move of this game: there is no cell or piece \u201cz9\u201d/);
   await shot(page, 'typed-error');
   assert.equal(await ply(page), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// The legal moves of the local game's position as the server lists them
+// (GET /api/sessions/ID/legal, sorted), and the suggestions of the
+// <datalist> tied to the move box by its `list` (null: none is).
+const legal = (page) => page.evaluate(async () =>
+  (await (await fetch(`/api/sessions/${window.asterism.state.id}/legal`)).json()).moves);
+const suggested = (page) => page.evaluate(() => {
+  const list = /** @type {HTMLInputElement} */ (document.getElementById('move-text')).list;
+  return list ? [...list.options].map((o) => o.value) : null;
+});
+const sorted = (moves) => (moves ? [...moves].sort() : moves);
+
+// Types `text` in the move box and plays it with Enter.
+async function typeMove(page, text) {
+  const before = await ply(page);
+  await page.fill('#move-text', text);
+  await page.press('#move-text', 'Enter');
+  await until(page, (p) => window.asterism.state.ply === p + 1 && !window.asterism.busy, before);
+}
+
+test('the move box completes from the legal moves, in the notation of the move list', async () => {
+  const page = await open(desktop.context, 'index.html');
+  await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.getElementById('more')).open = true; });
+  // Two chess-like games (Shatra in its numbered cells) and two of placing.
+  for (const [game, options] of [['shatra', { notation: 'numeric' }], ['starpool', {}], ['asterisk', {}], ['starstar', {}]]) {
+    await newGame(page, game, { options });
+    assert.equal(await page.getAttribute('#move-form', 'autocomplete'), 'off', 'no history of typed text');
+    const start = await legal(page);
+    assert.ok(start.length > 1 && start.length <= MOST_SUGGESTED, `${game}: ${start.length} moves at the start`);
+    assert.deepEqual(sorted(await suggested(page)), sorted(start), `${game}: the start position's legal moves`);
+    if (game === 'shatra') assert.ok(start.every((m) => /^\d+-\d+$/.test(m)), 'Shatra\'s numbered cells');
+    // One of them typed is played as the move list writes it; the list is
+    // then the new position's.
+    const move = start[Math.floor(start.length / 3)];
+    await typeMove(page, move);
+    assert.equal((await page.evaluate(() => window.asterism.state.history))[0], move, `${game}: ${move} played`);
+    assert.equal(await page.textContent('#move-error'), '');
+    const next = await legal(page);
+    assert.notDeepEqual(sorted(next), sorted(start));
+    assert.deepEqual(sorted(await suggested(page)), sorted(next), `${game}: the list follows the move`);
+    // Browsing back: no move is made there, no move is offered; back at the
+    // game's position, its moves again; a takeback, the start's.
+    await page.click('#first');
+    await until(page, () => window.asterism.position.ply === 0);
+    assert.deepEqual(await suggested(page), [], `${game}: nothing offered while browsing`);
+    await page.click('#last');
+    await until(page, () => window.asterism.position.ply === 1);
+    assert.deepEqual(sorted(await suggested(page)), sorted(next));
+    await page.click('#undo');
+    await until(page, () => window.asterism.state.ply === 0 && !window.asterism.busy);
+    assert.deepEqual(sorted(await suggested(page)), sorted(start), `${game}: the list follows a takeback`);
+  }
+
+  // A larger Asterisk board has more moves than the list holds: it holds
+  // the first MOST_SUGGESTED, then those that begin as the text typed.
+  await newGame(page, 'asterisk', { options: { size: '15' } });
+  const many = await legal(page);
+  assert.ok(many.length > MOST_SUGGESTED, `${many.length} moves on the larger board`);
+  const first = await suggested(page);
+  assert.equal(first.length, MOST_SUGGESTED);
+  assert.ok(first.every((m) => many.includes(m)));
+  const prefix = many[many.length - 1].split('@')[0] + '@';
+  await page.fill('#move-text', prefix.toUpperCase());
+  assert.deepEqual(sorted(await suggested(page)), many.filter((m) => m.startsWith(prefix)), `typed ${prefix}`);
+
+  // A game played to its end from the list (small Asterisk, each time the
+  // list's last move): at every position the list is the view's legal
+  // moves, and once the game is over it is empty.
+  await newGame(page, 'asterisk', { options: { size: '8' } });
+  for (let i = 0; i < 200 && !(await page.evaluate(() => window.asterism.state.terminal)); i++) {
+    const offered = await suggested(page);
+    assert.deepEqual(offered, (await view(page)).moves.map((m) => m.text), `ply ${i}`);
+    await typeMove(page, offered[offered.length - 1]);
+  }
+  assert.ok(await page.evaluate(() => window.asterism.state.terminal), 'the game ended');
+  assert.deepEqual(await suggested(page), [], 'nothing offered once the game is over');
+  await shot(page, 'move-box-over');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
