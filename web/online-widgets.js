@@ -15,8 +15,9 @@ import { playerLink } from './people.js';
 
 /**
  * The links of game `id` for the holder of `secret` (none for a
- * spectator), while the game is not over; `waiting` opens the panel the
- * first time it is drawn for the game.
+ * spectator), also once the game is over (the watch link shares the
+ * finished game), without the invitation then (nobody can join any more);
+ * `waiting` opens the panel the first time it is drawn for the game.
  * @param {string} id @param {string} secret
  * @param {{over: boolean, waiting: boolean}} game
  * @param {(text: string, kind?: string) => void} message
@@ -24,7 +25,8 @@ import { playerLink } from './people.js';
 export function renderLinks(id, secret, { over, waiting }, message) {
   /** @type {Record<string, string|undefined>} */
   const links = seatLinks(id, secret);
-  $('links').hidden = !links.seat || over;
+  if (over) delete links.invite;
+  $('links').hidden = !links.seat;
   const key = `${id} ${Object.keys(links).sort().join()}`;
   if (!links.seat || $('link-rows').dataset.key === key) return;
   if ($('link-rows').dataset.id !== id) /** @type {HTMLDetailsElement} */ ($('links-box')).open = waiting;

@@ -202,5 +202,8 @@ test('seat links: the secret leaves the address bar; "(your move)"; a second bro
       assert.equal(await page.textContent('#result'), `${second} resigns: ${first} wins (1-0)`);
     }
     await shot(bob, 'page-phone-over');
+    // The links stay for the seat holder once the game is over.
+    assert.ok(await bob.locator('#links').isVisible(), 'the links after the end');
+    assert.equal(await bob.locator('[data-testid="link-watch"]').count(), 1);
     for (const page of [ann, ann2, bob, other, tab]) assert.deepEqual(page.errors, []);
   });
