@@ -11,7 +11,7 @@ import { el } from './board.js';
 import { $, input, select, button } from './dom.js';
 import { errorText } from './shared.js';
 import { pointsLost } from './views.js';
-import { t, tn } from './i18n.js';
+import { t, tn, side } from './i18n.js';
 import { serverError } from './server-errors.js';
 
 /** @typedef {import('./types.js').Analysis} Analysis */
@@ -133,7 +133,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     const box = $('ownership-legend'), o = shownOwnership(), p = ui.position;
     box.hidden = !o || !p;
     if (!o || !p) return box.replaceChildren();
-    const names = p.sides;
+    const names = p.sides.map((name) => side(name));
     const items = [0, 1].map((side) => {
       const span = document.createElement('span');
       span.className = 'swatch';
@@ -156,10 +156,13 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     return ui.review && ui.game && ui.review.id === ui.game.id ? ui.review : null;
   }
 
-  // "win in 3" (plies, this move included) for the player to move, or "".
-  /** @param {Candidate} c */
-  function provenText(c) {
-    return c.proven ? `proven ${c.proven} in ${c.proven_plies}` : '';
+  // "win in 3" (plies, this move included) for the player to move, built
+  // from the candidate's numbers in the page's language; the server's own
+  // words ("win in 3", `fallback`) only if it gave no distance; else "".
+  /** @param {{proven?: 'win'|'loss', proven_plies?: number}|undefined} c (a candidate, or a review's move) @param {string} [fallback] */
+  function provenText(c, fallback = '') {
+    if (!c?.proven || c.proven_plies === undefined) return fallback;
+    return tn(c.proven === 'win' ? 'an.proven.win' : 'an.proven.loss', c.proven_plies);
   }
 
   // Analyses the position on screen: the game's, or the one browsed back
@@ -233,13 +236,15 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       const li = document.createElement('li');
       const unit = tn(a.unit === 'nodes' ? 'an.nodes' : 'an.visits', c.visits);
       const proven = provenText(c);
-      li.textContent = `${c.move}  ${proven ? proven + ', ' : ''}${(100 * c.winrate).toFixed(0)}%  (${unit})` +
+      li.textContent = `${c.move}  ${proven ? t('an.candidate.proven', { proven }) + ', ' : ''}${(100 * c.winrate).toFixed(0)}%  (${unit})` +
         (c.pv.length > 1 ? `  ${c.pv.slice(1, 6).join(' ')}` : '');
       list.append(li);
     }
-    const names = ui.game ? ui.game.sides : [];
-    const mover = names[a.to_move] || '';
-    $('proven').textContent = a.proven ? t('an.proven', { mover, proven: a.proven }) : '';
+    const names = (ui.game ? ui.game.sides : []).map((name) => side(name));
+    const mover = side(ui.game?.sides[a.to_move] || '', 'gen');
+    // The top-level `proven` is the best candidate's result in the server's
+    // (English) words: the page builds its own from that candidate's numbers.
+    $('proven').textContent = a.proven ? t('an.proven', { mover, proven: provenText(a.candidates[0], a.proven) }) : '';
     ui.ownership = a.ownership ? { ...a.ownership, key } : null;
     ui.best = { key, moves: a.candidates.map((c) => c.move) };
     const o = a.ownership;
@@ -277,7 +282,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       el('line', { x1: px, x2: px, y1: pad, y2: H - pad, class: 'now' }, svg);
     }
     svg.dataset.points = String(pts.length);
-    const first = ui.game ? ui.game.sides[0] : t('side.First');
+    const first = side(ui.game ? ui.game.sides[0] : 'First', 'gen');
     $('graph-caption').textContent = pts.length ? t('an.graph', { first }) : t('an.graph-empty');
   }
 
@@ -350,9 +355,10 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       li.className = m.mark;
       const b = document.createElement('button');
       b.dataset.ply = String(m.ply + 1);
+      const proven = provenText({ proven: m.proven_result, proven_plies: m.proven_plies }, m.proven);
       b.textContent = t('rv.mark', {
-        move: m.move, mover: m.mover_name, mark: t(`rv.${m.mark}`), points: pointsLost(m),
-        best: m.best + (m.proven ? ` (${m.proven})` : ''),
+        move: m.move, mover: side(m.mover_name), mark: t(`rv.${m.mark}`), points: pointsLost(m),
+        best: m.best + (proven ? ` (${proven})` : ''),
       });
       b.addEventListener('click', () => browse(m.ply + 1));
       li.append(b);

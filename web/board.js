@@ -327,7 +327,7 @@ function drawSuggestions(parent, list, centre) {
       class: `suggest ${s.rank === 0 ? 'best' : 'other'}${s.hint ? ' hint' : ''}`,
       'data-move': s.text, 'data-rank': s.rank, 'data-from': s.path[0], 'data-to': s.path[s.path.length - 1],
     }, layer);
-    el('title', {}, g).textContent = `${s.hint ? 'Hint' : `Choice ${s.rank + 1}`}: ${s.text}`;
+    el('title', {}, g).textContent = s.hint ? t('an.mark.hint', { move: s.text }) : t('an.mark.choice', { n: s.rank + 1, move: s.text });
     if (pts.length === 1) {
       const [x, y] = pts[0];
       el('circle', { cx: x, cy: y, r: s.rank === 0 ? 0.4 : 0.34, class: 'ring' }, g);

@@ -10,7 +10,6 @@
 export {};
 
 // ---- the drawing of a position (docs/view.md) -------------------------------
-
 /**
  * @typedef {Object} View
  * @property {'starstar'|'asterisk'|'shatra'|'starpool'} kind
@@ -105,7 +104,6 @@ export {};
 /** @typedef {{in_check: boolean, end_reason: string}} StarpoolExtras */
 
 // ---- scores (each game's score() JSON) --------------------------------------
-
 /**
  * @typedef {Object} StarstarSide
  * @property {number} peries
@@ -146,7 +144,6 @@ export {};
 /** @typedef {StarstarScore|AsteriskScore|ShatraScore|StarpoolScore} Score */
 
 // ---- the catalog (GET /api/catalog) -----------------------------------------
-
 /**
  * @typedef {Object} CatalogOption
  * @property {string} name
@@ -168,7 +165,6 @@ export {};
 /** @typedef {{games: CatalogGame[], levels: {min: number, max: number}}} Catalog */
 
 // ---- local sessions (/api/sessions, docs/server.md) -------------------------
-
 /**
  * @typedef {Object} SessionPlayer
  * @property {string} name  the side's name in the game (Black, White...)
@@ -244,7 +240,9 @@ export {};
  * @property {number} loss
  * @property {''|'inaccuracy'|'mistake'|'blunder'} mark
  * @property {string} best
- * @property {string} [proven]
+ * @property {string} [proven]  "win in 3", the server's words
+ * @property {'win'|'loss'} [proven_result]  the same for the page's words
+ * @property {number} [proven_plies]
  */
 /**
  * POST and GET /api/sessions/ID/review; the last three once done.
@@ -263,7 +261,6 @@ export {};
 /** GET .../record and .../pgn: @typedef {{filename: string, record?: string, pgn?: string}} RecordFile */
 
 // ---- online games (/api/games, docs/online.md) ------------------------------
-
 /**
  * @typedef {Object} OnlineSeat
  * @property {string} name  the person's display name ("" for none yet)
@@ -345,7 +342,6 @@ export {};
  */
 
 // ---- accounts (/api/account, docs/accounts.md) ------------------------------
-
 /** GET /api/account, and the replies to signing in: @typedef {{name: string, created: number}} Account */
 /** GET /api/account/passkeys (ids base64url): @typedef {{passkeys: PasskeyEntry[]}} PasskeyList */
 /** @typedef {{id: string, label: string, alg: 'ES256'|'EdDSA', created: number}} PasskeyEntry */
@@ -371,7 +367,6 @@ export {};
 /** @typedef {{challenge: string, rpId: string, allowCredentials: CredentialRef[], userVerification: Requirement, timeout: number}} PasskeyRequest */
 
 // ---- lessons (web/lessons/GAME.json, docs/learn.md) -------------------------
-
 /**
  * @typedef {Object} LessonStep
  * @property {string[]} play  moves accepted; the first is the main line
@@ -396,7 +391,6 @@ export {};
 /** @typedef {{title: string, rules: string, lessons: Lesson[]}} LessonBook */
 
 // ---- puzzles (GET /api/puzzles/GAME, docs/learn.md "Puzzles") -------------
-
 /**
  * A position proven by `asterism puzzles`: `to_move` forces a win, and
  * `solution` is the whole forced line, the winner's moves and the best
@@ -422,7 +416,6 @@ export {};
  */
 
 // ---- the page's own shape of a game (game.js, adapters.js) ------------------
-
 /**
  * A position on screen, the same from a local session and an online game.
  * @typedef {Object} Position

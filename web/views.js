@@ -10,7 +10,7 @@ import { candidates, targets as targetsOf } from './shared.js';
 import { announce, describer, startCell } from './access.js';
 import { renderConfirm, sizeBoard } from './touch.js';
 import { gameTitle } from './names.js';
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 
 /** @typedef {import('./game.js').GameUi} GameUi */
 /** @typedef {import('./types.js').Ownership} Ownership */
@@ -124,7 +124,7 @@ export function renderMoves(ui, browse, review = null) {
     if (!b) continue;
     b.classList.add(m.mark);
     b.dataset.mark = m.mark;
-    b.title = `${m.mark}: ${pointsLost(m)} points of win rate lost; better ${m.best}`;
+    b.title = tn('rv.mark.title', Number(pointsLost(m)), { mark: t(`rv.${m.mark}`), best: m.best });
   }
 }
 

@@ -81,15 +81,14 @@ double trusted_value(const Candidate& c, const Analysis& a) {
 // (the others' are bounds), so only that one takes part.
 struct Choice {
     double value = -1;  // below any value: nothing chosen
-    std::string move;
-    std::string proven;
+    const Candidate* candidate = nullptr;
 };
 Choice best_other(const Analysis& a, const std::string& played) {
     Choice best;
     for (const Candidate& c : a.candidates) {
         if (c.move != played) {
             const double v = trusted_value(c, a);
-            if (v > best.value) best = {v, c.move, proven_text(c)};
+            if (v > best.value) best = {v, &c};
         }
         if (a.unit != "playouts") break;
     }
@@ -112,6 +111,14 @@ Searched search_position(const Game& position, Agent& agent, Rng& rng,
     return s;
 }
 
+// `m`'s best move is `c`: its proof, if any.
+void set_best(ReviewedMove& m, const Candidate& c) {
+    m.best = c.move;
+    m.proven = proven_text(c);
+    m.proven_result = c.proven > 0 ? 1 : c.proven < 0 ? -1 : 0;
+    m.proven_plies = c.proven != 0 ? c.proven_plies : 0;
+}
+
 // The move `move` played by `mover` at ply `ply` from the position that `a`
 // analysed, judged against the search of the position it led to.
 ReviewedMove judge(const Analysis& a, const std::string& move, int ply, Player mover,
@@ -129,13 +136,12 @@ ReviewedMove judge(const Analysis& a, const std::string& move, int ply, Player m
     const Choice other = best_other(a, m.move);
     if (other.value > m.after) {
         m.before = other.value;
-        m.best = other.move;
-        m.proven = other.proven;
+        set_best(m, *other.candidate);
     } else {
         m.before = m.after;
         m.best = m.move;
         for (const Candidate& c : a.candidates)
-            if (c.move == m.move) m.proven = proven_text(c);
+            if (c.move == m.move) set_best(m, c);
     }
     m.loss = m.before - m.after;
     m.mark = mark_for_loss(m.loss);

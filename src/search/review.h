@@ -79,7 +79,12 @@ struct ReviewedMove {
     double loss = 0;      // before - after, at least 0; 0 when no move is better
     ReviewMark mark = ReviewMark::None;
     std::string best;    // the best move in position k (the move played if none is better)
-    std::string proven;  // proven_text of that best move, if proven
+    std::string proven;  // proven_text of that best move, if proven ("win in 3")
+    // The same in numbers, for a front end that writes it in its own words:
+    // 1 a proven win for the mover, -1 a loss, 0 not proven; and the plies
+    // to the end, this move included.
+    int proven_result = 0;
+    int proven_plies = 0;
 };
 
 struct Review {

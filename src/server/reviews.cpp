@@ -29,7 +29,11 @@ json review_json(const Review& review, const Game& game) {
                      {"loss", rounded(m.loss)},
                      {"mark", mark_name(m.mark)},
                      {"best", m.best}};
-        if (!m.proven.empty()) item["proven"] = m.proven;
+        if (!m.proven.empty()) {
+            item["proven"] = m.proven;
+            item["proven_result"] = m.proven_result > 0 ? "win" : "loss";
+            item["proven_plies"] = m.proven_plies;
+        }
         moves.push_back(std::move(item));
     }
     return {

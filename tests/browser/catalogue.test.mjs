@@ -77,6 +77,36 @@ test('every static text of the pages has a catalogue key', () => {
   assert.deepEqual(left, []);
 });
 
+// The words in the pages' attributes, which the test above never reads: a
+// tooltip (title), a field's placeholder or an aria-label with words in it
+// carries its key (data-i18n-title, data-i18n-placeholder,
+// data-i18n-aria-label, which i18n.js fills), in every page, the rules
+// pages' headers included; so does a page's <title> (data-i18n) with words
+// other than the project's name (the rules pages' titles come with their
+// translated text, rules.js). A recovery code's mask (xxxx-xxxx-...) is
+// no words.
+test('every tooltip, placeholder and page title of the pages has a catalogue key', () => {
+  const words = (v) => /[A-Za-zА-Яа-я]{2,}/.test(v) && !/^[x-]+$/.test(v) && v !== 'asterism';
+  const left = [];
+  for (const file of fs.readdirSync(web).filter((f) => f.endsWith('.html'))) {
+    // (a comment is blanked to its line breaks, so that the lines named are the file's)
+    const html = fs.readFileSync(path.join(web, file), 'utf8').replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ''));
+    for (const m of html.matchAll(/<[a-z][a-z0-9-]*\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi)) {
+      const tag = m[0];
+      const line = html.slice(0, m.index).split('\n').length;
+      for (const attr of ['title', 'placeholder', 'aria-label']) {
+        const value = new RegExp(`\\s${attr}\\s*=\\s*"([^"]*)"`).exec(tag)?.[1];
+        if (value !== undefined && words(value) && !new RegExp(`\\sdata-i18n-${attr}="[^"]+"`).test(tag))
+          left.push(`${file}:${line}: ${attr}="${value}"`);
+      }
+    }
+    const title = /<title\b([^>]*)>([^<]*)<\/title>/.exec(html);
+    if (title && !file.startsWith('rules-') && words(title[2]) && !/\sdata-i18n="[^"]+"/.test(title[1]))
+      left.push(`${file}: <title>${title[2]}</title>`);
+  }
+  assert.deepEqual(left, []);
+});
+
 // The lessons' words in another language (web/lessons/<lang>/<game>.json,
 // laid over the English book by learn.js) follow the English lessons one
 // for one: the same number, every lesson's five texts, a step's words only

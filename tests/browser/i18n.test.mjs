@@ -8,12 +8,14 @@
 // move's refusal are Russian; the options' names and help, game titles and
 // score panels, the account, players, player, puzzles and learn pages, the
 // tournament form's counted words, and the Shatra and *Star rules pages
-// with every diagram drawn are Russian too. Screenshots go to ASTERISM_SHOTS.
+// with every diagram drawn are Russian too, and so is an analysis's panel
+// (no side named in English). Screenshots go to ASTERISM_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
+import { BLUNDER } from './a11y-helpers.mjs';
 
 let browser;
 
@@ -177,6 +179,39 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   await page.click('#moves button.move');
   await waitText(page, '#status', 'Ход чёрных');
   await page.screenshot({ path: path.join(shots, 'i18n-ru-shatra.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// An analysis in Russian: the position of an Asterisk game where the mover
+// has a win in one (BLUNDER, a11y-helpers.mjs), analysed with the ownership
+// map. The panel names the sides in Russian (the legend, the proven result,
+// the graph's caption), builds the proven result from its numbers, and
+// names no side in English; the board's marks' tooltips are Russian too.
+test('an analysis in Russian names the sides and its proven result in Russian', async () => {
+  const made = await fetch(new URL('/api/sessions', url), {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ game: BLUNDER.spec, players: ['human', 'human'] }),
+  }).then((r) => r.json());
+  for (const move of BLUNDER.moves.slice(0, BLUNDER.ply)) {
+    await fetch(new URL(`/api/sessions/${made.id}/move`, url), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move }),
+    });
+  }
+  const { context, page } = await open('ru-RU', `#session=${made.id}`);
+  await page.waitForFunction(([id, ply]) => window.asterism.state?.id === id && window.asterism.state.ply === ply, [made.id, BLUNDER.ply]);
+  await page.check('#ownership');
+  await page.click('#analyse-now');
+  await page.waitForSelector(`#candidates[data-ply="${BLUNDER.ply}"]:not([hidden])`);
+  await page.waitForSelector('#ownership-legend:not([hidden])');
+  assert.match(await text(page, '#proven'), /^У (первого|второго) игрока доказан выигрыш за 1 полуход \(считая этот ход\)\.$/);
+  assert.match(await text(page, '#candidates li'), / доказан выигрыш за 1 полуход, /);
+  assert.match(await text(page, '#graph-caption'), /^Шансы первого игрока на победу/);
+  assert.match(await text(page, '#ownership-legend'), /Первый/);
+  assert.match(await page.textContent('#board .suggest.best title'), /^Вариант 1: /);
+  const panel = await text(page, 'section:has(#analyse-now)');
+  assert.doesNotMatch(panel, /\b(White|Black|First|Second)\b/, panel);
+  await page.screenshot({ path: path.join(shots, 'i18n-ru-analysis.png') });
   assert.deepEqual(page.errors, []);
   await context.close();
 });

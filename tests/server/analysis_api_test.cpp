@@ -139,6 +139,11 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
     EXPECT_EQ(m["move"], bg.moves[static_cast<std::size_t>(bg.blunder_ply)]);
     EXPECT_NE(m["best"], m["move"]);
     EXPECT_EQ(m["proven"], "win in 1");
+    // The same in numbers, for a page that writes it in its own language.
+    EXPECT_EQ(m["proven_result"], "win");
+    EXPECT_EQ(m["proven_plies"], 1);
+    // A move with nothing proven has none of the three.
+    EXPECT_FALSE(done["moves"][0].contains("proven_result"));
 }
 
 TEST(AnalysisApi, ReviewRequestsAreBounded) {

@@ -3,6 +3,7 @@
 // this into the reference catalogue, ru-tournament.js translates it.
 /** @type {Record<string, string|string[]>} */
 export default {  'tt.page': "Tournament · asterism",
+  'tours.page': "Tournaments · asterism",
   'tt.reconnecting': "reconnecting…",
   'tt.moving.first': "moving first",
   'tt.moving.second': "moving second",

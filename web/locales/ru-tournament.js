@@ -2,6 +2,7 @@
 // те же, что в en-tournament.js. Тур — круг турнира.
 /** @type {Record<string, string|string[]>} */
 export default {  'tt.page': "Турнир · asterism",
+  'tours.page': "Турниры · asterism",
   'tt.reconnecting': "переподключение…",
   'tt.moving.first': "ваш ход первый",
   'tt.moving.second': "ваш ход второй",
