@@ -16,11 +16,12 @@ import { $ } from './dom.js';
 /**
  * @param {StreamUi} ui
  * @param {{api: Api, accept: (s: OnlineGame) => void, liveChanged: () => void,
- *   chat: (e: ChatEvent|null) => void}} page
+ *   chat: (e: ChatEvent|null) => void, taken: () => void}} page
  *   `chat` is told of a chat room's new message (chat.js), and with null
- *   when the stream opens again (messages may have been missed).
+ *   when the stream opens again (messages may have been missed); `taken`
+ *   that this page's seat was opened by another stream (another browser).
  */
-export function liveStream(ui, { api, accept, liveChanged, chat }) {
+export function liveStream(ui, { api, accept, liveChanged, chat, taken }) {
   function disconnect() {
     clearTimeout(ui.retry);
     if (ui.es) ui.es.close();
@@ -45,6 +46,9 @@ export function liveStream(ui, { api, accept, liveChanged, chat }) {
     // A chat event says which room has a new message, never its text.
     es.addEventListener('chat', (e) => {
       if (ui.es === es) chat(/** @type {ChatEvent} */ (JSON.parse(e.data)));
+    });
+    es.addEventListener('taken', () => {
+      if (ui.es === es) taken();
     });
     es.addEventListener('open', () => {
       if (ui.es !== es) return;

@@ -94,6 +94,7 @@ const ctrl = gameController(ui, {
 const chat = chatPanel({ api });
 const { connect, disconnect } = liveStream(ui, {
   api, accept: (s) => accept(s), liveChanged: () => { if (ui.state) renderSeats(ui.state); }, chat: chat.onEvent,
+  taken: () => takenBy(t('og.elsewhere')),
 });
 /** @param {OnlineGame} s */
 const renderSeats = (s) => renderSeatsOf(ui, s, seatName);
@@ -194,13 +195,18 @@ function showTaken(why, canTake) {
   $('taken-banner').hidden = false;
 }
 
-// Another tab of this browser took this page's seat (seats.js): watch.
+// Another tab of this browser (seats.js), or another browser (the server's
+// `taken` event on this page's seat stream), took this page's seat: watch.
 onTaken((id, seat) => {
-  if (ui.id !== id || ui.you !== seat) return;
-  watchHere(t('og.elsewhere.tab'));
+  if (ui.id === id && ui.you === seat) takenBy(t('og.elsewhere.tab'));
+});
+/** @param {string} why */
+function takenBy(why) {
+  if (ui.you < 0) return;
+  watchHere(why);
   if (ui.state && !ui.state.terminal) connect();
   render();
-});
+}
 
 // A state from a reply, the stream or a catch-up; an older one (by its
 // event number) than the one on screen is ignored. `own`: the reply to
@@ -208,7 +214,13 @@ onTaken((id, seat) => {
 /** @param {OnlineGame} s @param {boolean} [own] */
 function accept(s, own = false) {
   const old = ui.state;
-  if (old && s.id === old.id && s.seq < old.seq) return;
+  // The reply to this page's own action can come after the stream's newer
+  // state (the computer's answer): it is dropped, but the page was drawn
+  // busy while it waited, so it is drawn again.
+  if (old && s.id === old.id && s.seq < old.seq) {
+    if (own) render();
+    return;
+  }
   // A change's state leaves out the board's cells and its box, which never
   // change: keep those of the game's full state (GET).
   if (!s.view.cells && old && old.id === s.id) {

@@ -81,6 +81,8 @@ std::uint64_t EventHub::subscribe(const std::string& channel, const std::string&
     bool changed = false;
     Event catch_up;
     bool has_catch_up = false;
+    std::vector<std::shared_ptr<Delivery>> replaced;  // the tag's older streams
+    Event taken{0, "taken", "{}"};
     {
         std::lock_guard lock(mutex_);
         if (subscribers_.size() >= limits_.max_streams) return 0;
@@ -89,6 +91,9 @@ std::uint64_t EventHub::subscribe(const std::string& channel, const std::string&
         if (open >= limits_.max_streams_per_client) return 0;
         per_client_[client] = open + 1;
         handle = next_handle_++;
+        if (!tag.empty() && channels_.count(channel))
+            for (const auto& [h, d] : channels_[channel])
+                if (subscribers_.at(h).tag == tag) replaced.push_back(d);
         subscribers_[handle] = Subscriber{channel, tag, client, delivery};
         channels_[channel][handle] = delivery;
         changed = count_presence(channel, tag, +1);
@@ -97,7 +102,9 @@ std::uint64_t EventHub::subscribe(const std::string& channel, const std::string&
             catch_up = it->second;
             has_catch_up = true;
         }
+        if (it != latest_.end()) taken.seq = it->second.seq;
     }
+    for (const auto& d : replaced) d->deliver(taken);
     if (has_catch_up) delivery->deliver(catch_up);
     if (changed) notify_presence(channel);
     return handle;

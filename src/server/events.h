@@ -54,7 +54,9 @@ class EventHub {
     // Subscribes `sink` to `channel` with presence tag `tag` ("" for a
     // spectator) from address `client`. Returns a handle, 0 when a limit is
     // reached (the caller answers 429 or 503). If the channel's latest event
-    // is newer than `last_seen`, it is delivered at once.
+    // is newer than `last_seen`, it is delivered at once. The streams that
+    // held the same tag before are sent `event: taken` (a seat opened in
+    // another browser: the older page is told at once, docs/online.md).
     std::uint64_t subscribe(const std::string& channel, const std::string& tag,
                             const std::string& client, std::shared_ptr<EventSink> sink,
                             std::uint64_t last_seen);

@@ -174,24 +174,34 @@ test('seat links: the secret leaves the address bar; "(your move)"; a second bro
     await other.waitForSelector('#taken-banner:not([hidden])');
 
     // A third browser of Ann's says "Play here": it acts for the seat, and
-    // Ann's first browser is told at the first move made there.
+    // Ann's first browser is told at once (the server's `taken` event on
+    // its seat stream), before any move, and watches.
     const ann2 = await open('ann2', seatLink);
     await ann2.waitForSelector('#takeover[open]', { timeout: ARRIVE });
     await shot(ann2, 'page-takeover-asked');
     await ann2.click('#takeover-yes');
     await you(ann2, 0);
-    await playFirst(ann2);
     await ann.waitForSelector('#taken-banner:not([hidden])', { timeout: ARRIVE });
-    assert.match(await ann.textContent('#taken-text'), /made in another browser or tab/);
+    assert.match(await ann.textContent('#taken-text'), /played in another browser or tab/);
+    await you(ann, -1);
+    await playFirst(ann2);
 
-    // A second tab of Ann's first browser takes the seat: the first tab is
-    // told at once and watches.
+    // A second tab of Ann's first browser takes the seat from her third
+    // browser, which is told at once and watches; then a third tab takes it
+    // from the second, which is told at once too (by the tab channel or
+    // the server, whichever is first).
     const tab = await open('ann', `online.html#game=${id}`);
     await tab.waitForSelector('#takeover[open]', { timeout: ARRIVE });
     await tab.click('#takeover-yes');
     await you(tab, 0);
-    await you(ann, -1);
-    assert.match(await ann.textContent('#taken-text'), /another tab of this browser/);
+    await you(ann2, -1);
+    assert.match(await ann2.textContent('#taken-text'), /played in another browser or tab/);
+    const tab2 = await open('ann', `online.html#game=${id}`);
+    await tab2.waitForSelector('#takeover[open]', { timeout: ARRIVE });
+    await tab2.click('#takeover-yes');
+    await you(tab2, 0);
+    await you(tab, -1);
+    assert.match(await tab.textContent('#taken-text'), /another tab of this browser|another browser or tab/);
 
     // Bob resigns: the result line says it once.
     bob.once('dialog', (d) => d.accept());
@@ -205,5 +215,5 @@ test('seat links: the secret leaves the address bar; "(your move)"; a second bro
     // The links stay for the seat holder once the game is over.
     assert.ok(await bob.locator('#links').isVisible(), 'the links after the end');
     assert.equal(await bob.locator('[data-testid="link-watch"]').count(), 1);
-    for (const page of [ann, ann2, bob, other, tab]) assert.deepEqual(page.errors, []);
+    for (const page of [ann, ann2, bob, other, tab, tab2]) assert.deepEqual(page.errors, []);
   });

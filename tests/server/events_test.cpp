@@ -33,6 +33,11 @@ class Recorder : public EventSink {
         std::lock_guard lock(mutex_);
         seqs_.push_back(event.seq);
         data_.push_back(event.data);
+        types_.push_back(event.type);
+    }
+    std::vector<std::string> types() const {
+        std::lock_guard lock(mutex_);
+        return types_;
     }
     std::vector<std::uint64_t> seqs() const {
         std::lock_guard lock(mutex_);
@@ -47,6 +52,7 @@ class Recorder : public EventSink {
     mutable std::mutex mutex_;
     std::vector<std::uint64_t> seqs_;
     std::vector<std::string> data_;
+    std::vector<std::string> types_;
 };
 
 Event state(std::uint64_t seq, std::string data = "{}") {
@@ -75,6 +81,31 @@ TEST(EventHub, PublishesInOrderToTheChannelsSubscribers) {
     EXPECT_FALSE(hub.latest("nothing", latest));
     hub.drop("g1");
     EXPECT_FALSE(hub.latest("g1", latest));
+}
+
+// A seat's stream opened again (another browser took the seat) tells the
+// seat's older streams at once with `event: taken`; nobody else hears it.
+TEST(EventHub, ASeatOpenedAgainTellsItsOlderStreamsOnly) {
+    EventHub hub;
+    hub.publish("g", state(3));
+    auto held = std::make_shared<Recorder>(), watcher = std::make_shared<Recorder>(),
+         opponent = std::make_shared<Recorder>(), elsewhere = std::make_shared<Recorder>(),
+         taker = std::make_shared<Recorder>(), spectator = std::make_shared<Recorder>();
+    hub.subscribe("g", "first", "1.1.1.1", held, 3);
+    hub.subscribe("g", "", "1.1.1.1", watcher, 3);
+    hub.subscribe("g", "second", "1.1.1.1", opponent, 3);
+    hub.subscribe("g2", "first", "1.1.1.1", elsewhere, 0);
+    hub.subscribe("g", "", "2.2.2.2", spectator, 3);
+    EXPECT_TRUE(held->types().empty());
+    hub.subscribe("g", "first", "2.2.2.2", taker, 3);
+    EXPECT_EQ(held->types(), (std::vector<std::string>{"taken"}));
+    EXPECT_EQ(held->seqs(), (std::vector<std::uint64_t>{3}));
+    for (const auto& r : {watcher, opponent, elsewhere, taker, spectator})
+        EXPECT_TRUE(r->types().empty());
+    // The stream that took the seat still gets the game's events.
+    hub.publish("g", state(4));
+    EXPECT_EQ(taker->seqs(), (std::vector<std::uint64_t>{4}));
+    EXPECT_EQ(held->types(), (std::vector<std::string>{"taken", "state"}));
 }
 
 TEST(EventHub, ASubscriberCatchesUpFromItsLastSeenEvent) {
