@@ -7,6 +7,11 @@
 # server. online.test.mjs plays online games between three browser
 # contexts (docs/online.md); page.test.mjs checks the move list, the result
 # line, "(your move)" and seat links between separate contexts (issue 27);
+# turn.test.mjs checks the "your move" signals by what they do (web/turn.js):
+# the sound started, on or off as remembered across a reload, a
+# notification only while the page is hidden and allowed, "(your move)"
+# and "(ваш ход)" in the title on the player's turn only, and the Russian
+# result line of a resigned game (issue 27);
 # learn.test.mjs is a new visitor reading the
 # rules and doing the first lesson of each game (docs/learn.md);
 # puzzles.test.mjs solves a puzzle of each game by clicks;
@@ -111,7 +116,7 @@ cd tests/browser
 # (the tracker's CI) keeps only what was printed.
 status=0
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" ASTERISM_DATA="$out/data" \
-  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs access.test.mjs axe.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs catalogue.test.mjs errors.test.mjs nav.test.mjs pgn_interop.test.mjs} || status=$?
+  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs turn.test.mjs access.test.mjs axe.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs catalogue.test.mjs errors.test.mjs nav.test.mjs pgn_interop.test.mjs} || status=$?
 if [ "$status" -ne 0 ]; then
   echo "== the server's last 60 lines ($out/server.log)"
   tail -n 60 "$out/server.log"
