@@ -22,6 +22,7 @@ import { t, lang } from './i18n.js';
 import { gameName, outcomeText } from './names.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
+import { sizeBoard } from './touch.js';
 
 /** @typedef {import('./types.js').Session} Session */
 /** @typedef {import('./types.js').LessonBook} LessonBook */
@@ -98,6 +99,8 @@ function render() {
     last: view.last ? view.last.path : [],
     captured: view.last ? view.last.captured || [] : [],
   });
+  // A phone's board: cells of 32 px, or a board that pans (touch.js).
+  sizeBoard(view);
   renderSpecials(open ? view : null, judge, true);
   $('board').dataset.step = String(ui.step);
   $('board').dataset.solved = String(ui.solved);

@@ -50,15 +50,24 @@ export function renderConfirm(ui) {
   if (ui.pending) $('confirm-text').textContent = t('touch.confirm', { move: ui.pending.text });
 }
 
-// The smallest cell of a view, in board units (its outline's box).
+// The smallest target of a view, in board units: the widest disc about a
+// cell's centre (where its man stands and a finger aims) inside its
+// outline, less the outline that its neighbours draw over its edge (0.03,
+// style.css). A tap anywhere in a cell takes the cell, a man's included
+// (board.js, cellAt); *Star's cells around the centre are narrower than
+// their box (0.87 of it).
 /** @param {View} view */
 function smallestCell(view) {
   let least = Infinity;
   for (const c of view.cells || []) {
-    const xs = c.poly.map((p) => p[0]), ys = c.poly.map((p) => p[1]);
-    least = Math.min(least, Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    c.poly.forEach((a, i) => {
+      const b = c.poly[(i + 1) % c.poly.length];
+      const dx = b[0] - a[0], dy = b[1] - a[1], len = dx * dx + dy * dy;
+      const t = len ? Math.max(0, Math.min(1, ((c.x - a[0]) * dx + (c.y - a[1]) * dy) / len)) : 0;
+      least = Math.min(least, 2 * Math.hypot(c.x - a[0] - t * dx, c.y - a[1] - t * dy) - 0.03);
+    });
   }
-  return Number.isFinite(least) ? least : 1;
+  return Number.isFinite(least) && least > 0 ? least : 1;
 }
 
 /** @type {{key: string, height: number}} */

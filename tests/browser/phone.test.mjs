@@ -48,6 +48,79 @@ const onScreen = (page, cells) => page.evaluate((names) => {
   });
 }, cells);
 
+
+// What a finger has to hit, in the page: the least width or height of a
+// cell's box (the board's smallest target); and, for each man wholly in
+// view, the diameter of the disc around its centre where a tap still finds
+// its cell. A tap is taken by the cell, not by the drawn man: board.js's
+// cellAt() takes the nearest [data-cell] under the finger, the cell's
+// outline or the man on it alike, so a man's target is its whole cell and
+// the disc is measured by elementFromPoint, as a tap is (up to 34 px). On a board
+// that pans in #board-wrap: how far inside the box its leftmost cell is
+// when scrolled fully left and its rightmost when fully right (negative:
+// cut off), and whether it was shown from its middle.
+const measure = (page) => page.evaluate(() => {
+  const board = document.querySelector('#board');
+  const wrap = document.querySelector('#board-wrap');
+  const cells = [...board.querySelectorAll('.cells [data-cell]')];
+  const boxes = () => cells.map((c) => c.getBoundingClientRect());
+  const cell = Math.min(...boxes().map((r) => Math.min(r.width, r.height)));
+  const w = (wrap || board).getBoundingClientRect();
+  const view = { left: Math.max(0, w.left), right: Math.min(innerWidth, w.right), top: Math.max(0, w.top), bottom: Math.min(innerHeight, w.bottom) };
+  const hitAt = (x, y) => {
+    const e = document.elementFromPoint(x, y);
+    const c = e && e.closest('#board [data-cell]');
+    return c && c.getAttribute('data-cell');
+  };
+  let hit = Infinity, men = 0, man = Infinity, miss = '';
+  for (const g of board.querySelectorAll('.men .man')) {
+    const r = g.getBoundingClientRect();
+    man = Math.min(man, r.width, r.height);
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    if (x - 20 < view.left || x + 20 > view.right || y - 20 < view.top || y + 20 > view.bottom) continue;
+    const name = g.getAttribute('data-cell');
+    men++;
+    for (let a = 0; a < 16; a++) {
+      const dx = Math.cos(a * Math.PI / 8), dy = Math.sin(a * Math.PI / 8);
+      let d = 0;
+      while (d < 17 && hitAt(x + (d + 0.5) * dx, y + (d + 0.5) * dy) === name) d += 0.5;
+      if (2 * d < hit) {
+        const e = document.elementFromPoint(x + (d + 0.5) * dx, y + (d + 0.5) * dy);
+        miss = `${name}: ${e ? `${e.tagName} ${e.getAttribute('class')} ${e.closest('[data-cell]')?.getAttribute('data-cell')}` : 'nothing'}`;
+      }
+      hit = Math.min(hit, 2 * d);
+    }
+  }
+  const sideways = Math.max(document.scrollingElement.scrollWidth, innerWidth) - screen.width;
+  const pans = !!wrap && wrap.classList.contains('pans');
+  let edges = null;
+  if (pans) {
+    const keep = wrap.scrollLeft, most = wrap.scrollWidth - wrap.clientWidth;
+    const inner = () => wrap.getBoundingClientRect().left + wrap.clientLeft;
+    wrap.scrollLeft = 0;
+    const left = Math.min(...boxes().map((r) => r.left)) - inner();
+    wrap.scrollLeft = most;
+    const right = inner() + wrap.clientWidth - Math.max(...boxes().map((r) => r.right));
+    wrap.scrollLeft = keep;
+    edges = { left: +left.toFixed(1), right: +right.toFixed(1), middle: Math.abs(keep - most / 2) <= 1, overflow: most };
+  }
+  return { cell: +cell.toFixed(1), man: Number.isFinite(man) ? +man.toFixed(1) : null, men,
+    hit: Number.isFinite(hit) ? hit : null, miss, sideways, pans, edges };
+});
+
+// Asserts what measure() found: cells of 32 px, a 32-px disc of the cell's
+// around every man in view, every edge of a panning board within reach,
+// and no sideways page.
+function targets(m, what) {
+  assert.ok(m.cell >= 32, `${what}: the smallest cell is ${m.cell} px`);
+  if (m.men) assert.ok(m.hit >= 32, `${what}: a tap finds a man's cell only ${m.hit / 2} px from its centre (then ${m.miss})`);
+  if (m.edges) {
+    assert.ok(m.edges.left >= -0.5 && m.edges.right >= -0.5, `${what}: panning cuts off a side ${JSON.stringify(m.edges)}`);
+    assert.ok(m.edges.overflow > 0, `${what}: a board that pans is wider than its box`);
+  }
+  assert.ok(m.sideways <= 0, `${what}: the page scrolls sideways by ${m.sideways} px`);
+}
+
 test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side in view', async (t) => {
   const page = await open('index.html');
   await page.waitForSelector('#board .cells [data-cell]');
@@ -57,17 +130,9 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
     await newGame(page, game, { seats: ['human', 'computer'] });
     await page.evaluate(() => scrollTo(0, 0));
     const v = await view(page);
-    // The least width or height of a cell's box, and of a man's.
-    const least = await page.evaluate(() => {
-      const min = (sel) => Math.min(...[...document.querySelectorAll(sel)].map((e) => {
-        const r = e.getBoundingClientRect();
-        return Math.min(r.width, r.height);
-      }));
-      return { cell: min('#board .cells [data-cell]'), man: min('#board .men .man') };
-    });
-    sizes[game] = { cell: +least.cell.toFixed(1), man: Number.isFinite(least.man) ? +least.man.toFixed(1) : null };
-    assert.ok(least.cell >= 32, `${game}: the smallest cell is ${least.cell.toFixed(1)} px`);
-    assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= screen.width && innerWidth <= screen.width), `${game}: no sideways page`);
+    const m = await measure(page);
+    sizes[game] = { cell: m.cell, man: m.man, hit: m.hit };
+    targets(m, game);
 
     // A tap selects; the move waits for a confirmation (a second tap on its
     // last cell in *Star and Asterisk, the bar's Play button in the others).
@@ -96,9 +161,14 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
     // on a board without sides, the cell just played.
     const own = v.pieces.some((p) => p.owner === 0) ? v.pieces.filter((p) => p.owner === 0).map((p) => p.cell) : move.path;
     assert.ok(await onScreen(page, own), `${game}: the own side is on screen (${own.length} cells)`);
+    // The men now on the board (*Star's and Asterisk's first stones).
+    const played = await measure(page);
+    assert.ok(played.men > 0, `${game}: men in view after a move`);
+    targets(played, `${game} after a move`);
+    sizes[game].hitAfter = played.hit;
     await shot(page, game);
   }
-  t.diagnostic(`smallest cell and man, CSS px, at 390x844: ${JSON.stringify(sizes)}`);
+  t.diagnostic(`smallest cell, man drawn, man's tap disc, CSS px, at 390x844: ${JSON.stringify(sizes)}`);
 
   // Several moves in a row, typed and answered: the page does not creep.
   // The computer at level 1 may lose its biy within three moves (about one
@@ -189,6 +259,104 @@ test('a new panning board of another size starts from its middle, right below th
   await shot(page, 'starstar-new-size');
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+// Every board size of the games that have several, and the others'
+// default: cells of 32 px; a board that pans is shown from its middle and
+// reaches each of its sides.
+const SIZES = [['starstar', '6'], ['starstar', '8'], ['starstar', '10'], ['asterisk', '8'], ['asterisk', '11'],
+  ['asterisk', '15'], ['asterisk', '20'], ['shatra'], ['starpool']];
+
+test('every board size at 390x844: cells of 32 px, a panning board reaches each side', async (t) => {
+  const page = await open('index.html');
+  await page.waitForSelector('#board .cells [data-cell]');
+  const seen = {};
+  for (const [game, size] of SIZES) {
+    await newGame(page, game, { options: size ? { size } : {} });
+    await page.evaluate(() => scrollTo(0, 0));
+    const m = await measure(page);
+    const what = size ? `${game} ${size}` : game;
+    seen[what] = { cell: m.cell, hit: m.hit, pans: m.edges };
+    targets(m, what);
+    if (m.edges) assert.ok(m.edges.middle, `${what}: a board that pans starts from its middle`);
+  }
+  t.diagnostic(`smallest cell (and panning) by board, CSS px: ${JSON.stringify(seen)}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// The cells of a seat's men.
+const owned = (v, seat) => v.pieces.filter((p) => p.owner === seat).map((p) => p.cell);
+
+// The second seat against the computer (level 1), "Confirm taps" off: the
+// local page does not turn the board (Flip does), so the second player's
+// men are at the top in Shatra and Star Pool. After the computer's first
+// move and after the player's own (and the computer's answer), the
+// player's men, or on a board without sides the cells of the player's
+// move, are on screen without scrolling; with Confirm off a tap that
+// completes a move plays it at once.
+test('the second seat at 390x844: own side in view, taps play at once with Confirm off', async (t) => {
+  const page = await open('index.html');
+  await page.waitForSelector('#board .cells [data-cell]');
+  await page.locator('#confirm-moves').setChecked(false);
+  const last = {};
+  for (const game of GAMES) {
+    await newGame(page, game, { seats: ['computer', 'human'] });
+    await until(page, () => window.asterism.state.ply >= 1 && !window.asterism.busy);
+    await page.evaluate(() => scrollTo(0, 0));
+    let v = await view(page);
+    const start = await place(page);
+    const sided = v.pieces.some((p) => p.owner === 1);
+    if (sided) assert.ok(await onScreen(page, owned(v, 1)), `${game}: the second player's men are on screen after the computer's move`);
+    last[game] = { computer: v.last ? v.last.path : [], inView: v.last ? await onScreen(page, v.last.path) : null };
+    // A move of the player's: its cells tapped, and it is played at the
+    // last tap (or the pick of a kind of man), with no bar to confirm it.
+    const move = v.moves.find((m) => m.path.length > 0 && (game !== 'asterisk' || m.path[0] === v.moves[0].path[0]));
+    for (const c of move.path) await tap(page, c);
+    if (await page.locator('#chooser').isVisible()) await page.locator(`#chooser button[data-move="${move.text}"]`).tap();
+    await until(page, () => window.asterism.state.ply >= 2);
+    assert.ok(await page.locator('#confirm').isHidden(), `${game}: no confirmation asked`);
+    const mine = async (when) => {
+      const now = await view(page);
+      const cells = sided ? owned(now, 1) : move.path;
+      assert.ok(await onScreen(page, cells), `${game}: the player's ${sided ? 'men' : 'move'} on screen ${when}`);
+    };
+    await mine('after the move');
+    await until(page, () => !window.asterism.busy);
+    await mine("after the computer's answer");
+    assert.deepEqual(await place(page), start, `${game}: the page stays put`);
+    await shot(page, `${game}-second`);
+  }
+  t.diagnostic(`the computer's first move, in view or not: ${JSON.stringify(last)}`);
+  await page.locator('#confirm-moves').setChecked(true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// The lessons' and the puzzles' boards (learn.html, puzzles.html), each
+// game's, measured as the play page's: cells of 32 px, a board that pans
+// reaching each side, no sideways page.
+test("each game's lesson and puzzle board at 390x844: cells of 32 px", async (t) => {
+  const seen = {};
+  for (const [where, hook] of [['learn.html', 'asterismLearn'], ['puzzles.html', 'asterismPuzzles']]) {
+    const page = await open(`${where}#${GAMES[0]}/1`);
+    for (const game of GAMES) {
+      await page.evaluate((g) => { location.hash = `${g}/1`; }, game);
+      await page.waitForFunction(([h, g]) => {
+        const ui = window[h];
+        const spec = (ui && ui.state && ui.state.game) || '';
+        return spec.startsWith(g) && !ui.busy && document.querySelector('#board .cells [data-cell]');
+      }, [hook, game]);
+      await page.evaluate(() => document.querySelector('#board').scrollIntoView());
+      const m = await measure(page);
+      seen[`${where} ${game}`] = m;
+      await page.screenshot({ path: path.join(shots, `phone-${where.replace('.html', '')}-${game}.png`) });
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+  t.diagnostic(`smallest cell, man drawn, tap disc, panning by page and game, CSS px: ${JSON.stringify(seen)}`);
+  for (const [what, m] of Object.entries(seen)) targets(m, what);
 });
 
 test('no page scrolls sideways at 390x844', async () => {
