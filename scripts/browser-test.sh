@@ -40,8 +40,11 @@
 # players, player, puzzles and learn pages and the tournament form's
 # counted words (issue 27 point 8; docs/view.md, Languages). The
 # other tests read English words: chromium.mjs makes the browser English.
-# axe.test.mjs runs axe-core (npm, pinned) on every page in both themes: no
-# serious or critical violation (issue 27 point 7).
+# axe.test.mjs runs axe-core (npm, pinned) on every page (read from web/ as
+# it runs), a local and an online game and a real tournament, in both
+# themes, in English as a visitor and in Russian signed in: no serious or
+# critical violation (issue 27 point 7); and no page scrolls sideways on a
+# 390x844 phone, in either language.
 # analysis.test.mjs analyses positions browsed back to (a local game, an
 # archived online game opened by its Analyse), checks the best moves drawn
 # on the board, the Hint button and the ownership map's legend and contrast

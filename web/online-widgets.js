@@ -50,7 +50,11 @@ export function renderLinks(id, secret, { over, waiting }, message) {
     copy.textContent = say('links.copy');
     copy.dataset.testid = `copy-${key}`;
     copy.addEventListener('click', () => copyText(input, message));
-    row.append(`${label} `, input, copy);
+    // The row's words name its field for screen readers (axe: label).
+    const name = document.createElement('label');
+    name.htmlFor = input.id;
+    name.textContent = label;
+    row.append(name, input, copy);
     $('link-rows').append(row);
   }
 }
