@@ -75,8 +75,9 @@ let room = { key: '', height: 0 };
 // The whole board at once, on a screen where the board pans: a map to look
 // at, not to play on (its cells are below MIN_TARGET), so a tap on it goes
 // back to full size with the tapped place in the middle.
-/** @type {{on: boolean, view: View|null}} */
-const over = { on: false, view: null };
+// `followed`: the last move followMove saw.
+/** @type {{on: boolean, view: View|null, followed: string}} */
+const over = { on: false, view: null, followed: '' };
 
 /**
  * Sizes #board on a narrow screen (CSS decides above 820 px): the largest
@@ -127,6 +128,28 @@ export function sizeBoard(view) {
   // under the status, the empty corner beside its upper left edge.
   const resized = `${svg.style.width} ${svg.style.height}` !== drawn;
   if (pans && (!was || resized)) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+}
+
+/**
+ * A board that pans (sizeBoard) brings a new last move into view: the
+ * opponent's move on a wide *Star or Asterisk board could land outside the
+ * part shown. Only when the move changes, so that the player's own panning
+ * between moves is left alone; the board is scrolled only as far as needed.
+ * @param {string[]} cells the last move's cells (its path)
+ */
+export function followMove(cells) {
+  const wrap = document.getElementById('board-wrap');
+  const key = cells.join(' ');
+  if (!wrap || !wrap.classList.contains('pans') || key === over.followed) return;
+  over.followed = key;
+  const box = wrap.getBoundingClientRect();
+  for (const name of cells) {
+    const cell = /** @type {Element|null} */ ($('board').querySelector(`.cells [data-cell="${CSS.escape(name)}"]`));
+    if (!cell) continue;
+    const r = cell.getBoundingClientRect();
+    if (r.left < box.left) wrap.scrollLeft -= box.left - r.left + 8;
+    else if (r.right > box.right) wrap.scrollLeft += r.right - box.right + 8;
+  }
 }
 
 // The overview's button, made once under #board-wrap; and, while the

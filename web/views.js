@@ -8,7 +8,7 @@ import { drawBoard } from './board.js';
 import { drawScore } from './panels.js';
 import { candidates, targets as targetsOf } from './shared.js';
 import { announce, describer, startCell } from './access.js';
-import { renderConfirm, sizeBoard } from './touch.js';
+import { renderConfirm, sizeBoard, followMove } from './touch.js';
 import { gameTitle } from './names.js';
 import { t, tn } from './i18n.js';
 
@@ -47,6 +47,7 @@ export function renderBoard(ui, { active, ownership = null, suggest = [] }) {
     ownership,
     suggest,
   });
+  followMove(view.last ? view.last.path : []);
   announce(ui.game);
 }
 

@@ -39,14 +39,16 @@ const place = (page) => page.evaluate(() => ({
   scrollY: Math.round(scrollY), top: Math.round(document.querySelector('#board').getBoundingClientRect().top + scrollY),
 }));
 // Whether every one of `cells` is wholly on screen (the page's and the board's box's).
-const onScreen = (page, cells) => page.evaluate((names) => {
+// With `across` only, the left and right edges alone: a panning board's
+// part shown in its box (the page scrolls up and down as any page does).
+const onScreen = (page, cells, across = false) => page.evaluate(([names, across]) => {
   const wrap = document.querySelector('#board-wrap').getBoundingClientRect();
   return names.every((n) => {
     const r = document.querySelector(`#board .cells [data-cell="${CSS.escape(n)}"]`).getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= innerHeight + 0.5 && r.left >= Math.max(0, wrap.left) - 0.5 &&
+    return (across || (r.top >= 0 && r.bottom <= innerHeight + 0.5)) && r.left >= Math.max(0, wrap.left) - 0.5 &&
       r.right <= Math.min(innerWidth, wrap.right) + 0.5;
   });
-}, cells);
+}, [cells, across]);
 
 
 // What a finger has to hit, in the page: the least width or height of a
@@ -285,6 +287,31 @@ test('every board size at 390x844: cells of 32 px, a panning board reaches each 
   await page.close();
 });
 
+// A panning board brings a new last move into the part shown (touch.js
+// followMove): a move on the board's far right edge, the board then
+// scrolled to its left edge (the move out of view), and the game browsed to
+// its start and back: the move is in view again.
+test('a panning board brings the last move into view', async () => {
+  const page = await open('index.html');
+  await page.waitForSelector('#board .cells [data-cell]');
+  await page.locator('#confirm-moves').setChecked(false);
+  await newGame(page, 'starstar', { seats: ['human', 'human'] });
+  const v = await view(page);
+  const x = (name) => { const c = v.cells.find((k) => k.name === name); return c ? c.x : -Infinity; };
+  const move = v.moves.filter((m) => m.path.length === 1).reduce((a, b) => (x(b.path[0]) > x(a.path[0]) ? b : a));
+  await tap(page, move.path[0]);
+  await until(page, () => window.asterism.state.ply === 1);
+  await page.evaluate(() => { document.querySelector('#board-wrap').scrollLeft = 0; });
+  assert.equal(await onScreen(page, move.path, true), false, 'the move is out of view once scrolled away');
+  await page.click('#first');
+  await page.click('#last');
+  await page.waitForFunction(() => document.querySelector('#board .cells .last') !== null);
+  assert.ok(await onScreen(page, move.path, true), 'the last move is brought into view');
+  await page.locator('#confirm-moves').setChecked(true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 // The cells of a seat's men.
 const owned = (v, seat) => v.pieces.filter((p) => p.owner === seat).map((p) => p.cell);
 
@@ -293,22 +320,25 @@ const owned = (v, seat) => v.pieces.filter((p) => p.owner === seat).map((p) => p
 // men are at the top in Shatra and Star Pool. After the computer's first
 // move and after the player's own (and the computer's answer), the
 // player's men, or on a board without sides the cells of the player's
-// move, are on screen without scrolling; with Confirm off a tap that
-// completes a move plays it at once.
+// move, are on screen without scrolling; on a board that pans, each move of
+// the computer's is brought into view (touch.js followMove); with Confirm
+// off a tap that completes a move plays it at once.
 test('the second seat at 390x844: own side in view, taps play at once with Confirm off', async (t) => {
   const page = await open('index.html');
   await page.waitForSelector('#board .cells [data-cell]');
   await page.locator('#confirm-moves').setChecked(false);
-  const last = {};
   for (const game of GAMES) {
     await newGame(page, game, { seats: ['computer', 'human'] });
     await until(page, () => window.asterism.state.ply >= 1 && !window.asterism.busy);
     await page.evaluate(() => scrollTo(0, 0));
     let v = await view(page);
     const start = await place(page);
-    const sided = v.pieces.some((p) => p.owner === 1);
+    // Boards with a side of their own: the chess-likes' (a *Star or Asterisk
+    // stone or piece is wherever it was played).
+    const sided = game === 'shatra' || game === 'starpool';
     if (sided) assert.ok(await onScreen(page, owned(v, 1)), `${game}: the second player's men are on screen after the computer's move`);
-    last[game] = { computer: v.last ? v.last.path : [], inView: v.last ? await onScreen(page, v.last.path) : null };
+    // The computer's move is brought into the part of a panning board shown.
+    assert.ok(v.last && await onScreen(page, v.last.path, !sided), `${game}: the computer's first move in view`);
     // A move of the player's: its cells tapped, and it is played at the
     // last tap (or the pick of a kind of man), with no bar to confirm it.
     const move = v.moves.find((m) => m.path.length > 0 && (game !== 'asterisk' || m.path[0] === v.moves[0].path[0]));
@@ -322,12 +352,16 @@ test('the second seat at 390x844: own side in view, taps play at once with Confi
       assert.ok(await onScreen(page, cells), `${game}: the player's ${sided ? 'men' : 'move'} on screen ${when}`);
     };
     await mine('after the move');
-    await until(page, () => !window.asterism.busy);
-    await mine("after the computer's answer");
+    await until(page, () => !window.asterism.busy && window.asterism.state.ply >= 3);
+    // Then the men again, or on a board without sides the computer's answer.
+    if (sided) await mine("after the computer's answer");
+    else {
+      const answer = (await view(page)).last;
+      assert.ok(answer && await onScreen(page, answer.path, true), `${game}: the computer's answer in view`);
+    }
     assert.deepEqual(await place(page), start, `${game}: the page stays put`);
     await shot(page, `${game}-second`);
   }
-  t.diagnostic(`the computer's first move, in view or not: ${JSON.stringify(last)}`);
   await page.locator('#confirm-moves').setChecked(true);
   assert.deepEqual(page.errors, []);
   await page.close();
