@@ -12,6 +12,11 @@
 //           reply?: the opponent's answer, or {move accepted: its answer}}],
 //   wrong, wrong_moves?: {move: why},
 //   hint, done, labels?: cell names shown at first}
+//
+// The board is the game page's for keyboards and screen readers
+// (access.js): named cells, the arrow keys and Enter, a live region saying
+// the moves played (the learner's and the answers), and "Type a move",
+// completing from the legal moves.
 import { drawBoard } from './board.js';
 import {
   candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
@@ -19,7 +24,8 @@ import {
 import { api, sessionBody } from './diagram.js';
 import { errorText } from './shared.js';
 import { t, lang } from './i18n.js';
-import { gameName, outcomeText } from './names.js';
+import { gameName, gameTitle, outcomeText } from './names.js';
+import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
 import { sizeBoard } from './touch.js';
@@ -47,6 +53,9 @@ const GAMES = [
  * @property {boolean} hinted
  * @property {boolean} letters
  * @property {boolean} labels
+ * @property {import('./types.js').Game|null} position  `state` as access.js reads it
+ * @property {string|null} focus  the keyboard's cell (access.js)
+ * @property {boolean} flipped
  */
 /** @type {LearnUi} */
 const ui = {
@@ -62,6 +71,9 @@ const ui = {
   hinted: false,
   letters: localStorage.getItem('asterism-men') === 'letters',
   labels: false,
+  position: null,
+  focus: null,
+  flipped: false,
 };
 
 // The lesson shown (there is one once a book is loaded: every caller
@@ -90,20 +102,27 @@ function render() {
   const cands = open ? candidates(view.moves, ui.path, ui.pick) : [];
   let targets = targetsOf(cands, ui.path, ui.pick);
   if (ui.hinted && ui.path.length === 0 && open) targets = hintCells();
+  const shown = ui.position = fromSession(ui.state);
+  ui.flipped = lesson().flip === true;
+  if (!ui.focus || !(view.cells || []).some((c) => c.name === ui.focus)) ui.focus = startCell(view);
   drawBoard(svg('board'), view, {
-    flipped: lesson().flip === true,
+    flipped: ui.flipped,
     labels: ui.labels,
     letters: ui.letters,
     path: ui.path,
     targets,
     last: view.last ? view.last.path : [],
     captured: view.last ? view.last.captured || [] : [],
+    describe: describer(shown, { path: ui.path, targets }),
+    title: t('board.title', { game: gameTitle(shown.spec), n: (view.cells || []).length }),
+    focus: ui.focus,
   });
   // A phone's board: cells of 32 px, or a board that pans (touch.js).
   sizeBoard(view);
   renderSpecials(open ? view : null, judge, true);
   $('board').dataset.step = String(ui.step);
   $('board').dataset.solved = String(ui.solved);
+  announce(shown);
 }
 
 // The first cell of the main-line move, shown with the hint.
@@ -116,6 +135,7 @@ function hintCells() {
 /** @param {string|null} cell */
 function clickCell(cell) {
   if (!cell || !ui.state || ui.busy || ui.solved) return;
+  ui.focus = cell;
   const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
   if (step.refuse) {
     feedback(explainClick(fromSession(ui.state), ui.path, ui.pick, cell), 'wrong');
@@ -129,6 +149,9 @@ function clickCell(cell) {
   }
   render();
 }
+
+// Why a move may not be made now ('' when it may): the typed move's answer.
+const whyNot = () => (ui.solved ? t('learn.type.done') : ui.busy || !ui.state ? t('learn.type.wait') : '');
 
 // ---- judging a move ------------------------------------------------------------
 
@@ -196,7 +219,9 @@ async function showLesson(index) {
   const old = ui.state, book = ui.book;
   if (!book) return;
   ui.index = Math.max(0, Math.min(index, book.lessons.length - 1));
-  Object.assign(ui, { state: null, step: 0, solved: false, busy: true, path: [], pick: null, hinted: false });
+  Object.assign(ui, {
+    state: null, position: null, focus: null, step: 0, solved: false, busy: true, path: [], pick: null, hinted: false,
+  });
   history.replaceState(null, '', `#${ui.game}/${ui.index + 1}`);
   if (old) api('DELETE', `/api/sessions/${old.id}`).catch(() => {});
   const l = lesson();
@@ -314,6 +339,14 @@ function start() {
   });
   $('labels').addEventListener('change', () => { ui.labels = input('labels').checked; render(); });
   wireBoard(ui, clickCell, true);
+  wireBoardKeys(ui, clickCell);
+  wireTyping(ui, { whyNot, play: judge, message: (text) => feedback(text, text ? 'wrong' : '') });
+  $('board').addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    ui.path = [];
+    $('chooser').hidden = true;
+    render();
+  });
   addEventListener('pagehide', () => {
     if (ui.state) fetch(`/api/sessions/${ui.state.id}`, {
       method: 'DELETE', keepalive: true, headers: { 'Content-Type': 'application/json' },

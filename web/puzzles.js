@@ -8,6 +8,11 @@
 // of the puzzle's position and the moves played so far, so the board and
 // its legal moves are the engine's. A wrong move is shown with the stored,
 // proven refutation (no search is run), then taken back.
+//
+// The board is the game page's for keyboards and screen readers
+// (access.js): named cells, the arrow keys and Enter, a live region saying
+// the moves played (the learner's and the defence's), and "Type a move",
+// completing from the legal moves.
 import { drawBoard } from './board.js';
 import {
   candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
@@ -15,7 +20,8 @@ import {
 import { api, positionState } from './diagram.js';
 import { errorText } from './shared.js';
 import { t, tn, side } from './i18n.js';
-import { gameName, outcomeText } from './names.js';
+import { gameName, gameTitle, outcomeText } from './names.js';
+import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
 import { sizeBoard } from './touch.js';
@@ -49,6 +55,9 @@ const GAMES = [
  * @property {boolean} hinted
  * @property {boolean} letters
  * @property {boolean} labels
+ * @property {import('./types.js').Game|null} position  `state` as access.js reads it
+ * @property {string|null} focus  the keyboard's cell (access.js)
+ * @property {boolean} flipped
  */
 /** @type {PuzzlesUi} */
 const ui = {
@@ -66,6 +75,9 @@ const ui = {
   hinted: false,
   letters: localStorage.getItem('asterism-men') === 'letters',
   labels: false,
+  position: null,
+  focus: null,
+  flipped: false,
 };
 
 /** @param {string|null} game @param {number} i */
@@ -100,14 +112,21 @@ function render() {
   let targets = targetsOf(cands, ui.path, ui.pick);
   if (ui.hinted && ui.path.length === 0 && open) targets = hintCells();
   const chessLike = ui.game === 'shatra' || ui.game === 'starpool';
+  // Each puzzle its own game for the live region (a view's id is "").
+  const shown = ui.position = { ...fromSession(ui.state), id: `puzzle:${ui.game}:${ui.index}` };
+  ui.flipped = chessLike && ui.puzzle.to_move === 1;
+  if (!ui.focus || !(view.cells || []).some((c) => c.name === ui.focus)) ui.focus = startCell(view);
   drawBoard(svg('board'), view, {
-    flipped: chessLike && ui.puzzle.to_move === 1,
+    flipped: ui.flipped,
     labels: ui.labels,
     letters: ui.letters,
     path: ui.path,
     targets,
     last: view.last ? view.last.path : [],
     captured: view.last ? view.last.captured || [] : [],
+    describe: describer(shown, { path: ui.path, targets }),
+    title: t('board.title', { game: gameTitle(shown.spec), n: (view.cells || []).length }),
+    focus: ui.focus,
   });
   // A phone's board: cells of 32 px, or a board that pans (touch.js).
   sizeBoard(view);
@@ -116,6 +135,7 @@ function render() {
   $('board').dataset.solved = String(ui.solved);
   $('board').dataset.refuted = String(ui.refuted);
   $('back').hidden = !ui.refuted;
+  announce(shown);
 }
 
 // The first cell of the solution's next move, shown with the hint.
@@ -128,6 +148,7 @@ function hintCells() {
 /** @param {string|null} cell */
 function clickCell(cell) {
   if (!cell || !ui.state || ui.busy || ui.solved || ui.refuted) return;
+  ui.focus = cell;
   const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
   if (step.refuse) {
     feedback(explainClick(fromSession(ui.state), ui.path, ui.pick, cell), 'wrong');
@@ -149,6 +170,10 @@ const show = async (moves) => {
   ui.state = await positionState(p.game, p.position, moves);
   return ui.state;
 };
+
+// Why a move may not be made now ('' when it may): the typed move's answer.
+const whyNot = () => (ui.solved ? t('puz.type.done') : ui.refuted ? t('puz.type.back') :
+  ui.busy || !ui.state ? t('learn.type.wait') : '');
 
 // ---- judging a move ------------------------------------------------------------
 
@@ -247,7 +272,7 @@ async function showPuzzle(index) {
   if (!game) return;
   ui.index = ((index % ui.total) + ui.total) % ui.total;
   Object.assign(ui, {
-    puzzle: null, state: null, played: [], refuted: false, solved: false, busy: true,
+    puzzle: null, state: null, position: null, focus: null, played: [], refuted: false, solved: false, busy: true,
     path: [], pick: null, hinted: false,
   });
   localStorage.setItem(placeKey(game), String(ui.index));
@@ -277,7 +302,7 @@ async function showPuzzle(index) {
 
 /** @param {PuzzleGame} entry @param {number} [index]  else where the learner left off */
 async function showGame([game, title, rulesPage], index) {
-  Object.assign(ui, { game, puzzle: null, state: null, busy: true });
+  Object.assign(ui, { game, puzzle: null, state: null, position: null, busy: true });
   for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('game-tabs').children)) b.setAttribute('aria-selected', String(b.dataset.game === game));
   const rules = $('puzzle-rules');
   const a = document.createElement('a');
@@ -328,6 +353,14 @@ function start() {
   });
   $('labels').addEventListener('change', () => { ui.labels = input('labels').checked; render(); });
   wireBoard(ui, clickCell, true);
+  wireBoardKeys(ui, clickCell);
+  wireTyping(ui, { whyNot, play: judge, message: (text) => feedback(text, text ? 'wrong' : '') });
+  $('board').addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    ui.path = [];
+    $('chooser').hidden = true;
+    render();
+  });
   addEventListener('hashchange', openFromHash);
   openFromHash();
 }

@@ -1,12 +1,16 @@
 // A new visitor learns to play: opens the site (the first visit's game and
 // the setup in plain words), reads a rules page whose diagrams the page draws
 // from the engine's positions, and completes the first lesson of each game by
-// clicks, with a wrong move and a hint on the way. Desktop and phone
-// (390 x 844) screenshots go to ASTERISM_SHOTS as learn-*.png.
+// clicks, with a wrong move and a hint on the way; a lesson's step made
+// from the keyboard only (Tab to the board, the arrow keys, Enter) and
+// another typed in the move box, its list the legal moves, the live region
+// saying the moves and the answers. Desktop and phone (390 x 844)
+// screenshots go to ASTERISM_SHOTS as learn-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { url, shots, openContext } from './chromium.mjs';
+import { neighbour, screenCells } from '../../web/access.js';
 
 let desktop;
 let phone;
@@ -131,6 +135,84 @@ test('a new visitor completes the first lesson of each game by clicks', async ()
   await page.waitForSelector('#feedback[data-result="done"]');
   assert.ok(await page.evaluate(() => window.asterismLearn.state.terminal));
   await shot(page, 'lesson-starstar-win-desktop');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// The cell the keyboard is on, or null off the board.
+const focused = (page) => page.evaluate(() => document.activeElement?.closest('#board') ?
+  document.activeElement.getAttribute('data-cell') : null);
+
+// The arrow keys that take the focus to `to`, by the page's own rule (access.js).
+async function walkTo(page, to) {
+  const [v, flipped] = await page.evaluate(() => [window.asterismLearn.state.view, window.asterismLearn.flipped]);
+  const cells = screenCells(v, flipped);
+  const from = await focused(page);
+  const seen = new Map([[from, []]]);
+  for (const at of seen.keys()) {
+    for (const k of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']) {
+      const next = neighbour(cells, at, k);
+      if (next && !seen.has(next)) seen.set(next, [...seen.get(at), k]);
+    }
+  }
+  assert.ok(seen.has(to), `${to} can be reached from ${from}`);
+  for (const k of seen.get(to)) await page.keyboard.press(k);
+  assert.equal(await focused(page), to);
+}
+
+// What the live region says, one line at a time, from now on.
+const listen = (page) => page.evaluate(() => {
+  const said = window.said = [];
+  const box = document.querySelector('#announce');
+  new MutationObserver(() => said.push(box.textContent)).observe(box, { childList: true });
+});
+
+test('a lesson step from the keyboard, another typed; cells named, moves announced', async () => {
+  const page = await open(desktop, '/learn.html#shatra/1');
+  const at = (game, i) => page.waitForFunction(([g, n]) => {
+    const ui = window.asterismLearn;
+    return ui && ui.game === g && ui.index === n && ui.state && ui.state.game.startsWith(g) && !ui.busy;
+  }, [game, i]);
+  await at('shatra', 0);
+  // Every cell a named grid cell: its name as moves write it, what stands on it.
+  const v = await page.evaluate(() => window.asterismLearn.state.view);
+  const names = await page.$$eval('#board [role="gridcell"]', (cs) => cs.map((c) => c.getAttribute('aria-label')));
+  assert.deepEqual(names.map((n) => n.split(', ')[0]).sort(), v.cells.map((c) => c.name).sort());
+  const man = v.pieces[0].cell;
+  assert.doesNotMatch(await page.getAttribute(`#board [role="gridcell"][data-cell="${man}"]`, 'aria-label'), /, empty/);
+  // Tab from the last lesson in the list lands on the board; the arrows
+  // and Enter make the lesson's move.
+  const text = await page.evaluate(() => window.asterismLearn.book.lessons[0].line[0].play[0]);
+  const move = v.moves.find((m) => m.text === text);
+  await listen(page);
+  await page.focus('#lesson-list li:last-child button');
+  await page.keyboard.press('Tab');
+  assert.ok(await focused(page), 'Tab reaches the board');
+  for (const cell of move.path) {
+    await walkTo(page, cell);
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForSelector('#feedback[data-result="done"]');
+  await page.waitForFunction((m) => window.said.some((s) => s.includes(`played ${m}.`)), text);
+  // A lesson of two steps, typed: its list holds the legal moves, and the
+  // live region says the learner's move and the scripted answer.
+  await page.goto(new URL('learn.html#starstar/9', url).href);
+  await at('starstar', 8);
+  const legal = await page.evaluate(() => [...new Set(window.asterismLearn.state.view.moves.map((m) => m.text))].sort());
+  assert.deepEqual((await page.$$eval('#move-suggestions option', (os) => os.map((o) => o.value))).sort(), legal);
+  const line = await page.evaluate(() => window.asterismLearn.book.lessons[8].line);
+  await listen(page);
+  await page.fill('#move-text', line[0].play[0]);
+  await page.press('#move-text', 'Enter');
+  await page.waitForFunction(() => window.asterismLearn.step === 1 && !window.asterismLearn.busy);
+  assert.deepEqual(await page.evaluate(() => window.said.map((s) => s.replace(/^\S+ played /, ''))),
+    [`${line[0].play[0]}.`, `${line[0].reply}.`]);
+  await page.fill('#move-text', line[1].play[0]);
+  await page.press('#move-text', 'Enter');
+  await page.waitForSelector('#feedback[data-result="done"]');
+  assert.equal(await page.inputValue('#move-text'), '');
+  assert.equal(await page.locator('#move-suggestions option').count(), 0, 'no suggestions once it is done');
+  await shot(page, 'lesson-typed-desktop');
   assert.deepEqual(page.errors, []);
   await page.close();
 });

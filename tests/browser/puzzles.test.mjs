@@ -2,7 +2,9 @@
 // page, a wrong move answered with its refutation and taken back, then the
 // first puzzle of each game solved by clicks, the solution's moves read
 // from the puzzle the page was served (GET /api/puzzles/GAME) and made by
-// clicking the cells of each move as the page draws them. Desktop and phone
+// clicking the cells of each move as the page draws them; one solved by
+// typing its moves in the move box, whose list holds the legal moves, the
+// live region saying each move and the cells named. Desktop and phone
 // (390 x 844) screenshots go to ASTERISM_SHOTS as puzzles-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -104,6 +106,39 @@ test('a new visitor finds the puzzles and solves one of each game by clicks', as
   await page.click('#prev');
   await page.waitForFunction(() => window.asterismPuzzles.index === 0 && !window.asterismPuzzles.busy);
   assert.match(await page.textContent('#puzzle-title'), /\u2713$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a puzzle solved by typing its moves; the list holds the legal moves; the moves are announced', async () => {
+  const page = await open(desktop, '/puzzles.html#shatra/3');
+  await ready(page, 'shatra');
+  // Every cell a named grid cell: its name as moves write it, what stands on it.
+  const v = await page.evaluate(() => window.asterismPuzzles.state.view);
+  const names = await page.$$eval('#board [role="gridcell"]', (cs) => cs.map((c) => c.getAttribute('aria-label')));
+  assert.deepEqual(names.map((n) => n.split(', ')[0]).sort(), v.cells.map((c) => c.name).sort());
+  for (const p of v.pieces)
+    assert.doesNotMatch(names.find((n) => n.startsWith(`${p.cell}, `)), /, empty/);
+  // The box's list: exactly the legal moves of the position on screen.
+  const legal = [...new Set(v.moves.map((m) => m.text))].sort();
+  assert.deepEqual((await page.$$eval('#move-suggestions option', (os) => os.map((o) => o.value))).sort(), legal);
+  await page.evaluate(() => {
+    const said = window.said = [];
+    const box = document.querySelector('#announce');
+    new MutationObserver(() => said.push(box.textContent)).observe(box, { childList: true });
+  });
+  const solution = await page.evaluate(() => window.asterismPuzzles.puzzle.solution);
+  for (let i = 0; i < solution.length; i += 2) {
+    await page.fill('#move-text', solution[i]);
+    await page.press('#move-text', 'Enter');
+    await page.waitForFunction((n) => window.asterismPuzzles.played.length === n && !window.asterismPuzzles.busy,
+      Math.min(i + 2, solution.length));
+  }
+  await page.waitForSelector('#feedback[data-result="done"]');
+  // The live region said every move, the learner's and the defence's, in order.
+  const said = (await page.evaluate(() => window.said)).join(' ');
+  assert.deepEqual([...said.matchAll(/ played (\S+)\./g)].map((m) => m[1]), solution);
+  assert.match(said, /Game over/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

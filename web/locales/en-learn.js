@@ -44,6 +44,12 @@ export default {
   'learn.loadFailed': "The lessons could not be loaded: {why}",
   'learn.whole': "The whole rules:",
   'learn.hint': "Hint: {hint}",
+  // The move box and the keyboard (learn.js, puzzles.js, access.js).
+  'learn.type.title': "As this page writes moves (in the task and the answers); the list offers the legal moves",
+  'learn.type.wait': "Wait for the board's answer.",
+  'learn.type.done': "This lesson is done: start it again or go on to the next.",
+  'puz.type.done': "Solved: start again or go on to the next puzzle.",
+  'puz.type.back': "Take the wrong move back first (Take back).",
 
   // The rules index (rules.html); the rules pages themselves are English.
   'rules.h': "The rules",

@@ -42,6 +42,12 @@ export default {
   'learn.loadFailed': "Уроки загрузить не удалось: {why}",
   'learn.whole': "Правила целиком:",
   'learn.hint': "Подсказка: {hint}",
+  // The move box and the keyboard (learn.js, puzzles.js, access.js).
+  'learn.type.title': "Так, как ходы записаны на этой странице (в задании и ответах); список предлагает возможные ходы",
+  'learn.type.wait': "Подождите ответа доски.",
+  'learn.type.done': "Урок пройден: начните его заново или перейдите к следующему.",
+  'puz.type.done': "Задача решена: начните заново или перейдите к следующей.",
+  'puz.type.back': "Сначала верните неверный ход («Вернуть ход»).",
 
   // The rules index (rules.html); the rules pages themselves are in web/rules/ru/ where translated.
   'rules.h': "Правила",
