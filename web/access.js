@@ -112,10 +112,14 @@ export function startCell(view) {
  * the chooser's first button.
  * @param {{position: Position|null, focus: string|null, flipped: boolean}} ui
  * @param {(cell: string) => void} click
+ * @param {() => void} [cancel] Escape: forget the move in progress (the
+ *   lesson and puzzle pages; the play pages' Escape is game.js's, on the
+ *   whole document)
  */
-export function wireBoardKeys(ui, click) {
+export function wireBoardKeys(ui, click, cancel) {
   const svg = $('board');
   svg.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && cancel) return cancel();
     if (!ui.position || !ui.focus) return;
     if (e.key in DIRECTIONS) {
       e.preventDefault();
@@ -269,6 +273,7 @@ function wireSuggestions(box, ui, whyNot) {
 export function wireTyping(ui, page) {
   const form = document.getElementById('move-form');
   if (!form) return;
+  drawMoveForm(form);
   const box = input('move-text');
   const error = $('move-error');
   /** @param {string} text */
@@ -293,4 +298,28 @@ export function wireTyping(ui, page) {
       suggest();
     }
   });
+}
+
+/**
+ * The move box's label, box, button and error line, drawn into the page's
+ * empty <form id="move-form">, whose data-i18n-hint names the box's
+ * tooltip (how that page writes moves).
+ * @param {HTMLElement} form
+ */
+function drawMoveForm(form) {
+  const label = document.createElement('label');
+  label.htmlFor = 'move-text';
+  label.textContent = say('play.type');
+  const box = document.createElement('input');
+  Object.assign(box, { id: 'move-text', size: 12, autocapitalize: 'off', spellcheck: false, title: say(form.dataset.i18nHint || 'play.type.title') });
+  box.dataset.testid = 'move-text';
+  box.setAttribute('aria-describedby', 'move-error');
+  const button = document.createElement('button');
+  Object.assign(button, { type: 'submit', id: 'move-play', textContent: say('play.play') });
+  button.dataset.testid = 'move-play';
+  const error = document.createElement('span');
+  Object.assign(error, { id: 'move-error', className: 'move-error' });
+  error.dataset.testid = 'move-error';
+  error.setAttribute('role', 'alert');
+  form.replaceChildren(label, box, button, error);
 }

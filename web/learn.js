@@ -339,14 +339,8 @@ function start() {
   });
   $('labels').addEventListener('change', () => { ui.labels = input('labels').checked; render(); });
   wireBoard(ui, clickCell, true);
-  wireBoardKeys(ui, clickCell);
+  wireBoardKeys(ui, clickCell, () => { ui.path = []; $('chooser').hidden = true; render(); });
   wireTyping(ui, { whyNot, play: judge, message: (text) => feedback(text, text ? 'wrong' : '') });
-  $('board').addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape') return;
-    ui.path = [];
-    $('chooser').hidden = true;
-    render();
-  });
   addEventListener('pagehide', () => {
     if (ui.state) fetch(`/api/sessions/${ui.state.id}`, {
       method: 'DELETE', keepalive: true, headers: { 'Content-Type': 'application/json' },

@@ -24,7 +24,7 @@ import { gameName, gameTitle, outcomeText } from './names.js';
 import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
-import { sizeBoard } from './touch.js';
+import { showCells, sizeBoard } from './touch.js';
 
 /** @typedef {import('./types.js').Session} Session */
 /** @typedef {import('./types.js').Puzzle} Puzzle */
@@ -298,6 +298,7 @@ async function showPuzzle(index) {
   $('puzzle-source').textContent = p.exact ? t('puz.source.exact', { source: p.source }) : tn('puz.source', p.horizon, { source: p.source });
   ui.busy = false;
   render();
+  showCells(state.view.moves.flatMap((m) => m.path));
 }
 
 /** @param {PuzzleGame} entry @param {number} [index]  else where the learner left off */
@@ -353,14 +354,8 @@ function start() {
   });
   $('labels').addEventListener('change', () => { ui.labels = input('labels').checked; render(); });
   wireBoard(ui, clickCell, true);
-  wireBoardKeys(ui, clickCell);
+  wireBoardKeys(ui, clickCell, () => { ui.path = []; $('chooser').hidden = true; render(); });
   wireTyping(ui, { whyNot, play: judge, message: (text) => feedback(text, text ? 'wrong' : '') });
-  $('board').addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape') return;
-    ui.path = [];
-    $('chooser').hidden = true;
-    render();
-  });
   addEventListener('hashchange', openFromHash);
   openFromHash();
 }

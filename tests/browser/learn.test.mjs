@@ -188,6 +188,12 @@ test('a lesson step from the keyboard, another typed; cells named, moves announc
   await page.focus('#lesson-list li:last-child button');
   await page.keyboard.press('Tab');
   assert.ok(await focused(page), 'Tab reaches the board');
+  // Escape forgets a man picked up (access.js wireBoardKeys).
+  await walkTo(page, move.path[0]);
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.asterismLearn.path), [move.path[0]]);
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await page.evaluate(() => window.asterismLearn.path), [], 'Escape forgets the man picked up');
   for (const cell of move.path) {
     await walkTo(page, cell);
     await page.keyboard.press('Enter');

@@ -196,7 +196,6 @@ export default {
   'online.decline': "Decline",
   'online.play': "Play",
   'online.cancel': "Cancel",
-  'online.type-a-move': "Type a move",
   'online.resign': "Resign",
   'online.offer-draw': "Offer draw",
   'online.takeback': "Takeback",

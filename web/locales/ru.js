@@ -192,7 +192,6 @@ export default {
   'online.decline': "Отклонить",
   'online.play': "Сыграть",
   'online.cancel': "Отмена",
-  'online.type-a-move': "Ввести ход",
   'online.resign': "Сдаться",
   'online.offer-draw': "Предложить ничью",
   'online.takeback': "Вернуть ход",
