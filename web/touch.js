@@ -152,6 +152,29 @@ export function followMove(cells) {
   }
 }
 
+/**
+ * A board that pans (sizeBoard) shows the part where `cells` are: the
+ * middle of their horizontal extent is centred. A puzzle opens on the
+ * cells its legal moves use rather than on the board's centre, which on a
+ * wide *Star or Asterisk board could leave the few empty cells of a
+ * near-full board, the answer's among them, off the screen.
+ * @param {string[]} cells
+ */
+export function showCells(cells) {
+  const wrap = document.getElementById('board-wrap');
+  if (!wrap || !wrap.classList.contains('pans') || !cells.length) return;
+  const box = wrap.getBoundingClientRect();
+  let left = Infinity, right = -Infinity;
+  for (const name of cells) {
+    const cell = $('board').querySelector(`.cells [data-cell="${CSS.escape(name)}"]`);
+    if (!cell) continue;
+    const r = cell.getBoundingClientRect();
+    left = Math.min(left, r.left);
+    right = Math.max(right, r.right);
+  }
+  if (left <= right) wrap.scrollLeft += (left + right) / 2 - (box.left + box.right) / 2;
+}
+
 // The overview's button, made once under #board-wrap; and, while the
 // overview shows, a tap on the board (caught before the board's own
 // handlers) that zooms back in around the place tapped.

@@ -393,6 +393,44 @@ test("each game's lesson and puzzle board at 390x844: cells of 32 px", async (t)
   for (const [what, m] of Object.entries(seen)) targets(m, what);
 });
 
+// A puzzle on a board that pans opens on the cells its legal moves use
+// (touch.js, showCells): on a near-full *Star or Asterisk board the few
+// empty cells, the answer's among them, could be off the screen when it
+// opened on the board's middle. Every puzzle of the first PUZZLES whose
+// move cells fit the screen's width shows them all.
+const PUZZLES = 25;
+test('a puzzle on a panning board opens on the cells its moves use', async (t) => {
+  const page = await open('puzzles.html#starstar/1');
+  const seen = {};
+  for (const game of ['starstar', 'asterisk']) {
+    let fits = 0, pans = 0;
+    for (let i = 1; i <= PUZZLES; i++) {
+      await page.evaluate(([g, n]) => { location.hash = `${g}/${n}`; }, [game, i]);
+      await page.waitForFunction(([g, n]) => {
+        const ui = window.asterismPuzzles;
+        return ui && !ui.busy && ui.index === n - 1 && ui.state && ui.state.game.startsWith(g);
+      }, [game, i]);
+      const { cells, wide, panning } = await page.evaluate(() => {
+        const wrap = document.querySelector('#board-wrap');
+        const names = [...new Set(window.asterismPuzzles.state.view.moves.flatMap((m) => m.path))];
+        const boxes = names.map((n) => document.querySelector(`#board .cells [data-cell="${CSS.escape(n)}"]`).getBoundingClientRect());
+        const extent = Math.max(...boxes.map((r) => r.right)) - Math.min(...boxes.map((r) => r.left));
+        return { cells: names, wide: extent > wrap.clientWidth - 16, panning: wrap.classList.contains('pans') };
+      });
+      if (!panning) continue;
+      pans++;
+      if (wide) continue;
+      fits++;
+      assert.ok(await onScreen(page, cells, true), `${game} puzzle ${i}: its move cells ${cells.join(' ')} in view`);
+    }
+    seen[game] = { pans, fits };
+  }
+  t.diagnostic(`of the first ${PUZZLES} puzzles, on a panning board and with their move cells within its width: ${JSON.stringify(seen)}`);
+  assert.ok(seen.starstar.fits > 0, 'some *Star puzzle pans with its moves within the screen');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('no page scrolls sideways at 390x844', async () => {
   const pages = ['index.html', 'online.html', 'learn.html', 'puzzles.html', 'account.html', 'player.html#name=nobody',
     'leaderboard.html', 'rules.html', 'rules-shatra.html'];
