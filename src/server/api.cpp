@@ -148,21 +148,21 @@ const std::vector<Api::Route>& Api::routes() {
 
 ApiResponse Api::route(const ApiRequest& r) {
     if (online_ && chat_) {
-        if (auto answer = chat_->handle(r)) return *answer;
+        if (auto answer = chat_->handle(r)) return std::move(*answer);
     }
     if (accounts_) {
-        if (auto answer = accounts_->handle(r)) return *answer;
+        if (auto answer = accounts_->handle(r)) return std::move(*answer);
     }
     if (online_ && tournaments_) {
-        if (auto answer = tournaments_->handle(r)) return *answer;
+        if (auto answer = tournaments_->handle(r)) return std::move(*answer);
     }
     if (online_ && games_) {
-        if (auto answer = games_->handle(r)) return *answer;
+        if (auto answer = games_->handle(r)) return std::move(*answer);
     } else if (r.path.starts_with("/api/games") || r.path == "/api/lobby" ||
                r.path == "/api/archive") {
         fail(404, "online play is off on this server (start it with a data folder)");
     }
-    if (auto answer = puzzles_route(r)) return *answer;
+    if (auto answer = puzzles_route(r)) return std::move(*answer);
     std::string id;
     const int i =
         find_route(routes(), r, id, [&](const std::string& seen) { service().find_local(seen); });

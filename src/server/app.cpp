@@ -134,7 +134,7 @@ void App::log(const HttpRequest& request, const std::string& route, int status, 
 // machine) or the bearer token; refused like any request from a host this
 // site does not answer (a page elsewhere rebinding its name to 127.0.0.1).
 HttpResponse App::operations(const HttpRequest& request) {
-    if (auto no = site_.refused(request)) return *no;
+    if (auto no = site_.refused(request)) return std::move(*no);
     if (request.method != "GET" && request.method != "HEAD") {
         HttpResponse out = HttpResponse::error(405, printable(request.path, 20) + " takes GET");
         out.headers.emplace_back("Allow", "GET, HEAD");

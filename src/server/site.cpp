@@ -202,14 +202,14 @@ HttpResponse Site::api_response(const HttpRequest& r) {
     if (const std::string* h = r.header("last-event-id")) request.last_event_id = *h;
     if (const std::string* h = r.header("cookie")) request.cookie = *h;
     if (const std::string* h = r.header("host")) request.host = *h;
-    const ApiResponse a = api_.handle(request);
+    ApiResponse a = api_.handle(request);
     HttpResponse out;
     out.status = a.status;
     out.stream = a.stream;
     // Messages quote what the client sent, which need not be UTF-8; bad
     // bytes become U+FFFD rather than an exception.
     out.body = !a.text.empty()
-                   ? a.text
+                   ? std::move(a.text)
                    : a.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     out.headers.emplace_back("Cache-Control", "no-store");
     if (!a.allow.empty()) out.headers.emplace_back("Allow", a.allow);
