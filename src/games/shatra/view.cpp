@@ -98,11 +98,8 @@ nlohmann::json State::view(ViewParts parts) const {
         if (pos_.temdek_on(colour) && (kHome[colour] & bit(c))) cls += "reserve ";
         if (c == next_entry(colour)) cls += "next-entry ";
         if (pos_.urgent & bit(c)) cls += "urgent";
-        pieces.push_back({{"cell", cell_name(c)},
-                          {"owner", colour},
-                          {"kind", kName[kind]},
-                          {"label", std::string(1, kLetter[kind])},
-                          {"cls", cls}});
+        pieces.push_back(view::object("cell", cell_name(c), "owner", colour, "kind", kName[kind],
+                                      "label", std::string(1, kLetter[kind]), "cls", cls));
     }
     nlohmann::json decor = nlohmann::json::array();
     // Each home area: the 3x3 fortress with the gate below (or above) it.

@@ -61,10 +61,8 @@ nlohmann::json State::view(ViewParts parts) const {
         const Piece p = board_[c];
         if (p == kNoPiece) continue;
         const ManDef& man = kMen[kind_of(p)];
-        pieces.push_back({{"cell", name},
-                          {"owner", side_of(p)},
-                          {"kind", std::string(man.name)},
-                          {"label", std::string(1, man.letter)}});
+        pieces.push_back(view::object("cell", name, "owner", side_of(p), "kind",
+                                      std::string(man.name), "label", std::string(1, man.letter)));
     }
     // The pool: a square hole with a star in it.
     const Pt pool{5, 5};

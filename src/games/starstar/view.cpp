@@ -100,11 +100,8 @@ std::vector<Pt> cell_outline(const Geometry& g, Cell c) {
 nlohmann::json State::score() const {
     const Score s = current_score();
     auto side = [](const SideScore& p) {
-        return nlohmann::json{{"peries", p.peries},
-                              {"quarks", p.quarks},
-                              {"quark_point", p.quark_point},
-                              {"stars", p.stars},
-                              {"score", p.score}};
+        return view::object("peries", p.peries, "quarks", p.quarks, "quark_point", p.quark_point,
+                            "stars", p.stars, "score", p.score);
     };
     return {{"provisional", s.provisional},
             {"black", side(s.side[0])},
@@ -126,10 +123,8 @@ nlohmann::json State::view(ViewParts parts) const {
             cells.push_back(view::cell(g.name(c), to_view(g.point(c)), cell_outline(g, c), cls));
         }
         if (stone_[c] == Player::None) continue;
-        pieces.push_back({{"cell", g.name(c)},
-                          {"owner", index(stone_[c])},
-                          {"kind", "stone"},
-                          {"cls", star_roots.count(group(c)) ? "star" : ""}});
+        pieces.push_back(view::object("cell", g.name(c), "owner", index(stone_[c]), "kind", "stone",
+                                      "cls", star_roots.count(group(c)) ? "star" : ""));
     }
     // The star bridge: the pentagon the ring-1 cells close around, and a
     // five-pointed star whose points reach towards those cells.
