@@ -1,32 +1,6 @@
-// Edmonds' weighted blossom algorithm (matching.h), primal-dual.
-//
-// The vocabulary: every vertex has a dual u(v) and every blossom (an odd
-// cycle shrunk to one node) a dual z(B). An edge's slack is
-// u(a) + u(b) - weight + the z of every blossom holding both ends; the
-// algorithm keeps every slack >= 0 and matches only along slack-0 ("tight")
-// edges. Each stage grows alternating trees from the single vertices: an
-// outer (S) node's partner in the tree is inner (T), an inner node's mate is
-// outer. A tight edge between two outer nodes either joins two trees (an
-// augmenting path: the matching grows by one and the stage ends) or closes
-// an odd cycle of one tree (a new outer blossom). When no tight edge helps,
-// the duals move by the largest delta that keeps every slack >= 0, which
-// makes some edge tight or some inner blossom's z zero (it is then opened
-// up again). The stage also ends when the single vertices' dual reaches
-// zero: no augmentation can add weight any more, and the matching is
-// optimal.
-//
-// Duals and slacks are kept doubled (u2 = 2u, z2 = 2z), so that with integer
-// weights every one of them is an integer: the delta between two outer
-// vertices is half a slack, and that slack is always even because every
-// vertex reached in a stage has a dual of the same parity as the single
-// vertices' common dual.
-//
-// O(n^3): a stage scans each vertex's neighbours once (O(n^2)), and each of
-// its O(n) dual moves costs O(n) because the least slack towards every node
-// is kept up to date as vertices become outer: per vertex towards the outer
-// vertices (the slacks of the edges from one vertex to outer vertices all
-// fall at the same pace, so the least stays least) and per outer blossom
-// towards each other outer blossom.
+// Edmonds' weighted blossom algorithm (matching.h), primal-dual: the
+// stages, alternating trees and dual moves of the matcher (blossom.h says
+// how it works; its blossoms are in blossom.cpp), and the public functions.
 #include "server/tournaments/matching.h"
 
 #include <algorithm>
@@ -35,93 +9,11 @@
 #include <string>
 #include <utility>
 
+#include "server/tournaments/blossom.h"
+
 namespace asterism::server::tournaments {
 
-namespace {
-
-using Weight = std::int64_t;
-constexpr int kNone = -1;
-
-enum class Label : std::int8_t { free, outer, inner };
-
-// An edge seen from one side: `from` in one node, `to` in another.
-struct Link {
-    int from = kNone;
-    int to = kNone;
-    bool empty() const { return from == kNone; }
-    Link flipped() const { return {to, from}; }
-};
-
-// What the next dual move ends with.
-enum class EventKind : std::int8_t { optimal, grow, merge, expand };
-
-struct Event {
-    EventKind kind = EventKind::optimal;
-    Weight delta = 0;
-    Link edge;        // grow and merge: the edge that becomes tight
-    int blossom = 0;  // expand: the inner blossom whose z reaches zero
-};
-
-class BlossomMatcher {
-  public:
-    BlossomMatcher(int n, const std::vector<WeightedEdge>& edges);
-    std::vector<int> solve();
-
-  private:
-    // Nodes are vertices 0..n-1 and blossoms n..2n-1.
-    bool is_blossom(int b) const { return b >= n_; }
-    bool top_level(int b) const { return parent_[b] == kNone && (b < n_ || !children_[b].empty()); }
-    Weight weight(int a, int b) const { return weight_[static_cast<std::size_t>(a) * n_ + b]; }
-    Weight slack(int a, int b) const { return dual_[a] + dual_[b] - 2 * weight(a, b); }
-    Weight slack(Link e) const { return slack(e.from, e.to); }
-    template <typename F>
-    void for_each_leaf(int b, F f) const;
-
-    bool run_stage();
-    void start_stage();
-    bool scan(int v);
-    void note_outer_edge(int b, Link e);
-    bool on_tight_outer_edge(int v, int w);
-    void make_outer(int b, Link link);
-    void make_inner(int b, Link link);
-    int outer_parent(int b) const;
-    int common_ancestor(int a, int b);
-    void form_blossom(int base, int v, int w);
-    void climb(int from, int base, std::vector<int>& nodes, std::vector<Link>& links) const;
-    void merge_rows(int b);
-    Event next_event() const;
-    void move_duals(Weight delta);
-    bool handle(const Event& e);
-    void expand_inner(int b);
-    void release(int b);
-    void dissolve_zero_blossoms();
-    void dissolve(int b);
-    void augment(int v, int w);
-    void rotate_to(int b, int v);
-
-    int n_;
-    std::vector<Weight> weight_;  // n*n, 0 where there is no edge
-    std::vector<std::vector<int>> neighbours_;
-    // Per vertex.
-    std::vector<int> mate_;
-    std::vector<int> top_;         // the top-level node that holds the vertex
-    std::vector<int> best_outer_;  // the outer vertex of least slack to it
-    // Per node (2n).
-    std::vector<int> parent_;
-    std::vector<int> base_;
-    std::vector<std::vector<int>> children_;  // a blossom's cycle, base's child first
-    std::vector<std::vector<Link>> cycle_;    // cycle_[b][i]: child i to child i+1
-    std::vector<Weight> dual_;                // doubled duals
-    std::vector<Label> label_;
-    std::vector<Link> label_link_;  // how a labelled node was reached: from outside, to inside
-    // Per outer node: least-slack edges to other outer nodes, keyed by the
-    // far node as it was when the edge was noted; and the least of them.
-    std::vector<std::vector<Link>> best_to_;
-    std::vector<Link> best_out_;
-    std::vector<int> free_ids_;
-    std::vector<int> queue_;
-    std::vector<char> mark_;
-};
+namespace blossom {
 
 BlossomMatcher::BlossomMatcher(int n, const std::vector<WeightedEdge>& edges)
     : n_(n),
@@ -158,15 +50,6 @@ BlossomMatcher::BlossomMatcher(int n, const std::vector<WeightedEdge>& edges)
         dual_[v] = max_weight;  // every slack starts at 2 * (max - weight) >= 0
     }
     for (int b = 2 * n - 1; b >= n; --b) free_ids_.push_back(b);
-}
-
-template <typename F>
-void BlossomMatcher::for_each_leaf(int b, F f) const {
-    if (!is_blossom(b)) {
-        f(b);
-        return;
-    }
-    for (int c : children_[b]) for_each_leaf(c, f);
 }
 
 std::vector<int> BlossomMatcher::solve() {
@@ -288,73 +171,6 @@ int BlossomMatcher::common_ancestor(int a, int b) {
     return found;
 }
 
-// The nodes from outer node `from` up its tree to `base` (not included),
-// and the links from each to the next, oriented upwards.
-void BlossomMatcher::climb(int from, int base, std::vector<int>& nodes,
-                           std::vector<Link>& links) const {
-    for (int x = from; x != base;) {
-        const Link up = label_link_[x];  // from the inner node's base into x
-        const int inner = top_[up.from];
-        nodes.push_back(x);
-        links.push_back(up.flipped());
-        const Link in = label_link_[inner];  // from the outer parent into inner
-        nodes.push_back(inner);
-        links.push_back(in.flipped());
-        x = top_[in.from];
-    }
-}
-
-// Shrinks the cycle base .. top(v) - top(w) .. base into a new outer blossom.
-void BlossomMatcher::form_blossom(int base, int v, int w) {
-    std::vector<int> up_v, up_w;
-    std::vector<Link> links_v, links_w;
-    climb(top_[v], base, up_v, links_v);
-    climb(top_[w], base, up_w, links_w);
-    // The cycle: base, then down the v side, across (v, w), up the w side.
-    std::vector<int> kids{base};
-    std::vector<Link> links;
-    for (std::size_t i = up_v.size(); i-- > 0;) {
-        kids.push_back(up_v[i]);
-        links.push_back(links_v[i].flipped());
-    }
-    links.push_back({v, w});
-    kids.insert(kids.end(), up_w.begin(), up_w.end());
-    links.insert(links.end(), links_w.begin(), links_w.end());
-
-    const int b = free_ids_.back();
-    free_ids_.pop_back();
-    children_[b] = kids;
-    cycle_[b] = links;
-    base_[b] = base_[base];
-    parent_[b] = kNone;
-    dual_[b] = 0;
-    for (int c : kids) {
-        parent_[c] = b;
-        const bool was_inner = label_[c] == Label::inner;
-        for_each_leaf(c, [&](int leaf) {
-            top_[leaf] = b;
-            if (was_inner) queue_.push_back(leaf);  // inner vertices become outer
-        });
-    }
-    label_[b] = Label::outer;
-    label_link_[b] = label_link_[base];
-    merge_rows(b);
-}
-
-// The new outer blossom b's least-slack edges to the other outer nodes:
-// those of its outer children that now leave b. Its once-inner children's
-// vertices are queued and will add theirs when scanned.
-void BlossomMatcher::merge_rows(int b) {
-    best_out_[b] = Link{};
-    std::fill(best_to_[b].begin(), best_to_[b].end(), Link{});
-    for (int c : children_[b]) {
-        if (label_[c] != Label::outer) continue;
-        for (const Link& e : best_to_[c]) {
-            if (!e.empty() && top_[e.to] != b) note_outer_edge(b, e);
-        }
-    }
-}
-
 // The largest dual move that keeps every slack >= 0, and what stops it.
 Event BlossomMatcher::next_event() const {
     Event best;
@@ -416,111 +232,12 @@ bool BlossomMatcher::handle(const Event& e) {
     return false;
 }
 
-// Opens up the inner blossom b (its z is zero) in the middle of a stage.
-// The children on the even-length side of the cycle, from the one the tree
-// entered by to the base's, take turns inner and outer, so the tree still
-// alternates; the others are left free (their vertices' least slacks to
-// outer vertices are known, so the next dual move sees them).
-void BlossomMatcher::expand_inner(int b) {
-    const std::vector<int> kids = children_[b];
-    const std::vector<Link> links = cycle_[b];
-    const Link entry_link = label_link_[b];
-    for (int c : kids) {
-        parent_[c] = kNone;
-        label_[c] = Label::free;
-        for_each_leaf(c, [&](int leaf) { top_[leaf] = c; });
-    }
-    release(b);
-    const int k = static_cast<int>(kids.size());
-    const int entry =
-        static_cast<int>(std::find(kids.begin(), kids.end(), top_[entry_link.to]) - kids.begin());
-    // From an even position the even path runs down to 0, from an odd one up.
-    const int step = entry % 2 == 0 ? -1 : 1;
-    int p = entry;
-    label_[kids[p]] = Label::inner;
-    label_link_[kids[p]] = entry_link;
-    while (p != 0) {
-        const int q = (p + step + k) % k, r = (q + step + k) % k;
-        const int base = base_[kids[p]];
-        make_outer(kids[q], {base, mate_[base]});
-        label_[kids[r]] = Label::inner;
-        label_link_[kids[r]] = step == 1 ? links[q] : links[r].flipped();
-        p = r;
-    }
-}
+}  // namespace blossom
 
-void BlossomMatcher::release(int b) {
-    children_[b].clear();
-    cycle_[b].clear();
-    parent_[b] = kNone;
-    label_[b] = Label::free;
-    dual_[b] = 0;
-    free_ids_.push_back(b);
-}
+namespace {
 
-// Between stages a top-level blossom whose z is zero holds nothing up, and
-// is opened (with its children of zero z) so later stages need not.
-void BlossomMatcher::dissolve_zero_blossoms() {
-    for (int b = n_; b < 2 * n_; ++b) {
-        if (top_level(b) && dual_[b] == 0) dissolve(b);
-    }
-}
-
-void BlossomMatcher::dissolve(int b) {
-    const std::vector<int> kids = children_[b];
-    release(b);
-    for (int c : kids) {
-        parent_[c] = kNone;
-        for_each_leaf(c, [&](int leaf) { top_[leaf] = c; });
-        if (is_blossom(c) && dual_[c] == 0) dissolve(c);
-    }
-}
-
-// Flips the matching along the path root(v) .. v - w .. root(w).
-void BlossomMatcher::augment(int v, int w) {
-    for (auto [s, partner] : {std::pair{v, w}, std::pair{w, v}}) {
-        for (;;) {
-            const int outer = top_[s];
-            rotate_to(outer, s);
-            mate_[s] = partner;
-            const Link up = label_link_[outer];
-            if (up.empty()) break;  // the root, which was single
-            const int inner = top_[up.from];
-            const Link in = label_link_[inner];
-            rotate_to(inner, in.to);
-            mate_[in.to] = in.from;
-            s = in.from;
-            partner = in.to;
-        }
-    }
-}
-
-// Rematches the inside of node b so that its vertex v becomes the base,
-// ready to be matched outside b. Along the even side of the cycle from v's
-// child to the base's child, the matched and unmatched links swap.
-void BlossomMatcher::rotate_to(int b, int v) {
-    if (!is_blossom(b)) return;
-    int c = v;
-    while (parent_[c] != b) c = parent_[c];
-    rotate_to(c, v);
-    std::vector<int>& kids = children_[b];
-    std::vector<Link>& links = cycle_[b];
-    const int k = static_cast<int>(kids.size());
-    const int j = static_cast<int>(std::find(kids.begin(), kids.end(), c) - kids.begin());
-    const int step = j % 2 == 0 ? -1 : 1;
-    for (int p = j; p != 0;) {
-        const int q = (p + step + k) % k, r = (q + step + k) % k;
-        const Link e = step == 1 ? links[q] : links[r].flipped();  // from kids[q] to kids[r]
-        rotate_to(kids[q], e.from);
-        rotate_to(kids[r], e.to);
-        mate_[e.from] = e.to;
-        mate_[e.to] = e.from;
-        p = r;
-    }
-    std::rotate(kids.begin(), kids.begin() + j, kids.end());
-    std::rotate(links.begin(), links.begin() + j, links.end());
-    base_[b] = v;
-}
+using blossom::BlossomMatcher;
+using blossom::kNone;
 
 void check_vertex(int v, int n) {
     if (v < 0 || v >= n) {
