@@ -450,6 +450,13 @@ test('Altai Shatra: the next fortress shatra is ringed and named, and moves on a
     assert.equal((await state(page, 'history'))[0], 'c3-c7');
     assert.deepEqual(await ringed(), ['d3', 'e12']);
     assert.match(await page.textContent('#score'), /closed, d3 enters next/);
+    // Black's order is White's turned half a turn: e12, then d12.
+    await click(page, 'e12');
+    await click(page, 'e8');
+    await waitPly(page, 2);
+    assert.equal((await state(page, 'history'))[1], 'e12-e8');
+    assert.deepEqual(await ringed(), ['d12', 'd3']);
+    assert.match(await page.textContent('#score'), /closed, d12 enters next/);
     await shot(page, 'shatra-original');
     assert.deepEqual(page.errors, []);
     await page.close();
