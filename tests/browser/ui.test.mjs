@@ -443,20 +443,19 @@ test('Altai Shatra: the next fortress shatra is ringed and named, and moves on a
     assert.deepEqual(await ringed(), ['c3', 'e12']);
     assert.match(await page.textContent('#score'), /closed, c3 enters next/);
     assert.match(await page.textContent('#score'), /closed, e12 enters next/);
-    // c3 enters (onto any empty cell of White's half), and d3 is next.
-    await click(page, 'c3');
-    await click(page, 'c7');
-    await waitPly(page, 1);
-    assert.equal((await state(page, 'history'))[0], 'c3-c7');
-    assert.deepEqual(await ringed(), ['d3', 'e12']);
-    assert.match(await page.textContent('#score'), /closed, d3 enters next/);
+    // An entry from the fortress to `to`; then `rings` are ringed and `next` named.
+    const enter = async (from, to, ply, rings, next) => {
+      await click(page, from);
+      await click(page, to);
+      await waitPly(page, ply);
+      assert.equal((await state(page, 'history'))[ply - 1], `${from}-${to}`);
+      assert.deepEqual(await ringed(), rings);
+      assert.match(await page.textContent('#score'), new RegExp(`closed, ${next} enters next`));
+    };
+    // c3 enters (onto any empty cell of White's half), and d3 is next;
     // Black's order is White's turned half a turn: e12, then d12.
-    await click(page, 'e12');
-    await click(page, 'e8');
-    await waitPly(page, 2);
-    assert.equal((await state(page, 'history'))[1], 'e12-e8');
-    assert.deepEqual(await ringed(), ['d12', 'd3']);
-    assert.match(await page.textContent('#score'), /closed, d12 enters next/);
+    await enter('c3', 'c7', 1, ['d3', 'e12'], 'd3');
+    await enter('e12', 'e8', 2, ['d12', 'd3'], 'd12');
     await shot(page, 'shatra-original');
     assert.deepEqual(page.errors, []);
     await page.close();
