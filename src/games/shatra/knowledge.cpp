@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdlib>
 
 #include "core/linear.h"
 #include "games/shatra/shatra.h"
@@ -48,27 +47,37 @@ int relative_rank(int cell, int colour) {
     return colour == kWhite ? r : kRanks + 1 - r;
 }
 
-int chebyshev(int a, int b) {
-    return std::max(std::abs(kGeo.file[a] - kGeo.file[b]), std::abs(kGeo.rank[a] - kGeo.rank[b]));
-}
+// The cells within two king steps of each cell: the biy's neighbourhood.
+constexpr std::array<Bits, kCells> kNearTwo = [] {
+    std::array<Bits, kCells> near{};
+    for (int a = 0; a < kCells; ++a)
+        for (int b = 0; b < kCells; ++b) {
+            const int df = kGeo.file[a] - kGeo.file[b], dr = kGeo.rank[a] - kGeo.rank[b];
+            if (df >= -2 && df <= 2 && dr >= -2 && dr <= 2) near[a] |= bit(b);
+        }
+    return near;
+}();
 
 // Whether a man of `enemy` could jump the man on `cell` at once: a short
 // leaper beside it or a long leaper along a line, with the cell beyond
 // empty. The temdek's landing limits are ignored: a cheap test that errs
-// on the side of caution.
-bool attackable(const Pos& p, int cell, int enemy) {
+// on the side of caution. `leapers` says whether `enemy` has a long leaper
+// at all; without one only the cells beside `cell` need a look.
+bool attackable(const Pos& p, int cell, int enemy, bool leapers) {
     const Bits occ = p.occ[0] | p.occ[1];
-    for (int d = 0; d < kDirs; ++d) {
-        const int land = kGeo.step[cell][d];
-        if (land == kNoCell || (occ & bit(land))) continue;
+    for (Bits lands = kSteps.king[cell] & ~occ; lands; lands &= lands - 1) {
+        const int d = kGeo.dir_to[cell][std::countr_zero(lands)];
         const int back = (d + 4) & 7;
         int a = kGeo.step[cell][back];
-        bool adjacent = true;
-        while (a != kNoCell && !(occ & bit(a))) {
-            a = kGeo.step[a][back];
-            adjacent = false;
+        if (a == kNoCell) continue;
+        const bool adjacent = (occ & bit(a)) != 0;
+        if (!adjacent) {
+            if (!leapers) continue;
+            do a = kGeo.step[a][back];
+            while (a != kNoCell && !(occ & bit(a)));
+            if (a == kNoCell) continue;
         }
-        if (a == kNoCell || !(p.occ[enemy] & bit(a))) continue;
+        if (!(p.occ[enemy] & bit(a))) continue;
         const int k = kind_of(p.board[static_cast<std::size_t>(a)]);
         if (adjacent && (k == kBiy || k == kShatra)) return true;
         if (kLeapDirs[k] >> d & 1) return true;
@@ -122,8 +131,7 @@ void side_terms(const Pos& p, int us, int sign, int* t) {
         // friends round it and enemies away.
         if (!(kHome[us] & bit(biy))) t[State::kTermBiyOut] += sign;
         t[State::kTermBiyFriends] += sign * std::popcount(kSteps.king[biy] & p.occ[us]);
-        for (Bits b = p.occ[them]; b; b &= b - 1)
-            if (chebyshev(std::countr_zero(b), biy) <= 2) t[State::kTermBiyEnemies] += sign;
+        t[State::kTermBiyEnemies] += sign * std::popcount(kNearTwo[biy] & p.occ[them]);
     }
 }
 
@@ -163,9 +171,10 @@ void State::eval_terms(int* t) const {
     // more, because a compulsory capture elsewhere may leave no time to
     // save it.
     int worst = 0;
+    const bool leapers = p.count[them][kBatyr] + p.count[them][kTura] + p.count[them][kYalkyn] > 0;
     for (Bits b = p.occ[us]; b; b &= b - 1) {
         const int c = std::countr_zero(b);
-        if (!attackable(p, c, them)) continue;
+        if (!attackable(p, c, them, leapers)) continue;
         const int k = kind_of(p.board[static_cast<std::size_t>(c)]);
         worst = std::max(worst, k == kBiy ? 400 : kValue[k]);
     }

@@ -273,6 +273,12 @@ class Gen {
 
     void captures_from(int s) {
         const int kind = kind_of(p_.board[s]);
+        // A short leaper's first jump is over a neighbour: an enemy man, or
+        // the cell a shatra's double step skipped (5.7). With neither beside
+        // it, it has no capture; most men most of the time.
+        if ((kind == kShatra || kind == kBiy) && !(kSteps.king[s] & opp_) &&
+            (kind == kBiy || p_.ep_skip == kNoCell || !(kSteps.king[s] & bit(p_.ep_skip))))
+            return;
         cur_.from = static_cast<std::uint8_t>(s);
         cur_.promo = cur_.promo_at = cur_.flags = 0;
         chain_occ_ = occ_ & ~bit(s);  // the start cell is empty during the chain

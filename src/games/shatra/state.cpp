@@ -2,7 +2,9 @@
 // whole position is copied onto the undo stack before each move: it is a
 // little over 100 bytes, and with bulk counting at the last ply of perft
 // only one node in a hundred or so is ever applied.
+#include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "core/zobrist.h"
 #include "games/shatra/shatra.h"
@@ -132,6 +134,45 @@ std::uint64_t compute_hash(const Pos& p) {
     return h;
 }
 
+namespace {
+
+// The key of `p` from that of `before`, the position one move earlier: the
+// cells, marks and flags that the move changed are folded in, giving what
+// compute_hash gives (the property tests compare the two along long games)
+// without walking every man.
+std::uint64_t next_hash(const Pos& before, const Pos& p) {
+    std::uint64_t h = before.hash ^ kZobrist.extra(0);  // the side to move always changes
+    for (int c = 0; c < 2; ++c)
+        if (before.temdek_on(c) != p.temdek_on(c)) h ^= kZobrist.extra(1 + c);
+    // The cells whose byte changed, eight at a time; the last word overlaps
+    // the one before it, which a mask of cells makes harmless.
+    static_assert(kCells > 8 && kCells <= 64);
+    Bits changed = 0;
+    for (int at = 0; at < kCells; at += 8) {
+        const int start = std::min(at, kCells - 8);
+        std::uint64_t a = 0, b = 0;
+        std::memcpy(&a, before.board.data() + start, 8);
+        std::memcpy(&b, p.board.data() + start, 8);
+        for (std::uint64_t x = a ^ b; x;) {
+            const int byte = std::countr_zero(x) / 8;
+            changed |= bit(start + byte);
+            x &= ~(0xffULL << (8 * byte));
+        }
+    }
+    for (Bits b = changed; b; b &= b - 1) {
+        const auto c = static_cast<std::size_t>(std::countr_zero(b));
+        if (before.board[c]) h ^= kZobrist(c, before.board[c]);
+        if (p.board[c]) h ^= kZobrist(c, p.board[c]);
+    }
+    for (Bits b = before.urgent ^ p.urgent; b; b &= b - 1)
+        h ^= kZobrist(static_cast<std::size_t>(std::countr_zero(b)), kUrgentKey);
+    if (before.ep_skip != kNoCell) h ^= kZobrist(before.ep_skip, kEpKey);
+    if (p.ep_skip != kNoCell) h ^= kZobrist(p.ep_skip, kEpKey);
+    return h;
+}
+
+}  // namespace
+
 void derive(Pos& p) {
     p.occ[0] = p.occ[1] = 0;
     for (auto& row : p.count)
@@ -212,7 +253,7 @@ void State::finish_turn(bool progress, bool material) {
         }
     p.clock = progress ? 0 : static_cast<std::uint16_t>(p.clock + 1);
     p.reversible = material ? 0 : static_cast<std::uint16_t>(p.reversible + 1);
-    p.hash = compute_hash(p);
+    p.hash = next_hash(stack_.back(), p);
     judge();
 }
 
