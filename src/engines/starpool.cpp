@@ -11,26 +11,13 @@ static_assert(asterism::MctsState<asterism::starpool::State>);
 namespace asterism {
 namespace {
 
-// Star Pool Chess's levels stop at a million nodes: three million gained
-// nothing measurable over one million (level 10 against level 9 of the
-// usual levels: 11-2-11 in 24 games, four minutes a game), while each
-// step up to a million gained 170 to 300 Elo. The level so freed goes to
-// the bottom: level 2 looks one ply ahead without quiescence, so it grabs
-// material without seeing the recapture; level 3 is the one-ply search
-// with quiescence, and levels 4 to 10 have 1,000 to 1,000,000 nodes.
-const AlphaBetaLevels& starpool_levels() {
-    static const AlphaBetaLevels levels = [] {
-        AlphaBetaLevels l{};
-        l[2] = {0, 1, 0, false};
-        for (int level = 3; level <= kMaxLevel; ++level)
-            l[level] = default_alphabeta_levels()[level - 1];
-        return l;
-    }();
-    return levels;
-}
-
+// Star Pool Chess's levels stop at a million nodes
+// (million_node_alphabeta_levels): three million gained nothing measurable
+// over one million (level 10 against level 9 of the usual levels: 11-2-11
+// in 24 games, four minutes a game), while each step up to a million
+// gained 170 to 300 Elo. The level so freed goes to the bottom.
 const EngineRegistration kStarPool("starpool", [](const Game& game, const EngineSettings& s) {
-    return make_alphabeta_or_mcts_engine<starpool::State>(game, s, starpool_levels());
+    return make_alphabeta_or_mcts_engine<starpool::State>(game, s, million_node_alphabeta_levels());
 });
 
 const SearchBenchRegistration kStarPoolBench("starpool",

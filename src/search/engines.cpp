@@ -96,6 +96,17 @@ const AlphaBetaLevels& default_alphabeta_levels() {
     return levels;
 }
 
+const AlphaBetaLevels& million_node_alphabeta_levels() {
+    static const AlphaBetaLevels levels = [] {
+        AlphaBetaLevels l{};
+        l[2] = {0, 1, 0, false};
+        for (int level = 3; level <= kMaxLevel; ++level)
+            l[level] = default_alphabeta_levels()[level - 1];
+        return l;
+    }();
+    return levels;
+}
+
 std::uint64_t nodes_for_level(int level) {
     return default_alphabeta_levels()[std::clamp(level, 2, kMaxLevel)].nodes;
 }

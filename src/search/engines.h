@@ -96,6 +96,14 @@ using AlphaBetaLevels = std::array<AlphaBetaLevel, kMaxLevel + 1>;  // by level;
 // The alpha-beta levels a game uses unless it brings its own.
 const AlphaBetaLevels& default_alphabeta_levels();
 
+// The default levels moved up by one, for a game where three million nodes
+// gained nothing measurable over one million: level 2 looks one ply ahead
+// without quiescence, so it does not see the capture its move allows;
+// level 3 is the default level 2 (the one-ply search with quiescence), and
+// levels 4 to 10 have the default budgets of levels 3 to 9, 1,000 to
+// 1,000,000 nodes. Star Pool Chess and Shatra's Original form use them.
+const AlphaBetaLevels& million_node_alphabeta_levels();
+
 // Nodes per decision at a level of default_alphabeta_levels() (0 where the
 // level has a fixed depth instead).
 std::uint64_t nodes_for_level(int level);

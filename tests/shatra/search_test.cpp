@@ -157,6 +157,26 @@ TEST(ShatraSearch, ALevelsEffortIsItsNodeBudget) {
     EXPECT_GE(a.playouts, nodes_for_level(3));
 }
 
+// The Original form stops at a million nodes (src/engines/shatra.cpp),
+// with the levels Star Pool Chess uses: levels 4 to 10 take the usual
+// budgets of levels 3 to 9. The extended forms keep three million.
+TEST(ShatraSearch, OriginalFormLevelsStopAtAMillionNodes) {
+    auto original = Registry::instance().create("shatra:rules=original");
+    auto altai = Registry::instance().create("shatra:rules=altai");
+    for (int level = 4; level <= kMaxLevel; ++level) {
+        EngineSettings settings;
+        settings.level = level;
+        EXPECT_EQ(make_engine(*original, settings)->level_effort(), nodes_for_level(level - 1))
+            << "level " << level;
+        EXPECT_EQ(make_engine(*altai, settings)->level_effort(), nodes_for_level(level))
+            << "level " << level;
+    }
+    EngineSettings top;
+    top.level = kMaxLevel;
+    EXPECT_EQ(make_engine(*original, top)->level_effort(), 1'000'000u);
+    EXPECT_EQ(make_engine(*altai, top)->level_effort(), 3'000'000u);
+}
+
 TEST(ShatraSearch, AnalysisReportsCandidatesBestFirst) {
     auto game = Registry::instance().create("shatra");
     EngineSettings settings;
