@@ -25,6 +25,12 @@ extern "C" void stop_serving(int) {
 void add_host_names(server::ServeOptions& o, const std::string& public_url) {
     o.host_names.push_back(o.host);
     if (public_url.empty()) return;
+    // A public URL means a proxy in front; without its address every
+    // visitor would be the proxy's, one share and one bucket for all.
+    if (o.server.trusted_proxy.empty())
+        throw GameError(
+            "--public-url needs --trusted-proxy with the proxy's address (e.g. 127.0.0.1 "
+            "behind a local nginx), so that each visitor counts as themselves");
     const auto scheme = public_url.find("://");
     if (scheme == std::string::npos)
         throw GameError("--public-url must be a URL such as https://play.example.org");
@@ -61,8 +67,42 @@ int cmd_serve(server::ServeOptions options) {
     return 0;
 }
 
+// The one admission of the server's thinking (docs/server.md, "Computer
+// work").
+void add_thinking_options(CLI::App& command, server::ServeOptions& o) {
+    server::FairPool::Limits& t = o.thinking;
+    command
+        .add_option("--search-threads", t.threads,
+                    "Threads for all the server's thinking: computer moves, analyses, "
+                    "reviews (0: one per core)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1024));
+    command
+        .add_option("--searches-per-network", t.queued_per_network,
+                    "Computer moves, analyses and reviews one client network may have "
+                    "waiting or running (429 beyond)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    command
+        .add_option("--threads-per-network", t.running_per_network,
+                    "Threads one client network's searches may hold at once")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1024));
+    command
+        .add_option("--max-queued-searches", t.max_queued,
+                    "Searches waiting for a thread, all networks (503 beyond)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    command
+        .add_option("--max-reviews", o.limits.max_reviews,
+                    "Game reviews waiting or running on the server (429 beyond)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 10000));
+}
+
 // What a client's player may ask for (docs/server.md, "Limits").
 void add_search_options(CLI::App& command, server::ServeOptions& o) {
+    add_thinking_options(command, o);
     server::SearchCaps& caps = o.limits.search;
     command
         .add_option("--max-search-seconds", caps.max_seconds,
@@ -122,8 +162,15 @@ void add_network_options(CLI::App& command, server::ServeOptions& o) {
                        "Address of a reverse proxy whose X-Forwarded-For is believed "
                        "(e.g. 127.0.0.1 behind a local nginx)");
     command
+        .add_option("--ipv6-prefix", o.server.ipv6_prefix,
+                    "Bits of an IPv6 address that name one client network for every "
+                    "per-client limit (a home connection has a /64)")
+        ->capture_default_str()
+        ->check(CLI::Range(16, 128));
+    command
         .add_option("--rate", o.limits.rate_per_second,
-                    "API requests a second per client address (0: no limit; loopback exempt)")
+                    "API requests a second per client network (0: no limit; the machine's own "
+                    "unforwarded requests exempt)")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1e6));
     command

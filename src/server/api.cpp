@@ -192,7 +192,7 @@ ApiResponse Api::created(Call& c, Table table, const json& body, const std::stri
     for (std::size_t i = 0; i < 2; ++i)
         table.set_seat(static_cast<Player>(i),
                        parse_seat(players[i].get<std::string>(), table.game()));
-    c.id = service().create_local(std::move(table), level, c.request.client, record);
+    c.id = service().create_local(std::move(table), level, c.request, record);
     c.game = service().find_local(c.id);
     std::lock_guard lock(c.game->mutex);
     return {201, state_of(c)};
@@ -336,8 +336,7 @@ double seconds_now() {
 
 ApiResponse Api::handle(const ApiRequest& request) {
     try {
-        if (limits_.rate_per_second > 0 &&
-            (limits_.rate_loopback || !loopback_address(request.client)) &&
+        if (limits_.rate_per_second > 0 && (limits_.rate_loopback || !request.local) &&
             !rate_.allow(request.client, seconds_now()))
             fail(429, "too many requests from your address (" +
                           std::to_string(static_cast<int>(limits_.rate_per_second)) +

@@ -35,15 +35,17 @@ struct ApiLimits {
     std::uint64_t max_playouts = 400000;  // per analysis request
     double max_seconds = 10;              // per analysis request
     int max_candidates = 8;               // moves listed in an analysis
-    // API requests per client address: sustained rate and burst (429 beyond);
-    // 0 turns the limit off. Loopback addresses are exempt unless
-    // rate_loopback: behind a local proxy every client has its address.
+    // API requests per client network: sustained rate and burst (429
+    // beyond); 0 turns the limit off. The operator's own requests (this
+    // machine's, not forwarded) are exempt unless rate_loopback.
     double rate_per_second = 50;
     double rate_burst = 200;
     bool rate_loopback = false;
-    // Reviews of a game (POST .../review): how many may run at once on the
-    // server (429 beyond), the highest level and the most moves one covers.
-    int max_reviews = 1;
+    // Reviews of a game (POST .../review): how many may wait or run on the
+    // server (429 beyond; the thinking pool runs them one network after
+    // another, FairPool::Limits::long_running at once), the highest level
+    // and the most moves one covers.
+    int max_reviews = 8;
     int max_review_level = 7;
     int max_review_moves = 400;
     // Every search a client can start: the players it may name and the

@@ -24,7 +24,10 @@ struct ApiRequest {
     std::string path;    // without the query, e.g. "/api/sessions/ab12/move"
     std::map<std::string, std::string> query;
     std::string body;
-    std::string client;         // the peer's address, for per-client limits and logs
+    // The client's network (an IPv4 address or an IPv6 /64, net/limits.h),
+    // for per-client limits and logs; `local` below says whether it is the
+    // operator's own.
+    std::string client;
     std::string authorization;  // the Authorization header ("Bearer SECRET" for a seat)
     std::string last_event_id;  // the Last-Event-ID header of a reconnecting event stream
     // Raised by the server when the client hangs up before its answer: a
@@ -39,6 +42,9 @@ struct ApiRequest {
     // `cookie`, accounts.h): 0 for a guest.
     std::int64_t account = 0;
     std::string account_name = {};
+    // The request is the operator's own (this machine's loopback interface,
+    // not forwarded by a proxy): no per-client cap applies to it.
+    bool local = false;
 };
 
 struct ApiResponse {

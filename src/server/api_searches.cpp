@@ -249,8 +249,8 @@ ApiResponse Api::post_draw(Call& c) {
 }
 
 // Reviews (docs/server.md, "Reviewing a game"): the game as it is now, on a
-// copy, by a thread of its own; one per game at a time and
-// limits_.max_reviews on the server.
+// copy, a long job of the thinking pool in the network's turn; one per game
+// at a time and limits_.max_reviews waiting or running on the server.
 ApiResponse Api::post_review(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
     std::atomic<int>& running = service().reviews_running();
@@ -274,7 +274,8 @@ ApiResponse Api::post_review(Call& c) {
                       std::to_string(limits_.max_reviews) + " at a time); try again shortly");
     }
     s.review.reset();
-    s.review = std::make_unique<ReviewJob>(g.clone(), settings, running);
+    s.review = std::make_unique<ReviewJob>(g.clone(), settings, running, service().thinking(),
+                                           c.request.client, stopping_);
     return {202, s.review->status()};
 }
 

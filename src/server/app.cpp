@@ -23,14 +23,16 @@ std::string default_web_dir() {
 }
 
 App::App(const ServeOptions& o)
-    : store_(open_store(o)),
+    : thinking_(std::make_unique<FairPool>(o.thinking)),
+      store_(open_store(o)),
       online_(!o.online.data_dir.empty()),
       metrics_token_(o.metrics_token),
       log_format_(o.log_format),
       site_(o.web_dir.empty() ? default_web_dir() : o.web_dir, o.limits, o.host_names) {
     OnlineLimits limits = o.online_limits;
     limits.search = o.limits.search;  // one set of bounds for every search
-    games_ = std::make_unique<GameService>(*store_, hub_, limits, o.seed, o.online.clock);
+    games_ = std::make_unique<GameService>(*store_, hub_, limits, o.seed, o.online.clock,
+                                           thinking_.get());
     accounts_ = std::make_unique<accounts::Accounts>(*store_, o.accounts, o.online.clock);
     accounts_->on_deleted(
         [this](std::int64_t account) { games_->forget_account(account, accounts::kDeletedName); });
@@ -61,6 +63,11 @@ App::App(const ServeOptions& o)
 }
 
 App::~App() {
+    // Whatever still thinks stops (stop() raised the searches' flags, when
+    // the server stopped; raised here for a server never started) and its
+    // threads are joined before the games and the API go.
+    api().stop_searches("the server is stopping");
+    thinking_->stop();
     // The API stops pointing at the games and accounts before they go.
     site_.api().attach(nullptr, false);
     site_.api().attach_accounts(nullptr);
@@ -143,7 +150,7 @@ HttpResponse App::operations(const HttpRequest& request) {
     const std::string* auth = request.header("authorization");
     const bool token = !metrics_token_.empty() && auth && auth->starts_with("Bearer ") &&
                        same_digest(digest(auth->substr(7)), digest(metrics_token_));
-    if (!token && !loopback_address(request.client))
+    if (!token && !request.local)
         return HttpResponse::error(403,
                                    "the operator's routes answer the loopback interface "
                                    "or the metrics token only");
@@ -264,6 +271,7 @@ std::size_t App::max_streams() const {
 
 void App::stop() {
     api().stop_searches("the server is stopping");
+    thinking_->stop();
 }
 
 namespace {

@@ -33,6 +33,9 @@ struct ServeOptions {
     std::vector<std::string> host_names;
     ApiLimits limits;
     ServerLimits server;
+    // The one admission of the server's thinking (net/fair_pool.h): the
+    // searches clients ask for, the online opponents' moves and reviews.
+    FairPool::Limits thinking;
     // An empty data_dir: no online games, and local games kept in memory
     // only (a store of SQLite's ":memory:").
     OnlineOptions online;
@@ -65,6 +68,7 @@ class App final : public Handler {
     ~App() override;
 
     Lane lane(const HttpRequest& request) const override;
+    FairPool& thinking() override { return *thinking_; }
     HttpResponse respond(const HttpRequest& request) override;
     std::uint64_t subscribe(const StreamStart& start, const std::string& client,
                             std::shared_ptr<EventSink> sink, HttpResponse& refusal) override;
@@ -91,6 +95,9 @@ class App final : public Handler {
     void log(const HttpRequest& request, const std::string& route, int status, double seconds);
 
     EventHub hub_;
+    // Before the games, whose computer's moves and reviews it runs; stopped
+    // (its threads joined) before anything it runs goes.
+    std::unique_ptr<FairPool> thinking_;
     std::unique_ptr<store::FolderLock> lock_;
     std::unique_ptr<store::Store> store_;
     // With --push; before the games, so that it outlives their threads.

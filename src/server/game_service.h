@@ -45,6 +45,7 @@
 #include "server/api_message.h"
 #include "server/events.h"
 #include "server/metrics.h"
+#include "server/net/fair_pool.h"
 #include "server/search_guard.h"
 #include "store/store.h"
 #include "table/table.h"
@@ -77,17 +78,15 @@ struct OnlineLimits {
     std::uint64_t max_events = 20000;      // changes stored per game (moves, offers...): 409 beyond
     std::size_t max_open_per_client = 20;  // games one address has open and waiting for a player
     std::size_t max_games_per_client =
-        50;                     // unfinished games one address created or holds a seat in
-    bool cap_loopback = false;  // apply those caps to loopback addresses (a local proxy's) too
+        50;  // unfinished games one address created or holds a seat in
     // An open game nobody joined is withdrawn after open_expiry_seconds; an
     // unfinished game whose clock does not run (no clock, or before the
     // first moves) ends as abandoned after idle_expiry_seconds without a
     // change. Running clocks end games by themselves.
     double open_expiry_seconds = 86400;
     double idle_expiry_seconds = 30 * 86400.0;
-    int archive_page = 50;     // games per archive page at most
-    int computer_threads = 0;  // threads for the computer's moves; 0 = one per core
-    SearchCaps search;         // what an opponent may be, and how long it may think
+    int archive_page = 50;  // games per archive page at most
+    SearchCaps search;      // what an opponent may be, and how long it may think
     LocalLimits local;
 };
 
@@ -101,8 +100,12 @@ class GameService {
     // not replay is set aside (set_aside() names it; the store keeps it
     // untouched) and the others start. `seed` 0 draws the engines' seeds
     // from the operating system.
+    // The computer's moves and the reviews think on `thinking`, the
+    // server's one pool (net/fair_pool.h), which its owner stops before this
+    // service goes; null: a pool of one thread of the service's own (tests).
     GameService(store::Store& store, EventHub& hub, OnlineLimits limits = {},
-                std::uint64_t seed = 0, std::function<std::int64_t()> clock = {});
+                std::uint64_t seed = 0, std::function<std::int64_t()> clock = {},
+                FairPool* thinking = nullptr);
     ~GameService();
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
@@ -125,7 +128,7 @@ class GameService {
     // text, when not empty) as a local game with `level` for its computer
     // seats, held by `client`; returns its token, which names it from then
     // on. 429/503 when the address or the server holds too many.
-    std::string create_local(Table table, int level, const std::string& client,
+    std::string create_local(Table table, int level, const ApiRequest& request,
                              const std::string& record = "");
     // The local game `token` names (from memory, or rebuilt from the store);
     // 404 when there is none or it was closed.
@@ -138,8 +141,9 @@ class GameService {
     // GameError (nothing changed) when the rules refuse it.
     void change(Game& g, const std::string& type, nlohmann::json data);
     // Reviews running on the server (reviews.h counts them here, where the
-    // games that own them live).
+    // games that own them live), and the pool they think on.
     std::atomic<int>& reviews_running() { return reviews_running_; }
+    FairPool& thinking() { return *thinking_; }
 
     std::size_t games_in_memory() const;
     std::size_t restored() const { return restored_; }
@@ -267,20 +271,25 @@ class GameService {
     // A rated game's end: both players' new Glicko-2 ratings (none when the
     // game is unrated after all: fewer than two moves, or not two accounts).
     std::vector<store::RatingRow> rating_updates(const Game& g, std::int64_t at) const;
-    // 429/503 when `client` may not take one more game (creating or joining).
-    void check_client_caps(const std::string& client, bool creating_open) const;
+    // 429/503 when the request's network may not take one more game
+    // (creating or joining); the operator's own requests are not capped.
+    void check_client_caps(const ApiRequest& r, bool creating_open) const;
     std::int64_t challenged(const ApiRequest& r, const nlohmann::json& body) const;
     void check_not_blocked(const OnlineSeat& seat, std::int64_t account) const;
     std::unique_ptr<Agent> bounded_player(const std::string& player, const asterism::Game& game,
                                           std::uint64_t seed, const std::shared_ptr<Game>& g,
                                           std::uint64_t seq, const ApiRequest* request);
     bool play_computer_move(const std::shared_ptr<Game>& g);
-    void computer_worker();
+    void play_or_retry(const std::shared_ptr<Game>& g);
+    std::string computer_network(const Game& g) const;
+    void think(const std::shared_ptr<Game>& g);
     void clock_worker();
     std::int64_t now() const;
     // Local games: ends or unloads what must go so that `client` may hold
     // one more (the caller holds mutex_; returns the games to end).
-    std::vector<std::shared_ptr<Game>> make_local_room(const std::string& client);
+    // `capped`: the network's share applies (not for the operator's own
+    // requests, nor to bring back a stored game).
+    std::vector<std::shared_ptr<Game>> make_local_room(const std::string& client, bool capped);
     void end_local(const std::vector<std::shared_ptr<Game>>& games, const std::string& why);
     void restore_local();
 
@@ -302,12 +311,15 @@ class GameService {
     std::map<std::string, std::shared_ptr<Game>> games_;  // online: open and playing
     std::map<std::string, std::shared_ptr<Game>> local_;  // local, by id: in use lately
     std::uint64_t local_clock_ = 0;  // bumped on every use of a local game, for eviction
+    // The computer's moves due before start() (then they go to the pool).
     std::deque<std::shared_ptr<Game>> computer_queue_;
-    std::condition_variable wake_;        // the computer's threads
+    bool started_ = false;
     std::condition_variable clock_wake_;  // the clock's thread
     bool stopping_ = false;
     std::uint64_t next_seed_ = 1;
     std::vector<std::thread> threads_;
+    std::unique_ptr<FairPool> own_thinking_;
+    FairPool* thinking_ = nullptr;
 };
 
 }  // namespace asterism::server

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <utility>
 
+#include "server/json_args.h"
+
 namespace asterism::server {
 
 using nlohmann::json;
@@ -43,50 +45,71 @@ json review_json(const Review& review, const Game& game) {
         {"moves", moves}};
 }
 
-ReviewJob::ReviewJob(std::unique_ptr<Game> game, ReviewSettings settings, std::atomic<int>& running)
-    : game_(std::move(game)), settings_(settings), running_(running) {
-    settings_.stop = &stop_;
-    total_ = static_cast<int>(game_->history().size()) + 1;
-    thread_ = std::thread([this] { run(); });
+ReviewJob::ReviewJob(std::unique_ptr<Game> game, ReviewSettings settings, std::atomic<int>& running,
+                     FairPool& pool, const std::string& network, std::shared_ptr<StopFlag> stop)
+    : state_(std::make_shared<State>()) {
+    State& s = *state_;
+    s.game = std::move(game);
+    s.settings = settings;
+    s.settings.stop = s.stop.get();
+    s.running = &running;
+    stop->follow(s.stop);
+    s.total = static_cast<int>(s.game->history().size()) + 1;
+    const auto no = pool.submit(
+        network, [state = state_] { run(*state); }, FairPool::Admit::Bounded,
+        FairPool::Length::Long);
+    if (no) {
+        running.fetch_sub(1);
+        fail(no->status, no->reason);
+    }
 }
 
 ReviewJob::~ReviewJob() {
-    stop_.store(true);
-    if (thread_.joinable()) thread_.join();
+    state_->stop->store(true);
 }
 
-void ReviewJob::run() {
+void ReviewJob::run(State& s) {
+    {
+        std::lock_guard lock(s.mutex);
+        s.started = true;
+    }
     try {
-        Review r = review_game(*game_, settings_, [this](int done, int total) {
-            std::lock_guard lock(mutex_);
-            done_ = done;
-            total_ = total;
-            return true;
+        if (s.stop->load()) throw SearchStopped("the review was stopped");
+        Review r = review_game(*s.game, s.settings, [&s](int done, int total) {
+            std::lock_guard lock(s.mutex);
+            s.done = done;
+            s.total = total;
+            return !s.stop->load();
         });
-        std::lock_guard lock(mutex_);
-        review_ = std::move(r);
+        std::lock_guard lock(s.mutex);
+        s.review = std::move(r);
     } catch (const std::exception& e) {
-        std::lock_guard lock(mutex_);
-        error_ = e.what();
+        std::lock_guard lock(s.mutex);
+        s.error = e.what();
     }
     {
-        std::lock_guard lock(mutex_);
-        finished_ = true;
+        std::lock_guard lock(s.mutex);
+        s.finished = true;
     }
-    running_.fetch_sub(1);
+    s.running->fetch_sub(1);
 }
 
 bool ReviewJob::finished() const {
-    std::lock_guard lock(mutex_);
-    return finished_;
+    std::lock_guard lock(state_->mutex);
+    return state_->finished;
 }
 
 json ReviewJob::status() const {
-    std::lock_guard lock(mutex_);
-    const char* status = !finished_ ? "running" : error_.empty() ? "done" : "failed";
-    json out = {{"status", status}, {"level", settings_.level}, {"done", done_}, {"total", total_}};
-    if (!error_.empty()) out["error"] = error_;
-    if (finished_ && error_.empty()) out.update(review_json(review_, *game_));
+    const State& s = *state_;
+    std::lock_guard lock(s.mutex);
+    const char* status = !s.started        ? "queued"
+                         : !s.finished     ? "running"
+                         : s.error.empty() ? "done"
+                                           : "failed";
+    json out = {
+        {"status", status}, {"level", s.settings.level}, {"done", s.done}, {"total", s.total}};
+    if (!s.error.empty()) out["error"] = s.error;
+    if (s.finished && s.error.empty()) out.update(review_json(s.review, *s.game));
     return out;
 }
 

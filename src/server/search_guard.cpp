@@ -30,6 +30,20 @@ void StopFlag::raise(const std::string& reason) {
     if (claimed_.exchange(true)) return;
     reason_ = reason;
     raised_.store(true, std::memory_order_release);
+    std::lock_guard lock(followers_mutex_);
+    for (const auto& weak : followers_)
+        if (const auto f = weak.lock()) f->store(true);
+    followers_.clear();
+}
+
+void StopFlag::follow(const std::shared_ptr<std::atomic<bool>>& flag) {
+    std::lock_guard lock(followers_mutex_);
+    if (raised()) {
+        flag->store(true);
+        return;
+    }
+    std::erase_if(followers_, [](const auto& weak) { return weak.expired(); });
+    followers_.push_back(flag);
 }
 
 namespace {

@@ -11,8 +11,10 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "search/agent.h"
 #include "search/players.h"
@@ -59,8 +61,14 @@ class StopFlag {
     bool raised() const { return raised_.load(std::memory_order_acquire); }
     // The first raise's reason; empty while not raised.
     std::string reason() const { return raised() ? reason_ : std::string(); }
+    // Raises `flag` too when this is raised (at once if it has been): for a
+    // search that reads a plain flag of its own (a review's), which its
+    // owner may also raise alone.
+    void follow(const std::shared_ptr<std::atomic<bool>>& flag);
 
   private:
+    std::mutex followers_mutex_;
+    std::vector<std::weak_ptr<std::atomic<bool>>> followers_;
     std::atomic<bool> claimed_{false};
     std::atomic<bool> raised_{false};
     std::string reason_;

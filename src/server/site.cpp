@@ -196,6 +196,7 @@ HttpResponse Site::api_response(const HttpRequest& r) {
     request.query = r.query;
     request.body = r.body;
     request.client = r.client;
+    request.local = r.local;
     request.gone = r.gone;
     if (const std::string* h = r.header("content-type")) request.content_type = *h;
     if (const std::string* h = r.header("authorization")) request.authorization = *h;

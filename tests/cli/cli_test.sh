@@ -215,7 +215,10 @@ mkdir -p "$tmp/bad-data" && head -c 5000 /dev/urandom >"$tmp/bad-data/asterism.d
 expect_error "asterism.db" serve --port 0 --data "$tmp/bad-data"
 
 # The operator's options refuse what cannot work, before the server listens.
-expect_error "push-subject" serve --port 0 --data "$tmp/push" --push --public-url http://x.example
+expect_error "push-subject" serve --port 0 --data "$tmp/push" --push --public-url http://x.example --trusted-proxy 127.0.0.1
+# A public URL means a proxy in front: without its address every visitor
+# would count as the proxy (issue 41, item 1).
+expect_error "needs --trusted-proxy" serve --port 0 --no-online --public-url https://x.example
 echo "short" >"$tmp/token"
 expect_error "16 characters" serve --port 0 --data "$tmp/push" --metrics-token-file "$tmp/token"
 expect_error "cannot read the token file" serve --port 0 --data "$tmp/push" --metrics-token-file "$tmp/none"

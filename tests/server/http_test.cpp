@@ -259,21 +259,6 @@ TEST_F(SiteTest, SearchesAreToldApart) {
     EXPECT_FALSE(Site::searches(req("POST", "/computer")));
 }
 
-TEST(SearchAdmission, CapsEachClientAndEveryone) {
-    SearchAdmission a(2, 3);
-    EXPECT_EQ(a.enter("x"), "");
-    EXPECT_EQ(a.enter("x"), "");
-    EXPECT_NE(a.enter("x").find("already have 2"), std::string::npos);
-    EXPECT_EQ(a.enter("y"), "");
-    EXPECT_NE(a.enter("z").find("busy"), std::string::npos);
-    EXPECT_EQ(a.running(), 3);
-    a.leave("x");
-    EXPECT_EQ(a.enter("z"), "");
-    a.leave("y");
-    a.leave("nobody");  // harmless
-    EXPECT_EQ(a.running(), 2);
-}
-
 TEST(WorkerPool, ABoundedQueueRefusesWhenFull) {
     std::atomic<bool> started{false}, release{false};
     std::atomic<int> ran{0};

@@ -18,6 +18,9 @@ HttpRequest get(const std::string& path, const std::string& client = "127.0.0.1"
     r.method = method;
     r.target = r.path = path;
     r.client = client;
+    // As the transport sets it for a request made on this machine and not
+    // forwarded (net/limits.h, client_origin).
+    r.local = client == "127.0.0.1" || client == "::1";
     r.headers.emplace_back("host", "127.0.0.1");
     if (!token.empty()) r.headers.emplace_back("authorization", "Bearer " + token);
     return r;
@@ -37,6 +40,11 @@ TEST(Operations, OnlyTheLoopbackInterfaceOrTheTokenReadsThem) {
         EXPECT_EQ(app.respond(get(path)).status, 200) << path;
         EXPECT_EQ(app.respond(get(path, "::1")).status, 200) << path;
         EXPECT_EQ(app.respond(get(path, "203.0.113.5")).status, 403) << path;
+        // Forwarded by the proxy on this machine: a visitor, not the
+        // operator (issue 41, item 1).
+        HttpRequest forwarded = get(path);
+        forwarded.local = false;
+        EXPECT_EQ(app.respond(forwarded).status, 403) << path;
         EXPECT_EQ(app.respond(get(path, "203.0.113.5", "wrong-token-of-some-length")).status, 403);
         EXPECT_EQ(app.respond(get(path, "203.0.113.5", "a-token-of-some-length")).status, 200);
         EXPECT_EQ(app.respond(get(path, "127.0.0.1", "", "POST")).status, 405) << path;

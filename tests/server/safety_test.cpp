@@ -162,6 +162,7 @@ ApiResponse call(Api& api, const std::string& method, const std::string& path,
                  std::shared_ptr<const std::atomic<bool>> gone = nullptr) {
     ApiRequest r{
         method, path, {}, body.dump(), client, {}, {}, std::move(gone), "application/json"};
+    r.local = client == "127.0.0.1";  // the operator's own machine
     return api.handle(r);
 }
 
@@ -297,6 +298,7 @@ class OnlineSafety : public ::testing::Test {
                      {},
                      nullptr,
                      "application/json"};
+        r.local = client == "127.0.0.1";  // the operator's own machine
         if (!secret.empty()) r.authorization = "Bearer " + secret;
         return api_->api().handle(r);
     }

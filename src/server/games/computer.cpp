@@ -11,8 +11,14 @@ namespace asterism::server {
 using namespace online;
 
 GameService::GameService(store::Store& store, EventHub& hub, OnlineLimits limits,
-                         std::uint64_t seed, std::function<std::int64_t()> clock)
+                         std::uint64_t seed, std::function<std::int64_t()> clock,
+                         FairPool* thinking)
     : store_(store), hub_(hub), limits_(limits), clock_(clock ? std::move(clock) : system_now) {
+    if (!thinking) {
+        own_thinking_ = std::make_unique<FairPool>(FairPool::Limits{.threads = 1});
+        thinking = own_thinking_.get();
+    }
+    thinking_ = thinking;
     if (seed == 0) {
         std::random_device device;
         seed = (std::uint64_t{device()} << 32) ^ device();
@@ -43,9 +49,11 @@ GameService::~GameService() {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
-    wake_.notify_all();
     clock_wake_.notify_all();
     for (auto& t : threads_) t.join();
+    // The computer's moves queued in a pool of the service's own (a shared
+    // pool is stopped by its owner before this service goes).
+    if (own_thinking_) own_thinking_->stop();
 }
 
 std::size_t GameService::games_in_memory() const {
@@ -54,10 +62,36 @@ std::size_t GameService::games_in_memory() const {
 }
 
 void GameService::start() {
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const int n = limits_.computer_threads > 0 ? limits_.computer_threads : static_cast<int>(cores);
-    for (int i = 0; i < n; ++i) threads_.emplace_back([this] { computer_worker(); });
+    std::deque<std::shared_ptr<Game>> due;
+    {
+        std::lock_guard lock(mutex_);
+        started_ = true;
+        due.swap(computer_queue_);
+    }
+    for (const auto& g : due) think(g);
     threads_.emplace_back([this] { clock_worker(); });
+}
+
+// The network a game's computer works for: the person's seat's holder (the
+// one who chose the opponent), whose share of the thinking pool it takes.
+std::string GameService::computer_network(const Game& g) const {
+    for (int i = 0; i < 2; ++i)
+        if (!g.seats[i].computer && !g.holders[i].empty()) return g.holders[i];
+    return "the server";
+}
+
+// Hands the computer's move to the thinking pool, as work owed to the
+// person who moved (never refused: a network's games are capped instead).
+// The pool serves networks in turn, so one network's many games against
+// strong opponents take one thread, not all.
+void GameService::think(const std::shared_ptr<Game>& g) {
+    std::string network;
+    {
+        std::lock_guard lock(mutex_);
+        network = computer_network(*g);
+    }
+    thinking_->submit(
+        network, [this, g] { play_or_retry(g); }, FairPool::Admit::Owed);
 }
 
 void GameService::schedule_computer(const std::shared_ptr<Game>& g) {
@@ -65,9 +99,12 @@ void GameService::schedule_computer(const std::shared_ptr<Game>& g) {
         std::lock_guard lock(mutex_);
         if (g->computer_due) return;
         g->computer_due = true;
-        computer_queue_.push_back(g);
+        if (!started_) {
+            computer_queue_.push_back(g);
+            return;
+        }
     }
-    wake_.notify_one();
+    think(g);
 }
 
 // Plans the computer's move on a copy without holding the game, then plays
@@ -117,27 +154,23 @@ void GameService::run_computer_moves() {
     }
 }
 
-void GameService::computer_worker() {
-    for (;;) {
-        std::shared_ptr<Game> g;
-        {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return stopping_ || !computer_queue_.empty(); });
-            if (stopping_) return;
-            g = computer_queue_.front();
-            computer_queue_.pop_front();
-        }
-        try {
-            if (!play_computer_move(g)) schedule_computer(g);
-        } catch (const SearchStopped&) {
-            // The game changed (its next change asks again) or the server
-            // is stopping.
-        } catch (const std::exception&) {
-            // A store failure: the game stays as its log says; its next
-            // change will ask the computer again.
-        } catch (const HttpError&) {
-            // Not saved (the store refused): as above.
-        }
+// A computer's move on a thread of the pool; planned again when the game
+// changed meanwhile.
+void GameService::play_or_retry(const std::shared_ptr<Game>& g) {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return;
+    }
+    try {
+        if (!play_computer_move(g)) schedule_computer(g);
+    } catch (const SearchStopped&) {
+        // The game changed (its next change asks again) or the server
+        // is stopping.
+    } catch (const std::exception&) {
+        // A store failure: the game stays as its log says; its next
+        // change will ask the computer again.
+    } catch (const HttpError&) {
+        // Not saved (the store refused): as above.
     }
 }
 
@@ -145,8 +178,9 @@ void GameService::stop_searches(const std::string& reason) {
     search_stop_->raise(reason);
 }
 
-void GameService::check_client_caps(const std::string& client, bool creating_open) const {
-    if (!limits_.cap_loopback && loopback_address(client)) return;
+void GameService::check_client_caps(const ApiRequest& r, bool creating_open) const {
+    if (r.local) return;
+    const std::string& client = r.client;
     std::size_t held = 0, waiting = 0;
     for (const auto& [id, g] : games_) {
         if (g->holders[0] != client && g->holders[1] != client) continue;

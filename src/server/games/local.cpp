@@ -22,8 +22,9 @@ json players_of(const Table& t) {
 
 using namespace online;
 
-std::string GameService::create_local(Table table, int level, const std::string& client,
+std::string GameService::create_local(Table table, int level, const ApiRequest& request,
                                       const std::string& record) {
+    const std::string& client = request.client;
     store::GameRow row;
     row.kind = "local";
     row.spec = table.game().spec();
@@ -44,7 +45,7 @@ std::string GameService::create_local(Table table, int level, const std::string&
     std::vector<std::shared_ptr<Game>> ended;
     {
         std::lock_guard lock(mutex_);
-        ended = make_local_room(client);
+        ended = make_local_room(client, !request.local);
         do {
             token = random_token();
         } while (local_.count(local_id(token)));
@@ -88,7 +89,8 @@ std::shared_ptr<Game> GameService::find_local(const std::string& token) {
             if (it != local_.end()) {
                 g = it->second;  // another request loaded it first
             } else {
-                ended = make_local_room(g->seats[0].holder);
+                // A game of one's own comes back whatever one holds.
+                ended = make_local_room(g->seats[0].holder, false);
                 g->seed = next_seed_++;
                 g->holders = {g->seats[0].holder, ""};
                 local_[id] = g;
@@ -130,7 +132,8 @@ void GameService::change(Game& g, const std::string& type, json data) {
 // games taken out are returned, for end_local once mutex_ is released (a
 // game's lock is never taken under mutex_). A request still working on one
 // keeps it alive through its shared_ptr; its changes then fail (409).
-std::vector<std::shared_ptr<Game>> GameService::make_local_room(const std::string& client) {
+std::vector<std::shared_ptr<Game>> GameService::make_local_room(const std::string& client,
+                                                                bool capped) {
     const LocalLimits& l = limits_.local;
     const std::int64_t at = now();
     std::vector<std::shared_ptr<Game>> out;
@@ -144,7 +147,7 @@ std::vector<std::shared_ptr<Game>> GameService::make_local_room(const std::strin
         own += it->second->holders[0] == client;
         ++it;
     }
-    if (own >= l.per_client && !loopback_address(client))
+    if (own >= l.per_client && capped)
         fail(429, "your address has " + std::to_string(own) +
                       " games on this server; close one (DELETE it) or wait for it to expire");
     if (local_.empty() || local_.size() < l.max_games) return out;

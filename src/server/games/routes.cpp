@@ -152,7 +152,7 @@ ApiResponse GameService::create(Call& c) {
         if (games_.size() >= limits_.max_games)
             fail(503, "the server holds its maximum of " + std::to_string(limits_.max_games) +
                           " games open or in progress; try again later");
-        check_client_caps(c.request.client, against_person);
+        check_client_caps(c.request, against_person);
         Rng rng(next_seed_ * 0x9e3779b97f4a7c15ULL);
         mine = creator_seat(body, rng);
         g->seed = next_seed_++;
@@ -262,7 +262,7 @@ ApiResponse GameService::join(Call& c) {
     // Taking the other seat of one's own game holds no new game.
     if (g.seats[0].holder != c.request.client && g.seats[1].holder != c.request.client) {
         std::lock_guard table_lock(mutex_);
-        check_client_caps(c.request.client, false);
+        check_client_caps(c.request, false);
     }
     json event = {{"seat", seat_index(p)}, {"name", name}};
     if (!secret.empty()) event["digest"] = digest(secret);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "server/net/fair_pool.h"
 #include "server/net/message.h"
 #include "server/net/stream.h"
 
@@ -20,9 +21,13 @@ class Handler {
 
     // Which threads answer a request: quick ones, those that may wait on
     // the disk (so that a stalled disk holds up only them), or searches
-    // (their own threads, admitted per client).
+    // (the application's thinking pool, below, admitted per network).
     enum class Lane { Quick, Disk, Search };
     virtual Lane lane(const HttpRequest& request) const = 0;
+    // Where Search-lane requests run: one pool the application shares with
+    // its own thinking (online opponents' moves, reviews), so that all of
+    // it is admitted in one place.
+    virtual FairPool& thinking() = 0;
 
     // The answer to a complete request; never throws. Called on a worker
     // thread of the request's lane.

@@ -38,9 +38,12 @@ struct HttpRequest {
     std::vector<std::pair<std::string, std::string>> headers;  // names in lower case
     std::string body;
     bool keep_alive = true;  // HTTP/1.1 unless "Connection: close"; 1.0 only if asked
-    std::string client;      // the peer's address, set by the server
+    // Who it counts as from (limits.h, client_origin), set by the server:
+    // the client's network, and (`local`) whether it is the operator's own.
+    std::string client;
     // Raised by the server when the client hangs up before the answer.
     std::shared_ptr<const std::atomic<bool>> gone;
+    bool local = false;
 
     // The first header of that (lower-case) name, or nothing.
     const std::string* header(std::string_view name) const;

@@ -25,16 +25,6 @@
 
 namespace asterism::server {
 
-int HttpServer::Impl::search_threads() const {
-    const int n = options.limits.search_threads;
-    return n > 0 ? n : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
-
-int HttpServer::Impl::max_searches() const {
-    const int n = options.limits.max_searches;
-    return n > 0 ? n : 4 * search_threads();
-}
-
 void HttpServer::Impl::watch(int fd, std::uint64_t key, std::uint32_t events, int op) {
     epoll_event ev{};
     ev.events = events;
@@ -179,30 +169,26 @@ void HttpServer::Impl::reserve_body(std::uint64_t key, Connection& c) {
 void HttpServer::Impl::dispatch(std::uint64_t key, Connection& c, HttpRequest request) {
     c.state = Connection::State::Working;
     watch(c.fd, key, EPOLLRDHUP, EPOLL_CTL_MOD);
-    request.client = client_address(c.client, request, options.limits.trusted_proxy);
+    const ClientOrigin origin =
+        client_origin(c.client, request, options.limits.trusted_proxy, options.limits.ipv6_prefix);
+    request.client = origin.network;
+    request.local = origin.local;
     c.gone = std::make_shared<std::atomic<bool>>(false);
     request.gone = c.gone;
     const bool head_only = request.method == "HEAD";
     const bool keep_alive = request.keep_alive;
     const Handler::Lane lane = handler.lane(request);
     if (lane == Handler::Lane::Search) {
-        const std::string refused = admission.enter(request.client);
-        if (!refused.empty())
-            return answer(key, c, serialize(HttpResponse::error(429, refused), keep_alive, false),
-                          !keep_alive);
-        const std::string client = request.client;
+        // The application's one admission of thinking (fair_pool.h): the
+        // networks take turns, each with its share.
+        const std::string network = request.client;
         auto job = [this, key, request = std::move(request), keep_alive]() {
-            const HttpResponse response = handler.respond(request);
-            // Leave first, so that the client may ask again as soon as
-            // it has the answer.
-            admission.leave(request.client);
-            finish(key, request.client, response, keep_alive, false);
+            finish(key, request.client, handler.respond(request), keep_alive, false);
         };
-        if (!searches->submit(std::move(job))) {
-            admission.leave(client);
-            answer(key, c, serialize(HttpResponse::error(503, "the server is busy"), false, false),
-                   true);
-        }
+        if (const auto no = handler.thinking().submit(network, std::move(job)))
+            answer(key, c,
+                   serialize(HttpResponse::error(no->status, no->reason), keep_alive, false),
+                   !keep_alive);
         return;
     }
     auto job = [this, key, request = std::move(request), keep_alive, head_only]() {
@@ -450,8 +436,6 @@ HttpServer::HttpServer(Handler& handler, NetOptions options)
                                              i.options.limits.max_queued_requests);
     i.stored = std::make_unique<WorkerPool>(i.options.limits.store_workers,
                                             i.options.limits.max_queued_requests);
-    i.searches = std::make_unique<WorkerPool>(i.search_threads(),
-                                              static_cast<std::size_t>(i.max_searches()));
 }
 
 LaneStats HttpServer::lanes() const {
@@ -461,8 +445,8 @@ LaneStats HttpServer::lanes() const {
     out.quick_busy = i.workers->busy();
     out.disk_queued = i.stored->queued();
     out.disk_busy = i.stored->busy();
-    out.search_queued = i.searches->queued();
-    out.search_busy = i.searches->busy();
+    out.search_queued = i.handler.thinking().queued();
+    out.search_busy = i.handler.thinking().running();
     return out;
 }
 
@@ -472,7 +456,6 @@ HttpServer::~HttpServer() {
     // Searches stop at once (answering 503); answers under way finish
     // before the sockets close.
     i.handler.stop();
-    i.searches.reset();
     i.stored.reset();
     i.workers.reset();
     // Streams give up their subscriptions, so the application's presence

@@ -175,7 +175,6 @@ struct HttpServer::Impl {
     Handler& handler;
     NetOptions options;
     HttpLimits http_limits;
-    SearchAdmission admission;
     int listen_fd = -1;
     int epoll_fd = -1;
     int wake_fd = -1;
@@ -193,21 +192,12 @@ struct HttpServer::Impl {
 
     // Declared last: destroyed first, so that their jobs finish while the
     // rest is still alive.
-    std::unique_ptr<WorkerPool> searches;
     std::unique_ptr<WorkerPool> stored;  // requests that write to the store
     std::unique_ptr<WorkerPool> workers;
 
-    Impl(Handler& h, NetOptions o)
-        : handler(h),
-          options(std::move(o)),
-          http_limits(options.http),
-          admission(options.limits.searches_per_client, max_searches()) {}
+    Impl(Handler& h, NetOptions o) : handler(h), options(std::move(o)), http_limits(options.http) {}
 
     // The methods, in server.cpp but for the event streams' (streams.cpp).
-
-    int search_threads() const;
-
-    int max_searches() const;
 
     void watch(int fd, std::uint64_t key, std::uint32_t events, int op);
 
