@@ -393,6 +393,47 @@ TEST_F(Online, OneAddressCannotFillTheServerWithWaitingGames) {
         EXPECT_EQ(call("POST", "/api/games", {{"game", "shatra"}}).status, 201);
 }
 
+// Issue 41, item 2: 2,000 challenges of one network pushed everyone
+// else's out of the lobby's 200. It shows five of a network at most.
+TEST_F(Online, TheLobbyShowsEachNetworkItsShare) {
+    for (int n = 0; n < 4; ++n)
+        for (int i = 0; i < 20; ++i)
+            ASSERT_EQ(call("POST", "/api/games", {{"game", "shatra"}, {"lobby", true}}, "",
+                           "2001:db8:" + std::to_string(n) + "::/64")
+                          .status,
+                      201);
+    ASSERT_EQ(
+        call("POST", "/api/games", {{"game", "shatra"}, {"lobby", true}}, "", "192.0.2.99").status,
+        201);
+    const json open = call("GET", "/api/lobby").body["open"];
+    EXPECT_EQ(open.size(), 4u * 5 + 1);
+}
+
+// A table nearly full keeps its last tenth for networks that hold little:
+// the crowded network is refused, the newcomer is not.
+TEST_F(Online, ANearlyFullServerRefusesTheCrowdedNetworkFirst) {
+    OnlineLimits small;
+    small.max_games = 40;
+    small.max_games_per_client = 8;
+    small.max_open_per_client = 8;
+    api_.reset();
+    api_ = start(small);
+    int made = 0;
+    for (int n = 0; n < 5; ++n)
+        for (int i = 0; i < 8; ++i)
+            made += call("POST", "/api/games", {{"game", "shatra"}}, "",
+                         "198.51.100." + std::to_string(n), false)
+                        .status == 201;
+    // 36 made fills the open part (90% of 40); the fifth network's last
+    // four wait, as it holds a quarter of its share already.
+    EXPECT_EQ(made, 36);
+    EXPECT_EQ(call("POST", "/api/games", {{"game", "shatra"}}, "", "192.0.2.1", false).status, 201);
+    const ApiResponse crowded =
+        call("POST", "/api/games", {{"game", "shatra"}}, "", "198.51.100.4", false);
+    EXPECT_EQ(crowded.status, 429);
+    EXPECT_NE(crowded.body.dump().find("nearly full"), std::string::npos) << crowded.body.dump();
+}
+
 TEST_F(Online, AGameStoresABoundedNumberOfChanges) {
     api_.reset();
     OnlineLimits small;

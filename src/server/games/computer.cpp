@@ -5,6 +5,7 @@
 #include <random>
 #include <thread>
 #include "search/players.h"
+#include "server/share.h"
 
 namespace asterism::server {
 
@@ -178,8 +179,9 @@ void GameService::stop_searches(const std::string& reason) {
     search_stop_->raise(reason);
 }
 
+// The table of online games gives each network its share (share.h): the
+// games it created or holds a seat in, and of those the ones waiting.
 void GameService::check_client_caps(const ApiRequest& r, bool creating_open) const {
-    if (r.local) return;
     const std::string& client = r.client;
     std::size_t held = 0, waiting = 0;
     for (const auto& [id, g] : games_) {
@@ -187,9 +189,12 @@ void GameService::check_client_caps(const ApiRequest& r, bool creating_open) con
         ++held;
         waiting += g->waiting.load();
     }
-    if (held >= limits_.max_games_per_client)
-        fail(429, "your address holds " + std::to_string(held) +
-                      " unfinished games; finish or resign some first");
+    if (games_.size() >= limits_.max_games)
+        fail(503, "the server holds its maximum of " + std::to_string(limits_.max_games) +
+                      " games open or in progress; try again later");
+    if (r.local) return;
+    check_share({.capacity = limits_.max_games, .per_network = limits_.max_games_per_client},
+                games_.size(), held, "unfinished online games");
     if (creating_open && waiting >= limits_.max_open_per_client)
         fail(429, "you have " + std::to_string(waiting) +
                       " games waiting for a player; start one of those first");

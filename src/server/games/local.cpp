@@ -3,6 +3,7 @@
 // differs is who may change them (whoever holds the token) and that nobody
 // watches them. /api/sessions (api.h) maps onto these functions.
 #include "server/games/game.h"
+#include "server/share.h"
 
 #include "core/os_random.h"
 
@@ -147,9 +148,9 @@ std::vector<std::shared_ptr<Game>> GameService::make_local_room(const std::strin
         own += it->second->holders[0] == client;
         ++it;
     }
-    if (own >= l.per_client && capped)
-        fail(429, "your address has " + std::to_string(own) +
-                      " games on this server; close one (DELETE it) or wait for it to expire");
+    if (capped)
+        check_share({.capacity = l.max_games, .per_network = l.per_client}, local_.size(), own,
+                    "local games (close one with DELETE, or wait for it to expire)");
     if (local_.empty() || local_.size() < l.max_games) return out;
     auto oldest = local_.begin();
     for (auto it = local_.begin(); it != local_.end(); ++it)

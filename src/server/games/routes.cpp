@@ -149,9 +149,6 @@ ApiResponse GameService::create(Call& c) {
     const bool against_person = against == "person" || against == "human";
     {
         std::lock_guard lock(mutex_);
-        if (games_.size() >= limits_.max_games)
-            fail(503, "the server holds its maximum of " + std::to_string(limits_.max_games) +
-                          " games open or in progress; try again later");
         check_client_caps(c.request, against_person);
         Rng rng(next_seed_ * 0x9e3779b97f4a7c15ULL);
         mine = creator_seat(body, rng);

@@ -2,6 +2,7 @@
 #include "server/games/game.h"
 
 #include <algorithm>
+#include <map>
 #include "record/pgn.h"
 #include "record/record.h"
 
@@ -159,17 +160,24 @@ json summary(const store::GameRow& row, const json& seats) {
 
 }  // namespace
 
-// Open challenges anyone may accept, and games in progress to watch.
+// Open challenges anyone may accept, and games in progress to watch. The
+// lobby lists at most this many challenges of one network (its creator's),
+// so that one network's hundreds cannot push everyone else's out of the
+// list's 200.
+constexpr int kLobbyPerNetwork = 5;
+
 ApiResponse GameService::lobby(Call&) {
-    std::vector<std::shared_ptr<Game>> all;
+    std::vector<std::pair<std::shared_ptr<Game>, std::string>> all;
     {
         std::lock_guard lock(mutex_);
-        for (const auto& [id, g] : games_) all.push_back(g);
+        for (const auto& [id, g] : games_) all.emplace_back(g, g->holders[0]);
     }
     json open = json::array(), playing = json::array();
-    for (const auto& g : all) {
+    std::map<std::string, int> shown;
+    for (const auto& [g, network] : all) {
         std::lock_guard lock(g->mutex);
-        if (g->listed && g->row.status == "open" && open.size() < 200) {
+        if (g->listed && g->row.status == "open" && open.size() < 200 &&
+            ++shown[network] <= kLobbyPerNetwork) {
             // Taking the seat of a rated challenge is the second player's
             // choice of "rated": the lobby says which it is.
             open.push_back(summary(g->row, seats_json(*g, false)));

@@ -1,0 +1,37 @@
+// One network, one share (docs/server.md, "Limits"): a server-wide table (the
+// games held, the lobby's challenges, ...) gives each client network (an IPv4
+// address or an IPv6 /64, net/limits.h) at most `per_network` of its
+// `capacity`, and keeps its last `reserve` for networks that hold little, so
+// that when it fills up the newcomer from a crowded network is refused, not
+// everyone.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "server/json_args.h"
+
+namespace asterism::server {
+
+struct Share {
+    std::size_t capacity = 0;     // the table's size
+    std::size_t per_network = 0;  // what one network may hold of it
+    double reserve = 0.1;         // the part kept for networks holding less than a quarter of that
+};
+
+// Throws HttpError (429) when a network holding `held` may not add one more
+// to a table of `size`: past its share, or past a quarter of it once the
+// table is in its reserve. `what` names the entries ("unfinished games").
+// The caller checks the capacity itself (a full table may make room).
+inline void check_share(const Share& s, std::size_t size, std::size_t held,
+                        const std::string& what) {
+    if (held >= s.per_network)
+        fail(429, "your network holds " + std::to_string(held) + " " + what + " (at most " +
+                      std::to_string(s.per_network) + "); finish some first");
+    const auto open = static_cast<double>(s.capacity) * (1 - s.reserve);
+    if (static_cast<double>(size) >= open && held * 4 >= s.per_network)
+        fail(429, "the server is nearly full of " + what + "; networks holding " +
+                      std::to_string(held) + " or more wait for room");
+}
+
+}  // namespace asterism::server
