@@ -510,6 +510,101 @@ def one_address_fills(binary):
         shutil.rmtree(data, ignore_errors=True)
 
 
+def one_network_fills(binary):
+    """Issue 41, item 2: every address of one IPv6 /64 (a home connection's)
+    is one client network; thousands of its addresses share one cap."""
+    data = tempfile.mkdtemp(prefix="asterism-abuse-net-")
+    proxy = ["--trusted-proxy", "127.0.0.1", "--games-per-address", "25"]
+    try:
+        server, port = start_server(binary, data, *proxy)
+        made, refused = 0, None
+        for i in range(100):
+            me = f"X-Forwarded-For: 2001:db8:5:6:{i:x}:1:2:3\r\n"
+            r = request(port, "POST", "/api/games",
+                        {"game": "starstar", "options": {"size": 6}, "opponent": "random"},
+                        headers=me)
+            if r is None or r[0] != 201:
+                refused = r
+                break
+            made += 1
+        check(made == 25, f"one /64 made {made} games, not the cap of 25")
+        check(refused is not None and refused[0] == 429, f"past the cap: {refused and refused[0]}")
+        r = request(port, "POST", "/api/games", {"game": "starstar", "opponent": "random"},
+                    headers="X-Forwarded-For: 2001:db8:5:7::1\r\n")
+        check(r is not None and r[0] == 201, f"the next /64: {r and r[0]}")
+        # Forwarded by the proxy, nobody is the machine's own: /health needs
+        # the token (issue 41, item 1).
+        r = request(port, "GET", "/health", headers="X-Forwarded-For: 203.0.113.1\r\n")
+        check(r is not None and r[0] == 403, f"/health for a forwarded client: {r and r[0]}")
+        print(f"one /64: {made} games, then {refused and refused[0]}", flush=True)
+        stop_server(server)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def first_legal(port, game_id):
+    r = request(port, "GET", f"/api/games/{game_id}")
+    return json.loads(r[2])["view"]["moves"][0]["text"]
+
+
+def ply_of(port, game_id):
+    r = request(port, "GET", f"/api/games/{game_id}")
+    return json.loads(r[2])["ply"] if r and r[0] == 200 else -1
+
+
+def computer_under_attack(binary):
+    """Issue 41, item 3: ten online games of one network against a strong
+    opponent held every computer thread, and a victim's level:1 game got no
+    move for 75 s. The networks now take turns and one holds one thread:
+    the victim's move comes while the attacker's first searches still run.
+    Prints the victim's wait (docs/server.md states the worst case)."""
+    data = tempfile.mkdtemp(prefix="asterism-abuse-think-")
+    seconds = 6
+    options = ["--trusted-proxy", "127.0.0.1", "--search-threads", "2",
+               "--max-search-seconds", str(seconds)]
+    try:
+        server, port = start_server(binary, data, *options)
+        attacker = "X-Forwarded-For: 203.0.113.66\r\n"
+        games = []
+        for _ in range(10):
+            r = request(port, "POST", "/api/games",
+                        {"game": "starstar", "options": {"size": 10},
+                         "opponent": f"mcts:playouts=2000000,seconds={seconds}"}, headers=attacker)
+            check(r is not None and r[0] == 201, f"the attacker's game: {r and r[0]}")
+            if r and r[0] == 201:
+                games.append(json.loads(r[2]))
+        for g in games:
+            r = request(port, "POST", f"/api/games/{g['id']}/move",
+                        {"move": first_legal(port, g["id"])},
+                        headers=attacker + f"Authorization: Bearer {g['secret']}\r\n")
+            check(r is not None and r[0] == 200, f"the attacker's move: {r and r[0]}")
+        victim = "X-Forwarded-For: 198.51.100.77\r\n"
+        r = request(port, "POST", "/api/games",
+                    {"game": "starstar", "options": {"size": 6}, "opponent": "level:1"},
+                    headers=victim)
+        mine = json.loads(r[2])
+        time.sleep(0.5)  # the attacker's first search is under way
+        start = time.monotonic()
+        r = request(port, "POST", f"/api/games/{mine['id']}/move",
+                    {"move": first_legal(port, mine["id"])},
+                    headers=victim + f"Authorization: Bearer {mine['secret']}\r\n")
+        check(r is not None and r[0] == 200, f"the victim's move: {r and r[0]}")
+        waited = None
+        for _ in range(400):  # at most 40 s
+            if ply_of(port, mine["id"]) >= 2:
+                waited = time.monotonic() - start
+                break
+            time.sleep(0.1)
+        answered = sum(ply_of(port, g["id"]) >= 2 for g in games)
+        check(waited is not None, "the victim's level:1 game got no move in 40 s")
+        check(answered <= 1, f"{answered} of the attacker's games were answered before the victim's")
+        print(f"level:1 under attack: moved after {waited if waited is None else round(waited, 2)} s, "
+              f"{answered} of the attacker's 10 answered by then", flush=True)
+        stop_server(server)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def two_servers(binary):
     """A second server on the same data folder exits at start, naming the first."""
     data = tempfile.mkdtemp(prefix="asterism-abuse-two-")
@@ -612,8 +707,9 @@ def main():
         server.kill()
         server.wait(10)
         shutil.rmtree(data, ignore_errors=True)
-    for name, attack in [("one address", one_address_fills), ("two servers", two_servers),
-                         ("SIGTERM", sigterm_mid_search)]:
+    for name, attack in [("one address", one_address_fills), ("one network", one_network_fills),
+                         ("computer under attack", computer_under_attack),
+                         ("two servers", two_servers), ("SIGTERM", sigterm_mid_search)]:
         try:
             attack(binary)
         except (OSError, subprocess.SubprocessError, ValueError, IndexError) as e:
