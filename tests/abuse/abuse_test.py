@@ -622,7 +622,8 @@ def two_servers(binary):
 
 
 def sigterm_mid_search(binary):
-    """SIGTERM while a 25-second search runs: the server is gone within 2 s."""
+    """SIGTERM while a 25-second search, an online opponent's search and a
+    review run or wait: the server is gone within 2 s."""
     data = tempfile.mkdtemp(prefix="asterism-abuse-term-")
     try:
         server, port = start_server(binary, data)
@@ -632,6 +633,21 @@ def sigterm_mid_search(binary):
         mover = threading.Thread(target=lambda: request(
             port, "POST", f"/api/sessions/{game_id}/computer", {}, timeout=30), daemon=True)
         mover.start()
+        # Every other kind of thinking at once: an online opponent's long
+        # search and a review waiting for a thread (issue 41: "in every state").
+        r = request(port, "POST", "/api/games",
+                    {"game": "shatra", "opponent": "ab:nodes=2000000,seconds=25"})
+        online = json.loads(r[2])
+        request(port, "POST", f"/api/games/{online['id']}/move",
+                {"move": first_legal(port, online["id"])},
+                headers=f"Authorization: Bearer {online['secret']}\r\n")
+        r = request(port, "POST", "/api/sessions", {"game": "starstar", "options": {"size": 10},
+                                                    "players": ["human", "human"]})
+        reviewed = json.loads(r[2])["id"]
+        for _ in range(6):
+            legal = json.loads(request(port, "GET", f"/api/sessions/{reviewed}/legal")[2])["moves"]
+            request(port, "POST", f"/api/sessions/{reviewed}/move", {"move": legal[0]})
+        request(port, "POST", f"/api/sessions/{reviewed}/review", {"level": 7})
         time.sleep(1.0)
         t = time.monotonic()
         server.send_signal(15)
