@@ -320,7 +320,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     const bar = /** @type {HTMLProgressElement} */ ($('review-progress'));
     bar.hidden = false;
     try {
-      while (r.status === 'running') {
+      // "queued": the server's thinking pool has not reached it yet.
+      while (r.status === 'running' || r.status === 'queued') {
         bar.max = r.total;
         bar.value = r.done;
         $('review-summary').textContent = t('rv.progress', { done: r.done, total: r.total });

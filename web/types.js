@@ -247,7 +247,7 @@ export {};
 /**
  * POST and GET /api/sessions/ID/review; the last three once done.
  * @typedef {Object} Review
- * @property {'running'|'done'|'failed'} status
+ * @property {'queued'|'running'|'done'|'failed'} status
  * @property {number} level
  * @property {number} done
  * @property {number} total
