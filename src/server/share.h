@@ -19,19 +19,23 @@ struct Share {
     double reserve = 0.1;         // the part kept for networks holding less than a quarter of that
 };
 
-// Throws HttpError (429) when a network holding `held` may not add one more
-// to a table of `size`: past its share, or past a quarter of it once the
-// table is in its reserve. `what` names the entries ("unfinished games").
-// The caller checks the capacity itself (a full table may make room).
-inline void check_share(const Share& s, std::size_t size, std::size_t held,
-                        const std::string& what) {
-    if (held >= s.per_network)
-        fail(429, "your network holds " + std::to_string(held) + " " + what + " (at most " +
-                      std::to_string(s.per_network) + "); finish some first");
+// Whether a network holding `held` may add one more to a table of `size`:
+// not past its share, nor past a quarter of it once the table is in its
+// reserve. The caller says it in its own words, and checks the capacity
+// itself (a full table may make room).
+enum class ShareVerdict { Room, OverShare, Crowded };
+inline ShareVerdict share_verdict(const Share& s, std::size_t size, std::size_t held) {
+    if (held >= s.per_network) return ShareVerdict::OverShare;
     const auto open = static_cast<double>(s.capacity) * (1 - s.reserve);
     if (static_cast<double>(size) >= open && held * 4 >= s.per_network)
-        fail(429, "the server is nearly full of " + what + "; networks holding " +
-                      std::to_string(held) + " or more wait for room");
+        return ShareVerdict::Crowded;
+    return ShareVerdict::Room;
+}
+
+// The refusal of a crowded table of games, the same words for both kinds.
+[[noreturn]] inline void fail_crowded(std::size_t held) {
+    fail(429, "the server is nearly full of games; networks holding " + std::to_string(held) +
+                  " or more wait for room");
 }
 
 }  // namespace asterism::server

@@ -62,7 +62,8 @@ export default {
   // A game at this screen or online: finding it, its end by the server.
   'err.game.none': "no game '{id}'",
   'err.game.gone': "no game '{id}' (it may have ended long ago; start a new one)",
-  'err.game.perAddress': "your address has {n} games on this server; close one (DELETE it) or wait for it to expire",
+  'err.game.perAddress': "your network has {n} games on this server; close one (DELETE it) or wait for it to expire",
+  'err.game.crowded': "the server is nearly full of games; networks holding {n} or more wait for room",
   'err.game.full': "the server holds its maximum of {n} games in play; try again in a minute",
   'err.game.ended': "this game was ended by the server: {why}",
   'err.game.ended.room': "closed to make room for other games",
@@ -128,7 +129,7 @@ export default {
   'err.new.rated.clock': "a rated game needs a clock (live Fischer or correspondence)",
   'err.new.twoPlayers': "online games are for two players; play {game} on your own",
   'err.new.full': "the server holds its maximum of {n} games open or in progress; try again later",
-  'err.new.held': "your address holds {n} unfinished games; finish or resign some first",
+  'err.new.held': "your network holds {n} unfinished games; finish or resign some first",
   'err.new.waiting': "you have {n} games waiting for a player; start one of those first",
   'err.challenge.signIn': "sign in to an account to challenge a player",
   'err.challenge.self': "you cannot challenge your own account",

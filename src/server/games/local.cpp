@@ -148,9 +148,14 @@ std::vector<std::shared_ptr<Game>> GameService::make_local_room(const std::strin
         own += it->second->holders[0] == client;
         ++it;
     }
-    if (capped)
-        check_share({.capacity = l.max_games, .per_network = l.per_client}, local_.size(), own,
-                    "local games (close one with DELETE, or wait for it to expire)");
+    const ShareVerdict share =
+        capped ? share_verdict({.capacity = l.max_games, .per_network = l.per_client},
+                               local_.size(), own)
+               : ShareVerdict::Room;
+    if (share == ShareVerdict::OverShare)
+        fail(429, "your network has " + std::to_string(own) +
+                      " games on this server; close one (DELETE it) or wait for it to expire");
+    if (share == ShareVerdict::Crowded) fail_crowded(own);
     if (local_.empty() || local_.size() < l.max_games) return out;
     auto oldest = local_.begin();
     for (auto it = local_.begin(); it != local_.end(); ++it)

@@ -41,12 +41,12 @@ std::optional<FairPool::Refusal> FairPool::submit(const std::string& network,
             std::optional<Refusal> no;
             if (held >= limits_.queued_per_network)
                 no = Refusal{429, "you already have " + std::to_string(held) +
-                                      " computer moves, analyses or reviews under way; wait "
-                                      "for one to finish"};
+                                      " computer moves or analyses under way; wait for one to "
+                                      "finish"};
             else if (queued_ >= limits_.max_queued)
                 no = Refusal{503, "the server is busy with " + std::to_string(queued_) +
-                                      " waiting computer moves, analyses and reviews; try "
-                                      "again in a few seconds"};
+                                      " computer moves and analyses; try again in a few "
+                                      "seconds"};
             if (no) {
                 if (held == 0) networks_.erase(network);
                 return no;
