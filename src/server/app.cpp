@@ -101,7 +101,11 @@ Handler::Lane App::lane(const HttpRequest& r) const {
 }
 
 HttpResponse App::respond(const HttpRequest& request) {
-    if (request.path == "/health" || request.path == "/metrics") return operations(request);
+    if (request.path == "/health" || request.path == "/metrics") {
+        HttpResponse out = operations(request);
+        add_security_headers(out);
+        return out;
+    }
     const auto start = std::chrono::steady_clock::now();
     HttpResponse out = site_.respond(request);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;

@@ -164,9 +164,13 @@ bool matches(std::string_view pattern, std::string_view path, std::string& id) {
 
 void require_json_type(const ApiRequest& r) {
     if (r.method == "GET") return;
-    std::string t = r.content_type;
+    // The media type alone (parameters such as "; charset=utf-8" after a
+    // semicolon), exactly: "application/jsonp" is another type.
+    std::string t = r.content_type.substr(0, r.content_type.find(';'));
     for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (!t.starts_with("application/json"))
+    const auto first = t.find_first_not_of(" \t");
+    t = first == std::string::npos ? "" : t.substr(first, t.find_last_not_of(" \t") - first + 1);
+    if (t != "application/json")
         fail(415, "send " + printable(r.method, 16) +
                       " requests as application/json (Content-Type), even without a body");
 }

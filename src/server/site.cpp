@@ -85,6 +85,29 @@ std::string attachment(const std::string& name) {
     return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''" + encoded;
 }
 
+// The port an authority ("host", "host:8080", "[::1]:80") names, or
+// `fallback` when it names none.
+std::string port_of(std::string_view authority, std::string_view fallback) {
+    const auto close = authority.rfind(']');
+    const auto colon = authority.rfind(':');
+    if (colon == std::string_view::npos || (close != std::string_view::npos && colon < close))
+        return std::string(fallback);
+    return std::string(authority.substr(colon + 1));
+}
+
+// Whether a browser's Origin ("https://name:port") is this site as the
+// Host header names it: the same host and the same port (a Host without a
+// port, as a proxy writes `$host`, is the Origin's scheme's default port).
+bool same_site(const std::string& origin, const std::string& host) {
+    const auto scheme = origin.find("://");
+    if (scheme == std::string::npos) return false;
+    const std::string_view authority = std::string_view(origin).substr(scheme + 3);
+    const std::string fallback = origin.starts_with("https://") ? "443" : "80";
+    const std::string from = host_name(authority);
+    return !from.empty() && from == host_name(host) &&
+           port_of(authority, fallback) == port_of(host, fallback);
+}
+
 }  // namespace
 
 std::string host_name(std::string_view authority) {
@@ -139,6 +162,10 @@ std::optional<HttpResponse> Site::refused(const HttpRequest& r) const {
     // A request without Host is no browser's (HTTP/1.0 tools): no page can
     // make it, so it cannot be a DNS-rebinding attack.
     const std::string* host = r.header("host");
+    const auto hosts = std::count_if(r.headers.begin(), r.headers.end(),
+                                     [](const auto& h) { return h.first == "host"; });
+    if (hosts > 1)
+        return HttpResponse::error(400, "a request names one Host, not " + std::to_string(hosts));
     if (host && !host_allowed(host_name(*host), host_names_))
         return HttpResponse::error(421, "this server does not answer for the host " + quote(*host) +
                                             " (see --public-url in docs/server.md)");
@@ -146,10 +173,7 @@ std::optional<HttpResponse> Site::refused(const HttpRequest& r) const {
     // A browser names the page that sends a request; another site's page
     // may not change anything here (a same-origin page names this host).
     if (const std::string* origin = r.header("origin")) {
-        const auto scheme = origin->find("://");
-        const std::string from =
-            scheme == std::string::npos ? "" : host_name(origin->substr(scheme + 3));
-        if (from.empty() || !host || from != host_name(*host))
+        if (!host || !same_site(*origin, *host))
             return HttpResponse::error(403, "a request from another site's page (Origin " +
                                                 quote(*origin) + ") may not change anything");
     }

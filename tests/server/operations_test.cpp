@@ -3,6 +3,8 @@
 // cannot mint route labels.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 
 #include "server/app.h"
@@ -48,6 +50,12 @@ TEST(Operations, OnlyTheLoopbackInterfaceOrTheTokenReadsThem) {
         EXPECT_EQ(app.respond(get(path, "203.0.113.5", "wrong-token-of-some-length")).status, 403);
         EXPECT_EQ(app.respond(get(path, "203.0.113.5", "a-token-of-some-length")).status, 200);
         EXPECT_EQ(app.respond(get(path, "127.0.0.1", "", "POST")).status, 405) << path;
+        // Issue 41, Info: the operator's routes carry the security headers.
+        const HttpResponse answered = app.respond(get(path));
+        const auto nosniff =
+            std::find_if(answered.headers.begin(), answered.headers.end(),
+                         [](const auto& h) { return h.first == "X-Content-Type-Options"; });
+        EXPECT_NE(nosniff, answered.headers.end()) << path;
         HttpRequest foreign = get(path);
         foreign.headers[0].second = "evil.example";  // a name rebound to 127.0.0.1
         EXPECT_EQ(app.respond(foreign).status, 421) << path;

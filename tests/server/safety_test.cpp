@@ -19,6 +19,7 @@
 #include "server/api_rig.h"
 #include "server/app.h"
 #include "server/game_service.h"
+#include "server/net/message.h"
 #include "server/search_guard.h"
 #include "server/site.h"
 
@@ -127,6 +128,32 @@ TEST_F(SiteSafety, NoOtherSitesPageChangesAnything) {
     EXPECT_EQ(send(head + "Origin: null\r\n", game).status, 403);
     EXPECT_EQ(send(head + "Origin: https://play.example.org\r\n", game).status, 201);
     EXPECT_EQ(send(head, game).status, 201);  // not a browser: no Origin
+    // Issue 41, Info: another port is another site (a page of another
+    // program on the same machine) ...
+    const std::string local =
+        "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: "
+        "application/json\r\n";
+    EXPECT_EQ(send(local + "Origin: http://127.0.0.1:9000\r\n", game).status, 403);
+    EXPECT_EQ(send(local + "Origin: http://127.0.0.1:8080\r\n", game).status, 201);
+    EXPECT_EQ(send(head + "Origin: https://play.example.org:8443\r\n", game).status, 403);
+    EXPECT_EQ(send(head + "Origin: https://play.example.org:443\r\n", game).status, 201);
+    // ... a request names one Host ...
+    EXPECT_EQ(send("POST /api/sessions HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n"
+                   "Content-Type: application/json\r\n",
+                   game)
+                  .status,
+              400);
+    // ... and the JSON type is exactly that type, parameters aside.
+    EXPECT_EQ(send("POST /api/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
+                   "application/jsonp\r\n",
+                   game)
+                  .status,
+              415);
+    EXPECT_EQ(send("POST /api/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
+                   "Application/JSON; charset=utf-8\r\n",
+                   game)
+                  .status,
+              201);
     // Without the JSON type, bodies or not (a cross-site form needs none).
     for (const char* type : {"", "Content-Type: text/plain\r\n",
                              "Content-Type: application/x-www-form-urlencoded\r\n"}) {
@@ -140,6 +167,22 @@ TEST_F(SiteSafety, NoOtherSitesPageChangesAnything) {
             415)
             << type;
     }
+}
+
+// Issue 41, Info: the transport's own refusals (a malformed request, which
+// no application sees) carry the headers too.
+TEST(TransportSafety, ParserRefusalsCarryTheSecurityHeaders) {
+    RequestParser parser(HttpLimits{});
+    parser.feed("GET / HTTP/1.1\r\nBad Header\r\n\r\n");
+    const auto r = parser.next();
+    ASSERT_TRUE(r.error);
+    const auto has = [&](const std::string& name) {
+        for (const auto& [k, v] : r.error->headers)
+            if (k == name) return true;
+        return false;
+    };
+    EXPECT_TRUE(has("X-Content-Type-Options"));
+    EXPECT_TRUE(has("Content-Security-Policy"));
 }
 
 TEST_F(SiteSafety, EveryResponseCarriesTheSecurityHeaders) {

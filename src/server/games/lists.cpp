@@ -232,7 +232,9 @@ GameService::Stats GameService::stats() const {
             else
                 ++out.playing;
         }
-        out.computer_queued = computer_queue_.size();
+        // Due before the start, or waiting in the thinking pool (with the
+        // searches clients asked for) after it.
+        out.computer_queued = started_ ? thinking_->queued() : computer_queue_.size();
     }
     out.moves = moves_.load(std::memory_order_relaxed);
     out.reviews = reviews_running_.load();

@@ -56,7 +56,7 @@ bool has_token(std::string_view list, std::string_view token) {
 }
 
 HttpResponse bad(int status, std::string_view message) {
-    HttpResponse r = HttpResponse::error(status, message);
+    HttpResponse r = HttpResponse::refusal(status, message);
     r.close = true;
     return r;
 }
@@ -76,6 +76,14 @@ HttpResponse HttpResponse::error(int status, std::string_view message) {
     // bytes that are not UTF-8 become U+FFFD rather than an exception.
     r.body = nlohmann::json{{"error", std::string(message.substr(0, kMaxMessage))}}.dump(
         -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return r;
+}
+
+HttpResponse HttpResponse::refusal(int status, std::string_view message) {
+    HttpResponse r = error(status, message);
+    r.headers = {{"Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"},
+                 {"X-Content-Type-Options", "nosniff"},
+                 {"Cache-Control", "no-store"}};
     return r;
 }
 

@@ -61,6 +61,10 @@ struct HttpResponse {
 
     // A JSON reply {"error": message}, the form of every failure.
     static HttpResponse error(int status, std::string_view message);
+    // The same, from the transport itself (a malformed request, a full
+    // server), which no application sees: with the headers that keep a
+    // browser from sniffing, framing or caching it.
+    static HttpResponse refusal(int status, std::string_view message);
 };
 
 // The reason phrase of a status code ("Not Found").
