@@ -25,7 +25,7 @@ std::string problem(const std::string& text, TextRule rule = {}) {
     return text_problem(text, rule);
 }
 
-TEST(Text, RefusesWhatHidesReordersOrBreaksText) {
+TEST(FreeText, RefusesWhatHidesReordersOrBreaksText) {
     struct Case {
         std::string text, why;
     };
@@ -54,7 +54,7 @@ TEST(Text, RefusesWhatHidesReordersOrBreaksText) {
     }
 }
 
-TEST(Text, CapsCombiningMarksOnOneCharacter) {
+TEST(FreeText, CapsCombiningMarksOnOneCharacter) {
     std::string zalgo = "a";
     for (int i = 0; i < 299; ++i) zalgo += "\xcc\x81";  // U+0301
     EXPECT_NE(problem(zalgo).find("more than 4 combining marks"), std::string::npos);
@@ -67,7 +67,7 @@ TEST(Text, CapsCombiningMarksOnOneCharacter) {
     EXPECT_EQ(problem("\xd7\xa9\xd7\x81\xd6\xb8"), "");  // Hebrew shin, shin dot, qamats
 }
 
-TEST(Text, KeepsTextInNfcTrimmed) {
+TEST(FreeText, KeepsTextInNfcTrimmed) {
     std::string out;
     EXPECT_EQ(text_problem("  caf" + kDecomposedE + " ", {}, &out), "");
     EXPECT_EQ(out, "caf" + kComposedE);
