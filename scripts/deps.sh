@@ -19,6 +19,9 @@ set -euo pipefail
 # (tests/process/nginx_test.sh) runs the nginx example of docs/server.md.
 # libjemalloc-dev: the asterism program's allocator (apps/asterism/CMakeLists.txt).
 # libargon2-dev, libcbor-dev: accounts' passwords (argon2id) and passkeys (WebAuthn's CBOR; docs/accounts.md).
+# libicu-dev: free text kept in NFC and checked by its characters, and names by their confusables
+# skeletons (src/server/text.cpp, accounts/names.cpp); libcrack2-dev and cracklib-runtime (its
+# dictionary, needed at run time too): new passwords are checked against cracklib's word list.
 # python3-cryptography: the push service of the Web Push tests decrypts with it.
 # dpkg-dev (dpkg-shlibdeps: the package's dependencies), lintian and curl:
 # the Debian package is built, checked and started (scripts/package-test.sh).
@@ -29,7 +32,8 @@ packages=(cmake ninja-build g++ make libgtest-dev libgmock-dev libbenchmark-dev 
           python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest
           python3-setuptools python3-wheel python3-pip python3-venv universal-ctags
           libsqlite3-dev libssl-dev nginx libjemalloc-dev libopenmpi-dev openmpi-bin
-          libargon2-dev libcbor-dev python3-cryptography dpkg-dev lintian curl)
+          libargon2-dev libcbor-dev libicu-dev libcrack2-dev cracklib-runtime
+          python3-cryptography dpkg-dev lintian curl)
 if [ "${1:-}" = "--browser-tests" ]; then
   # The browser tests drive Debian's chromium with playwright-core from npm.
   # Node and npm come from Debian only when there are none yet (a machine

@@ -88,6 +88,7 @@ constexpr const char* kForget[] = {
     "DELETE FROM relations WHERE account_id = ?1 OR other_id = ?1",
     "DELETE FROM push_subscriptions WHERE account_id = ?1",
     "DELETE FROM passkeys WHERE account_id = ?1",
+    "DELETE FROM account_skeletons WHERE account_id = ?1",
     "DELETE FROM account_sessions WHERE account_id = ?1",
     "DELETE FROM ratings WHERE account_id = ?1",
     "DELETE FROM rating_history WHERE account_id = ?1",

@@ -23,7 +23,31 @@ constexpr const char* kAccountColumns =
 
 }  // namespace
 
-bool Store::create_account(AccountRow& row, std::string_view key) {
+namespace {
+
+bool any_skeleton_taken(sqlite3* db, const std::vector<std::string>& skeletons) {
+    for (const std::string& skeleton : skeletons) {
+        Statement taken(db, "SELECT 1 FROM account_skeletons WHERE skeleton = ?1");
+        taken.bind(1, skeleton);
+        if (taken.step()) return true;
+    }
+    return false;
+}
+
+void insert_skeletons(sqlite3* db, std::int64_t account,
+                      const std::vector<std::string>& skeletons) {
+    for (const std::string& skeleton : skeletons) {
+        Statement s(
+            db, "INSERT OR IGNORE INTO account_skeletons (skeleton, account_id) VALUES (?1, ?2)");
+        s.bind(1, skeleton).bind(2, account);
+        s.step();
+    }
+}
+
+}  // namespace
+
+bool Store::create_account(AccountRow& row, std::string_view key,
+                           const std::vector<std::string>& skeletons) {
     std::lock_guard lock(mutex_);
     Transaction t(db_);
     {
@@ -31,14 +55,38 @@ bool Store::create_account(AccountRow& row, std::string_view key) {
         taken.bind(1, key);
         if (taken.step()) return false;
     }
+    if (any_skeleton_taken(db_, skeletons)) return false;
     Statement s(db_,
                 "INSERT INTO accounts (name, name_key, password, created_ms)"
                 " VALUES (?1, ?2, ?3, ?4)");
     s.bind(1, row.name).bind(2, key).bind(3, row.password).bind(4, row.created_ms);
     s.step();
     row.id = sqlite3_last_insert_rowid(db_);
+    insert_skeletons(db_, row.id, skeletons);
     t.commit();
     return true;
+}
+
+bool Store::skeleton_taken(const std::vector<std::string>& skeletons) const {
+    std::lock_guard lock(mutex_);
+    return any_skeleton_taken(db_, skeletons);
+}
+
+std::vector<std::pair<std::int64_t, std::string>> Store::accounts_without_skeletons() const {
+    std::lock_guard lock(mutex_);
+    Statement s(db_,
+                "SELECT id, name FROM accounts WHERE id NOT IN"
+                " (SELECT account_id FROM account_skeletons) ORDER BY id");
+    std::vector<std::pair<std::int64_t, std::string>> out;
+    while (s.step()) out.emplace_back(s.integer(0), s.text(1));
+    return out;
+}
+
+void Store::add_skeletons(std::int64_t account, const std::vector<std::string>& skeletons) {
+    std::lock_guard lock(mutex_);
+    Transaction t(db_);
+    insert_skeletons(db_, account, skeletons);
+    t.commit();
 }
 
 std::optional<AccountRow> Store::account_by_key(std::string_view key) const {

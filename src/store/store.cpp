@@ -118,6 +118,14 @@ constexpr const char* kMigrations[] = {
     "CREATE TABLE tournament_events (tournament_id TEXT NOT NULL REFERENCES tournaments(id),"
     " seq INTEGER NOT NULL, at_ms INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL,"
     " PRIMARY KEY (tournament_id, seq)) WITHOUT ROWID;",
+    // 8 -> 9: the confusables skeletons of accounts' names (UTS #39, from
+    // ICU's spoof checker, docs/accounts.md), so that a name that looks like
+    // another cannot be registered beside it. The server computes the
+    // skeletons of accounts made before this version when it starts
+    // (Store::accounts_without_skeletons); SQL alone cannot.
+    "CREATE TABLE account_skeletons (skeleton TEXT PRIMARY KEY,"
+    " account_id INTEGER NOT NULL REFERENCES accounts(id)) WITHOUT ROWID;"
+    "CREATE INDEX account_skeletons_by_account ON account_skeletons (account_id);",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
 

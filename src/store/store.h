@@ -159,7 +159,7 @@ enum class Sync { Normal, Full };
 
 class Store {
   public:
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
 
     // Opens `file`, creating it (and nothing else) if it does not exist.
     explicit Store(const std::string& file, Sync sync = Sync::Normal);
@@ -187,9 +187,18 @@ class Store {
     std::vector<EventRow> events(std::string_view id) const;
 
     // ---- accounts (accounts.cpp) ----
-    // Stores a new account under `key` (its name folded for comparison) and
-    // sets row.id; false, with nothing stored, when the key is taken.
-    bool create_account(AccountRow& row, std::string_view key);
+    // Stores a new account under `key` (its name folded for comparison)
+    // with its name's confusables `skeletons`, and sets row.id; false, with
+    // nothing stored, when the key or one of the skeletons is taken.
+    bool create_account(AccountRow& row, std::string_view key,
+                        const std::vector<std::string>& skeletons = {});
+    // Whether an account holds one of `skeletons`.
+    bool skeleton_taken(const std::vector<std::string>& skeletons) const;
+    // Accounts (id, name) whose skeletons are not stored yet (made before
+    // schema 9), and storing them; a skeleton another account holds stays
+    // that account's.
+    std::vector<std::pair<std::int64_t, std::string>> accounts_without_skeletons() const;
+    void add_skeletons(std::int64_t account, const std::vector<std::string>& skeletons);
     std::optional<AccountRow> account_by_key(std::string_view key) const;
     std::optional<AccountRow> account(std::int64_t id) const;
     // A sign-in session, by the digest of its token. add_session keeps at

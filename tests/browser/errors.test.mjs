@@ -52,9 +52,6 @@ const LEFT_OUT = new Set([
   "'status' must be entry, running, finished or cancelled",
   // The tournament form always sends a clock.
   'a tournament needs a clock: {"kind": "fischer"} or "correspondence"',
-  // Text that is not UTF-8: a browser sends UTF-8.
-  "'text' must be UTF-8 text",
-  "'name' must be UTF-8 text",
   // Filled in by the browser, not the player: a passkey's answer, the
   // request's Host, a push subscription.
   "'credential' must be the browser's answer: {id, response: {...}}",

@@ -72,6 +72,55 @@ TEST(Accounts, NamesAreUniqueWhateverTheCaseAndPrintable) {
               201);  // 30 characters
 }
 
+// Each from a network of its own, under the limit of new accounts.
+ApiResponse sign_up(AccountsRig& a, const std::string& name) {
+    static int network = 0;
+    return a.call("POST", "/api/account/register", {{"name", name}, {"password", "correct horse"}},
+                  {}, "192.0.2." + std::to_string(++network % 250));
+}
+
+// Names that look alike (UTS #39 skeletons, ICU's spoof checker) cannot
+// both exist: all-Cyrillic homographs of Latin names, in any case.
+TEST(Accounts, NamesThatLookAlikeCannotBothExist) {
+    AccountsRig a;
+    for (const char* latin : {"PAPA", "KOT", "Pepe", "paypal"})
+        ASSERT_EQ(sign_up(a, latin).status, 201);
+    // All Cyrillic: "РАРА", "КОТ", "кот", "Рере"; and a digit for a letter.
+    for (const char* alike : {"РАРА", "КОТ", "кот", "Рере", "paypa1"}) {
+        const ApiResponse r = sign_up(a, alike);
+        EXPECT_EQ(r.status, 409) << alike;
+        EXPECT_NE(error_of(r).find("looks like another account's"), std::string::npos)
+            << error_of(r);
+    }
+    // Names that only share letters are still free.
+    EXPECT_EQ(sign_up(a, "Кошка").status, 201);
+}
+
+// Accounts made before skeletons were kept (schema 8) get theirs when the
+// server starts, so their look-alikes are refused too.
+TEST(Accounts, OldAccountsAreComparedByTheirLooksToo) {
+    AccountsRig a;
+    store::AccountRow old{0, "KOT", "", a.now};
+    ASSERT_TRUE(a.rig.store.create_account(old, accounts::name_key("KOT")));  // no skeletons
+    Accounts restarted(a.rig.store, {}, [&] { return a.now; });
+    a.rig.api.attach_accounts(&restarted);
+    EXPECT_EQ(sign_up(a, "КОТ").status, 409);  // all Cyrillic
+    a.rig.api.attach_accounts(&a.accounts);
+}
+
+TEST(Accounts, ReservedNamesAreRefused) {
+    AccountsRig a;
+    for (const char* reserved :
+         {"admin", "Administrator", "MODERATOR", "mod", "root", "system", "asterism",
+          "deleted_player", "Deleted.Player", "support", "staff", "admin_2", "r00t"}) {
+        const ApiResponse r = sign_up(a, reserved);
+        EXPECT_EQ(r.status, 400) << reserved << ": " << r.body.dump();
+        EXPECT_NE(error_of(r).find("is reserved"), std::string::npos) << error_of(r);
+    }
+    EXPECT_EQ(sign_up(a, "modest").status, 201);
+    EXPECT_EQ(sign_up(a, "rooted").status, 201);
+}
+
 TEST(Accounts, PasswordsFollowNistRules) {
     AccountsRig a;
     struct Case {
@@ -80,8 +129,9 @@ TEST(Accounts, PasswordsFollowNistRules) {
     };
     for (const Case& c : {Case{"short", "at least 8"}, Case{"aaaaaaaaaaaa", "repeated"},
                           Case{"12345678", "in order"}, Case{"87654321", "in order"},
-                          Case{"Password1", "most common"}, Case{"QWERTYUIOP", "most common"},
-                          Case{"xxNinaxx99", "name"}}) {
+                          Case{"Password1", "easy to guess"}, Case{"QWERTYUIOP", "easy to guess"},
+                          Case{"passw0rd!", "easy to guess"}, Case{"zxcvbnm123", "easy to guess"},
+                          Case{"Asterism1", "site's name"}, Case{"xxNinaxx99", "name"}}) {
         const ApiResponse r =
             a.call("POST", "/api/account/register", {{"name", "Nina"}, {"password", c.password}});
         EXPECT_EQ(r.status, 400) << c.password;
@@ -168,35 +218,71 @@ TEST(Accounts, ForgedExpiredAndMalformedCookiesSignNobodyIn) {
     EXPECT_EQ(a.call("GET", "/api/account", {}, real).status, 401);
 }
 
-TEST(Accounts, SignInAttemptsAreLimitedPerAddressAndPerAccount) {
+ApiResponse sign_in(AccountsRig& a, const std::string& name, const std::string& password,
+                    const std::string& network) {
+    return a.call("POST", "/api/account/login", {{"name", name}, {"password", password}}, {},
+                  network);
+}
+
+TEST(Accounts, SignInAttemptsAreLimitedPerNetwork) {
+    AccountsRig a;
+    int limited = 0;
+    for (int i = 0; i < 12; ++i)
+        limited += sign_in(a, "nobody" + std::to_string(i), "x", "198.51.100.1").status == 429;
+    EXPECT_EQ(limited, 2);  // a burst of 10 from one network
+}
+
+// Wrong passwords from other networks never lock the owner out: each
+// (name, network) pair has its own limit, and the slower cap per name holds
+// back only networks that have already failed on it.
+TEST(Accounts, WrongPasswordsFromElsewhereDoNotLockTheOwnerOut) {
     AccountsRig a;
     a.signed_up("Vera", "correct horse");
-    int limited = 0;
-    for (int i = 0; i < 12; ++i) {
-        const ApiResponse r =
-            a.call("POST", "/api/account/login",
-                   {{"name", "nobody" + std::to_string(i)}, {"password", "x"}}, {}, "198.51.100.1");
-        limited += r.status == 429;
-    }
-    EXPECT_EQ(limited, 2);  // a burst of 10 from one address
-    // One account from many addresses: 5 attempts, then even the right
-    // password waits.
     for (int i = 0; i < 5; ++i)
-        EXPECT_EQ(a.call("POST", "/api/account/login", {{"name", "vera"}, {"password", "guess"}},
-                         {}, "192.0.2." + std::to_string(i))
-                      .status,
-                  401);
-    const ApiResponse r =
-        a.call("POST", "/api/account/login", {{"name", "VERA"}, {"password", "correct horse"}}, {},
-               "192.0.2.77");
+        EXPECT_EQ(sign_in(a, "vera", "guess", "192.0.2." + std::to_string(i)).status, 401);
+    EXPECT_EQ(sign_in(a, "VERA", "correct horse", "192.0.2.77").status, 200);
+    // One network that fails five times waits, even with the right password...
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(sign_in(a, "vera", "guess", "198.51.100.9").status, 401);
+    const ApiResponse r = sign_in(a, "vera", "correct horse", "198.51.100.9");
     EXPECT_EQ(r.status, 429);
-    EXPECT_NE(error_of(r).find("this account"), std::string::npos);
-    // A minute later the account may sign in again.
+    EXPECT_NE(error_of(r).find("from your network"), std::string::npos) << error_of(r);
+    // ...while the owner's network does not, and a minute later it may again.
+    EXPECT_EQ(sign_in(a, "vera", "correct horse", "192.0.2.77").status, 200);
     a.now += 60'000;
-    EXPECT_EQ(a.call("POST", "/api/account/login",
-                     {{"name", "vera"}, {"password", "correct horse"}}, {}, "192.0.2.77")
-                  .status,
-              200);
+    EXPECT_EQ(sign_in(a, "vera", "correct horse", "198.51.100.9").status, 200);
+}
+
+TEST(Accounts, AGuesserSpreadOverNetworksIsSlowedPerName) {
+    AccountsRig a;
+    a.signed_up("Zoya", "correct horse");
+    // Twenty networks fail once each: the name's cap (20) is spent.
+    for (int i = 1; i <= 20; ++i)
+        EXPECT_EQ(sign_in(a, "zoya", "guess", "203.0.113." + std::to_string(i)).status, 401);
+    // A network that has failed on the name waits for the cap to refill...
+    const ApiResponse again = sign_in(a, "zoya", "guess", "203.0.113.1");
+    EXPECT_EQ(again.status, 429);
+    EXPECT_NE(error_of(again).find("for this account; wait"), std::string::npos);
+    // ...and the owner, from a network that has not failed, gets in.
+    EXPECT_EQ(sign_in(a, "zoya", "correct horse", "192.0.2.200").status, 200);
+    // The cap refills at 20 an hour: four minutes give one more guess.
+    a.now += 4 * 60'000;
+    EXPECT_EQ(sign_in(a, "zoya", "guess", "203.0.113.1").status, 401);
+    EXPECT_EQ(sign_in(a, "zoya", "guess", "203.0.113.2").status, 429);
+}
+
+TEST(FailureGuard, ItsTablesAreBounded) {
+    accounts::GuardLimits limits;
+    limits.max_names = 3;
+    limits.networks_per_name = 2;
+    accounts::FailureGuard guard("wrong passwords", limits);
+    for (int i = 0; i < 10; ++i) guard.failed("name" + std::to_string(i), "192.0.2.1", i);
+    EXPECT_EQ(guard.names(), 3u);
+    // Past two networks per name, the one that failed longest ago is forgotten.
+    for (int k = 0; k < 5; ++k) guard.failed("x", "192.0.2.1", 100);
+    guard.failed("x", "192.0.2.2", 101);
+    EXPECT_FALSE(guard.refused("x", "192.0.2.1", 102).empty());
+    guard.failed("x", "192.0.2.3", 103);
+    EXPECT_TRUE(guard.refused("x", "192.0.2.1", 104).empty());
 }
 
 TEST(Accounts, NewAccountsAndPasswordDigestsAreBounded) {
@@ -210,7 +296,7 @@ TEST(Accounts, NewAccountsAndPasswordDigestsAreBounded) {
             .status,
         429);
     AccountLimits none;
-    none.max_hashing = 0;
+    none.hashing.slots = 0;
     AccountsRig b(none);
     const ApiResponse r =
         b.call("POST", "/api/account/register", {{"name", "four"}, {"password", "correct horse"}});

@@ -166,7 +166,9 @@ class Authenticator {
 };
 
 struct Rig {
-    Rig() : accounts(api.store, {}, [this] { return now; }) { api.api.attach_accounts(&accounts); }
+    explicit Rig(AccountLimits limits = {}) : accounts(api.store, limits, [this] { return now; }) {
+        api.api.attach_accounts(&accounts);
+    }
     ~Rig() { api.api.attach_accounts(nullptr); }
     ApiResponse call(const std::string& method, const std::string& path, const json& body = {},
                      const std::string& cookie = {}, const std::string& host = "localhost:8080") {
@@ -174,7 +176,7 @@ struct Rig {
         r.method = method;
         r.path = path;
         r.body = body.is_null() ? "" : body.dump();
-        r.client = "203.0.113.7";
+        r.client = client;
         r.content_type = "application/json";
         r.cookie = cookie;
         r.host = host;
@@ -184,6 +186,7 @@ struct Rig {
         return r.cookies.empty() ? "" : r.cookies[0].substr(0, r.cookies[0].find(';'));
     }
     std::int64_t now = 1'800'000'000'000;
+    std::string client = "203.0.113.7";  // the network the next calls come from
     ApiRig api;
     Accounts accounts;
 };
@@ -302,6 +305,77 @@ TEST(Passkeys, ForgedSignaturesAndClonedAuthenticatorsDoNotSignIn) {
     EXPECT_EQ(login(device, false).status, 401);
     const ApiResponse last = login(device);
     EXPECT_EQ(last.status, 200) << last.body.dump();
+}
+
+// One network holds at most its share of the ceremonies under way; a full
+// table takes the oldest of the network holding the most, so that a newcomer
+// from another network always begins one.
+TEST(Passkeys, OneNetworkCannotTakeEveryCeremony) {
+    AccountLimits small;
+    small.max_ceremonies = 10;
+    Rig rig(small);
+    Authenticator first_device(kES256), other_device(kES256);
+    rig.client = "198.51.100.1";
+    const json crowded_first =
+        rig.call("POST", "/api/account/passkey/register/begin", {{"name", "Asel"}}).body;
+    for (int i = 0; i < 5; ++i)
+        ASSERT_EQ(rig.call("POST", "/api/account/passkey/login/begin", json::object()).status, 200);
+    rig.client = "198.51.100.2";
+    const json other_first =
+        rig.call("POST", "/api/account/passkey/register/begin", {{"name", "Baktygul"}}).body;
+    for (int i = 0; i < 3; ++i)
+        ASSERT_EQ(rig.call("POST", "/api/account/passkey/login/begin", json::object()).status, 200);
+    // The table is full (6 + 4); a newcomer still begins one.
+    rig.client = "2001:db8:1:2::/64";
+    EXPECT_EQ(rig.call("POST", "/api/account/passkey/login/begin", json::object()).status, 200);
+    EXPECT_EQ(rig.call("POST", "/api/account/passkey/register/begin", {{"name", "Cholpon"}}).status,
+              200);
+    // The crowded network lost its oldest; the other kept all of its own.
+    rig.client = "198.51.100.1";
+    EXPECT_EQ(rig.call("POST", "/api/account/passkey/register/finish",
+                       first_device.create(crowded_first, kOrigin))
+                  .status,
+              400);
+    rig.client = "198.51.100.2";
+    EXPECT_EQ(rig.call("POST", "/api/account/passkey/register/finish",
+                       other_device.create(other_first, kOrigin))
+                  .status,
+              201);
+}
+
+TEST(Passkeys, ANetworksShareOfCeremoniesIsBounded) {
+    Rig rig;  // 1,000 in all, 20 a network
+    rig.client = "198.51.100.1";
+    for (int i = 0; i < 20; ++i)
+        ASSERT_EQ(rig.call("POST", "/api/account/passkey/login/begin", json::object()).status, 200);
+    const ApiResponse refused =
+        rig.call("POST", "/api/account/passkey/login/begin", json::object());
+    EXPECT_EQ(refused.status, 429);
+    EXPECT_NE(refused.body.value("error", "").find("from your network"), std::string::npos);
+    rig.client = "198.51.100.2";
+    EXPECT_EQ(rig.call("POST", "/api/account/passkey/login/begin", json::object()).status, 200);
+    // Five minutes later they have expired and the first network begins again.
+    rig.now += 301'000;
+    rig.client = "198.51.100.1";
+    EXPECT_EQ(rig.call("POST", "/api/account/passkey/login/begin", json::object()).status, 200);
+}
+
+TEST(Passkeys, ALabelIsCheckedTextAndRefusedBeforeTheCeremonyIsSpent) {
+    Rig rig;
+    Authenticator device(kEdDSA);
+    const json begun =
+        rig.call("POST", "/api/account/passkey/register/begin", {{"name", "Dinara"}}).body;
+    json answer = device.create(begun, kOrigin);
+    answer["label"] = "phone\xe2\x80\xae";
+    const ApiResponse refused = rig.call("POST", "/api/account/passkey/register/finish", answer);
+    EXPECT_EQ(refused.status, 400);
+    EXPECT_EQ(refused.body.value("error", "").rfind("'label' holds U+202E", 0), 0u)
+        << refused.body.dump();
+    answer["label"] = "Pixel phone";
+    const ApiResponse made = rig.call("POST", "/api/account/passkey/register/finish", answer);
+    ASSERT_EQ(made.status, 201) << made.body.dump();
+    const json keys = rig.call("GET", "/api/account/passkeys", {}, Rig::cookie_of(made)).body;
+    EXPECT_EQ(keys["passkeys"][0]["label"], "Pixel phone");
 }
 
 TEST(Passkeys, MalformedAnswersAreOneLineErrors) {

@@ -90,9 +90,12 @@ TEST(Recovery, CodesAreShownOnceWorkOnceAndReplaceTheOldOnes) {
     EXPECT_EQ(
         a.call("POST", "/api/account/login", {{"name", "Vera"}, {"password", kPassword}}).status,
         401);
-    // New codes: the old ones stop working.
+    // New codes: the old ones stop working. (The new password ended the
+    // session the account began with; the recovering browser's goes on.)
     a.now += 60000;
-    const ApiResponse fresh = a.call("POST", "/api/account/recovery-codes", json::object(), cookie);
+    EXPECT_EQ(a.call("POST", "/api/account/recovery-codes", json::object(), cookie).status, 401);
+    const ApiResponse fresh =
+        a.call("POST", "/api/account/recovery-codes", json::object(), AccountsRig::cookie_of(in));
     ASSERT_EQ(fresh.status, 200);
     EXPECT_EQ(a.call("POST", "/api/account/recover",
                      {{"name", "Vera"}, {"code", made.body["recovery_codes"][1]}})
@@ -103,6 +106,59 @@ TEST(Recovery, CodesAreShownOnceWorkOnceAndReplaceTheOldOnes) {
                   .status,
               200);
     EXPECT_EQ(a.call("POST", "/api/account/recovery-codes", json::object()).status, 401);
+}
+
+// A password set with a recovery code ends every other session of the
+// account: a thief's stolen session does not outlive the owner's recovery.
+TEST(Recovery, ANewPasswordEndsEveryOtherSession) {
+    AccountsRig a;
+    const ApiResponse made =
+        a.call("POST", "/api/account/register", {{"name", "Raisa"}, {"password", kPassword}});
+    const std::string owner = AccountsRig::cookie_of(made);
+    const std::string thief = AccountsRig::cookie_of(
+        a.call("POST", "/api/account/login", {{"name", "raisa"}, {"password", kPassword}}, {},
+               "192.0.2.66"));
+    ASSERT_EQ(a.call("GET", "/api/account", {}, thief).status, 200);
+    // Without a new password the code only signs in: nothing else ends.
+    const ApiResponse in = a.call("POST", "/api/account/recover",
+                                  {{"name", "Raisa"}, {"code", made.body["recovery_codes"][0]}});
+    ASSERT_EQ(in.status, 200) << in.body.dump();
+    EXPECT_EQ(a.call("GET", "/api/account", {}, thief).status, 200);
+    const ApiResponse reset = a.call(
+        "POST", "/api/account/recover",
+        {{"name", "Raisa"}, {"code", made.body["recovery_codes"][1]}, {"password", "a new phrase"}},
+        owner);
+    ASSERT_EQ(reset.status, 200) << reset.body.dump();
+    EXPECT_EQ(reset.body["sessions_ended"], 3);
+    for (const std::string& ended : {thief, owner, AccountsRig::cookie_of(in)})
+        EXPECT_EQ(a.call("GET", "/api/account", {}, ended).status, 401);
+    EXPECT_EQ(a.call("GET", "/api/account", {}, AccountsRig::cookie_of(reset)).status, 200);
+}
+
+// Wrong recovery codes have their own limit, of the same shape as wrong
+// passwords' (per name and network, and per name), shared with neither.
+TEST(Recovery, WrongCodesAndWrongPasswordsAreLimitedApart) {
+    AccountsRig a;
+    const ApiResponse made =
+        a.call("POST", "/api/account/register", {{"name", "Timur"}, {"password", kPassword}});
+    auto recover = [&](const std::string& code, const std::string& network) {
+        return a.call("POST", "/api/account/recover", {{"name", "timur"}, {"code", code}}, {},
+                      network);
+    };
+    auto login = [&](const std::string& password, const std::string& network) {
+        return a.call("POST", "/api/account/login", {{"name", "timur"}, {"password", password}}, {},
+                      network);
+    };
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(login("guess", "192.0.2.1").status, 401);
+    EXPECT_EQ(login(kPassword, "192.0.2.1").status, 429);
+    EXPECT_EQ(recover(made.body["recovery_codes"][0], "192.0.2.1").status, 200);
+    const std::string wrong = "aaaa-bbbb-cccc-dddd";
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(recover(wrong, "192.0.2.2").status, 401);
+    const ApiResponse held = recover(made.body["recovery_codes"][1], "192.0.2.2");
+    EXPECT_EQ(held.status, 429);
+    EXPECT_NE(error_of(held).find("wrong recovery codes"), std::string::npos) << error_of(held);
+    EXPECT_EQ(login(kPassword, "192.0.2.2").status, 200);
+    EXPECT_EQ(recover(made.body["recovery_codes"][1], "192.0.2.3").status, 200);
 }
 
 TEST(Deleting, TheAccountGoesItsGamesStayUnderANeutralName) {
@@ -286,6 +342,29 @@ TEST(Moderation, AReportReachesModeratorsWhoHideItAndSuspend) {
     EXPECT_EQ(
         a.call("POST", "/api/account/login", {{"name", "Ann"}, {"password", kPassword}}).status,
         200);
+}
+
+// A moderator cannot act on another moderator (suspend them, hide what they
+// wrote); the operator settles that.
+TEST(Moderation, AModeratorCannotActOnAnother) {
+    AccountsRig a;
+    Table2 t(a);
+    const std::string mod = a.signed_up("Moda", kPassword);
+    ASSERT_TRUE(a.rig.store.set_role(accounts::name_key("Moda"), "moderator"));
+    ASSERT_TRUE(a.rig.store.set_role(accounts::name_key("Ann"), "moderator"));
+    ASSERT_EQ(t.say(t.ann, "players", "a moderator's word").status, 201);
+    const std::int64_t msg = t.read(t.bob, "players").body["messages"][0]["id"];
+    const ApiResponse hidden = a.call(
+        "POST", "/api/moderation/messages/" + std::to_string(msg) + "/hide", json::object(), mod);
+    EXPECT_EQ(hidden.status, 403);
+    EXPECT_NE(error_of(hidden).find("another moderator"), std::string::npos) << error_of(hidden);
+    const ApiResponse suspended =
+        a.call("POST", "/api/moderation/accounts/Ann/suspend", {{"days", 3}}, mod);
+    EXPECT_EQ(suspended.status, 403);
+    EXPECT_EQ(a.call("GET", "/api/account", {}, t.ann).status, 200);
+    // Anyone else they may still suspend.
+    EXPECT_EQ(a.call("POST", "/api/moderation/accounts/Bob/suspend", {{"days", 1}}, mod).status,
+              200);
 }
 
 TEST(Challenges, AChallengeKeepsTheSeatForThePlayerAndABlockRefusesIt) {

@@ -9,6 +9,7 @@
 #include "server/accounts/passwords.h"
 #include "server/json_args.h"
 #include "server/secrets.h"
+#include "server/text.h"
 
 namespace asterism::server::accounts {
 
@@ -16,80 +17,11 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::size_t kMinName = 2, kMaxName = 30;
-
-// The code points of valid UTF-8 text.
-std::vector<char32_t> code_points(std::string_view s) {
-    std::vector<char32_t> out;
-    for (std::size_t i = 0; i < s.size();) {
-        const auto b = static_cast<unsigned char>(s[i]);
-        const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-        char32_t c = n == 1 ? b : b & (0x7F >> n);
-        for (int k = 1; k < n && i + static_cast<std::size_t>(k) < s.size(); ++k)
-            c = (c << 6) | (static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]) & 0x3F);
-        out.push_back(c);
-        i += static_cast<std::size_t>(n);
-    }
-    return out;
-}
-
-void append_utf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out.push_back(static_cast<char>(c));
-    } else {  // the names' letters are all below U+0800
-        out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    }
-}
-
-bool latin(char32_t c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool cyrillic(char32_t c) {
-    return c >= 0x400 && c <= 0x4FF;
-}
-
-char32_t folded(char32_t c) {
-    if (c >= 'A' && c <= 'Z') return c + 32;
-    if (c >= 0x410 && c <= 0x42F) return c + 32;  // А..Я
-    if (c >= 0x400 && c <= 0x40F) return c + 80;  // Ѐ..Џ, Ё among them
-    return c;
-}
-
-std::string bad(std::string* why, const std::string& message) {
-    if (why) *why = message;
-    return {};
-}
-
 double seconds(std::int64_t ms) {
     return static_cast<double>(ms) / 1000;
 }
 
 }  // namespace
-
-std::string name_key(std::string_view name, std::string* why) {
-    if (!valid_utf8(name)) return bad(why, "a name must be UTF-8 text");
-    const std::vector<char32_t> cs = code_points(name);
-    if (cs.size() < kMinName || cs.size() > kMaxName)
-        return bad(why, "a name has " + std::to_string(kMinName) + " to " +
-                            std::to_string(kMaxName) + " characters");
-    bool has_latin = false, has_cyrillic = false;
-    std::string key;
-    for (const char32_t c : cs) {
-        const bool digit = c >= '0' && c <= '9';
-        const bool mark = c == '_' || c == '-' || c == '.';
-        if (!latin(c) && !cyrillic(c) && !digit && !mark)
-            return bad(why, "a name may hold Latin or Cyrillic letters, digits, '_', '-' and '.'");
-        has_latin |= latin(c);
-        has_cyrillic |= cyrillic(c);
-        append_utf8(key, folded(c));
-    }
-    if (has_latin && has_cyrillic)
-        return bad(why, "a name may not mix Latin and Cyrillic letters (they look alike)");
-    if (cs.front() == '_' || cs.front() == '-' || cs.front() == '.')
-        return bad(why, "a name begins with a letter or a digit");
-    return key;
-}
 
 Accounts::Accounts(store::Store& store, AccountLimits limits, std::function<std::int64_t()> clock)
     : store_(store),
@@ -100,8 +32,35 @@ Accounts::Accounts(store::Store& store, AccountLimits limits, std::function<std:
               .count();
       }),
       by_address_(limits.sign_in_per_minute / 60, limits.sign_in_burst),
-      by_account_(limits.account_per_minute / 60, limits.account_burst),
-      new_accounts_(limits.register_per_hour / 3600, limits.register_burst) {}
+      new_accounts_(limits.register_per_hour / 3600, limits.register_burst),
+      wrong_passwords_("wrong passwords", limits.wrong_passwords),
+      wrong_codes_("wrong recovery codes", limits.wrong_codes),
+      hashing_(limits.hashing) {
+    // Accounts made before names had skeletons (schema 9) get theirs now;
+    // of two old names that look alike, the older keeps the skeleton.
+    for (const auto& [id, name] : store_.accounts_without_skeletons())
+        store_.add_skeletons(id, name_skeletons(name));
+}
+
+// A new account's name, checked: NFC and visible (text.h), then the rules
+// of names, the reserved list, and every other account's name and look.
+Accounts::NewName Accounts::new_name(const std::string& typed) const {
+    TextRule rule;
+    rule.max_characters = 100;  // name_key() counts more strictly
+    NewName out;
+    out.name = checked_text("name", typed, rule);
+    std::string why;
+    out.key = name_key(out.name, &why);
+    if (out.key.empty()) fail(400, why);
+    if (reserved_name(out.name))
+        fail(400,
+             "the name " + quote(out.name) + " is reserved (it would pass for the site's own)");
+    out.skeletons = name_skeletons(out.name);
+    if (store_.account_by_key(out.key)) fail(409, "the name " + quote(out.name) + " is taken");
+    if (store_.skeleton_taken(out.skeletons))
+        fail(409, "the name " + quote(out.name) + " is taken: it looks like another account's");
+    return out;
+}
 
 std::int64_t Accounts::now() const {
     return clock_();
@@ -150,22 +109,19 @@ std::optional<ApiResponse> Accounts::handle(const ApiRequest& r) {
 
 ApiResponse Accounts::register_account(const ApiRequest& r) {
     const json body = parse_body(r, 8);
-    const std::string name = get_string(body, "name");
+    const NewName name = new_name(get_string(body, "name"));
     const std::string password = get_string(body, "password");
-    std::string why;
-    const std::string key = name_key(name, &why);
-    if (key.empty()) fail(400, why);
-    if (const std::string problem = password_problem(name, password); !problem.empty())
+    if (const std::string problem = password_problem(name.name, password); !problem.empty())
         fail(400, problem);
-    if (store_.account_by_key(key)) fail(409, "the name " + quote(name) + " is taken");
     if (!new_accounts_.allow(r.client, seconds(now())))
-        fail(429, "too many new accounts from your address; try again later");
-    store::AccountRow row{0, name, "", now()};
+        fail(429, "too many new accounts from your network; try again later");
+    store::AccountRow row{0, name.name, "", now()};
     {
-        HashingSlot slot(hashing_, limits_.max_hashing);
+        HashingSlot slot(hashing_, r.client);
         row.password = hash_password(password);
     }
-    if (!store_.create_account(row, key)) fail(409, "the name " + quote(name) + " is taken");
+    if (!store_.create_account(row, name.key, name.skeletons))
+        fail(409, "the name " + quote(name.name) + " is taken");
     ApiResponse out(201, {{"name", row.name},
                           {"created", row.created_ms},
                           {"recovery_codes", new_recovery_codes(row.id)}});
@@ -180,20 +136,25 @@ ApiResponse Accounts::login(const ApiRequest& r) {
     const std::string key = name_key(name);
     const double at = seconds(now());
     if (!by_address_.allow(r.client, at))
-        fail(429, "too many sign-in attempts from your address; wait a minute");
-    if (!key.empty() && !by_account_.allow(key, at))
-        fail(429, "too many sign-in attempts for this account; wait a minute");
+        fail(429, "too many sign-in attempts from your network; wait a minute");
+    if (!key.empty())
+        if (const std::string why = wrong_passwords_.refused(key, r.client, at); !why.empty())
+            fail(429, why);
     const auto account = key.empty() ? std::nullopt : store_.account_by_key(key);
     // An unknown name costs the same digest as a known one, so neither the
     // answer nor its time says which names exist.
     static const std::string kNobody = hash_password("no account has this password");
     bool ok = false;
     {
-        HashingSlot slot(hashing_, limits_.max_hashing);
+        HashingSlot slot(hashing_, r.client);
         ok = password_matches(account && !account->password.empty() ? account->password : kNobody,
                               password.size() <= kMaxPassword ? password : "");
     }
-    if (!account || !ok) fail(401, "no account with that name and password");
+    if (!account || !ok) {
+        if (!key.empty()) wrong_passwords_.failed(key, r.client, at);
+        fail(401, "no account with that name and password");
+    }
+    wrong_passwords_.succeeded(key, r.client);
     ApiResponse out(200, {{"name", account->name}, {"created", account->created_ms}});
     start_session(out, account->id);
     return out;

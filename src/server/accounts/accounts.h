@@ -22,7 +22,9 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "server/accounts/guards.h"
 #include "server/api_message.h"
 #include "server/net/limits.h"
 #include "store/store.h"
@@ -30,18 +32,21 @@
 namespace asterism::server::accounts {
 
 struct AccountLimits {
-    // Sign-in attempts (right or wrong): per address and per account name,
-    // a sustained rate and a burst (429 beyond).
+    // Sign-in attempts (right or wrong) per network (one IPv4 address or one
+    // IPv6 /64): a sustained rate and a burst (429 beyond).
     double sign_in_per_minute = 10;
     double sign_in_burst = 10;
-    double account_per_minute = 5;
-    double account_burst = 5;
-    // New accounts per address: per hour, and a burst (429 beyond).
+    // Wrong passwords, and separately wrong recovery codes, per name: per
+    // (name, network) pair, and a slower cap per name that holds back only
+    // the networks that have failed on it (guards.h).
+    GuardLimits wrong_passwords;
+    GuardLimits wrong_codes;
+    // New accounts per network: per hour, and a burst (429 beyond).
     double register_per_hour = 5;
     double register_burst = 5;
-    // Password digests computed at once (each takes 19 MiB for ~40 ms; 503
-    // beyond, so a flood of sign-ins cannot take the server's memory).
-    int max_hashing = 2;
+    // Password digests computed at once (each takes 19 MiB for ~40 ms), one
+    // per network, the others waiting their turn briefly (guards.h).
+    HashingLimits hashing;
     int sessions_per_account = 20;  // the least recently used go first
     double session_days = 180;      // a session unused this long ends
     bool secure_cookies = false;    // set behind TLS (--public-url https://...)
@@ -50,7 +55,10 @@ struct AccountLimits {
     // that for localhost only). Ceremonies started and not finished are
     // bounded in count and time; an account holds at most so many passkeys.
     std::string public_origin;
+    // A network holds at most `ceremonies_per_network` of them; when the
+    // table is full, the network holding the most loses its oldest.
     std::size_t max_ceremonies = 1000;
+    std::size_t ceremonies_per_network = 20;
     double ceremony_seconds = 300;
     std::size_t passkeys_per_account = 10;
     int push_per_account = 5;  // browsers subscribed to notifications
@@ -72,25 +80,20 @@ nlohmann::json notify_json(int bits);
 // "2026-11-26 21:30 UTC".
 std::string utc_time(std::int64_t ms);
 
-// A password digest computed under a cap on how many run at once (503
-// beyond).
-class HashingSlot {
-  public:
-    HashingSlot(std::atomic<int>& running, int max);
-    ~HashingSlot() { running_.fetch_sub(1); }
-    HashingSlot(const HashingSlot&) = delete;
-    HashingSlot& operator=(const HashingSlot&) = delete;
-
-  private:
-    std::atomic<int>& running_;
-};
-
 inline constexpr const char* kSessionCookie = "asterism_session";
 
 // A name's key: what two names that may not both exist have in common
 // (Latin and Cyrillic letters folded to lower case). Empty, with `why`
 // set, for a name an account may not have.
 std::string name_key(std::string_view name, std::string* why = nullptr);
+// The confusables skeletons (UTS #39, from ICU's spoof checker) of a name as
+// typed, in lower case and in upper case: two names that share one look
+// alike ("PAPA" and the Cyrillic "РАРА"), and only the first may exist.
+std::vector<std::string> name_skeletons(std::string_view name);
+// Whether no new account may take `name` (docs/accounts.md: "admin",
+// "moderator", "root", "deleted_player" and the like, in any case, with any
+// digits and separators, or looking like them).
+bool reserved_name(std::string_view name);
 
 // The session cookie's token in a request (64 hex digits), or "".
 std::string session_token(const ApiRequest& request);
@@ -110,6 +113,13 @@ class Accounts {
     void on_deleted(std::function<void(std::int64_t)> f) { on_deleted_ = std::move(f); }
 
   private:
+    struct NewName {
+        std::string name;  // in NFC
+        std::string key;
+        std::vector<std::string> skeletons;
+    };
+    // 400 or 409 (one line) when no new account may take the name.
+    NewName new_name(const std::string& typed) const;
     ApiResponse register_account(const ApiRequest& r);
     ApiResponse login(const ApiRequest& r);
     ApiResponse logout(const ApiRequest& r, bool everywhere);
@@ -133,7 +143,9 @@ class Accounts {
         std::int64_t account = 0;
         std::string name;  // a new account's, for a registration signed out
         std::int64_t expires_ms = 0;
-        std::string challenge;  // set when it ends
+        std::string challenge;    // set when it ends
+        std::string network;      // the client's that began it
+        std::uint64_t order = 0;  // when it began, among all ceremonies
     };
     ApiResponse passkey_register_begin(const ApiRequest& r);
     ApiResponse passkey_register_finish(const ApiRequest& r);
@@ -146,6 +158,7 @@ class Accounts {
     ApiResponse get_history(const ApiRequest& r, const std::string& name);
     ApiResponse get_leaderboard(const ApiRequest& r, const std::string& game);
     std::string begin_ceremony(Ceremony c);
+    void drop_ceremony(std::map<std::string, Ceremony>::iterator it);  // under mutex_
     Ceremony end_ceremony(const std::string& client_data_b64, const std::string& kind);
     std::pair<std::string, std::string> origin_and_rp(const ApiRequest& r) const;
     // A new session for `account`: its cookie on `response`.
@@ -156,10 +169,13 @@ class Accounts {
     store::Store& store_;
     AccountLimits limits_;
     std::function<std::int64_t()> clock_;
-    RateLimiter by_address_, by_account_, new_accounts_;
-    std::atomic<int> hashing_{0};
-    std::mutex mutex_;                            // guards ceremonies_
-    std::map<std::string, Ceremony> ceremonies_;  // by challenge
+    RateLimiter by_address_, new_accounts_;
+    FailureGuard wrong_passwords_, wrong_codes_;
+    HashingGate hashing_;
+    std::mutex mutex_;                                   // guards the two below
+    std::map<std::string, Ceremony> ceremonies_;         // by challenge
+    std::map<std::string, std::size_t> ceremony_count_;  // by network
+    std::uint64_t ceremonies_begun_ = 0;
     PushSetup push_;
     std::function<void(std::int64_t)> on_deleted_;
 };

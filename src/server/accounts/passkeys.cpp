@@ -4,6 +4,7 @@
 // server (bounded in number and for five minutes) and used once; it ends
 // when the browser's answer names that challenge and verifies. Signed out,
 // a registration makes a new account with only a passkey.
+#include <algorithm>
 #include <chrono>
 
 #include "core/os_random.h"
@@ -11,6 +12,7 @@
 #include "server/accounts/accounts.h"
 #include "server/accounts/webauthn.h"
 #include "server/json_args.h"
+#include "server/text.h"
 
 namespace asterism::server::accounts {
 
@@ -54,15 +56,46 @@ std::pair<std::string, std::string> Accounts::origin_and_rp(const ApiRequest& r)
     return {origin, host};
 }
 
+void Accounts::drop_ceremony(std::map<std::string, Ceremony>::iterator it) {
+    const auto count = ceremony_count_.find(it->second.network);
+    if (count != ceremony_count_.end() && --count->second == 0) ceremony_count_.erase(count);
+    ceremonies_.erase(it);
+}
+
+// A new ceremony for the network that begins it. One network holds at most
+// its share; when the table is full, the network holding the most gives up
+// its oldest, so that a newcomer from another network always finds room.
 std::string Accounts::begin_ceremony(Ceremony c) {
     const std::string challenge = base64url(random_bytes(32));
     std::lock_guard lock(mutex_);
     const std::int64_t at = now();
-    for (auto it = ceremonies_.begin(); it != ceremonies_.end();)
-        it = it->second.expires_ms < at ? ceremonies_.erase(it) : std::next(it);
+    for (auto it = ceremonies_.begin(); it != ceremonies_.end();) {
+        const auto next = std::next(it);
+        if (it->second.expires_ms < at) drop_ceremony(it);
+        it = next;
+    }
+    const auto mine = ceremony_count_.find(c.network);
+    if (mine != ceremony_count_.end() && mine->second >= limits_.ceremonies_per_network)
+        fail(429,
+             "too many passkey ceremonies under way from your network; finish one or "
+             "try again in a few minutes");
+    if (ceremonies_.size() >= limits_.max_ceremonies && !ceremony_count_.empty()) {
+        const auto most =
+            std::max_element(ceremony_count_.begin(), ceremony_count_.end(),
+                             [](const auto& a, const auto& b) { return a.second < b.second; });
+        const std::string crowded = most->first;
+        auto oldest = ceremonies_.end();
+        for (auto it = ceremonies_.begin(); it != ceremonies_.end(); ++it)
+            if (it->second.network == crowded &&
+                (oldest == ceremonies_.end() || it->second.order < oldest->second.order))
+                oldest = it;
+        if (oldest != ceremonies_.end()) drop_ceremony(oldest);
+    }
     if (ceremonies_.size() >= limits_.max_ceremonies)
         fail(503, "too many passkey ceremonies under way; try again in a minute");
     c.expires_ms = at + static_cast<std::int64_t>(limits_.ceremony_seconds * 1000);
+    c.order = ++ceremonies_begun_;
+    ++ceremony_count_[c.network];
     ceremonies_[challenge] = std::move(c);
     return challenge;
 }
@@ -84,13 +117,13 @@ Accounts::Ceremony Accounts::end_ceremony(const std::string& client_data_b64,
         fail(400, "no such " + kind + " under way (it may have expired); start again");
     Ceremony c = it->second;
     c.challenge = challenge;
-    ceremonies_.erase(it);
+    drop_ceremony(it);
     return c;
 }
 
 ApiResponse Accounts::passkey_register_begin(const ApiRequest& r) {
     const json body = parse_body(r, 8);
-    Ceremony c{"register", 0, "", 0, ""};
+    Ceremony c{"register", 0, "", 0, "", r.client, 0};
     json exclude = json::array();
     std::string user_name;
     if (const auto me = signed_in(r)) {
@@ -102,11 +135,7 @@ ApiResponse Accounts::passkey_register_begin(const ApiRequest& r) {
                           " passkeys, the most it may hold");
         for (const auto& k : keys) exclude.push_back({{"type", "public-key"}, {"id", k.id}});
     } else {
-        c.name = get_string(body, "name");
-        std::string why;
-        const std::string key = name_key(c.name, &why);
-        if (key.empty()) fail(400, why);
-        if (store_.account_by_key(key)) fail(409, "the name " + quote(c.name) + " is taken");
+        c.name = new_name(get_string(body, "name")).name;
         user_name = c.name;
     }
     const auto [origin, rp] = origin_and_rp(r);
@@ -130,6 +159,12 @@ ApiResponse Accounts::passkey_register_begin(const ApiRequest& r) {
 ApiResponse Accounts::passkey_register_finish(const ApiRequest& r) {
     const json body = parse_body(r, 8);
     const json& cred = credential_of(body);
+    // The label is checked first, so that a refused one spends no ceremony.
+    TextRule label_rule;
+    label_rule.max_characters = 60;
+    label_rule.may_be_empty = true;
+    std::string label = checked_text("label", get_string(body, "label", "passkey"), label_rule);
+    if (label.empty()) label = "passkey";
     const std::string client_data = field(cred["response"], "clientDataJSON");
     const Ceremony c = end_ceremony(client_data, "register");
     const auto me = signed_in(r);
@@ -148,13 +183,12 @@ ApiResponse Accounts::passkey_register_finish(const ApiRequest& r) {
     if (account == 0) {
         // A new account, with only this passkey.
         if (!new_accounts_.allow(r.client, static_cast<double>(now()) / 1000))
-            fail(429, "too many new accounts from your address; try again later");
+            fail(429, "too many new accounts from your network; try again later");
         store::AccountRow row{0, c.name, "", now()};
-        if (!store_.create_account(row, name_key(c.name)))
+        if (!store_.create_account(row, name_key(c.name), name_skeletons(c.name)))
             fail(409, "the name " + quote(c.name) + " is taken");
         account = row.id;
     }
-    const std::string label = printable(get_string(body, "label", "passkey"), 60);
     if (!store_.add_passkey({made.id, account, base64url(made.public_key), made.alg,
                              made.sign_count, label, now()}))
         fail(409, "this passkey is registered already");
@@ -167,7 +201,7 @@ ApiResponse Accounts::passkey_login_begin(const ApiRequest& r) {
     parse_body(r, 8);
     const auto [origin, rp] = origin_and_rp(r);
     (void)origin;
-    const std::string challenge = begin_ceremony({"login", 0, "", 0, ""});
+    const std::string challenge = begin_ceremony({"login", 0, "", 0, "", r.client, 0});
     return {200,
             {{"publicKey",
               {{"challenge", challenge},
@@ -180,7 +214,7 @@ ApiResponse Accounts::passkey_login_begin(const ApiRequest& r) {
 ApiResponse Accounts::passkey_login_finish(const ApiRequest& r) {
     const json body = parse_body(r, 8);
     if (!by_address_.allow(r.client, static_cast<double>(now()) / 1000))
-        fail(429, "too many sign-in attempts from your address; wait a minute");
+        fail(429, "too many sign-in attempts from your network; wait a minute");
     const json& cred = credential_of(body);
     const json& response = cred["response"];
     const std::string client_data = field(response, "clientDataJSON");

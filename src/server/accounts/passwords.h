@@ -1,7 +1,7 @@
 // Passwords of accounts (docs/accounts.md): argon2id digests from Debian's
 // libargon2, and the rules a new password must meet (NIST SP 800-63B,
 // section 5.1.1.2: at least 8 characters, long ones allowed, no composition
-// rules, but not a commonly used or obvious one).
+// rules, but not a commonly used or obvious one: cracklib judges that).
 #pragma once
 
 #include <string>
@@ -11,7 +11,7 @@ namespace asterism::server::accounts {
 
 // The argon2id parameters: OWASP's first recommended set (19 MiB, two
 // passes, one lane); a digest takes ~40 ms and 19 MiB on one core, and
-// AccountLimits::max_hashing bounds how many run at once.
+// AccountLimits::hashing bounds how many run at once.
 struct HashSettings {
     unsigned passes = 2;
     unsigned memory_kib = 19 * 1024;

@@ -55,13 +55,6 @@ bool base64url_of(const std::string& s, std::size_t bytes) {
 
 }  // namespace
 
-HashingSlot::HashingSlot(std::atomic<int>& running, int max) : running_(running) {
-    if (running_.fetch_add(1) >= max) {
-        running_.fetch_sub(1);
-        fail(503, "the server is busy checking other passwords; try again in a moment");
-    }
-}
-
 std::string utc_time(std::int64_t ms) {
     const std::time_t t = static_cast<std::time_t>(ms / 1000);
     std::tm tm{};
@@ -90,6 +83,9 @@ ApiResponse Accounts::recovery_codes(const ApiRequest& r) {
 
 // Signing in with a recovery code (each works once), and with it choosing
 // a new password: what a player who lost their passkey or password has.
+// Wrong codes are limited apart from wrong passwords (guards.h). A new
+// password ends every session of the account, an attacker's among them;
+// the recovering browser gets a fresh one.
 ApiResponse Accounts::recover(const ApiRequest& r) {
     const json body = parse_body(r, 8);
     const std::string name = get_string(body, "name");
@@ -98,22 +94,29 @@ ApiResponse Accounts::recover(const ApiRequest& r) {
     const std::string key = name_key(name);
     const double at = static_cast<double>(now()) / 1000;
     if (!by_address_.allow(r.client, at))
-        fail(429, "too many sign-in attempts from your address; wait a minute");
-    if (!key.empty() && !by_account_.allow(key, at))
-        fail(429, "too many sign-in attempts for this account; wait a minute");
+        fail(429, "too many sign-in attempts from your network; wait a minute");
+    if (!key.empty())
+        if (const std::string why = wrong_codes_.refused(key, r.client, at); !why.empty())
+            fail(429, why);
     const auto account = key.empty() ? std::nullopt : store_.account_by_key(key);
     if (!password.empty())
         if (const std::string problem = password_problem(name, password); !problem.empty())
             fail(400, problem);
-    if (!account || code.empty() || !store_.use_recovery_code(account->id, digest(code)))
+    if (!account || code.empty() || !store_.use_recovery_code(account->id, digest(code))) {
+        if (!key.empty()) wrong_codes_.failed(key, r.client, at);
         fail(401, "wrong name or recovery code");
+    }
+    wrong_codes_.succeeded(key, r.client);
+    std::int64_t sessions_ended = 0;
     if (!password.empty()) {
-        HashingSlot slot(hashing_, limits_.max_hashing);
+        HashingSlot slot(hashing_, r.client);
         store_.set_password(account->id, hash_password(password));
+        sessions_ended = store_.remove_sessions(account->id);
     }
     ApiResponse out(200, {{"name", account->name},
                           {"codes_left", store_.recovery_codes_left(account->id)},
-                          {"password_set", !password.empty()}});
+                          {"password_set", !password.empty()},
+                          {"sessions_ended", sessions_ended}});
     start_session(out, account->id);
     return out;
 }
@@ -212,6 +215,10 @@ ApiResponse Accounts::suspend(const ApiRequest& r, const std::string& name) {
     const store::AccountRow me = require_account(r);
     if (me.role != "moderator") fail(403, "moderators only");
     const store::AccountRow who = player(name);
+    // Moderators answer to the operator, not to each other: one cannot
+    // silence another (the operator changes roles in the store).
+    if (who.role == "moderator" && who.id != me.id)
+        fail(403, "a moderator cannot act on another moderator");
     const json body = parse_body(r, 4);
     const std::int64_t days = get_int(body, "days", 0, 0, 3650);
     const std::int64_t until = days == 0 ? 0 : now() + days * 86400000;

@@ -6,6 +6,7 @@
 #include "core/text.h"
 #include "server/game_service.h"
 #include "server/json_args.h"
+#include "server/text.h"
 
 namespace asterism::server {
 
@@ -15,27 +16,11 @@ namespace {
 
 constexpr std::string_view kPlayers = "players", kSpectators = "spectators";
 
-std::size_t characters(std::string_view s) {
-    std::size_t n = 0;
-    for (const char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    return n;
-}
-
 // A message's text, trimmed; 400 for what a message may not be.
 std::string message_text(const json& body, std::size_t max_chars) {
-    std::string text = get_string(body, "text");
-    if (!valid_utf8(text)) fail(400, "'text' must be UTF-8 text");
-    for (const char c : text)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
-            fail(400, "'text' may not hold control characters (one line of text)");
-    if (const std::string bad = invisible_character(text); !bad.empty())
-        fail(400, "'text' contains " + bad + ", which a message may not");
-    const auto first = text.find_first_not_of(' ');
-    if (first == std::string::npos) fail(400, "'text' is empty");
-    text = text.substr(first, text.find_last_not_of(' ') - first + 1);
-    if (characters(text) > max_chars)
-        fail(400, "a message has at most " + std::to_string(max_chars) + " characters");
-    return text;
+    TextRule rule;
+    rule.max_characters = max_chars;
+    return checked_text("text", get_string(body, "text"), rule);
 }
 
 // A message's number in a path; 404 for anything else.
@@ -173,10 +158,12 @@ ApiResponse Chat::write(const ApiRequest& r, const std::string& game_id) {
 
 ApiResponse Chat::report(const ApiRequest& r, const std::string& game_id, const std::string& msg) {
     const json body = parse_body(r, 4);
-    std::string reason = get_string(body, "reason", "");
-    if (!valid_utf8(reason) || reason.size() > limits_.max_reason)
-        fail(400,
-             "'reason' is UTF-8 text of at most " + std::to_string(limits_.max_reason) + " bytes");
+    TextRule reason_rule;
+    reason_rule.max_characters = limits_.max_reason;
+    reason_rule.may_be_empty = true;
+    const std::string reason = checked_text("reason", get_string(body, "reason", ""), reason_rule);
+    if (reason.size() > limits_.max_reason)
+        fail(400, "'reason' is longer than " + std::to_string(limits_.max_reason) + " bytes");
     const std::int64_t id = message_id(msg);
     const auto m = store_.chat_message(id);
     if (!m || m->game_id != game_id) fail(404, "no message " + quote(msg) + " in this game");
@@ -187,8 +174,7 @@ ApiResponse Chat::report(const ApiRequest& r, const std::string& game_id, const 
         fail(400, "that is your own message");
     const std::string reporter =
         who.account != 0 ? who.name : "guest in seat " + std::to_string(who.seating.seat + 1);
-    if (!store_.add_report(id, reporter, printable(reason, limits_.max_reason), clock_(),
-                           limits_.open_reports))
+    if (!store_.add_report(id, reporter, reason, clock_(), limits_.open_reports))
         fail(503, "the moderators' list is full; try again later");
     return {200, {{"reported", true}}};
 }
@@ -223,7 +209,12 @@ ApiResponse Chat::hide(const ApiRequest& r, const std::string& msg) {
     const json body = parse_body(r, 4);
     const bool hidden = get_bool(body, "hidden", true);
     const std::int64_t id = message_id(msg);
-    if (!store_.chat_message(id)) fail(404, "no message " + quote(msg));
+    const auto message = store_.chat_message(id);
+    if (!message) fail(404, "no message " + quote(msg));
+    // Moderators do not act on each other (docs/accounts.md).
+    if (const auto author = store_.account(message->account);
+        author && author->role == "moderator" && author->id != r.account)
+        fail(403, "a moderator cannot act on another moderator");
     store_.set_hidden(id, hidden);
     return {200, {{"id", id}, {"hidden", hidden}}};
 }

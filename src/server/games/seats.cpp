@@ -1,5 +1,6 @@
 // Seats and their secrets (game.h).
 #include "server/games/game.h"
+#include "server/text.h"
 
 namespace asterism::server {
 
@@ -23,15 +24,13 @@ json seats_json(const Game& g, bool with_digests) {
     return out;
 }
 
-// A display name: printable UTF-8, trimmed, at most `max` bytes.
+// A display name: checked free text (text.h), trimmed, at most `max` bytes.
 std::string display_name(const json& body, std::size_t max, const std::string& fallback) {
-    std::string name = get_string(body, "name", fallback);
-    if (!valid_utf8(name)) fail(400, "'name' must be UTF-8 text");
+    TextRule rule;
+    rule.max_characters = max;  // and at most `max` bytes, below
+    rule.may_be_empty = true;
+    const std::string name = checked_text("name", get_string(body, "name", fallback), rule);
     if (name.size() > max) fail(400, "'name' is longer than " + std::to_string(max) + " bytes");
-    if (const std::string bad = invisible_character(name); !bad.empty())
-        fail(400, "'name' contains " + bad + ", which a name may not");
-    while (!name.empty() && name.back() == ' ') name.pop_back();
-    while (!name.empty() && name.front() == ' ') name.erase(0, 1);
     return name.empty() ? fallback : name;
 }
 

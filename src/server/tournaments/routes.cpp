@@ -6,6 +6,7 @@
 #include "core/text.h"
 #include "server/game_service.h"
 #include "server/json_args.h"
+#include "server/text.h"
 #include "server/tournaments/tournament.h"
 
 namespace asterism::server {
@@ -111,9 +112,10 @@ namespace {
 // The creator's choices, checked; 400 naming the field that is wrong.
 Settings settings_of(const json& body, const TournamentLimits& limits, std::int64_t now) {
     Settings s;
-    s.name = get_string(body, "name", "");
-    if (s.name.empty() || s.name.size() > 60 || !valid_utf8(s.name))
-        fail(400, "'name' must be 1 to 60 bytes of text");
+    TextRule name_rule;
+    name_rule.max_characters = 60;
+    s.name = checked_text("name", get_string(body, "name", ""), name_rule);
+    if (s.name.size() > 60) fail(400, "'name' must be 1 to 60 bytes of text");
     auto game = Registry::instance().create(spec_from(body));
     if (game->num_players() != 2) fail(400, "tournaments are for two-player games");
     s.spec = game->spec();
