@@ -49,6 +49,10 @@ int cmd_serve(server::ServeOptions options) {
         std::cout << "asterism: set aside a game that does not replay (kept in the file "
                      "untouched): "
                   << why << std::endl;
+    for (const std::string& why : http.app().tournaments().set_aside())
+        std::cout << "asterism: set aside a tournament that does not replay (kept in the file "
+                     "untouched): "
+                  << why << std::endl;
     // Ctrl-C and SIGTERM let answers under way finish before the exit.
     serving = &http;
     std::signal(SIGINT, stop_serving);
