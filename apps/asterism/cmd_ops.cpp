@@ -27,19 +27,15 @@ std::string database_in(const std::string& data) {
     return file.string();
 }
 
-// Every stored tournament replayed, as the server replays those not ended
-// when it starts (the ones that do not are what it sets aside).
-void tournament_problems(store::Store& copy, server::GameService& games, server::EventHub& hub,
-                         std::vector<std::string>& out, std::size_t& tournaments) {
-    server::TournamentService service(copy, games, hub);
-    for (const std::string& why : service.set_aside()) out.push_back("tournament " + why);
+// Every stored tournament's log replayed, as the server replays those not
+// ended when it starts (the ones that do not are what it sets aside).
+void tournament_problems(const store::Store& copy, std::vector<std::string>& out,
+                         std::size_t& tournaments) {
     for (const char* status : {"entry", "running", "finished", "cancelled"})
         for (const store::TournamentRow& row : copy.tournaments(status, 1 << 30)) {
             ++tournaments;
-            if (std::string_view(status) == "entry" || std::string_view(status) == "running")
-                continue;  // replayed by the service's start above
-            if (const std::string why = service.replay_problem(row.id); !why.empty())
-                out.push_back("tournament " + row.id + ": " + why);
+            const std::string why = server::TournamentService::replay_problem(copy, row.id);
+            if (!why.empty()) out.push_back("tournament " + row.id + ": " + why);
         }
 }
 
@@ -59,7 +55,7 @@ std::vector<std::string> problems_of(const std::string& file, std::size_t& games
     for (const std::string& id : ids)
         if (const std::string why = service.replay_problem(id); !why.empty())
             out.push_back("game " + id + ": " + why);
-    tournament_problems(copy, service, hub, out, tournaments);
+    tournament_problems(copy, out, tournaments);
     return out;
 }
 

@@ -535,8 +535,8 @@ TEST(Tournaments, ADamagedTournamentIsSetAsideAndTheOthersGoOn) {
     ASSERT_EQ(t.service->set_aside().size(), 1u);
     EXPECT_EQ(t.service->set_aside()[0].rfind(bad + ": ", 0), 0u) << t.service->set_aside()[0];
     EXPECT_NE(t.service->set_aside()[0].find("teleport"), std::string::npos);
-    EXPECT_NE(t.service->replay_problem(bad), "");
-    EXPECT_EQ(t.service->replay_problem(good), "");
+    EXPECT_NE(TournamentService::replay_problem(t.rig.store, bad), "");
+    EXPECT_EQ(TournamentService::replay_problem(t.rig.store, good), "");
     EXPECT_EQ(t.act(good, "join", p[0]).status, 200);
     const json list = t.call("GET", "/api/tournaments?status=entry").body;
     ASSERT_EQ(list["tournaments"].size(), 1u) << list.dump();

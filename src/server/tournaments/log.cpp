@@ -141,18 +141,19 @@ std::int64_t TournamentService::Tournament::ends_ms() const {
     return started_ms + std::int64_t{s.minutes} * 60000;
 }
 
-std::shared_ptr<TournamentService::Tournament> TournamentService::load(const std::string& id) {
-    const auto row = store_.tournament(id);
+std::shared_ptr<TournamentService::Tournament> TournamentService::load(const store::Store& store,
+                                                                       const std::string& id) {
+    const auto row = store.tournament(id);
     if (!row) fail(404, "no tournament " + quote(id));
     auto t = std::make_shared<Tournament>();
     try {
         t->row = *row;
         t->s = settings_from(json::parse(row->settings));
         t->row.status = "entry";
-        for (const store::EventRow& e : store_.tournament_events(id))
+        for (const store::EventRow& e : store.tournament_events(id))
             apply_event(*t, e.type, json::parse(e.data));
     } catch (const std::exception& e) {
-        throw store::StoreError("database " + store_.file() + ": tournament " + id +
+        throw store::StoreError("database " + store.file() + ": tournament " + id +
                                 " does not replay: " + e.what());
     }
     t->row = *row;

@@ -57,19 +57,24 @@ TournamentService::TournamentService(store::Store& store, GameService& games, Ev
     // One damaged tournament must not keep the server from starting: it is
     // set aside (named in the start message, left in the file as it is).
     for (const char* status : {"entry", "running"})
-        for (const store::TournamentRow& row : store_.tournaments(status, 1 << 30))
-            if (std::string why = replay_problem(row.id); !why.empty())
-                set_aside_.push_back(row.id + ": " + std::move(why));
+        for (const store::TournamentRow& row : store_.tournaments(status, 1 << 30)) {
+            std::string why;
+            try {
+                auto t = load(row.id);
+                settle_games(*t);
+                active_[row.id] = t;
+            } catch (const HttpError& e) {
+                why = e.message;
+            } catch (const std::exception& e) {
+                why = e.what();
+            }
+            if (!why.empty()) set_aside_.push_back(row.id + ": " + why);
+        }
 }
 
-std::string TournamentService::replay_problem(const std::string& id) {
+std::string TournamentService::replay_problem(const store::Store& store, const std::string& id) {
     try {
-        auto t = load(id);
-        settle_games(*t);
-        if (t->active()) {
-            std::lock_guard lock(mutex_);
-            active_[id] = t;
-        }
+        load(store, id);
         return "";
     } catch (const HttpError& e) {
         return e.message;

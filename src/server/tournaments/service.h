@@ -90,8 +90,9 @@ class TournamentService {
     // ("ID: why"): set aside, as GameService sets aside a damaged game,
     // left in the file untouched, and named in `serve`'s start message.
     const std::vector<std::string>& set_aside() const { return set_aside_; }
-    // Why the stored tournament `id` does not replay, or "" (asterism check).
-    std::string replay_problem(const std::string& id);
+    // Why the stored tournament `id`'s log does not replay, or "" (asterism
+    // check): it reads `store` and writes nothing.
+    static std::string replay_problem(const store::Store& store, const std::string& id);
 
   private:
     struct Call;
@@ -110,7 +111,8 @@ class TournamentService {
     ApiResponse resume(Call& c);
 
     std::shared_ptr<Tournament> find(const std::string& id);
-    std::shared_ptr<Tournament> load(const std::string& id);
+    std::shared_ptr<Tournament> load(const std::string& id) { return load(store_, id); }
+    static std::shared_ptr<Tournament> load(const store::Store& store, const std::string& id);
     // Appends an event, applies it and publishes the new view (the caller
     // holds the tournament's lock).
     void commit(Tournament& t, const std::string& type, nlohmann::json data);
