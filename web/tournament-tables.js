@@ -86,8 +86,11 @@ export function renderStandings(v) {
   }
 }
 
-/** @param {string} r */
-const resultText = (r) => (r === '1/2-1/2' ? '\u00bd-\u00bd' : r === '*' ? say('tt.playing') : r);
+/** @param {RoundGame} g */
+function resultText(g) {
+  if (g.aborted) return say('tt.aborted');  // ended before both sides moved: no score
+  return g.result === '1/2-1/2' ? '\u00bd-\u00bd' : g.result === '*' ? say('tt.playing') : g.result;
+}
 
 /** @param {TournamentView} v @param {RoundGame} g */
 function gameRow(v, g) {
@@ -96,8 +99,8 @@ function gameRow(v, g) {
   li.dataset.result = g.result;
   const mine = v.you >= 0 && (g.white === v.you || g.black === v.you);
   const link = gameLink(g.id, `${nameOf(v, g.white)} \u2013 ${nameOf(v, g.black)}`);
-  li.append(link, ' ', tag(resultText(g.result), 'result'));
-  if (mine && g.result === '*') {
+  li.append(link, ' ', tag(resultText(g), 'result'));
+  if (mine && g.result === '*' && !g.aborted) {
     li.className = 'my-turn';
     const play = gameLink(g.id, say('tt.play'));
     play.className = 'button play';

@@ -239,7 +239,7 @@ function renderWinner(v) {
 function renderYourGame(v) {
   const box = $('your-game');
   const mine = v.you < 0 ? [] : v.rounds_list.flatMap((r) => r.games.map((g) => ({ r, g })))
-    .filter(({ g }) => g.result === '*' && (g.white === v.you || g.black === v.you));
+    .filter(({ g }) => g.result === '*' && !g.aborted && (g.white === v.you || g.black === v.you));
   box.hidden = mine.length === 0;
   box.dataset.game = mine.map(({ g }) => g.id).join(' ');
   const lines = mine.map(({ r, g }) => {

@@ -57,7 +57,7 @@ export {};
  * @property {boolean} withdrawn
  */
 /** @typedef {'1-0'|'0-1'|'1/2-1/2'|'*'} GameResult */
-/** A game of a round, its players by index: @typedef {{white: number, black: number, id: string, result: GameResult}} RoundGame */
+/** A game of a round, its players by index; aborted: it ended before both sides moved, and scores nothing: @typedef {{white: number, black: number, id: string, result: GameResult, aborted?: boolean}} RoundGame */
 /** A round (1-based) and who sits it out (-1: nobody): @typedef {{round: number, games: RoundGame[], bye: number}} Round */
 /** @typedef {{round: number, opponent: number, colour: 'white'|'black'|'', result: '1'|'0'|'1/2'|'*'|'bye'}} CrossCell */
 /** @typedef {{player: number, cells: CrossCell[]}} CrossRow */

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "server/events.h"
 #include "server/game_service.h"
+#include "server/tournaments/service.h"
 #include "store/store.h"
 
 namespace asterism::cli {
@@ -26,9 +27,22 @@ std::string database_in(const std::string& data) {
     return file.string();
 }
 
+// Every stored tournament's log replayed, as the server replays those not
+// ended when it starts (the ones that do not are what it sets aside).
+void tournament_problems(const store::Store& copy, std::vector<std::string>& out,
+                         std::size_t& tournaments) {
+    for (const char* status : {"entry", "running", "finished", "cancelled"})
+        for (const store::TournamentRow& row : copy.tournaments(status, 1 << 30)) {
+            ++tournaments;
+            const std::string why = server::TournamentService::replay_problem(copy, row.id);
+            if (!why.empty()) out.push_back("tournament " + row.id + ": " + why);
+        }
+}
+
 // What is wrong with the database `file` (a copy nobody else uses): the
-// store's own checks, then every game replayed through the rules.
-std::vector<std::string> problems_of(const std::string& file, std::size_t& games) {
+// store's own checks, then every game and every tournament replayed.
+std::vector<std::string> problems_of(const std::string& file, std::size_t& games,
+                                     std::size_t& tournaments) {
     store::Store copy(file);
     std::vector<std::string> out = copy.problems();
     server::EventHub hub;
@@ -41,6 +55,7 @@ std::vector<std::string> problems_of(const std::string& file, std::size_t& games
     for (const std::string& id : ids)
         if (const std::string why = service.replay_problem(id); !why.empty())
             out.push_back("game " + id + ": " + why);
+    tournament_problems(copy, out, tournaments);
     return out;
 }
 
@@ -62,8 +77,8 @@ Runner setup_backup(CLI::App& command) {
         const std::string partial = o->file + ".partial";
         fs::remove(partial);
         store::Store::copy(source, partial);
-        std::size_t games = 0;
-        const auto problems = problems_of(partial, games);
+        std::size_t games = 0, tournaments = 0;
+        const auto problems = problems_of(partial, games, tournaments);
         if (!problems.empty()) {
             fs::remove(partial);
             throw GameError("the copy does not check: " + problems.front());
@@ -92,10 +107,10 @@ Runner setup_check(CLI::App& command) {
             fs::temp_directory_path() / ("asterism-check-" + std::to_string(::getpid()) + ".db");
         fs::remove(scratch);
         store::Store::copy(source, scratch.string());
-        std::size_t games = 0;
+        std::size_t games = 0, tournaments = 0;
         std::vector<std::string> problems;
         try {
-            problems = problems_of(scratch.string(), games);
+            problems = problems_of(scratch.string(), games, tournaments);
         } catch (...) {
             fs::remove(scratch);
             throw;
@@ -104,7 +119,8 @@ Runner setup_check(CLI::App& command) {
         for (const std::string& p : problems) std::cout << p << "\n";
         if (!problems.empty())
             throw GameError(source + ": " + std::to_string(problems.size()) + " problems (above)");
-        std::cout << source << ": ok, " << games << " games replay\n";
+        std::cout << source << ": ok, " << games << " games and " << tournaments
+                  << " tournaments replay\n";
         return 0;
     };
 }

@@ -76,6 +76,10 @@ int serve_until_stopped(server::ServeOptions options) {
         std::cout << "asterism: set aside a game that does not replay (kept in the file "
                      "untouched): "
                   << why << std::endl;
+    for (const std::string& why : http.app().tournaments().set_aside())
+        std::cout << "asterism: set aside a tournament that does not replay (kept in the file "
+                     "untouched): "
+                  << why << std::endl;
     // Ctrl-C and SIGTERM let answers under way finish before the exit.
     serving = &http;
     std::signal(SIGINT, stop_serving);
@@ -235,7 +239,9 @@ std::function<void()> add_operator_options(CLI::App& command, server::ServeOptio
                        "https --public-url");
     command.add_flag("--push-allow-loopback", o->push.allow_http_loopback,
                      "Tests only: push services on 127.0.0.1 over plain http");
-    command.add_option("--chat-per-game", o->chat.per_game, "Chat messages a game keeps at most")
+    command
+        .add_option("--chat-per-room,--chat-per-game", o->chat.per_room,
+                    "Chat messages each room of a game keeps at most")
         ->capture_default_str()
         ->check(CLI::Range(0, 1000000));
     command

@@ -117,13 +117,25 @@ ChatRow read_chat(const Statement& s, int from = 0) {
 
 }  // namespace
 
-bool Store::add_chat(ChatRow& row, std::int64_t max_per_game) {
+Store::ChatFit Store::add_chat(ChatRow& row, std::int64_t per_room, std::int64_t per_writer) {
     std::lock_guard lock(mutex_);
     Transaction t(db_);
     {
-        Statement n(db_, "SELECT count(*) FROM chat WHERE game_id = ?1");
-        n.bind(1, row.game_id).step();
-        if (n.integer(0) >= max_per_game) return false;
+        Statement n(db_, "SELECT count(*) FROM chat WHERE game_id = ?1 AND room = ?2");
+        n.bind(1, row.game_id).bind(2, row.room).step();
+        if (n.integer(0) >= per_room) return ChatFit::room_full;
+    }
+    {
+        // A seat's messages in the players' room (a guest has no account),
+        // an account's in the spectators'.
+        Statement n(db_, row.seat >= 0
+                             ? "SELECT count(*) FROM chat WHERE game_id = ?1 AND room = ?2"
+                               " AND seat = ?3"
+                             : "SELECT count(*) FROM chat WHERE game_id = ?1 AND room = ?2"
+                               " AND account_id = ?3");
+        n.bind(1, row.game_id).bind(2, row.room);
+        n.bind(3, row.seat >= 0 ? std::int64_t{row.seat} : row.account).step();
+        if (n.integer(0) >= per_writer) return ChatFit::writer_full;
     }
     Statement s(db_,
                 "INSERT INTO chat (game_id, room, account_id, seat, name, text, at_ms)"
@@ -133,7 +145,7 @@ bool Store::add_chat(ChatRow& row, std::int64_t max_per_game) {
     s.step();
     row.id = sqlite3_last_insert_rowid(db_);
     t.commit();
-    return true;
+    return ChatFit::stored;
 }
 
 std::vector<ChatRow> Store::chat(std::string_view game, std::string_view room, std::int64_t after,

@@ -252,9 +252,11 @@ class Store {
     void set_relation(std::int64_t account, std::int64_t other, bool mute, bool block);
     std::vector<RelationRow> relations(std::int64_t account) const;
     RelationRow relation(std::int64_t account, std::int64_t other) const;
-    // Stores the message and sets its id; false (nothing stored) when the
-    // game has `max_per_game` messages already.
-    bool add_chat(ChatRow& row, std::int64_t max_per_game);
+    // Stores the message and sets its id, unless its room of the game holds
+    // `per_room` messages already, or `per_writer` of its writer's (a seat
+    // in the players' room, an account in the spectators').
+    enum class ChatFit { stored, room_full, writer_full };
+    ChatFit add_chat(ChatRow& row, std::int64_t per_room, std::int64_t per_writer);
     // The last `limit` messages of a room with an id above `after`, oldest first.
     std::vector<ChatRow> chat(std::string_view game, std::string_view room, std::int64_t after,
                               int limit) const;

@@ -9,7 +9,9 @@ thread while the test makes three backups and checks the live database.
 Every backup and check must succeed, and each backup must hold every game
 created before it began with at least the moves acknowledged before it
 began. Then copies of a backup are damaged on purpose (a move the rules
-refuse, an event missing) and `check` must find each, with a non-zero exit.
+refuse, an event missing, a tournament event that does not replay) and
+`check` must find each, with a non-zero exit; a server started on the
+damaged tournament sets it aside, names it, and serves the rest.
 Every loop is bounded in count and time; only the loopback interface is
 used; the folder is removed at the end. Exits 1 with one line per failure.
 """
@@ -25,7 +27,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kill_test import Client, start_server  # noqa: E402
+from kill_test import HOST, Client, call, start_server  # noqa: E402
 
 PLAY_LIMIT = 20.0  # seconds the players may play at most
 failures = []
@@ -78,8 +80,25 @@ def moves_in(db, gid):
                          (gid,)).fetchone()[0]
 
 
+def make_tournament(port):
+    """A tournament taking entries, so that the backups hold one."""
+    status, body, cookie = call(port, "POST", "/api/account/register",
+                                {"name": "organiser", "password": "a long enough password"})
+    if status != 201:
+        return fail(f"register: {status} {body}")
+    status, body, _ = call(port, "POST", "/api/tournaments",
+                           {"name": "Ops test", "game": "starstar", "options": {"size": 6},
+                            "clock": {"kind": "correspondence", "days": 3}}, cookie)
+    if status != 201:
+        return fail(f"create a tournament: {status} {body}")
+    status, body, _ = call(port, "POST", f"/api/tournaments/{body['id']}/join", {}, cookie)
+    if status != 200:
+        fail(f"join the tournament: {status} {body}")
+
+
 def live(binary, data, work):
     server, port = start_server(binary, data)
+    make_tournament(port)
     stop, acked = threading.Event(), {}
     thread = threading.Thread(target=player, args=(port, stop, acked))
     thread.start()
@@ -134,6 +153,49 @@ def damaged(binary, work):
         os.remove(bad)
 
 
+def damaged_tournament(binary, work):
+    """A tournament whose log does not replay: `check` names it, and a server
+    started on it sets it aside, says so, and serves the rest."""
+    good = os.path.join(work, "backup2.db")
+    if not os.path.exists(good):
+        return
+    data = os.path.join(work, "damaged")
+    os.makedirs(data)
+    bad = os.path.join(data, "asterism.db")
+    shutil.copy(good, bad)
+    with sqlite3.connect(bad) as c:
+        tid = c.execute("SELECT id FROM tournaments LIMIT 1").fetchone()
+        if tid is None:
+            return fail("the backup holds no tournament")
+        tid = tid[0]
+        c.execute("UPDATE tournament_events SET type = 'teleport' WHERE tournament_id = ?"
+                  " AND seq = 2", (tid,))
+    r = run(binary, "check", bad)
+    lines = r.stderr.strip().splitlines()
+    if r.returncode != 2 or len(lines) != 1 or f"tournament {tid}" not in r.stdout:
+        fail(f"check of a damaged tournament: exit {r.returncode}, {r.stdout!r} {r.stderr!r}")
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--host", HOST, "--data", data],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        said = [server.stdout.readline() for _ in range(3)]
+        if not any("set aside a tournament" in line and tid in line for line in said):
+            fail(f"the server did not name the damaged tournament: {said!r}")
+        port = int(said[0].split(f"http://{HOST}:")[1].split("/")[0])
+        status, body = Client(port).request("GET", "/api/tournaments?status=entry")
+        if status != 200:
+            fail(f"the server with a damaged tournament: {status} {body}")
+    except (IndexError, ValueError) as e:
+        fail(f"the server with a damaged tournament did not start: {e}: {said!r}")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    with sqlite3.connect(bad) as c:
+        kept = c.execute("SELECT type FROM tournament_events WHERE tournament_id = ? AND seq = 2",
+                         (tid,)).fetchone()
+    if kept is None or kept[0] != "teleport":
+        fail(f"the damaged tournament was not kept as it was: {kept!r}")
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit("usage: ops_test.py ASTERISM_BINARY")
@@ -142,6 +204,7 @@ def main():
     try:
         live(binary, os.path.join(work, "data"), work)
         damaged(binary, work)
+        damaged_tournament(binary, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if failures:

@@ -58,7 +58,16 @@ def wait_until(port, tid, test, what):
 
 
 def resign(port, game, cookies):
-    """The seat that is to lose resigns: black (seat 1)."""
+    """Each side moves once (a game in which a side never moved is aborted
+    and scores nothing), then the seat that is to lose resigns: black."""
+    for ply, side in enumerate(("white", "black")):
+        status, state, _ = call(port, "GET", f"/api/games/{game['id']}", None, cookies[game[side]])
+        if status == 200 and state.get("ply") == ply:
+            status, state, _ = call(port, "POST", f"/api/games/{game['id']}/move",
+                                    {"move": state["view"]["moves"][0]["text"], "ply": ply},
+                                    cookies[game[side]])
+        if status != 200:
+            fail(f"move {ply} of {game['id']}: {status} {state}")
     status, body, _ = call(port, "POST", f"/api/games/{game['id']}/resign", {},
                            cookies[game["black"]])
     if status != 200:

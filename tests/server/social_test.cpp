@@ -266,10 +266,60 @@ TEST(Chat, AGamesChatIsBoundedInCount) {
     Table2 t(b);
     Chat small(b.rig.store, b.rig.service, ChatLimits{300, 100, 100, 3}, [&] { return b.now; });
     b.rig.api.attach_chat(&small);
-    for (int i = 0; i < 3; ++i) EXPECT_EQ(t.say(t.ann, "players", "m").status, 201);
+    for (int i = 0; i < 2; ++i) EXPECT_EQ(t.say(t.ann, "players", "m").status, 201);
+    EXPECT_EQ(t.say(t.ann, "players", "m").status, 429);  // a seat holds half the room
+    EXPECT_EQ(t.say(t.bob, "players", "m").status, 201);
     const ApiResponse full = t.say(t.bob, "players", "one more");
     EXPECT_EQ(full.status, 429);
     EXPECT_NE(error_of(full).find("full"), std::string::npos);
+    b.rig.api.attach_chat(&b.chat);
+}
+
+// Issue 41: 40 spectator accounts filled the game's 1,000 messages in 43 s
+// and silenced the players' own room.
+TEST(Chat, EachRoomHasItsOwnCapAndNoSpectatorNetworkTakesItAll) {
+    AccountsRig b;
+    Table2 t(b);
+    // 20 a room: a seat 10, a spectator account 2, a network 5.
+    Chat small(b.rig.store, b.rig.service, ChatLimits{300, 1000, 1000, 20}, [&] { return b.now; });
+    b.rig.api.attach_chat(&small);
+    auto spectate = [&](const std::string& cookie, const std::string& network) {
+        return b.call("POST", "/api/games/" + t.id + "/chat",
+                      {{"room", "spectators"}, {"text", "hello"}}, cookie, network);
+    };
+    auto account_on = [&](const std::string& name, const std::string& network) {
+        return AccountsRig::cookie_of(b.call("POST", "/api/account/register",
+                                             {{"name", name}, {"password", kPassword}}, {},
+                                             network));
+    };
+    // One network's three accounts: two messages each at most, five together.
+    const std::string crowd = "2001:db8:1:2::/64";
+    std::vector<std::string> crowded;
+    for (int k = 0; k < 3; ++k) crowded.push_back(account_on("crowd" + std::to_string(k), crowd));
+    EXPECT_EQ(spectate(crowded[0], crowd).status, 201);
+    EXPECT_EQ(spectate(crowded[0], crowd).status, 201);
+    EXPECT_EQ(spectate(crowded[0], crowd).status, 429);  // the account's share
+    EXPECT_EQ(spectate(crowded[1], crowd).status, 201);
+    EXPECT_EQ(spectate(crowded[1], crowd).status, 201);
+    EXPECT_EQ(spectate(crowded[2], crowd).status, 201);
+    const ApiResponse network_full = spectate(crowded[2], crowd);
+    EXPECT_EQ(network_full.status, 429);
+    EXPECT_NE(error_of(network_full).find("network"), std::string::npos);
+    // Other networks fill the spectators' room (5 + 3 x 5 = 20)...
+    for (int n = 1; n <= 3; ++n) {
+        const std::string network = "198.51.100." + std::to_string(n);
+        for (int k = 0; k < 3; ++k) {
+            const std::string me = account_on("s" + std::to_string(n) + std::to_string(k), network);
+            for (int m = 0; m < (k < 2 ? 2 : 1); ++m)
+                EXPECT_EQ(spectate(me, network).status, 201) << n << " " << k;
+        }
+    }
+    const ApiResponse full = spectate(account_on("late", "198.51.100.9"), "198.51.100.9");
+    EXPECT_EQ(full.status, 429);
+    EXPECT_NE(error_of(full).find("spectators' room is full"), std::string::npos);
+    // ...and the players' own room is untouched by it.
+    EXPECT_EQ(t.say(t.ann, "players", "still here").status, 201);
+    EXPECT_EQ(t.say(t.bob, "players", "so am I").status, 201);
     b.rig.api.attach_chat(&b.chat);
 }
 

@@ -1,6 +1,7 @@
 // Chat of online games (chat.h).
 #include "server/chat/chat.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/text.h"
@@ -15,6 +16,12 @@ using nlohmann::json;
 namespace {
 
 constexpr std::string_view kPlayers = "players", kSpectators = "spectators";
+// The shares of a room's messages (ChatLimits::per_room) one writer holds:
+// a seat half of the players' room; an account a tenth, a network a
+// quarter of the spectators'.
+constexpr std::int64_t kSeatShare = 2, kAccountShare = 10, kNetworkShare = 4;
+// Game and network pairs counted at once (about 100 bytes each).
+constexpr std::size_t kMaxNetworkKeys = 100000;
 
 // A message's text, trimmed; 400 for what a message may not be.
 std::string message_text(const json& body, std::size_t max_chars) {
@@ -147,8 +154,20 @@ ApiResponse Chat::write(const ApiRequest& r, const std::string& game_id) {
     if (!senders_.allow(sender, static_cast<double>(clock_()) / 1000))
         fail(429, "you are writing fast; wait a moment");
     store::ChatRow m{0, game_id, room, who.account, who.seating.seat, who.name, text, clock_()};
-    if (!store_.add_chat(m, limits_.per_game))
-        fail(429, "this game's chat is full (" + std::to_string(limits_.per_game) + " messages)");
+    const bool players = room == kPlayers;
+    const std::int64_t per_writer =
+        players ? (limits_.per_room + 1) / kSeatShare
+                : std::max<std::int64_t>(1, limits_.per_room / kAccountShare);
+    if (!players) count_network(game_id, r.client);
+    const store::Store::ChatFit fit = store_.add_chat(m, limits_.per_room, per_writer);
+    if (fit != store::Store::ChatFit::stored && !players) release_network(game_id, r.client);
+    if (fit == store::Store::ChatFit::room_full)
+        fail(429, (players ? std::string("the players' room is full (")
+                           : std::string("the spectators' room is full (")) +
+                      std::to_string(limits_.per_room) + " messages)");
+    if (fit == store::Store::ChatFit::writer_full)
+        fail(429, "you have written " + std::to_string(per_writer) +
+                      " messages in this room, the most one writer may");
     games_.notice(game_id, "chat", json{{"room", room}, {"id", m.id}}.dump());
     return {
         201,
@@ -177,6 +196,32 @@ ApiResponse Chat::report(const ApiRequest& r, const std::string& game_id, const 
     if (!store_.add_report(id, reporter, reason, clock_(), limits_.open_reports))
         fail(503, "the moderators' list is full; try again later");
     return {200, {{"reported", true}}};
+}
+
+void Chat::count_network(const std::string& game_id, const std::string& network) {
+    const std::int64_t share = std::max<std::int64_t>(1, limits_.per_room / kNetworkShare);
+    const std::string key = game_id + " " + network;
+    std::lock_guard lock(networks_mutex_);
+    const auto it = network_messages_.find(key);
+    if (it != network_messages_.end() && it->second >= share)
+        fail(429, "your network has written " + std::to_string(share) +
+                      " messages in this room, the most one network may");
+    if (it != network_messages_.end()) {
+        ++it->second;
+        return;
+    }
+    if (network_order_.size() >= kMaxNetworkKeys) {
+        network_messages_.erase(network_order_.front());
+        network_order_.pop_front();
+    }
+    network_messages_[key] = 1;
+    network_order_.push_back(key);
+}
+
+void Chat::release_network(const std::string& game_id, const std::string& network) {
+    std::lock_guard lock(networks_mutex_);
+    const auto it = network_messages_.find(game_id + " " + network);
+    if (it != network_messages_.end() && it->second > 0) --it->second;
 }
 
 void Chat::require_moderator(const ApiRequest& r) const {

@@ -9,7 +9,10 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -22,10 +25,15 @@ namespace asterism::server {
 class GameService;
 
 struct ChatLimits {
-    std::size_t max_chars = 300;        // a message's characters, after trimming
-    double per_second = 0.5;            // a sender's sustained rate...
-    double burst = 5;                   // ...and burst (429 beyond)
-    std::int64_t per_game = 1000;       // messages stored a game (429 beyond)
+    std::size_t max_chars = 300;  // a message's characters, after trimming
+    double per_second = 0.5;      // a sender's sustained rate...
+    double burst = 5;             // ...and burst (429 beyond)
+    // Messages stored in each room of a game (429 beyond): the players'
+    // room and the spectators' room each hold this many, so spectators
+    // cannot silence the players. Of one room, a seat holds at most half
+    // of the players' room; an account a tenth and a network (an IPv4
+    // address or an IPv6 /64) a quarter of the spectators' room.
+    std::int64_t per_room = 1000;
     int page = 100;                     // messages a GET answers
     std::size_t max_reason = 200;       // a report's reason, bytes
     std::int64_t open_reports = 10000;  // reports waiting for a moderator (503 beyond)
@@ -49,12 +57,23 @@ class Chat {
     ApiResponse reports(const ApiRequest& r);
     ApiResponse hide(const ApiRequest& r, const std::string& msg);
     void require_moderator(const ApiRequest& r) const;
+    // Counts one more spectators' message from `network` in the game;
+    // 429 when the network holds its share already. release() takes one
+    // back (the store refused the message).
+    void count_network(const std::string& game_id, const std::string& network);
+    void release_network(const std::string& game_id, const std::string& network);
 
     store::Store& store_;
     GameService& games_;
     ChatLimits limits_;
     std::function<std::int64_t()> clock_;
     RateLimiter senders_;
+    // Spectators' messages by game and network ("GAME NETWORK"), in memory
+    // (counted since the server started; the store keeps no network), the
+    // oldest pair forgotten beyond kMaxNetworkKeys.
+    std::mutex networks_mutex_;
+    std::map<std::string, std::int64_t> network_messages_;
+    std::deque<std::string> network_order_;
 };
 
 }  // namespace asterism::server

@@ -69,7 +69,7 @@ void Notifications::tell(const GameService::Notice& n) {
         {"url", n.url},
         {"tag", n.tag}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     for (const store::PushRow& p : store_.pushes(n.account))
-        sender_->enqueue({p.endpoint, p.p256dh, p.auth}, payload);
+        sender_->enqueue({p.endpoint, p.p256dh, p.auth}, payload, std::to_string(n.account));
 }
 
 }  // namespace asterism::server::notify

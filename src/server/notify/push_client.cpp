@@ -166,6 +166,8 @@ void check_addresses(const PushUrl& u, const std::vector<Address>& list, const P
             throw Refused("plain http:// is only for the loopback interface");
         if (u.https && !o.allow_http_loopback && !is_public(a.get()))
             throw Refused(u.host + " has a loopback, private or reserved address");
+        if (u.https && !o.allow_http_loopback && is_own_address(a.get()))
+            throw Refused(u.host + " has an address of this host's own");
     }
 }
 
@@ -363,9 +365,12 @@ int exchange(const std::string& url, const Headers& headers, std::string_view bo
     if (!u->https && !o.allow_http_loopback)
         throw Refused("plain http:// is refused: a push endpoint is https://");
     const std::string message = request(*u, headers, body);
-    const std::vector<Address> addresses = resolve(*u, deadline);
+    // Finding and reaching the service has its own, shorter bound.
+    const auto connect_deadline = std::min(
+        deadline, Clock::now() + std::chrono::milliseconds(std::max(o.connect_timeout_ms, 0)));
+    const std::vector<Address> addresses = resolve(*u, connect_deadline);
     check_addresses(*u, addresses, o);
-    Connection c{connect_any(addresses, deadline), deadline, nullptr};
+    Connection c{connect_any(addresses, connect_deadline), deadline, nullptr};
     if (u->https) c.start_tls(*u);
     c.write_all(message);
     return read_status(c, o.max_response);

@@ -2,6 +2,7 @@
 #include "server/notify/push_url.h"
 
 #include <arpa/inet.h>
+#include <ifaddrs.h>
 #include <netinet/in.h>
 
 #include <array>
@@ -152,7 +153,36 @@ bool public_v6(const unsigned char* b) {
     return true;
 }
 
+// An address as 16 bytes of IPv6, IPv4 as IPv4-mapped, so one comparison
+// covers every form; false for another family.
+bool as_v6(const sockaddr* a, std::array<unsigned char, 16>& out) {
+    static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    if (a->sa_family == AF_INET) {
+        std::memcpy(out.data(), kMapped, 12);
+        std::memcpy(out.data() + 12, &reinterpret_cast<const sockaddr_in*>(a)->sin_addr, 4);
+        return true;
+    }
+    if (a->sa_family != AF_INET6) return false;
+    const unsigned char* b = reinterpret_cast<const sockaddr_in6*>(a)->sin6_addr.s6_addr;
+    std::memcpy(out.data(), b, 16);
+    if (embeds_v4(b)) std::memcpy(out.data(), kMapped, 12);  // NAT64 reaches the IPv4 inside
+    return true;
+}
+
 }  // namespace
+
+bool is_own_address(const sockaddr* a) {
+    std::array<unsigned char, 16> wanted{}, mine{};
+    if (!as_v6(a, wanted)) return false;
+    ifaddrs* list = nullptr;
+    // Without the list, no address can be shown not to be the host's own.
+    if (getifaddrs(&list) != 0) return true;
+    bool own = false;
+    for (const ifaddrs* i = list; i && !own; i = i->ifa_next)
+        own = i->ifa_addr && as_v6(i->ifa_addr, mine) && mine == wanted;
+    freeifaddrs(list);
+    return own;
+}
 
 std::optional<PushUrl> parse_push_url(std::string_view url, std::string& why) {
     if (url.empty() || url.size() > kMaxUrl)

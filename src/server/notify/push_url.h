@@ -39,5 +39,10 @@ bool is_loopback(const sockaddr* a);
 // 172.16/12, 192.168/16, 100.64/10, fc00::/7), link-local, unspecified,
 // multicast, broadcast or reserved, IPv4-mapped or not.
 bool is_public(const sockaddr* a);
+// An address of one of this host's own interfaces (getifaddrs, asked each
+// time: addresses change), or an IPv4-mapped or NAT64 form of one: an
+// endpoint there would have the server post to itself, on an address that
+// may well be public.
+bool is_own_address(const sockaddr* a);
 
 }  // namespace asterism::server::notify

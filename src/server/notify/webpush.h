@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -96,8 +97,10 @@ std::string encrypt(const Subscription& s, std::string_view plaintext, std::stri
 std::string vapid_authorization(const VapidKey& k, const std::string& endpoint, std::int64_t now_s,
                                 const std::string& subject);
 
+// Short, so that a slow push service holds a sender for seconds at most.
 struct PostOptions {
-    int timeout_ms = 10000;  // for the whole request: resolving, connecting, TLS, the answer
+    int timeout_ms = 5000;          // for the whole request: resolving, connecting, TLS, the answer
+    int connect_timeout_ms = 3000;  // of that, for resolving and connecting
     // For tests only: plain http:// to 127.0.0.1 or ::1, and https:// to any
     // address (loopback and private ones included).
     bool allow_http_loopback = false;
@@ -115,7 +118,9 @@ struct PushResult {
 // Content-Length are added) and returns the status of the answer, reading
 // only its head. https:// is verified against the system's trust store; the
 // URL comes from a browser, so an address of this host or its private
-// networks is refused unless o.allow_http_loopback is set. Never throws for
+// networks, or any address of this host's own interfaces (in any form:
+// IPv4-mapped, an integer), is refused unless o.allow_http_loopback is set.
+// Never throws for
 // a bad URL or a network failure: that is an error result.
 PushResult post(const std::string& url,
                 const std::vector<std::pair<std::string, std::string>>& headers,
@@ -128,7 +133,11 @@ PushResult send(const Subscription& s, std::string_view payload, const VapidKey&
                 const std::string& subject, std::int64_t now_s, const PostOptions& o);
 
 // Sends messages in the background so that a move is never held up by a
-// push service: one worker thread and a bounded queue.
+// push service: a small pool of workers and one bounded queue. A push
+// service (an endpoint's origin) has at most half the workers, and an
+// account one message in flight at a time, so endpoints that never answer
+// hold only part of the pool, for the timeout at most, and everyone else's
+// messages go past them.
 class Notifier {
   public:
     // Called on the worker thread with the endpoint of a subscription the
@@ -136,17 +145,20 @@ class Notifier {
     using Gone = std::function<void(const std::string& endpoint)>;
 
     Notifier(VapidKey key, std::string subject, Gone on_gone, PostOptions post = {},
-             std::size_t capacity = 1000);
-    // Stops the worker once the send in flight ends (within
+             std::size_t capacity = 1000, std::size_t workers = kWorkers);
+    static constexpr std::size_t kWorkers = 4;
+    // Stops the workers once the sends in flight end (within
     // post.timeout_ms); jobs still queued are dropped and counted.
     ~Notifier();
     Notifier(const Notifier&) = delete;
     Notifier& operator=(const Notifier&) = delete;
 
     // Queues a message; false (and counted as dropped) when the queue is full.
-    // Messages go out in order, each sent once: a push service that fails
+    // Messages are taken in order (several at once, so they may arrive out
+    // of order), each sent once: a push service that fails
     // is not retried, since a late "your turn" is worth less than the queue.
-    bool enqueue(Subscription s, std::string payload);
+    // `sender` names the account the message is for: one at a time each.
+    bool enqueue(Subscription s, std::string payload, std::string sender = {});
 
     std::uint64_t sent() const { return sent_; }
     std::uint64_t failed() const { return failed_; }
@@ -158,7 +170,11 @@ class Notifier {
     struct Job {
         Subscription subscription;
         std::string payload;
+        std::string origin, sender;  // one message in flight for each
     };
+    // The first queued job whose origin and sender have nothing in flight
+    // (the caller holds the mutex), or the queue's end.
+    std::deque<Job>::iterator next_job();
     void run();
     void deliver(const Job& job);
 
@@ -167,13 +183,15 @@ class Notifier {
     const Gone on_gone_;
     const PostOptions post_;
     const std::size_t capacity_;
+    const std::size_t workers_;
     std::atomic<std::uint64_t> sent_{0}, failed_{0}, dropped_{0};
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Job> queue_;
     bool stopping_ = false;
     std::string last_error_;
-    std::thread thread_;  // last: it starts once everything above exists
+    std::map<std::string, int> in_flight_;  // by origin and sender ("o " / "s " prefixed)
+    std::vector<std::thread> threads_;      // last: they start once everything above exists
 };
 
 }  // namespace asterism::server::notify

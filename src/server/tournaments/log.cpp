@@ -57,6 +57,10 @@ void apply_pairing(TournamentService::Tournament& t, const json& d) {
             board.white = b.at(0).get<int>();
             board.black = b.at(1).get<int>();
             board.game = b.at(2).get<std::string>();
+            const int n = static_cast<int>(t.players.size());
+            if (board.white < 0 || board.white >= n || board.black < 0 || board.black >= n ||
+                board.white == board.black)
+                throw std::runtime_error("a pairing names no such pair of players");
             round.boards.push_back(board);
         }
         t.rounds.push_back(std::move(round));
@@ -67,19 +71,29 @@ void apply_pairing(TournamentService::Tournament& t, const json& d) {
 
 void apply_event(TournamentService::Tournament& t, const std::string& type, const json& d) {
     if (type == "create") {
+        t.network = d.value("network", "");
     } else if (type == "enter") {
         const std::int64_t account = d.at("account").get<std::int64_t>();
-        const int known = t.player_of(account);
-        if (known >= 0 && account != 0)
-            t.players[static_cast<std::size_t>(known)].left = false;  // back after leaving
-        else
+        int known = t.player_of(account);
+        if (known < 0) {
             t.players.push_back({account, d.at("name").get<std::string>()});
+            known = static_cast<int>(t.players.size()) - 1;
+        }
+        Entrant& e = t.players[static_cast<std::size_t>(known)];
+        e.left = false;  // back after leaving
+        ++e.entries;
+        ++t.player_events;
     } else if (type == "leave") {
         entrant(t, d).left = true;
+        ++t.player_events;
     } else if (type == "withdraw") {
         entrant(t, d).withdrawn = true;
+        ++t.player_events;
     } else if (type == "pause" || type == "resume") {
-        entrant(t, d).paused = type == "pause";
+        Entrant& e = entrant(t, d);
+        e.paused = type == "pause";
+        e.pauses += e.paused ? 1 : 0;
+        ++t.player_events;
     } else if (type == "start") {
         t.row.status = "running";
         t.started_ms = d.at("at").get<std::int64_t>();
@@ -95,6 +109,25 @@ void apply_event(TournamentService::Tournament& t, const std::string& type, cons
 
 }  // namespace tournament
 
+namespace {
+
+// Whether each seat of the stored game made a move: a game that ended
+// before both had moved (resigned or flagged at once) is an abort in every
+// tournament, so two accounts cannot farm points from games nobody played.
+bool both_sides_moved(const store::Store& store, const std::string& game) {
+    bool moved[2] = {false, false};
+    for (const store::EventRow& e : store.events(game)) {
+        if (e.type != "move") continue;
+        const nlohmann::json d = nlohmann::json::parse(e.data, nullptr, false);
+        const int by = d.is_object() ? d.value("by", -1) : -1;
+        if (by == 0 || by == 1) moved[by] = true;
+        if (moved[0] && moved[1]) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 using namespace tournament;
 
 int TournamentService::Tournament::player_of(std::int64_t account) const {
@@ -108,18 +141,19 @@ std::int64_t TournamentService::Tournament::ends_ms() const {
     return started_ms + std::int64_t{s.minutes} * 60000;
 }
 
-std::shared_ptr<TournamentService::Tournament> TournamentService::load(const std::string& id) {
-    const auto row = store_.tournament(id);
+std::shared_ptr<TournamentService::Tournament> TournamentService::load(const store::Store& store,
+                                                                       const std::string& id) {
+    const auto row = store.tournament(id);
     if (!row) fail(404, "no tournament " + quote(id));
     auto t = std::make_shared<Tournament>();
     try {
         t->row = *row;
         t->s = settings_from(json::parse(row->settings));
         t->row.status = "entry";
-        for (const store::EventRow& e : store_.tournament_events(id))
+        for (const store::EventRow& e : store.tournament_events(id))
             apply_event(*t, e.type, json::parse(e.data));
     } catch (const std::exception& e) {
-        throw store::StoreError("database " + store_.file() + ": tournament " + id +
+        throw store::StoreError("database " + store.file() + ": tournament " + id +
                                 " does not replay: " + e.what());
     }
     t->row = *row;
@@ -141,6 +175,8 @@ void TournamentService::commit(Tournament& t, const std::string& type, json data
         t.rounds = fresh->rounds;
         t.reason = fresh->reason;
         t.started_ms = fresh->started_ms;
+        t.network = fresh->network;
+        t.player_events = fresh->player_events;
         settle_games(t);
         fail(503, "the tournament could not be saved; nothing changed (try again)");
     }
@@ -178,7 +214,8 @@ void TournamentService::settle_games(Tournament& t) {
                 }
                 if (row && (row->status == "finished" || row->status == "aborted")) {
                     b.done = true;
-                    b.result = row->status == "finished" ? row->result : "*";
+                    b.aborted = row->status == "aborted" || !both_sides_moved(store_, b.game);
+                    b.result = b.aborted ? "*" : row->result;
                     b.ended_ms = row->updated_ms;
                 }
             }

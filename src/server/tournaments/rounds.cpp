@@ -104,8 +104,15 @@ void TournamentService::pair_swiss(Tournament& t) {
         finish(t, "fewer than two players left");
         return;
     }
-    const std::vector<tournaments::SwissPlayer> everyone =
-        tournaments::swiss_players(classical_table(t));
+    std::vector<tournaments::SwissPlayer> everyone = tournaments::swiss_players(classical_table(t));
+    // An aborted game is lost by both and scores nothing, but its two
+    // players have met: they are not paired again.
+    for (const Round& r : t.rounds)
+        for (const Board& b : r.boards)
+            if (b.aborted) {
+                everyone[static_cast<std::size_t>(b.white)].opponents.push_back(b.black);
+                everyone[static_cast<std::size_t>(b.black)].opponents.push_back(b.white);
+            }
     // The field is the players still in, numbered anew: their past
     // opponents by the new numbers (one who withdrew is no longer there).
     std::vector<int> number(t.players.size(), -1);
@@ -136,10 +143,67 @@ void TournamentService::pair_swiss(Tournament& t) {
     settle_games(t);
 }
 
+namespace {
+
+// Whether `a` and `b` played each other in the last game of either.
+bool rematch(const std::vector<int>& last, int a, int b) {
+    return last[static_cast<std::size_t>(a)] == b || last[static_cast<std::size_t>(b)] == a;
+}
+
+// Where a pair in `pairs` is a rematch, an exchange of partners with
+// another pair, or with the player left over, that makes two pairs that
+// are not.
+void mend_rematches(std::vector<std::pair<int, int>>& pairs, std::vector<int>& left_over,
+                    const std::vector<int>& last) {
+    auto fine = [&](int a, int b) { return !rematch(last, a, b); };
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        auto& [a, b] = pairs[i];
+        if (fine(a, b)) continue;
+        for (std::size_t k = 0; k < pairs.size() && !fine(a, b); ++k) {
+            auto& [c, d] = pairs[k];
+            if (k == i) continue;
+            if (fine(a, c) && fine(b, d))
+                std::swap(b, c);
+            else if (fine(a, d) && fine(b, c))
+                std::swap(b, d);
+        }
+        if (!fine(a, b) && !left_over.empty()) {
+            int& x = left_over.front();
+            if (fine(a, x))
+                std::swap(b, x);
+            else if (fine(b, x))
+                std::swap(a, x);
+        }
+    }
+}
+
+// The arena's pairs among the players who are free, best first: each
+// plays the next one down who was not their last opponent. A rematch
+// (the same two again at once) is made only when no exchange of partners
+// avoids it and no other player is in a game, to come free soon; lichess
+// avoids immediate rematches the same way.
+std::vector<std::pair<int, int>> arena_pairs(std::vector<int> free, const std::vector<int>& last,
+                                             bool others_playing) {
+    std::vector<std::pair<int, int>> pairs;
+    while (free.size() >= 2) {
+        const int a = free[0];
+        std::size_t j = 1;
+        while (j + 1 < free.size() && rematch(last, a, free[j])) ++j;
+        pairs.emplace_back(a, free[j]);
+        free.erase(free.begin() + static_cast<std::ptrdiff_t>(j));
+        free.erase(free.begin());
+    }
+    mend_rematches(pairs, free, last);
+    if (others_playing)
+        std::erase_if(pairs, [&](const auto& p) { return rematch(last, p.first, p.second); });
+    return pairs;
+}
+
+}  // namespace
+
 // An arena pairs the players who are free (not in a game, not paused) as
-// soon as two are: sorted by score, neighbours play, avoiding the last
-// opponent where another is free; the one with fewer games as white takes
-// white.
+// soon as two are, sorted by score (arena_pairs); the one with fewer games
+// as white takes white.
 void TournamentService::pair_arena(Tournament& t) {
     std::vector<int> busy(t.players.size(), 0), whites(t.players.size(), 0),
         last(t.players.size(), -1);
@@ -151,30 +215,26 @@ void TournamentService::pair_arena(Tournament& t) {
             last[w] = b.black;
             last[k] = b.white;
         }
-    std::vector<std::pair<double, int>> free;
-    const std::vector<Standing> table = standings(t);
-    for (const Standing& s : table) {
+    std::vector<std::pair<double, int>> by_score;
+    bool others_playing = false;
+    for (const Standing& s : standings(t)) {
         const Entrant& e = t.players[static_cast<std::size_t>(s.player)];
-        if (!e.left && !e.withdrawn && !e.paused && !busy[static_cast<std::size_t>(s.player)])
-            free.emplace_back(-s.score, s.player);
-    }
-    std::sort(free.begin(), free.end());
-    std::vector<std::pair<int, int>> pairs;
-    while (free.size() >= 2) {
-        const int a = free[0].second;
-        std::size_t j = 1;
-        while (j + 1 < free.size() && last[static_cast<std::size_t>(a)] == free[j].second) ++j;
-        const int b = free[j].second;
-        free.erase(free.begin() + static_cast<std::ptrdiff_t>(j));
-        free.erase(free.begin());
-        if (whites[static_cast<std::size_t>(a)] <= whites[static_cast<std::size_t>(b)])
-            pairs.emplace_back(a, b);
+        if (e.left || e.withdrawn || e.paused) continue;
+        if (busy[static_cast<std::size_t>(s.player)])
+            others_playing = true;
         else
-            pairs.emplace_back(b, a);
+            by_score.emplace_back(-s.score, s.player);
     }
-    if (pairs.empty()) return;
+    std::sort(by_score.begin(), by_score.end());
+    std::vector<int> free;
+    for (const auto& [score, player] : by_score) free.push_back(player);
     json rounds = json::array();
-    for (const auto& p : pairs) rounds.push_back(round_json({p}, -1));
+    for (const auto& [a, b] : arena_pairs(free, last, others_playing)) {
+        const bool a_white =
+            whites[static_cast<std::size_t>(a)] <= whites[static_cast<std::size_t>(b)];
+        rounds.push_back(round_json({a_white ? std::pair{a, b} : std::pair{b, a}}, -1));
+    }
+    if (rounds.empty()) return;
     commit(t, "pair", {{"rounds", rounds}});
     settle_games(t);
 }

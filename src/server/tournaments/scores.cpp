@@ -25,7 +25,9 @@ std::vector<Scored> scored_games(const TournamentService::Tournament& t) {
     std::vector<Scored> out;
     for (const Round& r : t.rounds)
         for (const Board& b : r.boards) {
-            if (!b.done) continue;
+            // An aborted game (a side never moved) is no game: no points,
+            // and a streak neither grows nor breaks on it.
+            if (!b.done || b.aborted) continue;
             const double w = points_for_white(b.result);
             out.push_back({b.white, b.black, w, b.ended_ms});
             out.push_back({b.black, b.white, w < 0 ? -1 : 1 - w, b.ended_ms});

@@ -37,14 +37,31 @@ class GameService;
 struct TournamentLimits {
     std::string create = "anyone";  // "anyone" signed in, "moderators", or "nobody"
     std::size_t max_active = 50;    // tournaments taking entries or running at once
-    std::size_t per_account = 3;    // of those, made by one account
-    int max_players = 200;          // a swiss or arena tournament's players (round robin: 30)
-    int max_rounds = 20;            // a swiss tournament's rounds
-    int page = 20;                  // tournaments a list answers
-    // Events a player's requests may add to one tournament's log (entries,
-    // departures, pauses): 409 beyond; the server's own (pairings, the end)
-    // always fit.
+    // The shares of those one creator holds (429 beyond), so that a few
+    // accounts on one network cannot take every place for weeks: an
+    // account 2, a network (an IPv4 address or an IPv6 /64) 5. The last
+    // `reserved` places go only to a network that holds none, so a table
+    // that fills refuses the crowded network first, not everyone.
+    // Moderators are not counted against these shares.
+    std::size_t per_account = 2;
+    std::size_t per_network = 5;
+    std::size_t reserved = 10;
+    // How far ahead a start may be announced: a week (a weekly club event
+    // is announced a week ahead), so a place is never held longer than a
+    // week before its tournament is played.
+    int max_starts_in_minutes = 7 * 24 * 60;
+    int max_players = 200;  // a swiss or arena tournament's players (round robin: 30)
+    int max_rounds = 20;    // a swiss tournament's rounds
+    int page = 20;          // tournaments a list answers
+    // Events players' requests may add to one tournament's log (entries,
+    // departures, pauses, withdrawals): 409 beyond; the server's own
+    // (pairings, the end) always fit and do not count.
     std::uint64_t max_events = 20000;
+    // One player's entries to one tournament (a join, with the departure
+    // that may follow it) and pauses in one arena: 429 beyond, so that one
+    // account's cycles cannot fill the log above.
+    int max_entries = 10;
+    int max_pauses = 20;
 };
 
 class TournamentService {
@@ -69,6 +86,13 @@ class TournamentService {
     // handled by the thread (or the next tick).
     void game_ended(const std::string& tournament, const std::string& game);
     std::size_t running() const;
+    // The tournaments that did not replay at the start, one line each
+    // ("ID: why"): set aside, as GameService sets aside a damaged game,
+    // left in the file untouched, and named in `serve`'s start message.
+    const std::vector<std::string>& set_aside() const { return set_aside_; }
+    // Why the stored tournament `id`'s log does not replay, or "" (asterism
+    // check): it reads `store` and writes nothing.
+    static std::string replay_problem(const store::Store& store, const std::string& id);
 
   private:
     struct Call;
@@ -87,7 +111,8 @@ class TournamentService {
     ApiResponse resume(Call& c);
 
     std::shared_ptr<Tournament> find(const std::string& id);
-    std::shared_ptr<Tournament> load(const std::string& id);
+    std::shared_ptr<Tournament> load(const std::string& id) { return load(store_, id); }
+    static std::shared_ptr<Tournament> load(const store::Store& store, const std::string& id);
     // Appends an event, applies it and publishes the new view (the caller
     // holds the tournament's lock).
     void commit(Tournament& t, const std::string& type, nlohmann::json data);
@@ -103,6 +128,7 @@ class TournamentService {
     void finish(Tournament& t, const std::string& reason);
     std::vector<std::string> unfinished_games_of(const Tournament& t, int player) const;
     bool is_moderator(const ApiRequest& r) const;
+    void check_share(const ApiRequest& r) const;
     void worker();
     std::int64_t now() const { return clock_(); }
 
@@ -119,6 +145,7 @@ class TournamentService {
     std::condition_variable wake_;
     bool stopping_ = false;
     std::thread thread_;
+    std::vector<std::string> set_aside_;  // written by the constructor only
 };
 
 }  // namespace asterism::server

@@ -45,16 +45,25 @@ struct Entrant {
     bool left = false;       // left before the start: not in the tournament
     bool withdrawn = false;  // withdrew after the start: paired no more
     bool paused = false;     // arena: not paired while paused
+    // What the player's own requests stored: each entry (a join, whether
+    // or not a departure follows) and each pause, capped per tournament
+    // (TournamentLimits) so that one account cannot fill the log.
+    int entries = 0;
+    int pauses = 0;
 };
 
 // A game of a round: seat 0 ("white") and seat 1, its id, and its result
 // once it has ended ("1-0", "0-1", "1/2-1/2"; "*" for one that ended
-// without a result, which scores nothing for either).
+// without a result, which scores nothing for either). A game in which a
+// side never moved is aborted whatever its record says (a resignation or a
+// flag before both have moved): result "*", scored for nobody, as lichess
+// aborts such a game.
 struct Board {
     int white = -1, black = -1;
     std::string game;
     std::string result = "*";
     bool done = false;
+    bool aborted = false;  // ended before both sides had moved
     std::int64_t ended_ms = 0;
 };
 
@@ -74,6 +83,14 @@ struct TournamentService::Tournament {
     std::string reason;                     // why it ended early, or was cancelled
     std::int64_t started_ms = 0;
     std::uint64_t results = 0;  // games ended: the live stream's numbering
+    // The network (an IPv4 address or an IPv6 /64) that created it, from
+    // its "create" event: its share of the server's tournaments is counted
+    // by it.
+    std::string network;
+    // Events the players' own requests stored (entries, departures,
+    // pauses, withdrawals): TournamentLimits::max_events caps these, so the
+    // server's own events (pairings, the end) never shut players out.
+    std::uint64_t player_events = 0;
     bool active() const { return row.status == "entry" || row.status == "running"; }
     int player_of(std::int64_t account) const;
     std::int64_t ends_ms() const;

@@ -34,8 +34,11 @@ json rounds_view(const TournamentService::Tournament& t) {
     for (std::size_t i = 0; i < t.rounds.size(); ++i) {
         json games = json::array();
         for (const Board& b : t.rounds[i].boards)
-            games.push_back(
-                {{"white", b.white}, {"black", b.black}, {"id", b.game}, {"result", b.result}});
+            games.push_back({{"white", b.white},
+                             {"black", b.black},
+                             {"id", b.game},
+                             {"result", b.result},
+                             {"aborted", b.aborted}});
         out.push_back({{"round", i + 1}, {"games", games}, {"bye", t.rounds[i].bye}});
     }
     return out;
