@@ -265,6 +265,13 @@ TEST(Passkeys, CeremoniesFromElsewhereOrReplayedAreRefused) {
     };
     EXPECT_EQ(finish(device.create(begin(), "https://evil.example")).status, 400);
     EXPECT_EQ(finish(device.create(begin(), kOrigin, "evil.example")).status, 400);
+    // Issue 41, Info: the site and relying party are the ceremony's, fixed
+    // when it began, not those of the finishing request's Host.
+    EXPECT_EQ(rig.call("POST", "/api/account/passkey/register/finish",
+                       device.create(begin(), "http://other.localhost:8080", "other.localhost"), {},
+                       "other.localhost:8080")
+                  .status,
+              400);
     // A challenge the server never issued, and one used already.
     json forged = begin();
     forged["publicKey"]["challenge"] = base64url("made up by the client, 32 bytes!");

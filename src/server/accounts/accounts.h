@@ -146,6 +146,9 @@ class Accounts {
         std::string challenge;    // set when it ends
         std::string network;      // the client's that began it
         std::uint64_t order = 0;  // when it began, among all ceremonies
+        // The page's origin and the relying party it began for: the finish
+        // is checked against these, never against its own Host.
+        std::string origin = {}, rp = {};
     };
     ApiResponse passkey_register_begin(const ApiRequest& r);
     ApiResponse passkey_register_finish(const ApiRequest& r);

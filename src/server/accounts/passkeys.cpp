@@ -139,6 +139,8 @@ ApiResponse Accounts::passkey_register_begin(const ApiRequest& r) {
         user_name = c.name;
     }
     const auto [origin, rp] = origin_and_rp(r);
+    c.origin = origin;
+    c.rp = rp;
     const std::string challenge = begin_ceremony(c);
     return {
         200,
@@ -170,11 +172,10 @@ ApiResponse Accounts::passkey_register_finish(const ApiRequest& r) {
     const auto me = signed_in(r);
     if (c.account != 0 && (!me || me->id != c.account))
         fail(403, "this passkey was begun for another account");
-    const auto [origin, rp] = origin_and_rp(r);
     NewCredential made;
     try {
         made = verify_registration(client_data, field(cred["response"], "attestationObject"),
-                                   {"webauthn.create", c.challenge, rp, origin});
+                                   {"webauthn.create", c.challenge, c.rp, c.origin});
     } catch (const WebAuthnError& e) {
         fail(400, std::string("the passkey was not accepted: ") + e.what());
     }
@@ -200,8 +201,7 @@ ApiResponse Accounts::passkey_register_finish(const ApiRequest& r) {
 ApiResponse Accounts::passkey_login_begin(const ApiRequest& r) {
     parse_body(r, 8);
     const auto [origin, rp] = origin_and_rp(r);
-    (void)origin;
-    const std::string challenge = begin_ceremony({"login", 0, "", 0, "", r.client, 0});
+    const std::string challenge = begin_ceremony({"login", 0, "", 0, "", r.client, 0, origin, rp});
     return {200,
             {{"publicKey",
               {{"challenge", challenge},
@@ -221,13 +221,12 @@ ApiResponse Accounts::passkey_login_finish(const ApiRequest& r) {
     const Ceremony c = end_ceremony(client_data, "login");
     const auto key = store_.passkey(field(cred, "id"));
     if (!key) fail(401, "this passkey belongs to no account here");
-    const auto [origin, rp] = origin_and_rp(r);
     std::uint32_t count = 0;
     try {
         count = verify_assertion(from_base64url(key->public_key, 1024), key->alg,
                                  static_cast<std::uint32_t>(key->sign_count), client_data,
                                  field(response, "authenticatorData"), field(response, "signature"),
-                                 {"webauthn.get", c.challenge, rp, origin});
+                                 {"webauthn.get", c.challenge, c.rp, c.origin});
     } catch (const WebAuthnError& e) {
         fail(401, std::string("the passkey did not sign in: ") + e.what());
     }
