@@ -98,6 +98,43 @@ int cmd_serve(server::ServeOptions options) {
     return status;
 }
 
+// Each network's share of the accounts' and tournaments' tables
+// (docs/server.md, "One network, one share").
+void add_share_options(CLI::App& command, server::ServeOptions& o) {
+    server::accounts::AccountLimits& a = o.accounts;
+    command
+        .add_option("--ceremonies-per-network", a.ceremonies_per_network,
+                    "Passkey sign-ins and sign-ups one network may have begun at once")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    command
+        .add_option("--wrong-passwords-per-minute", a.wrong_passwords.pair_per_minute,
+                    "Wrong passwords a minute for one name from one network")
+        ->capture_default_str()
+        ->check(CLI::Range(0.1, 1000.0));
+    command
+        .add_option("--wrong-passwords-per-hour", a.wrong_passwords.name_per_hour,
+                    "Wrong passwords an hour for one name from all the networks that failed on it")
+        ->capture_default_str()
+        ->check(CLI::Range(1.0, 100000.0));
+    command
+        .add_option("--hashing-slots", a.hashing.slots,
+                    "Password digests (argon2id) made at once; one network holds one")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
+    server::TournamentLimits& t = o.tournaments;
+    command
+        .add_option("--tournaments-per-account", t.per_account,
+                    "Tournaments one account may have taking entries or running")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    command
+        .add_option("--tournaments-per-network", t.per_network,
+                    "Tournaments one network may have taking entries or running")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+}
+
 // The one admission of the server's thinking (docs/server.md, "Computer
 // work").
 void add_thinking_options(CLI::App& command, server::ServeOptions& o) {
@@ -134,6 +171,7 @@ void add_thinking_options(CLI::App& command, server::ServeOptions& o) {
 // What a client's player may ask for (docs/server.md, "Limits").
 void add_search_options(CLI::App& command, server::ServeOptions& o) {
     add_thinking_options(command, o);
+    add_share_options(command, o);
     server::SearchCaps& caps = o.limits.search;
     command
         .add_option("--max-search-seconds", caps.max_seconds,

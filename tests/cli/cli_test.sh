@@ -219,6 +219,10 @@ expect_error "push-subject" serve --port 0 --data "$tmp/push" --push --public-ur
 # A public URL means a proxy in front: without its address every visitor
 # would count as the proxy (issue 41, item 1).
 expect_error "needs --trusted-proxy" serve --port 0 --no-online --public-url https://x.example
+# Every network's share is the operator's to set, within sense.
+expect_error "ceremonies-per-network" serve --port 0 --no-online --ceremonies-per-network 0
+expect_error "ipv6-prefix" serve --port 0 --no-online --ipv6-prefix 8
+expect_error "searches-per-network" serve --port 0 --no-online --searches-per-network 0
 echo "short" >"$tmp/token"
 expect_error "16 characters" serve --port 0 --data "$tmp/push" --metrics-token-file "$tmp/token"
 expect_error "cannot read the token file" serve --port 0 --data "$tmp/push" --metrics-token-file "$tmp/none"
