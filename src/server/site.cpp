@@ -191,8 +191,12 @@ bool Site::searches(const HttpRequest& r) {
 bool Site::stores(const HttpRequest& r) {
     // Every game is stored (local ones too), and an account's sign-in
     // hashes a password and writes its session.
-    for (const char* prefix : {"/api/games", "/api/archive", "/api/sessions", "/api/records",
-                               "/api/account", "/api/players", "/api/moderation"})
+    // Tournaments write their log (creating, joining), and the leaderboard
+    // reads the accounts' ratings: both wait on the disk (issue 42 found
+    // the tournaments missing here).
+    for (const char* prefix :
+         {"/api/games", "/api/archive", "/api/sessions", "/api/records", "/api/account",
+          "/api/players", "/api/moderation", "/api/tournaments", "/api/leaderboard"})
         if (r.path.starts_with(prefix)) return true;
     return false;
 }

@@ -259,6 +259,21 @@ TEST_F(SiteTest, SearchesAreToldApart) {
     EXPECT_FALSE(Site::searches(req("POST", "/computer")));
 }
 
+// Whatever writes or reads the store waits on the disk on its own threads:
+// creating or joining a tournament writes its log.
+TEST(SiteLanes, RoutesThatUseTheStoreAreOnTheStoreLane) {
+    auto req = [](const char* method, const char* path) {
+        HttpRequest r;
+        r.method = method;
+        r.path = path;
+        return r;
+    };
+    for (const char* path : {"/api/tournaments", "/api/tournaments/abc/join", "/api/games",
+                             "/api/account/login", "/api/leaderboard/shatra"})
+        EXPECT_TRUE(Site::stores(req("POST", path))) << path;
+    EXPECT_FALSE(Site::stores(req("GET", "/api/catalog")));
+}
+
 TEST(WorkerPool, ABoundedQueueRefusesWhenFull) {
     std::atomic<bool> started{false}, release{false};
     std::atomic<int> ran{0};
