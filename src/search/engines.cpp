@@ -124,7 +124,13 @@ void set_default_search_threads(int threads) {
 }
 
 int hardware_threads() {
+    // The WebAssembly build has no threads (docs/wasm.md): there a second
+    // thread cannot start, whatever the machine has.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    return 1;
+#else
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+#endif
 }
 
 std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& requested) {
