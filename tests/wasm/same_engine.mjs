@@ -10,7 +10,9 @@
 //   - seeded matches between levels (node and playout budgets) of each game,
 //     whose reports (results, plies) are the same;
 //   - `state --json` (legal moves, the 64-bit hash, the score) along a line
-//     of play of each game.
+//     of play of each game;
+//   - the commands it leaves out, and threads it cannot start, are refused
+//     in one line with exit code 2.
 //
 // It prints the nodes/s of the bench's searches side by side (alpha-beta
 // and MCTS, one thread each), asserting nothing about speed: docs/wasm.md
@@ -161,13 +163,22 @@ async function states() {
   console.log(`state --json: the same after 8 plies of each game`);
 }
 
-// The commands the WebAssembly build leaves out say so, with exit code 2.
+// The commands the WebAssembly build leaves out say so, and so does asking
+// it for threads, which it cannot start: one line, exit code 2.
 async function notBuilt() {
-  try {
-    await homes.wasm(['serve', '--port', '0']);
-    check(false, 'serve in the wasm build', 'an error', 'it ran');
-  } catch (e) {
-    check(e.code === 2 && /not in this build/.test(e.stderr), 'serve in the wasm build', 'exit 2, not in this build', `exit ${e.code}: ${e.stderr}`);
+  const refusals = [
+    [['serve', '--port', '0'], /not in this build/],
+    [['match', 'shatra', '--a', 'level:2', '--games', '2', '--parallel', '2'], /--parallel must be at most 1/],
+    [['match', 'starstar:size=6', '--a', 'mcts:playouts=10,threads=2', '--games', '1'], /threads must be a whole number from 1 to 1$/m],
+    [['bench', '--threads', '2'], /--threads must be from 0 to 1/],
+  ];
+  for (const [args, why] of refusals) {
+    try {
+      await homes.wasm(args);
+      check(false, `wasm ${args.join(' ')}`, 'an error', 'it ran');
+    } catch (e) {
+      check(e.code === 2 && why.test(e.stderr), `wasm ${args.join(' ')}`, `exit 2, ${why}`, `exit ${e.code}: ${e.stderr}`);
+    }
   }
 }
 
