@@ -39,6 +39,10 @@ if [ "${1:-}" = "--browser-tests" ]; then
   # Node and npm come from Debian only when there are none yet (a machine
   # may have a newer node with its own npm, which Debian's npm would clash with).
   packages+=(chromium)
+  # The test run also builds the WebAssembly engine (the wasm preset,
+  # docs/wasm.md) with Debian's emscripten, whose JavaScript tools need
+  # node-acorn.
+  packages+=(emscripten node-acorn)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi

@@ -155,7 +155,11 @@ Runner setup_bench(CLI::App& command) {
                     "before the fit; another signature)")
         ->capture_default_str()
         ->check(CLI::Range(0, 1));
-    return [a] { return cmd_bench(a->games, a->seed, a->threads, a->knowledge); };
+    return [a] {
+        if (a->threads > max_threads())
+            throw GameError("--threads must be from 0 to " + std::to_string(max_threads()));
+        return cmd_bench(a->games, a->seed, a->threads, a->knowledge);
+    };
 }
 
 }  // namespace asterism::cli

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "search/engines.h"
 #include "search/match.h"
 #include "spread.h"
 
@@ -100,6 +101,8 @@ Runner setup_match(CLI::App& command) {
         if (!a->draw.empty()) m.draw = parse_draw(a->draw);
         if (m.games < 1) throw GameError("--games must be at least 1");
         if (m.parallel < 1) throw GameError("--parallel must be at least 1");
+        if (m.parallel > max_threads())
+            throw GameError("--parallel must be at most " + std::to_string(max_threads()));
         return cmd_match(m, a->quiet);
     };
 }

@@ -358,6 +358,10 @@ Runner setup_serve(CLI::App& command) {
                     "Online games open or in progress at once")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000000));
+    // A fixed seed makes the computer's moves repeatable: the WebAssembly
+    // engine's test compares them with the page's worker (docs/wasm.md).
+    command.add_option("--seed", o->seed, "The engines' seeds (0: from the system)")
+        ->capture_default_str();
     auto public_url = std::make_shared<std::string>();
     command.add_option("--public-url", *public_url,
                        "The address people open (https://play.example.org behind a proxy): "

@@ -123,9 +123,23 @@ void set_default_search_threads(int threads) {
     g_search_threads = std::max(1, threads);
 }
 
+// The WebAssembly build has no threads (docs/wasm.md): there a second
+// thread cannot start, whatever the machine has.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+int hardware_threads() {
+    return 1;
+}
+int max_threads() {
+    return 1;
+}
+#else
 int hardware_threads() {
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
+int max_threads() {
+    return 1024;
+}
+#endif
 
 std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& requested) {
     EngineSettings settings = requested;

@@ -30,6 +30,10 @@ int default_search_threads();
 void set_default_search_threads(int threads);
 // The machine's cores (at least 1).
 int hardware_threads();
+// The most threads a search or a match may use: 1024, or 1 in a build that
+// cannot start a thread (the WebAssembly build, docs/wasm.md), which then
+// refuses more in one line rather than failing as the thread starts.
+int max_threads();
 
 struct EngineSettings {
     // Which search a game that has more than one should use; Default is the

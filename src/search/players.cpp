@@ -67,9 +67,9 @@ int knowledge_key(const Keys& keys, const std::string& whole, int top = 1) {
 // match plays the same moves for the same seed.
 int thread_count(const Keys& keys, const std::string& whole) {
     const double t = number(keys, "threads", 1, whole);
-    if (t < 1 || t > 1024 || t != static_cast<int>(t))
-        throw GameError("bad player '" + whole +
-                        "': threads must be a whole number from 1 to 1024");
+    if (t < 1 || t > max_threads() || t != static_cast<int>(t))
+        throw GameError("bad player '" + whole + "': threads must be a whole number from 1 to " +
+                        std::to_string(max_threads()));
     return static_cast<int>(t);
 }
 

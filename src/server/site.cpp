@@ -27,6 +27,9 @@ const char* content_type(std::string_view ext) {
     if (ext == ".png") return "image/png";
     if (ext == ".json") return "application/json";
     if (ext == ".ico") return "image/x-icon";
+    // The page's engine (docs/wasm.md), compiled while it downloads only
+    // when served with this type.
+    if (ext == ".wasm") return "application/wasm";
     return nullptr;
 }
 
@@ -133,10 +136,13 @@ bool host_allowed(const std::string& host, const std::vector<std::string>& names
     return std::find(names.begin(), names.end(), host) != names.end();
 }
 
+// 'wasm-unsafe-eval' lets the page's worker compile the engine's
+// WebAssembly (docs/wasm.md); it allows no eval() of JavaScript.
 void add_security_headers(HttpResponse& response) {
     response.headers.emplace_back(
         "Content-Security-Policy",
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+        "style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
         "form-action 'self'; frame-ancestors 'none'");
     response.headers.emplace_back("X-Frame-Options", "DENY");

@@ -1,0 +1,176 @@
+// The page's engine (docs/wasm.md): the WebAssembly module web/engine/
+// holds, loaded by a Web Worker. One exported function takes a request as
+// JSON text and returns the answer as JSON text, so that the module's face
+// is as small as the worker's messages and needs no binding generator:
+//
+//   {"op":"games"}                       every game and its options
+//   {"op":"state","spec":S,"position":P,"moves":[...]}
+//                                        the position, legal moves, result
+//   {"op":"choose", ...,"player":"level:6","seed":N}
+//                                        the move that player plays, as the
+//                                        server's computer would (same seed)
+//   {"op":"analyse", ...,"level":10,"effort":N,"seed":N,"ownership":true}
+//                                        candidates, winrate and ownership
+//
+// The answer is {"ok":true,...} or {"ok":false,"error":"one line"}. It lives
+// until the next call: the worker copies it out at once.
+#include <emscripten/emscripten.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/registry.h"
+#include "search/agent.h"
+#include "search/engines.h"
+#include "search/players.h"
+
+// Tells the page how far an analysis has got, if it listens
+// (Module.onProgress, which the worker sets).
+// clang-format off
+EM_JS(void, asterism_progress, (const char* analysis_text), {
+    if (Module["onProgress"]) Module["onProgress"](UTF8ToString(analysis_text));
+});
+// clang-format on
+
+namespace asterism::web_engine {
+
+namespace {
+
+using nlohmann::json;
+
+// The game a request names: its spec, a start position (or the game's own)
+// and the moves played since, each named by its number if it is bad.
+std::unique_ptr<Game> requested_game(const json& request) {
+    auto game = Registry::instance().create(request.at("spec").get<std::string>());
+    const std::string position = request.value("position", std::string());
+    if (!position.empty()) game->set_position(position);
+    int number = 0;
+    for (const auto& move : request.value("moves", json::array())) {
+        ++number;
+        const std::string text = move.get<std::string>();
+        try {
+            game->play(text);
+        } catch (const GameError& e) {
+            throw GameError("move " + std::to_string(number) + " '" + text + "': " + e.what());
+        }
+    }
+    return game;
+}
+
+// The 64-bit hash as hex text: a JSON number beyond 2^53 would lose bits in
+// JavaScript.
+std::string hex(std::uint64_t value) {
+    static const char digits[] = "0123456789abcdef";
+    std::string out(16, '0');
+    for (int i = 15; i >= 0; --i, value >>= 4)
+        out[static_cast<std::size_t>(i)] = digits[value & 15];
+    return out;
+}
+
+json state(const Game& g) {
+    return {{"spec", g.spec()},
+            {"position", g.position()},
+            {"to_move", g.to_move() == Player::None ? "none" : g.player_name(g.to_move())},
+            {"legal", g.legal_moves()},
+            {"terminal", g.terminal()},
+            {"result", g.result()},
+            {"score", g.score()},
+            {"history", g.history()},
+            {"hash", hex(g.hash())}};
+}
+
+// The move the named player chooses with this seed: the server's computer
+// makes its player and its random numbers from the game's seed the same way
+// (server/games/computer.cpp), so a level plays the same move in both homes.
+json choose(const json& request) {
+    auto game = requested_game(request);
+    if (game->terminal()) throw GameError("the game is over");
+    const std::uint64_t seed = request.value("seed", std::uint64_t{1});
+    const std::string player = request.value("player", std::string("level:6"));
+    auto agent = make_player(player, *game, seed);
+    Rng rng(seed);
+    return {{"move", agent->choose(*game, rng)}, {"player", canonical_player(player)}};
+}
+
+json candidate_json(const Candidate& c) {
+    return {{"move", c.move},
+            {"visits", c.visits},
+            {"winrate", c.winrate},
+            {"pv", c.pv},
+            {"proven", c.proven},
+            {"proven_plies", c.proven_plies},
+            {"proven_text", proven_text(c)}};
+}
+
+json analysis_json(const Analysis& a) {
+    json out = {{"candidates", json::array()},
+                {"effort", a.playouts},
+                {"unit", a.unit},
+                {"seconds", a.seconds},
+                {"root_winrate", a.root_winrate},
+                {"root_visits", a.root_visits}};
+    for (const Candidate& c : a.candidates) out["candidates"].push_back(candidate_json(c));
+    if (!a.ownership.empty())
+        out["ownership"] = {{"samples", a.ownership.samples},
+                            {"first", a.ownership.first},
+                            {"second", a.ownership.second}};
+    return out;
+}
+
+void report_progress(const Analysis& a) {
+    const std::string text = analysis_json(a).dump();
+    asterism_progress(text.c_str());
+}
+
+// An analysis by the game's own search at a level (10 unless named), with
+// the level's effort or `effort` playouts or nodes, one thread.
+json analyse(const json& request) {
+    auto game = requested_game(request);
+    if (game->terminal()) throw GameError("the game is over");
+    EngineSettings settings;
+    settings.level = request.value("level", kMaxLevel);
+    settings.seed = request.value("seed", std::uint64_t{1});
+    settings.threads = 1;
+    settings.limits.playouts = request.value("effort", std::uint64_t{0});
+    settings.ownership = request.value("ownership", false);
+    auto agent = make_engine(*game, settings);
+    Rng rng(settings.seed);
+    const Analysis a = agent->analyze(*game, rng, {}, [](const Analysis& so_far) {
+        report_progress(so_far);
+        return true;
+    });
+    return analysis_json(a);
+}
+
+json answer(const json& request) {
+    const std::string op = request.value("op", std::string());
+    if (op == "games") {
+        json all = json::array();
+        for (const GameInfo* info : Registry::instance().all())
+            all.push_back(game_info_json(*info));
+        return {{"games", all}};
+    }
+    if (op == "state") return state(*requested_game(request));
+    if (op == "choose") return choose(request);
+    if (op == "analyse") return analyse(request);
+    throw GameError("unknown op '" + op + "' (games, state, choose, analyse)");
+}
+
+}  // namespace
+
+}  // namespace asterism::web_engine
+
+extern "C" EMSCRIPTEN_KEEPALIVE const char* asterism_request(const char* request_text) {
+    using nlohmann::json;
+    static std::string reply;
+    json out;
+    try {
+        out = asterism::web_engine::answer(json::parse(request_text));
+        out["ok"] = true;
+    } catch (const std::exception& e) {
+        out = {{"ok", false}, {"error", e.what()}};
+    }
+    reply = out.dump();
+    return reply.c_str();
+}
