@@ -104,6 +104,11 @@ function drawMan(parent, piece, x, y, kind, letters) {
   return g;
 }
 
+// Whether a board of this kind has a side at the bottom (the chess-likes), so
+// that a page may show it from Black's side when Black is to play.
+/** @param {string} kind */
+export const sided = (kind) => kind === 'shatra' || kind === 'starpool';
+
 // Draws `view` into `svg`. `ui` holds what the player is doing:
 //   flipped, labels, letters: display choices (letters: men as letters in
 //   discs rather than drawn pieces);

@@ -24,7 +24,7 @@ import {
 import { api, sessionBody } from './diagram.js';
 import { errorText } from './shared.js';
 import { t, lang } from './i18n.js';
-import { gameName, gameTitle, outcomeText } from './names.js';
+import { GAMES, gameName, gameTitle, outcomeText } from './names.js';
 import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
@@ -35,9 +35,6 @@ import { sizeBoard } from './touch.js';
 /** @typedef {import('./types.js').LessonStep} LessonStep */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 
-const GAMES = [
-  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', gameName('Shatra')], ['starpool', 'Star Pool Chess'],
-];
 
 /**
  * @typedef {Object} LearnUi
@@ -356,7 +353,7 @@ function openFromHash() {
   const known = GAMES.some(([id]) => id === game);
   const index = known && n ? Number(n) - 1 || 0 : 0;
   if (known && game === ui.game && ui.book) return showLesson(index);
-  showGame(known ? game : 'starstar', index);
+  showGame(known ? game : GAMES[0][0], index);
 }
 
 // Tests and the curious can see the state from the console.

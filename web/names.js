@@ -118,6 +118,15 @@ export function gameTitle(spec) {
 /** @param {string} title */
 export const gameName = (title) => title.replace(/\bShatra\b/g, tr('game.shatra'));
 
+// The games in the order the pages offer them (the puzzles' and lessons'
+// tabs, a player's filter), with the names people know: the page's one list
+// of games. scripts/check-game-layout.sh keeps the other pages from naming
+// games; each game's rules page is rules-ID.html.
+/** @type {[string, string][]} */
+export const GAMES = [
+  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', gameName('Shatra')], ['starpool', 'Star Pool Chess'],
+];
+
 // How a finished online game ended, in words ("" for the rules' own end).
 /** @param {string} t */
 export const terminationText = (t) => (t === 'rules' ? '' :

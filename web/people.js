@@ -1,16 +1,11 @@
 // What the pages about people share (player.html, leaderboard.html, the
 // account page's "my games"): links to a profile and to a game, a game of a
-// list in one line, the four games by name, and the words for time classes.
+// list in one line, and the words for time classes.
 // Names are drawn as text (textContent), never as HTML.
-import { gameTitle, gameName, terminationText } from './names.js';
+import { gameTitle, terminationText } from './names.js';
 import { t, lang } from './i18n.js';
 
 /** @typedef {import('./types-social.js').GameSummary} GameSummary */
-
-// The four games a list can be filtered by, with the names people know.
-export const GAMES = [
-  ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', gameName('Shatra')], ['starpool', 'Star Pool Chess'],
-];
 
 /** @type {Record<string, string>} */
 const CLASSES = { live: 'pp.class.live', correspondence: 'pp.class.correspondence', untimed: 'pp.class.untimed' };

@@ -7,8 +7,8 @@
 import { t, tn } from './i18n.js';
 import { $, input, select, button } from './dom.js';
 import { apiClient, errorText } from './shared.js';
-import { gameTitle } from './names.js';
-import { GAMES, className, day, gameItem } from './people.js';
+import { GAMES, gameTitle } from './names.js';
+import { className, day, gameItem } from './people.js';
 import { ratingGraph } from './rating-graph.js';
 
 /** @typedef {import('./types-social.js').Player} Player */

@@ -13,14 +13,14 @@
 // (access.js): named cells, the arrow keys and Enter, a live region saying
 // the moves played (the learner's and the defence's), and "Type a move",
 // completing from the legal moves.
-import { drawBoard } from './board.js';
+import { drawBoard, sided } from './board.js';
 import {
   candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
 } from './shared.js';
 import { api, positionState } from './diagram.js';
 import { errorText } from './shared.js';
 import { t, tn, side } from './i18n.js';
-import { gameName, gameTitle, outcomeText } from './names.js';
+import { GAMES, gameTitle, outcomeText } from './names.js';
 import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
@@ -31,13 +31,8 @@ import { showCells, sizeBoard } from './touch.js';
 /** @typedef {import('./types.js').PuzzleList} PuzzleList */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 
-// Each game: its id, its name and its rules page.
-/** @typedef {[string, string, string]} PuzzleGame */
-/** @type {PuzzleGame[]} */
-const GAMES = [
-  ['starstar', '*Star', 'rules-starstar.html'], ['asterisk', 'Asterisk', 'rules-asterisk.html'],
-  ['shatra', gameName('Shatra'), 'rules-shatra.html'], ['starpool', 'Star Pool Chess', 'rules-starpool.html'],
-];
+// Each game: its id and its name (names.js); its rules page is rules-ID.html.
+/** @typedef {[string, string]} PuzzleGame */
 
 /**
  * @typedef {Object} PuzzlesUi
@@ -111,7 +106,7 @@ function render() {
   const cands = open ? candidates(view.moves, ui.path, ui.pick) : [];
   let targets = targetsOf(cands, ui.path, ui.pick);
   if (ui.hinted && ui.path.length === 0 && open) targets = hintCells();
-  const chessLike = ui.game === 'shatra' || ui.game === 'starpool';
+  const chessLike = sided(view.kind);
   // Each puzzle its own game for the live region (a view's id is "").
   const shown = ui.position = { ...fromSession(ui.state), id: `puzzle:${ui.game}:${ui.index}` };
   ui.flipped = chessLike && ui.puzzle.to_move === 1;
@@ -302,12 +297,12 @@ async function showPuzzle(index) {
 }
 
 /** @param {PuzzleGame} entry @param {number} [index]  else where the learner left off */
-async function showGame([game, title, rulesPage], index) {
+async function showGame([game, title], index) {
   Object.assign(ui, { game, puzzle: null, state: null, position: null, busy: true });
   for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('game-tabs').children)) b.setAttribute('aria-selected', String(b.dataset.game === game));
   const rules = $('puzzle-rules');
   const a = document.createElement('a');
-  a.href = rulesPage;
+  a.href = `rules-${game}.html`;
   a.textContent = t('puz.rules', { game: title });
   rules.replaceChildren(`${t('puz.new')} `, a, '.');
   try {

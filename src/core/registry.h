@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,27 @@ struct PerftBench {
     int depth = 1;
 };
 
+// How PGN (record/pgn.h) writes a game it covers. PGN numbers moves in
+// pairs, White's and Black's, so it fits the chess-likes, whose first player
+// is White and whose players take turns; the other games keep asterism's own
+// records and register none.
+struct PgnNotation {
+    // The Variant tag's value, e.g. "Star Pool Chess".
+    std::string variant;
+    // Characters of the game's notation that PGN reserves, and the ones the
+    // PGN text has in their place, character by character ("<>" and "=").
+    std::string reserved = {};
+    std::string replacement = {};
+    // The spec of a PGN game that names no game (no GameSpec or Variant
+    // tag), when this game is the one such files hold (Shatrabase's); at
+    // most one game sets it.
+    std::string unnamed_spec = {};
+    // Rewrites the moves of a PGN game without a GameSpec tag (another
+    // program's file) into the game's own notation; empty when they need
+    // nothing.
+    std::function<void(std::vector<std::string>& moves)> foreign_moves = {};
+};
+
 struct GameInfo {
     std::string id;
     std::string title;
@@ -34,6 +56,8 @@ struct GameInfo {
     std::vector<std::string> bench_specs = {};
     // Perft runs that `asterism bench` times (the chess-like games).
     std::vector<PerftBench> bench_perft = {};
+    // How PGN writes the game; absent for a game PGN does not cover.
+    std::optional<PgnNotation> pgn = {};
 };
 
 class Registry {

@@ -30,6 +30,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -283,5 +284,21 @@ class StateGame final : public Game {
     S state_;
     std::vector<std::string> history_;
 };
+
+// Calls f(state) with the concrete State of `game` when it is a
+// StateGame<S> of one of `States` (a std::tuple of State types, such as
+// AllStates of the generated games/all_states.h), and says whether it was.
+// Tools that run typed code over any game (learn/: fitting, puzzles) use it,
+// so that none of them lists the games.
+template <class States, class F>
+bool visit_state(const Game& game, F&& f) {
+    return [&]<class... S>(std::tuple<S...>*) {
+        return ([&] {
+            const auto* typed = dynamic_cast<const StateGame<S>*>(&game);
+            if (typed) f(typed->state());
+            return typed != nullptr;
+        }() || ...);
+    }(static_cast<States*>(nullptr));
+}
 
 }  // namespace asterism

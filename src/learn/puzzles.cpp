@@ -12,10 +12,7 @@
 
 #include "core/registry.h"
 #include "core/state_game.h"
-#include "games/asterisk/asterisk.h"
-#include "games/shatra/shatra.h"
-#include "games/starpool/starpool.h"
-#include "games/starstar/starstar.h"
+#include "games/all_states.h"
 #include "search/solver.h"
 
 namespace asterism::learn {
@@ -27,8 +24,11 @@ using nlohmann::json;
 // board is reached only at its own ply, with nothing path-dependent), so
 // the solver may keep a table; the chess-likes' repetition and no-progress
 // rules depend on the path, so they search without one (search/solver.h).
+// A State says which it is with `static constexpr bool kPathFree`.
 template <class S>
-constexpr bool kPathFree = std::is_same_v<S, starstar::State> || std::is_same_v<S, asterisk::State>;
+constexpr bool kPathFree = requires {
+    requires S::kPathFree;
+};
 
 template <class S>
 SolverLimits limits_for(int horizon, std::uint64_t max_nodes) {
@@ -39,14 +39,14 @@ SolverLimits limits_for(int horizon, std::uint64_t max_nodes) {
     return l;
 }
 
-// Calls f(state) with the concrete State of `game`, for the four games.
+// Calls f(state) with the concrete State of `game`, for every built game.
 template <class F>
 auto with_state(const Game& game, F&& f) {
-    if (auto* g = dynamic_cast<const StateGame<starstar::State>*>(&game)) return f(g->state());
-    if (auto* g = dynamic_cast<const StateGame<asterisk::State>*>(&game)) return f(g->state());
-    if (auto* g = dynamic_cast<const StateGame<shatra::State>*>(&game)) return f(g->state());
-    if (auto* g = dynamic_cast<const StateGame<starpool::State>*>(&game)) return f(g->state());
-    throw GameError("no puzzles for the game " + game.id());
+    using Result = std::invoke_result_t<F&, const std::tuple_element_t<0, AllStates>&>;
+    std::optional<Result> out;
+    if (!visit_state<AllStates>(game, [&](const auto& s) { out.emplace(f(s)); }))
+        throw GameError("no puzzles for the game " + game.id());
+    return std::move(*out);
 }
 
 // A defender's answer to the wrong move just played on `s` after which the

@@ -4,13 +4,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "core/registry.h"
 #include "core/state_game.h"
-#include "games/asterisk/asterisk.h"
-#include "games/shatra/shatra.h"
-#include "games/starpool/starpool.h"
-#include "games/starstar/starstar.h"
+#include "games/all_states.h"
 #include "learn/training.h"
 #include "record/file_io.h"
 
@@ -18,6 +16,24 @@ namespace asterism::learn {
 namespace {
 
 constexpr double kTexelRate = 40;
+
+// The knowledge a game's State offers to fit, read from its members: move
+// priors (the MCTS games: features of every legal move, fitted by softmax)
+// or an evaluation (the chess-likes: terms of the static evaluation, fitted
+// by Texel's method).
+template <class S>
+concept HasMovePriors = requires(const S& s, const typename S::Move* moves, std::uint16_t* out,
+                                 std::uint8_t* counts) {
+    S::kPriorFeatures;
+    S::kMoveFeatures;
+    s.move_features(moves, 0, out, counts);
+};
+template <class S>
+concept HasEvaluation = requires(const S& s, int* terms) {
+    S::kEvalTerms;
+    s.eval_terms(terms);
+    S::eval_weights(0);
+};
 
 // The move samples of a game whose State has move_features(): every legal
 // move with its features, the target the search's visits.
@@ -145,23 +161,23 @@ std::string weights_file(const TrainSettings& s, const std::string& spec, const 
 FitReport train(const TrainSettings& s) {
     const TrainingFile file = load_training(s.data);
     const std::string id = spec_id(file.spec);
-    FitReport report;
-    if (id == "starstar") {
-        report = fit_softmax(move_samples<starstar::State>(file, s.holdout_every, s.played_only),
-                             starstar::State::kPriorFeatures, s.fit);
-    } else if (id == "asterisk") {
-        report = fit_softmax(move_samples<asterisk::State>(file, s.holdout_every, s.played_only),
-                             asterisk::State::kPriorFeatures, s.fit);
-    } else if (id == "shatra") {
-        report = texel<shatra::State>(file, s);
-    } else if (id == "starpool") {
-        report = texel<starpool::State>(file, s);
-    } else {
-        throw GameError("no learned knowledge to fit for " + id);
+    std::optional<FitReport> report;
+    bool whole = false;
+    if (Registry::instance().find(id)) {
+        const auto game = Registry::instance().create(file.spec);
+        visit_state<AllStates>(*game, [&]<class S>(const S&) {
+            if constexpr (HasMovePriors<S>) {
+                report = fit_softmax(move_samples<S>(file, s.holdout_every, s.played_only),
+                                     S::kPriorFeatures, s.fit);
+            } else if constexpr (HasEvaluation<S>) {
+                report = texel<S>(file, s);
+                whole = true;
+            }
+        });
     }
-    const bool whole = id == "shatra" || id == "starpool";
-    write_file_atomically(s.out, weights_file(s, file.spec, report, whole));
-    return report;
+    if (!report) throw GameError("no learned knowledge to fit for " + id);
+    write_file_atomically(s.out, weights_file(s, file.spec, *report, whole));
+    return *report;
 }
 
 }  // namespace asterism::learn

@@ -20,24 +20,26 @@ constexpr std::size_t kMaxPgnBytes = std::size_t{64} << 20;
 // Lines of the export format stay within this width (PGN standard 8.2.1).
 constexpr std::size_t kLineWidth = 79;
 
-// The games that PGN covers and their Variant tag values. PGN numbers moves
-// in pairs, White's and Black's, so it fits the two chess-likes, whose
-// first player is White and whose players take turns; the connection games
-// keep asterism's own records. A game whose notation uses characters that
-// PGN reserves names the text it replaces them with (`native` -> `pgn`).
-struct PgnVariant {
-    std::string_view id;
-    std::string_view name;
-    std::string_view native;
-    std::string_view pgn;
-};
+// The games that PGN covers are the registered games with a PGN notation
+// (GameInfo::pgn, core/registry.h), in the registry's order.
+std::vector<const GameInfo*> pgn_games() {
+    std::vector<const GameInfo*> out;
+    for (const GameInfo* info : Registry::instance().all())
+        if (info->pgn) out.push_back(info);
+    return out;
+}
 
-// Star Pool Chess writes the Wizard's swap w1<>a1, and PGN reserves '<' and
-// '>', so the swap is w1=a1 in PGN ('=' is free: promotions are not written).
-constexpr PgnVariant kVariants[] = {
-    {"shatra", "Shatra", "", ""},
-    {"starpool", "Star Pool Chess", "<>", "="},
-};
+// The covered games' ids, "a, b", or their Variant names, "A and B", for
+// error messages.
+std::string pgn_game_words(bool names) {
+    const std::vector<const GameInfo*> games = pgn_games();
+    std::string out;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (i > 0) out += names && i + 1 == games.size() ? " and " : ", ";
+        out += names ? games[i]->pgn->variant : games[i]->id;
+    }
+    return out;
+}
 
 // The tags that a record's tags become, or that PGN reading turns into
 // record tags; every other tag passes through under its own name.
@@ -54,10 +56,9 @@ constexpr std::string_view kMappedRecordTags[] = {
 // A record tag for the comment that PGN puts before the first move.
 constexpr std::string_view kComment = "Comment";
 
-const PgnVariant* variant_by_id(std::string_view id) {
-    for (const auto& v : kVariants)
-        if (v.id == id) return &v;
-    return nullptr;
+const GameInfo* variant_by_id(std::string_view id) {
+    const GameInfo* info = Registry::instance().find(id);
+    return info && info->pgn ? info : nullptr;
 }
 
 // Letters and digits only, lower case: "Star Pool Chess", "star-pool" and
@@ -70,11 +71,20 @@ std::string squeeze(std::string_view s) {
     return out;
 }
 
-const PgnVariant* variant_by_name(std::string_view name) {
+const GameInfo* variant_by_name(std::string_view name) {
     const std::string key = squeeze(name);
-    for (const auto& v : kVariants)
-        if (key == squeeze(v.name) || key == squeeze(v.id)) return &v;
+    for (const GameInfo* v : pgn_games())
+        if (key == squeeze(v->pgn->variant) || key == squeeze(v->id)) return v;
     return nullptr;
+}
+
+// The spec of a PGN game that names no game: the caller's, else the one a
+// registered game claims (PgnNotation::unnamed_spec).
+std::string unnamed_game_spec(const PgnReadOptions& options) {
+    if (!options.default_game.empty()) return options.default_game;
+    for (const GameInfo* v : pgn_games())
+        if (!v->pgn->unnamed_spec.empty()) return v->pgn->unnamed_spec;
+    return {};
 }
 
 std::string replace_all(std::string s, std::string_view from, std::string_view to) {
@@ -355,34 +365,14 @@ std::vector<PgnGame> parse_pgn(std::string_view text, std::string_view source) {
 
 namespace {
 
-// Shatrabase numbers the cells 1-62 either traditionally (from Black's end,
-// as asterism reads numbers) or by its internal numbering, 63 minus that,
-// and its reader tells the two apart by the first move of a game: a from
-// cell above 31 is traditional. A game that is not asterism's own is read
-// the same way, so that Shatrabase's files import in either numbering.
-void shatrabase_numbering(std::vector<RecordMove>& moves) {
-    if (moves.empty()) return;
-    std::string_view first = moves.front().move;
-    if (first.starts_with('K') || first.starts_with('Q') || first.starts_with('R') ||
-        first.starts_with('B'))
-        first.remove_prefix(1);
-    int from = 0;
-    const auto [end, ec] = std::from_chars(first.data(), first.data() + first.size(), from);
-    if (ec != std::errc() || end == first.data() || from > 31) return;
-    for (auto& m : moves) {
-        std::string out;
-        for (std::size_t i = 0; i < m.move.size();) {
-            if (!std::isdigit(static_cast<unsigned char>(m.move[i]))) {
-                out += m.move[i++];
-                continue;
-            }
-            int n = 0;
-            while (i < m.move.size() && std::isdigit(static_cast<unsigned char>(m.move[i])))
-                n = n * 10 + (m.move[i++] - '0');
-            out += std::to_string(n >= 1 && n <= 62 ? 63 - n : n);
-        }
-        m.move = std::move(out);
-    }
+// The moves of another program's file in the game's own notation, as the
+// game rewrites them (PgnNotation::foreign_moves).
+void foreign_moves(const PgnNotation& notation, std::vector<RecordMove>& moves) {
+    if (!notation.foreign_moves) return;
+    std::vector<std::string> texts;
+    for (const RecordMove& m : moves) texts.push_back(m.move);
+    notation.foreign_moves(texts);
+    for (std::size_t i = 0; i < moves.size(); ++i) moves[i].move = std::move(texts[i]);
 }
 
 // A PGN tag name as a record tag key: letters, digits and '_', starting
@@ -490,7 +480,7 @@ class PgnReading {
 struct PgnGameSpec {
     std::string spec;
     int line = 0;
-    const PgnVariant* variant = nullptr;
+    const GameInfo* variant = nullptr;
     bool from_spec_tag = false;
 };
 
@@ -499,19 +489,19 @@ PgnGameSpec pgn_game_spec(const PgnReading& reading, const PgnGame& game,
                           const PgnReadOptions& options) {
     const RecordTag* spec_tag = reading.known(kGameSpec);
     const RecordTag* variant_tag = reading.known(kVariant);
-    const PgnVariant* named = variant_tag ? variant_by_name(variant_tag->value) : nullptr;
+    const GameInfo* named = variant_tag ? variant_by_name(variant_tag->value) : nullptr;
     if (variant_tag && !named)
-        throw reading.fail(variant_tag->line,
-                           "unknown Variant '" + variant_tag->value +
-                               "': asterism reads PGN of Shatra and Star Pool Chess");
+        throw reading.fail(variant_tag->line, "unknown Variant '" + variant_tag->value +
+                                                  "': asterism reads PGN of " +
+                                                  pgn_game_words(true));
     PgnGameSpec out;
     out.from_spec_tag = spec_tag != nullptr;
-    out.spec = spec_tag ? spec_tag->value : named ? std::string(named->id) : options.default_game;
+    out.spec = spec_tag ? spec_tag->value : named ? named->id : unnamed_game_spec(options);
     out.line = spec_tag ? spec_tag->line : variant_tag ? variant_tag->line : game.line;
     out.variant = variant_by_id(spec_id(out.spec));
     if (!out.variant)
-        throw reading.fail(out.line,
-                           "'" + out.spec + "' is not a game that PGN covers (shatra, starpool)");
+        throw reading.fail(out.line, "'" + out.spec + "' is not a game that PGN covers (" +
+                                         pgn_game_words(false) + ")");
     if (named && named != out.variant)
         throw reading.fail(variant_tag->line, "the Variant tag says '" + variant_tag->value +
                                                   "' but GameSpec names '" + out.spec + "'");
@@ -527,8 +517,9 @@ LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view 
     Record record = record_tags(game, reading.tags(), spec.spec, spec.line);
     for (const auto& m : game.moves)
         record.moves.push_back(
-            {replace_all(m.move, spec.variant->pgn, spec.variant->native), m.comment, m.line});
-    if (!spec.from_spec_tag && spec.variant->id == "shatra") shatrabase_numbering(record.moves);
+            {replace_all(m.move, spec.variant->pgn->replacement, spec.variant->pgn->reserved),
+             m.comment, m.line});
+    if (!spec.from_spec_tag) foreign_moves(*spec.variant->pgn, record.moves);
 
     // An unfinished result ('*' or none) is settled by replaying.
     const auto [result, result_line] = pgn_result(game, reading.known("Result"));
@@ -659,7 +650,7 @@ int move_number(const std::string& position) {
 }
 
 // The Seven Tag Roster, then the others in ASCII order.
-std::string pgn_tags(const LoadedGame& loaded, const PgnVariant& variant) {
+std::string pgn_tags(const LoadedGame& loaded, const GameInfo& variant) {
     const Record& r = loaded.record;
     auto value_or = [&](std::string_view key, std::string fallback) {
         const std::string v = clean(r.tag_value(key));
@@ -673,7 +664,7 @@ std::string pgn_tags(const LoadedGame& loaded, const PgnVariant& variant) {
         tag_line("Round", value_or("Round", "?")) + tag_line("White", value_or(tag::kFirst, "?")) +
         tag_line("Black", value_or(tag::kSecond, "?")) + tag_line("Result", result);
     std::map<std::string, std::string> others;  // sorted by name, in ASCII order
-    others[std::string(kVariant)] = variant.name;
+    others[std::string(kVariant)] = variant.pgn->variant;
     others[std::string(kGameSpec)] = loaded.game->spec();
     if (!loaded.start_position.empty()) {
         others["SetUp"] = "1";
@@ -691,7 +682,7 @@ std::string pgn_tags(const LoadedGame& loaded, const PgnVariant& variant) {
 
 // The moves, numbered from the start position's move number: "N." before
 // White's move, "N..." before Black's at the start and after a comment.
-std::string pgn_moves(const LoadedGame& loaded, const PgnVariant& variant) {
+std::string pgn_moves(const LoadedGame& loaded, const GameInfo& variant) {
     const Record& r = loaded.record;
     std::unique_ptr<Game> game = Registry::instance().create(loaded.game->spec());
     if (!loaded.start_position.empty()) game->set_position(loaded.start_position);
@@ -706,7 +697,8 @@ std::string pgn_moves(const LoadedGame& loaded, const PgnVariant& variant) {
             out.word(std::to_string(number) + ".");
         else if (name_black)
             out.word(std::to_string(number) + "...");
-        const std::string token = replace_all(m.move, variant.native, variant.pgn);
+        const std::string token =
+            replace_all(m.move, variant.pgn->reserved, variant.pgn->replacement);
         if (!is_pgn_symbol(token))
             throw GameError("internal: move '" + m.move + "' cannot be written as a PGN symbol");
         out.word(token);
@@ -725,10 +717,10 @@ std::string pgn_moves(const LoadedGame& loaded, const PgnVariant& variant) {
 std::string format_pgn_game(const Record& record) {
     const LoadedGame loaded = replay_record(record);
     const std::string id = loaded.game->id();
-    const PgnVariant* variant = variant_by_id(id);
+    const GameInfo* variant = variant_by_id(id);
     if (!variant)
-        throw GameError("PGN covers the chess-like games (shatra, starpool), not " + id +
-                        "; asterism's own records (docs/records.md) hold every game");
+        throw GameError("PGN covers the chess-like games (" + pgn_game_words(false) + "), not " +
+                        id + "; asterism's own records (docs/records.md) hold every game");
     return pgn_tags(loaded, *variant) + "\n" + pgn_moves(loaded, *variant) + "\n";
 }
 

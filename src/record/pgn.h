@@ -46,9 +46,10 @@ std::vector<PgnGame> parse_pgn(std::string_view text, std::string_view source = 
 
 struct PgnReadOptions {
     // The game of a PGN game that names none (no GameSpec and no Variant
-    // tag). Shatrabase's files name none, so its rules and notation are the
-    // default.
-    std::string default_game = "shatra:rules=shatrabase,notation=shatrabase";
+    // tag). Empty: the spec a registered game claims for such files
+    // (PgnNotation::unnamed_spec): Shatrabase's files name none, so Shatra
+    // claims them with its Shatrabase rules and notation.
+    std::string default_game;
 };
 
 // Turns one parsed game into a record and replays it. `number` (from 1)
@@ -65,7 +66,8 @@ std::vector<LoadedGame> read_pgn(std::string_view text, std::string_view source 
 // RecordError for a record that does not replay.
 std::string format_pgn_game(const Record& record);
 
-// Whether PGN covers the game `id` (the chess-likes: shatra, starpool).
+// Whether PGN covers the game `id`: whether it registers a PGN notation (the
+// chess-likes).
 bool pgn_covers(std::string_view id);
 
 // Whether a text is PGN rather than an asterism record: its first

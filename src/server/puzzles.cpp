@@ -1,12 +1,13 @@
 // GET /api/puzzles/GAME: the shipped puzzles, read once and kept.
 #include "server/puzzles.h"
 
-#include <array>
 #include <charconv>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 #include <vector>
 
+#include "core/registry.h"
 #include "core/text.h"
 #include "core/types.h"
 #include "record/file_io.h"
@@ -21,7 +22,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<const char*, 4> kGames = {"starstar", "asterisk", "shatra", "starpool"};
 // A puzzles file larger than this is not read (today's are under 200 kB).
 constexpr std::size_t kMaxFile = 16 << 20;
 
@@ -32,13 +32,19 @@ struct Shelf {
     std::vector<json> puzzles;
 };
 
-Shelf& shelf(std::size_t game) {
-    static std::array<Shelf, kGames.size()> shelves;
-    Shelf& s = shelves[game];
+// The shelf of the registered game `id`. The shelves are made once, one per
+// registered game, so a request never adds one and finding one needs no lock.
+Shelf& shelf(const std::string& id) {
+    static std::map<std::string, Shelf> shelves = [] {
+        std::map<std::string, Shelf> out;
+        for (const GameInfo* info : Registry::instance().all()) out[info->id];
+        return out;
+    }();
+    Shelf& s = shelves.at(id);
     std::call_once(s.loaded, [&] {
         std::string text;
         try {
-            text = read_text_file(puzzles_dir() + "/" + kGames[game] + ".jsonl", kMaxFile);
+            text = read_text_file(puzzles_dir() + "/" + id + ".jsonl", kMaxFile);
         } catch (const GameError&) {
             return;  // no file: no puzzles for this game here
         }
@@ -67,6 +73,15 @@ int number(const ApiRequest& r, const char* name, int fallback, int low, int hig
     return v;
 }
 
+// The registered games' ids in words: "a, b and c".
+std::string game_ids() {
+    const std::vector<const GameInfo*> games = Registry::instance().all();
+    std::string out;
+    for (std::size_t i = 0; i < games.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == games.size() ? " and " : ", ") + games[i]->id;
+    return out;
+}
+
 }  // namespace
 
 std::string puzzles_dir() {
@@ -78,23 +93,20 @@ std::optional<ApiResponse> puzzles_route(const ApiRequest& r) {
     constexpr std::string_view kPrefix = "/api/puzzles/";
     if (!r.path.starts_with(kPrefix)) return std::nullopt;
     const std::string_view name = std::string_view(r.path).substr(kPrefix.size());
-    std::size_t game = kGames.size();
-    for (std::size_t g = 0; g < kGames.size(); ++g)
-        if (name == kGames[g]) game = g;
-    if (game == kGames.size())
-        fail(404, "no puzzles for " + printable(name, 40) +
-                      ": the games are starstar, asterisk, shatra and starpool");
+    const GameInfo* info = Registry::instance().find(name);
+    if (!info) fail(404, "no puzzles for " + printable(name, 40) + ": the games are " + game_ids());
     if (r.method != "GET") throw HttpError{405, "puzzles are read with GET", "GET"};
+    const std::string& game = info->id;
     const std::vector<json>& all = shelf(game).puzzles;
-    if (all.empty()) fail(404, std::string("no puzzles for ") + kGames[game] + " on this server");
+    if (all.empty()) fail(404, "no puzzles for " + game + " on this server");
     const int total = static_cast<int>(all.size());
     const int first = number(r, "i", 0, 0, 1 << 30) % total;
     const int n = number(r, "n", 1, 1, kMaxPuzzlesPerRequest);
     json list = json::array();
     for (int k = 0; k < n && k < total; ++k)
         list.push_back(all[static_cast<std::size_t>((first + k) % total)]);
-    return ApiResponse{
-        200, {{"game", kGames[game]}, {"total", total}, {"first", first}, {"puzzles", list}}};
+    return ApiResponse{200,
+                       {{"game", game}, {"total", total}, {"first", first}, {"puzzles", list}}};
 }
 
 }  // namespace asterism::server

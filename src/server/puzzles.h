@@ -4,13 +4,12 @@
 //
 //   {"game": "shatra", "total": 120, "first": 7, "puzzles": [{...}, ...]}
 //
-// GAME must be one of the four game ids; the file is data/puzzles/GAME.jsonl
-// in the puzzles folder, named from a fixed table, so nothing of the request
-// reaches the filesystem. Each file is read once, at its first request, and
-// kept. The folder is the environment's ASTERISM_PUZZLES_DIR if set, else
-// the installed share/asterism/puzzles beside the binary, else the source
-// tree's data/puzzles (ASTERISM_PUZZLES_DIR, fixed at build time;
-// installed.h).
+// GAME must be a registered game's id (core/registry.h); the file is
+// data/puzzles/GAME.jsonl in the puzzles folder, named from the registry's
+// id, so nothing of the request reaches the filesystem. Each file is read once, at its first
+// request, and kept. The folder is the environment's ASTERISM_PUZZLES_DIR if set, else the
+// installed share/asterism/puzzles beside the binary, else the source tree's data/puzzles
+// (ASTERISM_PUZZLES_DIR, fixed at build time; installed.h).
 #pragma once
 
 #include <optional>

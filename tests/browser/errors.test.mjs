@@ -83,7 +83,7 @@ const INPUT_LEFT_OUT = new Set([
   "internal: move … '…' cannot be written in a record",
   "internal: move '…' cannot be written as a PGN symbol",
   // The page offers "Save PGN" for the games PGN covers only.
-  "PGN covers the chess-like games (shatra, starpool), not …; asterism's own records (docs/records.md) hold every game",
+  "PGN covers the chess-like games (…), not …; asterism's own records (docs/records.md) hold every game",
 ]);
 
 // ---- reading C++ --------------------------------------------------------------

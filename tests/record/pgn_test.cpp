@@ -225,6 +225,31 @@ TEST(Pgn, OtherGamesAreNotWrittenAsPgn) {
     }
 }
 
+// PGN covers the games that register a PgnNotation, the two chess-likes, and
+// says so in its errors; no list in record/pgn.cpp decides it.
+TEST(Pgn, CoversTheGamesThatRegisterAPgnNotation) {
+    std::vector<std::string> covered;
+    for (const GameInfo* info : Registry::instance().all()) {
+        EXPECT_EQ(pgn_covers(info->id), info->pgn.has_value()) << info->id;
+        if (info->pgn) covered.push_back(info->id);
+    }
+    EXPECT_EQ(covered, (std::vector<std::string>{"shatra", "starpool"}));
+    Record r;
+    r.set_tag(tag::kGame, "asterisk");
+    EXPECT_THROW(
+        {
+            try {
+                format_pgn_game(r);
+            } catch (const GameError& e) {
+                EXPECT_STREQ(e.what(),
+                             "PGN covers the chess-like games (shatra, starpool), not asterisk; "
+                             "asterism's own records (docs/records.md) hold every game");
+                throw;
+            }
+        },
+        GameError);
+}
+
 TEST(Pgn, ReadingIsTolerant) {
     const std::string text =
         "% an escape line\n"

@@ -71,6 +71,18 @@ TEST(ServerApi, CatalogListsEveryGameWithItsOptions) {
     EXPECT_EQ(star["options"][0]["name"], "size");
 }
 
+// The puzzles route takes its games from the registry: a game registered
+// anywhere (here the tests' take-away game) is one it may hold puzzles for,
+// and an unknown name's error lists every registered game. On a list of
+// four names by hand the take-away game was unknown.
+TEST(ServerApi, PuzzlesKnowEveryRegisteredGame) {
+    ApiRig rig;
+    expect_error(call(rig.api, "GET", "/api/puzzles/takeaway-test"), 404,
+                 "no puzzles for takeaway-test on this server");
+    const ApiResponse unknown = call(rig.api, "GET", "/api/puzzles/chess");
+    for (const GameInfo* info : Registry::instance().all()) expect_error(unknown, 404, info->id);
+}
+
 TEST(ServerApi, NewGameTakesOptionsPositionAndSeats) {
     ApiRig rig;
     Api& api = rig.api;

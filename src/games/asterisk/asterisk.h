@@ -196,6 +196,10 @@ class State : private detail::StateData {
     static constexpr int kMaxMoves = kTypes * kMaxCells + 1;
     static constexpr int kMaxPlies = kMaxCells + 2;  // hand-over, swap, T(n) placements
     static constexpr int kPlayers = 2;
+    // A position is its board alone: stones never move, so a board is
+    // reached only at its own ply and nothing of it depends on the path
+    // there (an exact solver may keep a table; search/solver.h).
+    static constexpr bool kPathFree = true;
 
     // The start position of the rules (for Solitaire: the deal of rules.seed).
     explicit State(const Rules& rules = {});

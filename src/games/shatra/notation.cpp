@@ -627,4 +627,34 @@ std::string State::move_help() const {
            "biy, which may also stop a chain early: write the chain up to where it stops.";
 }
 
+// Shatrabase numbers the cells 1-62 either traditionally (from Black's end,
+// as asterism reads numbers) or by its internal numbering, 63 minus that,
+// and its reader tells the two apart by the first move of a game: a from
+// cell above 31 is traditional. A game that is not asterism's own is read
+// the same way, so that Shatrabase's files import in either numbering.
+void shatrabase_numbering(std::vector<std::string>& moves) {
+    if (moves.empty()) return;
+    std::string_view first = moves.front();
+    if (first.starts_with('K') || first.starts_with('Q') || first.starts_with('R') ||
+        first.starts_with('B'))
+        first.remove_prefix(1);
+    int from = 0;
+    const auto [end, ec] = std::from_chars(first.data(), first.data() + first.size(), from);
+    if (ec != std::errc() || end == first.data() || from > 31) return;
+    for (std::string& move : moves) {
+        std::string out;
+        for (std::size_t i = 0; i < move.size();) {
+            if (!std::isdigit(static_cast<unsigned char>(move[i]))) {
+                out += move[i++];
+                continue;
+            }
+            int n = 0;
+            while (i < move.size() && std::isdigit(static_cast<unsigned char>(move[i])))
+                n = n * 10 + (move[i++] - '0');
+            out += std::to_string(n >= 1 && n <= 62 ? 63 - n : n);
+        }
+        move = std::move(out);
+    }
+}
+
 }  // namespace asterism::shatra

@@ -1,5 +1,5 @@
-// Registers Shatra with the game registry: the option list, the factory and
-// what `asterism bench` measures.
+// Registers Shatra with the game registry: the option list, the factory,
+// what `asterism bench` measures and how PGN writes it.
 #include <memory>
 
 #include "core/registry.h"
@@ -28,6 +28,10 @@ const GameRegistration kRegistration{GameInfo{
         // A middle game with captures (tests/data/shatra_perft_seed.txt).
         {"shatra", "sqs/1rs/b1b/k/sssss1s/3s2r/7/S2R3/1B3s1/SSSSSSS/K/3/SRS/1QS w Tt - - - 0 5", 5},
     },
+    // PGN: Shatrabase's files name no game, so a PGN game that names none is
+    // Shatra with Shatrabase's rules and notation, its cells renumbered.
+    PgnNotation{"Shatra", "", "", "shatra:rules=shatrabase,notation=shatrabase",
+                shatrabase_numbering},
 }};
 
 }  // namespace

@@ -246,6 +246,11 @@ std::string cell_name(int cell);
 // Reads "c14" or "1".."62" (numbers when `numeric`); -1 if not a cell.
 int parse_cell(std::string_view text);
 
+// The moves of a PGN game from another program (Shatrabase's files), in
+// asterism's cell numbering; PGN reading calls it through the game's
+// registered PgnNotation (register.cpp).
+void shatrabase_numbering(std::vector<std::string>& moves);
+
 }  // namespace asterism::shatra
 
 #include "games/shatra/knowledge.h"  // IWYU pragma: export

@@ -1,5 +1,5 @@
 // Registers Star Pool Chess with the game registry: the option list, the
-// factory and what `asterism bench` measures.
+// factory, what `asterism bench` measures and how PGN writes it.
 #include <memory>
 
 #include "core/registry.h"
@@ -25,6 +25,9 @@ const GameRegistration kRegistration(GameInfo{
     {{"starpool", "", 5},
      {"starpool", "1N1lkl3/r7r/1p1ppp1pp/p3e4/P3*1p1w/2P4W1/EP1PPP1PP/5R3/W2LKLeN1 [R-nw] w - 2 19",
       5}},
+    // PGN reserves '<' and '>', so the Wizard's swap w1<>a1 is w1=a1 there
+    // ('=' is free: promotions are not written).
+    PgnNotation{"Star Pool Chess", "<>", "="},
 });
 
 }  // namespace

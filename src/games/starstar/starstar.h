@@ -187,6 +187,10 @@ class State : public Stones {
     static constexpr Cell kSwapCell = Move::kSwapCell;
     static constexpr int kMaxMoves = kMaxCells + 1;
     static constexpr int kPlayers = 2;
+    // A position is its board alone: stones never move, so a board is
+    // reached only at its own ply and nothing of it depends on the path
+    // there (an exact solver may keep a table; search/solver.h).
+    static constexpr bool kPathFree = true;
 
     explicit State(Rules rules = {});
 

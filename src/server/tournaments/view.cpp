@@ -3,6 +3,8 @@
 // the crosstable and each round's games.
 #include "server/tournaments/tournament.h"
 
+#include "core/game.h"
+
 namespace asterism::server {
 
 namespace tournament {
@@ -23,10 +25,6 @@ json clock_view(const json& clock) {
         out["increment"] = static_cast<std::int64_t>(clock.value("increment", 0.0) * 1000);
     }
     return out;
-}
-
-std::string game_name(const std::string& spec) {
-    return spec.substr(0, spec.find(':'));
 }
 
 json rounds_view(const TournamentService::Tournament& t) {
@@ -99,7 +97,7 @@ json summary(const TournamentService::Tournament& t) {
     for (const Entrant& e : t.players) players += e.left ? 0 : 1;
     return {{"id", t.row.id},
             {"name", t.s.name},
-            {"game", game_name(t.s.spec)},
+            {"game", spec_id(t.s.spec)},
             {"spec", t.s.spec},
             {"format", t.s.format},
             {"status", t.row.status},
