@@ -475,6 +475,18 @@ def stop_server(server):
     server.wait(10)
 
 
+def create_until_refused(port, headers_of, bound=100):
+    """Creates games against the computer, the i-th with headers_of(i),
+    until one is refused; returns (games made, the refusal)."""
+    for i in range(bound):
+        r = request(port, "POST", "/api/games",
+                    {"game": "starstar", "options": {"size": 6}, "opponent": "random"},
+                    headers=headers_of(i))
+        if r is None or r[0] != 201:
+            return i, r
+    return bound, None
+
+
 def one_address_fills(binary):
     """One address (behind a trusted proxy, as on a real server) creates games
     against the computer until refused; the cap holds after a restart and
@@ -484,15 +496,7 @@ def one_address_fills(binary):
     try:
         server, port = start_server(binary, data, *proxy)
         me, other = "X-Forwarded-For: 203.0.113.50\r\n", "X-Forwarded-For: 198.51.100.9\r\n"
-        made, refused = 0, None
-        for _ in range(100):
-            r = request(port, "POST", "/api/games",
-                        {"game": "starstar", "options": {"size": 6}, "opponent": "random"},
-                        headers=me)
-            if r is None or r[0] != 201:
-                refused = r
-                break
-            made += 1
+        made, refused = create_until_refused(port, lambda i: me)
         check(made == 25, f"one address made {made} games, not the cap of 25")
         check(refused is not None and refused[0] == 429 and b"unfinished" in refused[2],
               f"past the cap: {refused and refused[0]}")
@@ -517,16 +521,8 @@ def one_network_fills(binary):
     proxy = ["--trusted-proxy", "127.0.0.1", "--games-per-address", "25"]
     try:
         server, port = start_server(binary, data, *proxy)
-        made, refused = 0, None
-        for i in range(100):
-            me = f"X-Forwarded-For: 2001:db8:5:6:{i:x}:1:2:3\r\n"
-            r = request(port, "POST", "/api/games",
-                        {"game": "starstar", "options": {"size": 6}, "opponent": "random"},
-                        headers=me)
-            if r is None or r[0] != 201:
-                refused = r
-                break
-            made += 1
+        made, refused = create_until_refused(
+            port, lambda i: f"X-Forwarded-For: 2001:db8:5:6:{i:x}:1:2:3\r\n")
         check(made == 25, f"one /64 made {made} games, not the cap of 25")
         check(refused is not None and refused[0] == 429, f"past the cap: {refused and refused[0]}")
         r = request(port, "POST", "/api/games", {"game": "starstar", "opponent": "random"},
