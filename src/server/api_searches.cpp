@@ -274,8 +274,9 @@ ApiResponse Api::post_review(Call& c) {
                       std::to_string(limits_.max_reviews) + " at a time); try again shortly");
     }
     s.review.reset();
-    s.review = std::make_unique<ReviewJob>(g.clone(), settings, running, service().thinking(),
-                                           c.request.client, stopping_);
+    s.review = std::make_unique<ReviewJob>(
+        g.clone(), settings, running, service().thinking(), c.request.client, stopping_,
+        c.request.local ? FairPool::Admit::Own : FairPool::Admit::Bounded);
     return {202, s.review->status()};
 }
 

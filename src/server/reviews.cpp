@@ -46,7 +46,8 @@ json review_json(const Review& review, const Game& game) {
 }
 
 ReviewJob::ReviewJob(std::unique_ptr<Game> game, ReviewSettings settings, std::atomic<int>& running,
-                     FairPool& pool, const std::string& network, std::shared_ptr<StopFlag> stop)
+                     FairPool& pool, const std::string& network, std::shared_ptr<StopFlag> stop,
+                     FairPool::Admit admit)
     : state_(std::make_shared<State>()) {
     State& s = *state_;
     s.game = std::move(game);
@@ -56,8 +57,7 @@ ReviewJob::ReviewJob(std::unique_ptr<Game> game, ReviewSettings settings, std::a
     stop->follow(s.stop);
     s.total = static_cast<int>(s.game->history().size()) + 1;
     const auto no = pool.submit(
-        network, [state = state_] { run(*state); }, FairPool::Admit::Bounded,
-        FairPool::Length::Long);
+        network, [state = state_] { run(*state); }, admit, FairPool::Length::Long);
     if (no) {
         running.fetch_sub(1);
         fail(no->status, no->reason);

@@ -31,7 +31,8 @@ class ReviewJob {
     // dropped. Throws HttpError (429/503) when the pool refuses it; `stop`
     // is the server's, which ends the review when raised.
     ReviewJob(std::unique_ptr<Game> game, ReviewSettings settings, std::atomic<int>& running,
-              FairPool& pool, const std::string& network, std::shared_ptr<StopFlag> stop);
+              FairPool& pool, const std::string& network, std::shared_ptr<StopFlag> stop,
+              FairPool::Admit admit = FairPool::Admit::Bounded);
     // Stops the review, queued or running; the pool's thread lets it go.
     ~ReviewJob();
     ReviewJob(const ReviewJob&) = delete;

@@ -138,6 +138,32 @@ TEST(FairPool, LongJobsNeverHoldEveryThread) {
     EXPECT_TRUE(eventually([&] { return long_running.load() == 3; }));
 }
 
+// The operator's own requests are spared the network's share (a page on the
+// same machine asks for an analysis and a computer's move at once), but not
+// the server's bound on waiting jobs.
+TEST(FairPool, TheOperatorsOwnRequestsAreNotHeldToANetworksShare) {
+    Gate gate;
+    std::atomic<bool> second_ran{false};
+    FairPool pool(
+        {.threads = 2, .running_per_network = 1, .queued_per_network = 1, .max_queued = 1});
+    ASSERT_FALSE(pool.submit(
+        "127.0.0.1", [&] { gate.wait(); }, FairPool::Admit::Own));
+    ASSERT_TRUE(eventually([&] { return pool.running() == 1; }));
+    ASSERT_FALSE(pool.submit(
+        "127.0.0.1", [&] { second_ran.store(true); }, FairPool::Admit::Own));
+    EXPECT_TRUE(eventually([&] { return second_ran.load(); }));
+    ASSERT_FALSE(pool.submit(
+        "127.0.0.1", [&] { gate.wait(); }, FairPool::Admit::Own));
+    ASSERT_TRUE(eventually([&] { return pool.running() == 2 && pool.queued() == 0; }));
+    ASSERT_FALSE(pool.submit(
+        "127.0.0.1", [&] { gate.wait(); }, FairPool::Admit::Own));
+    const auto full = pool.submit(
+        "127.0.0.1", [&] { gate.wait(); }, FairPool::Admit::Own);
+    ASSERT_TRUE(full);
+    EXPECT_EQ(full->status, 503);
+    gate.open();
+}
+
 TEST(FairPool, StoppingRunsWhatWaitsAndRefusesMore) {
     std::atomic<int> ran{0};
     FairPool pool({.threads = 1, .queued_per_network = 10});

@@ -37,9 +37,9 @@ std::optional<FairPool::Refusal> FairPool::submit(const std::string& network,
         if (stopping_) return Refusal{503, "the server is stopping"};
         Network& mine = networks_[network];
         const std::size_t held = mine.jobs.size() + static_cast<std::size_t>(mine.running);
-        if (admit == Admit::Bounded) {
+        if (admit != Admit::Owed) {
             std::optional<Refusal> no;
-            if (held >= limits_.queued_per_network)
+            if (held >= limits_.queued_per_network && admit == Admit::Bounded)
                 no = Refusal{429, "you already have " + std::to_string(held) +
                                       " computer moves or analyses under way; wait for one to "
                                       "finish"};
@@ -53,7 +53,7 @@ std::optional<FairPool::Refusal> FairPool::submit(const std::string& network,
             }
         }
         if (mine.jobs.empty()) turn_.push_back(network);
-        mine.jobs.push_back({std::move(job), length == Length::Long});
+        mine.jobs.push_back({std::move(job), length == Length::Long, admit == Admit::Own});
         ++queued_;
     }
     ready_.notify_one();
@@ -63,7 +63,7 @@ std::optional<FairPool::Refusal> FairPool::submit(const std::string& network,
 FairPool::Job FairPool::next(std::string& network) {
     for (auto it = turn_.begin(); it != turn_.end(); ++it) {
         Network& n = networks_.at(*it);
-        if (n.running >= limits_.running_per_network) continue;
+        if (n.running >= limits_.running_per_network && !n.jobs.front().own) continue;
         if (n.jobs.front().long_job && long_running_ >= limits_.long_running) continue;
         network = *it;
         Job job = std::move(n.jobs.front());

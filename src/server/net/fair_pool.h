@@ -25,10 +25,12 @@ namespace asterism::server {
 class FairPool {
   public:
     struct Limits {
-        int threads = 0;                     // 0: one per core
-        int running_per_network = 1;         // jobs of one network running at once
-        std::size_t queued_per_network = 2;  // a network's jobs waiting or running (429 past it)
-        std::size_t max_queued = 64;         // everyone's jobs waiting (503 past it)
+        int threads = 0;              // 0: one per core
+        int running_per_network = 1;  // jobs of one network running at once
+        // A network's jobs waiting or running (429 past it): a page may ask
+        // for a computer's move, an analysis and a hint at once.
+        std::size_t queued_per_network = 4;
+        std::size_t max_queued = 64;  // everyone's jobs waiting (503 past it)
         // Long jobs (a review: a search of every position of a game) running
         // at once, so that they never hold every thread (unless there is
         // only one) and a computer's move never waits for one to end.
@@ -42,8 +44,11 @@ class FairPool {
     };
     // Whether a job counts against the bounds. Work the server owes (an
     // online opponent's move after a person's) is never refused: it is
-    // bounded by the games a network may hold instead.
-    enum class Admit { Bounded, Owed };
+    // bounded by the games a network may hold instead. The operator's own
+    // requests (this machine's, not forwarded: net/limits.h) are spared
+    // the network's share, as every per-client cap spares them, but not
+    // the server's bound on waiting jobs.
+    enum class Admit { Bounded, Owed, Own };
     enum class Length { Short, Long };
 
     explicit FairPool(Limits limits);
@@ -71,6 +76,7 @@ class FairPool {
     struct Job {
         std::function<void()> run;
         bool long_job = false;
+        bool own = false;  // Admit::Own: not held to the network's threads
     };
     struct Network {
         std::deque<Job> jobs;

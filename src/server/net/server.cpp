@@ -182,10 +182,11 @@ void HttpServer::Impl::dispatch(std::uint64_t key, Connection& c, HttpRequest re
         // The application's one admission of thinking (fair_pool.h): the
         // networks take turns, each with its share.
         const std::string network = request.client;
+        const auto admit = request.local ? FairPool::Admit::Own : FairPool::Admit::Bounded;
         auto job = [this, key, request = std::move(request), keep_alive]() {
             finish(key, request.client, handler.respond(request), keep_alive, false);
         };
-        if (const auto no = handler.thinking().submit(network, std::move(job)))
+        if (const auto no = handler.thinking().submit(network, std::move(job), admit))
             answer(key, c,
                    serialize(HttpResponse::refusal(no->status, no->reason), keep_alive, false),
                    !keep_alive);
