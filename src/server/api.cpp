@@ -117,59 +117,82 @@ GameService& Api::service() {
     return *games_;
 }
 
-struct Api::Route {
-    std::string_view method;
-    std::string_view path;  // ":id" stands for a session id
-    ApiResponse (Api::*handler)(Call&);
-};
-
-const std::vector<Api::Route>& Api::routes() {
-    static const std::vector<Route> table{
-        {"GET", "/api/catalog", &Api::get_catalog},
-        {"POST", "/api/records", &Api::post_record},
-        {"POST", "/api/sessions", &Api::post_session},
-        {"POST", "/api/view", &Api::post_view},
-        {"GET", "/api/sessions/:id", &Api::get_session},
-        {"DELETE", "/api/sessions/:id", &Api::delete_session},
-        {"GET", "/api/sessions/:id/legal", &Api::get_legal},
-        {"POST", "/api/sessions/:id/move", &Api::post_move},
-        {"POST", "/api/sessions/:id/undo", &Api::post_undo},
-        {"POST", "/api/sessions/:id/players", &Api::post_players},
-        {"GET", "/api/sessions/:id/record", &Api::get_record},
-        {"GET", "/api/sessions/:id/pgn", &Api::get_record},
-        {"POST", "/api/sessions/:id/computer", &Api::post_computer},
-        {"POST", "/api/sessions/:id/analyze", &Api::post_analyze},
-        {"POST", "/api/sessions/:id/draw", &Api::post_draw},
-        {"POST", "/api/sessions/:id/review", &Api::post_review},
-        {"GET", "/api/sessions/:id/review", &Api::get_review},
+// The API's own rows of the route table (routes.h), and the table itself,
+// made again whenever a module is attached: the local games (named by
+// their unguessable token, which is the seat's proof), the catalog,
+// records and stateless views. Every local game is stored, so its routes
+// wait on the disk; those that search run on the search lane.
+void Api::add_own_routes() {
+    using enum Who;
+    using enum RateClass;
+    constexpr auto disk = Handler::Lane::Disk, quick = Handler::Lane::Quick,
+                   search = Handler::Lane::Search;
+    const auto on = [this](ApiResponse (Api::*handler)(Call&)) {
+        return [this, handler](const ApiRequest& r, const PathArgs& args) {
+            const auto id = args.find("id");
+            Call call{r, id == args.end() ? "" : id->second,
+                      id == args.end() ? nullptr : service().find_local(id->second)};
+            return (this->*handler)(call);
+        };
     };
-    return table;
+    // An unknown token is a 404 whatever the method (not a 405).
+    const auto known = [this](const std::string& id) { service().find_local(id); };
+    const auto session = [&](std::string_view method, std::string_view path, Handler::Lane lane,
+                             RateClass rate, ApiResponse (Api::*handler)(Call&)) {
+        routes_.add({method, path, Seat, lane, rate, on(handler), known});
+    };
+    routes_.add({"GET", "/api/catalog", Anyone, quick, Plain, on(&Api::get_catalog)});
+    routes_.add({"POST", "/api/records", Anyone, disk, Create, on(&Api::post_record)});
+    routes_.add({"POST", "/api/sessions", Anyone, disk, Create, on(&Api::post_session)});
+    routes_.add({"POST", "/api/view", Anyone, quick, Plain, on(&Api::post_view)});
+    session("GET", "/api/sessions/:id", disk, Plain, &Api::get_session);
+    session("DELETE", "/api/sessions/:id", disk, Plain, &Api::delete_session);
+    session("GET", "/api/sessions/:id/legal", disk, Plain, &Api::get_legal);
+    session("POST", "/api/sessions/:id/move", disk, Plain, &Api::post_move);
+    session("POST", "/api/sessions/:id/undo", disk, Plain, &Api::post_undo);
+    session("POST", "/api/sessions/:id/players", disk, Plain, &Api::post_players);
+    session("GET", "/api/sessions/:id/record", disk, Plain, &Api::get_record);
+    session("GET", "/api/sessions/:id/pgn", disk, Plain, &Api::get_record);
+    session("POST", "/api/sessions/:id/computer", search, Search, &Api::post_computer);
+    session("POST", "/api/sessions/:id/analyze", search, Search, &Api::post_analyze);
+    session("POST", "/api/sessions/:id/draw", search, Search, &Api::post_draw);
+    // A review waits its turn in the thinking pool (reviews.h): the request
+    // itself only stores the job.
+    session("POST", "/api/sessions/:id/review", disk, Search, &Api::post_review);
+    session("GET", "/api/sessions/:id/review", disk, Plain, &Api::get_review);
+}
+
+void Api::rebuild_routes() {
+    routes_.clear();
+    if (online_ && chat_) chat_->add_routes(routes_);
+    if (accounts_) accounts_->add_routes(routes_);
+    if (online_ && tournaments_) tournaments_->add_routes(routes_);
+    if (online_ && games_) games_->add_routes(routes_);
+    add_puzzle_routes(routes_);
+    add_own_routes();
+}
+
+Handler::Lane Api::lane(std::string_view method, std::string_view path) const {
+    const Route* route = routes_.peek(method, path);
+    return route ? route->lane : Handler::Lane::Quick;
 }
 
 ApiResponse Api::route(const ApiRequest& r) {
-    if (online_ && chat_) {
-        if (auto answer = chat_->handle(r)) return std::move(*answer);
+    PathArgs args;
+    const Route* route = routes_.find(r, args);
+    if (route) {
+        // Who may call it is checked here, before the route looks anything
+        // up, so that no route can forget it; a seat's secret is checked by
+        // the route, which knows the game.
+        if ((route->who == Who::Account || route->who == Who::Moderator) && r.account == 0)
+            fail(401, "you are not signed in");
+        if (route->who == Who::Moderator && !r.moderator) fail(403, "moderators only");
+        return route->run(r, args);
     }
-    if (accounts_) {
-        if (auto answer = accounts_->handle(r)) return std::move(*answer);
-    }
-    if (online_ && tournaments_) {
-        if (auto answer = tournaments_->handle(r)) return std::move(*answer);
-    }
-    if (online_ && games_) {
-        if (auto answer = games_->handle(r)) return std::move(*answer);
-    } else if (r.path.starts_with("/api/games") || r.path == "/api/lobby" ||
-               r.path == "/api/archive") {
+    if (!(online_ && games_) &&
+        (r.path.starts_with("/api/games") || r.path == "/api/lobby" || r.path == "/api/archive"))
         fail(404, "online play is off on this server (start it with a data folder)");
-    }
-    if (auto answer = puzzles_route(r)) return std::move(*answer);
-    std::string id;
-    const int i =
-        find_route(routes(), r, id, [&](const std::string& seen) { service().find_local(seen); });
-    if (i < 0) fail(404, "no such page: " + printable(r.path, 200));
-    const Route& route = routes()[static_cast<std::size_t>(i)];
-    Call call{r, id, id.empty() ? nullptr : service().find_local(id)};
-    return (this->*route.handler)(call);
+    fail(404, "no such page: " + printable(r.path, 200));
 }
 
 ApiResponse Api::get_catalog(Call&) {
@@ -317,7 +340,9 @@ ApiResponse Api::get_record(Call& c) {
              {"filename", download_name(t.game().id(), date, pgn ? ".pgn" : ".rec")}}};
 }
 
-Api::Api(ApiLimits limits) : limits_(limits), rate_(limits.rate_per_second, limits.rate_burst) {}
+Api::Api(ApiLimits limits) : limits_(limits), rate_(limits.rate_per_second, limits.rate_burst) {
+    rebuild_routes();
+}
 
 Api::~Api() = default;
 
@@ -350,6 +375,7 @@ ApiResponse Api::handle(const ApiRequest& request) {
                 ApiRequest as = request;
                 as.account = me->id;
                 as.account_name = me->name;
+                as.moderator = me->role == "moderator";
                 return route(as);
             }
         }

@@ -24,6 +24,7 @@
 #include "search/agent.h"
 #include "server/api_message.h"
 #include "server/net/limits.h"
+#include "server/routes.h"
 #include "server/search_guard.h"
 #include "table/table.h"
 
@@ -73,15 +74,31 @@ class Api {
     // Serves every game from `games`, which the composition root (app.h)
     // owns and keeps alive for as long as this API (null: none; every game
     // route answers 503); the online routes only when `online`.
+    // Each attach adds the module's routes to the one table (routes.h); the
+    // composition root attaches them all before the server takes requests.
     void attach(GameService* games, bool online) {
         games_ = games;
         online_ = online;
+        rebuild_routes();
     }
     GameService* games() { return games_; }
     // Serves /api/account from `accounts` (owned as the games are).
-    void attach_accounts(accounts::Accounts* accounts) { accounts_ = accounts; }
-    void attach_chat(Chat* chat) { chat_ = chat; }
-    void attach_tournaments(TournamentService* t) { tournaments_ = t; }
+    void attach_accounts(accounts::Accounts* accounts) {
+        accounts_ = accounts;
+        rebuild_routes();
+    }
+    void attach_chat(Chat* chat) {
+        chat_ = chat;
+        rebuild_routes();
+    }
+    void attach_tournaments(TournamentService* t) {
+        tournaments_ = t;
+        rebuild_routes();
+    }
+    // Every route the API answers, as declared (routes.h).
+    const RouteTable& routes() const { return routes_; }
+    // The transport's lane for a request: its route's (quick when none).
+    Handler::Lane lane(std::string_view method, std::string_view path) const;
 
     std::size_t session_count() const;
     // Stops every search running or queued, now and later, with `reason`
@@ -93,9 +110,9 @@ class Api {
     // The routes (docs/server.md) are a table of small handlers, as the
     // engine protocol's commands are.
     struct Call;
-    struct Route;
     struct Snapshot;
-    static const std::vector<Route>& routes();
+    void rebuild_routes();
+    void add_own_routes();
     ApiResponse route(const ApiRequest& request);
     ApiResponse get_catalog(Call& c);
     ApiResponse post_record(Call& c);
@@ -138,6 +155,7 @@ class Api {
     Chat* chat_ = nullptr;
     TournamentService* tournaments_ = nullptr;
     bool online_ = false;
+    RouteTable routes_;
 };
 
 }  // namespace asterism::server

@@ -42,6 +42,7 @@ struct ApiRequest {
     // `cookie`, accounts.h): 0 for a guest.
     std::int64_t account = 0;
     std::string account_name = {};
+    bool moderator = false;  // that account's role is "moderator"
     // The request is the operator's own (this machine's loopback interface,
     // not forwarded by a proxy): no per-client cap applies to it.
     bool local = false;

@@ -94,10 +94,10 @@ std::unique_ptr<store::Store> App::open_store(const ServeOptions& o) {
     return std::make_unique<store::Store>((fs::path(dir) / "asterism.db").string(), o.online.sync);
 }
 
+// The lane a request's route declares (routes.h); the pages' files are quick.
 Handler::Lane App::lane(const HttpRequest& r) const {
-    if (Site::searches(r)) return Lane::Search;
     if (r.path == "/health") return Lane::Disk;  // it takes the store's write lock
-    return Site::stores(r) ? Lane::Disk : Lane::Quick;
+    return site_.api().lane(r.method, r.path);
 }
 
 HttpResponse App::respond(const HttpRequest& request) {

@@ -91,6 +91,7 @@ struct OnlineLimits {
 };
 
 struct OnlineSeat;  // a seat of an online game (games/game.h)
+class RouteTable;   // routes.h
 
 class GameService {
   public:
@@ -110,9 +111,9 @@ class GameService {
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
 
-    // The routes under /api/games, /api/lobby and /api/archive; nothing for
-    // another path. Throws HttpError (json_args.h) for a bad request.
-    std::optional<ApiResponse> handle(const ApiRequest& request);
+    // Adds the online games' routes (/api/games, /api/lobby, /api/archive)
+    // and an account's lists of games to the API's table (routes.h).
+    void add_routes(RouteTable& table);
 
     // Flags every side whose time has run out; the server's clock thread
     // calls it a few times a second.
@@ -219,8 +220,6 @@ class GameService {
 
   private:
     struct Call;
-    struct Route;
-    static const std::vector<Route>& routes();
 
     ApiResponse create(Call& c);
     ApiResponse finish_create(Call& c, const std::shared_ptr<Game>& g, Player mine,
@@ -237,7 +236,6 @@ class GameService {
     ApiResponse record(Call& c);
     ApiResponse lobby(Call& c);
     // An account's games (lists.cpp): "my games", a player's, the download.
-    std::optional<ApiResponse> handle_lists(const ApiRequest& r);
     ApiResponse my_games(const ApiRequest& r);
     ApiResponse player_games(const ApiRequest& r, const std::string& name);
     ApiResponse export_games(const ApiRequest& r);

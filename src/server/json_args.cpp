@@ -35,16 +35,6 @@ int json_depth(std::string_view text) {
     return deepest;
 }
 
-std::vector<std::string_view> segments(std::string_view path) {
-    std::vector<std::string_view> out;
-    for (std::size_t at = 0; at <= path.size();) {
-        const std::size_t next = std::min(path.find('/', at), path.size());
-        if (next > at) out.push_back(path.substr(at, next - at));
-        at = next + 1;
-    }
-    return out;
-}
-
 }  // namespace
 
 [[noreturn]] void fail(int status, const std::string& message) {
@@ -148,18 +138,6 @@ std::string download_name(const std::string& game_id, const std::string& date,
     }
     while (!safe.empty() && (safe.front() == '.' || safe.front() == '_')) safe.erase(0, 1);
     return game_id + (safe.empty() ? "" : "-" + safe) + extension;
-}
-
-bool matches(std::string_view pattern, std::string_view path, std::string& id) {
-    const auto want = segments(pattern), got = segments(path);
-    if (want.size() != got.size()) return false;
-    for (std::size_t i = 0; i < want.size(); ++i) {
-        if (want[i] == ":id")
-            id = got[i];
-        else if (want[i] != got[i])
-            return false;
-    }
-    return true;
 }
 
 void require_json_type(const ApiRequest& r) {

@@ -36,10 +36,6 @@ std::string spec_from(const nlohmann::json& body);
 std::string download_name(const std::string& game_id, const std::string& date,
                           const std::string& extension);
 
-// Whether `path` fits a route's `pattern` ("/api/games/:id/move"); the
-// segment under ":id" goes to `id`.
-bool matches(std::string_view pattern, std::string_view path, std::string& id);
-
 // 415 unless a request other than GET says its body is JSON, body or not:
 // a cross-site request with that type needs a preflight, which is refused
 // (405), so no other site's page can make a visitor's browser send one.
@@ -47,30 +43,5 @@ void require_json_type(const ApiRequest& r);
 
 // 405: `r.path` takes the methods `allowed`, not r.method.
 [[noreturn]] void fail_method(const ApiRequest& r, const std::string& allowed);
-
-// The route of a table (anything with `method` and `path` fields) that
-// takes `r`: its index and the ":id" segment. `check_id` sees the id of the
-// first route whose path fits, whatever the method, so that an unknown game
-// is a 404 rather than a 405. A path that fits only with other methods is a
-// 405 naming them (GET also answers HEAD); -1 when no path fits.
-template <class Route, class CheckId>
-int find_route(const std::vector<Route>& routes, const ApiRequest& r, std::string& id,
-               CheckId check_id) {
-    std::string allowed;
-    bool checked = false;
-    for (std::size_t i = 0; i < routes.size(); ++i) {
-        if (!matches(routes[i].path, r.path, id)) continue;
-        if (!id.empty() && !checked) check_id(id);
-        checked = true;
-        if (routes[i].method == r.method) {
-            require_json_type(r);
-            return static_cast<int>(i);
-        }
-        allowed += (allowed.empty() ? "" : ", ") + std::string(routes[i].method) +
-                   (routes[i].method == "GET" ? ", HEAD" : "");
-    }
-    if (!allowed.empty()) fail_method(r, allowed);
-    return -1;
-}
 
 }  // namespace asterism::server

@@ -89,13 +89,11 @@ std::string puzzles_dir() {
     return dir && *dir ? dir : installed_or("puzzles", ASTERISM_PUZZLES_DIR);
 }
 
-std::optional<ApiResponse> puzzles_route(const ApiRequest& r) {
-    constexpr std::string_view kPrefix = "/api/puzzles/";
-    if (!r.path.starts_with(kPrefix)) return std::nullopt;
-    const std::string_view name = std::string_view(r.path).substr(kPrefix.size());
+namespace {
+
+ApiResponse puzzles_of(const ApiRequest& r, const std::string& name) {
     const GameInfo* info = Registry::instance().find(name);
     if (!info) fail(404, "no puzzles for " + printable(name, 40) + ": the games are " + game_ids());
-    if (r.method != "GET") throw HttpError{405, "puzzles are read with GET", "GET"};
     const std::string& game = info->id;
     const std::vector<json>& all = shelf(game).puzzles;
     if (all.empty()) fail(404, "no puzzles for " + game + " on this server");
@@ -107,6 +105,15 @@ std::optional<ApiResponse> puzzles_route(const ApiRequest& r) {
         list.push_back(all[static_cast<std::size_t>((first + k) % total)]);
     return ApiResponse{200,
                        {{"game", game}, {"total", total}, {"first", first}, {"puzzles", list}}};
+}
+
+}  // namespace
+
+// The puzzles are files read once and kept in memory: the quick lane.
+void add_puzzle_routes(RouteTable& table) {
+    table.add(
+        {"GET", "/api/puzzles/:id", Who::Anyone, Handler::Lane::Quick, RateClass::Plain,
+         [](const ApiRequest& r, const PathArgs& args) { return puzzles_of(r, args.at("id")); }});
 }
 
 }  // namespace asterism::server

@@ -16,16 +16,16 @@
 #include <string>
 
 #include "server/api_message.h"
+#include "server/routes.h"
 
 namespace asterism::server {
 
 // The most puzzles one request may ask for.
 inline constexpr int kMaxPuzzlesPerRequest = 20;
 
-// The answer to a request under /api/puzzles, or nothing for any other path.
-// Throws HttpError (fail()) for a bad request: an unknown game, a method
-// other than GET, a bad i or n, a game with no puzzles here.
-std::optional<ApiResponse> puzzles_route(const ApiRequest& request);
+// Adds GET /api/puzzles/GAME?i=&n= to the API's table: 404 for an unknown
+// game or one with no puzzles here, 400 for a bad i or n.
+void add_puzzle_routes(RouteTable& table);
 
 // The folder puzzles are read from.
 std::string puzzles_dir();

@@ -186,27 +186,6 @@ std::optional<HttpResponse> Site::refused(const HttpRequest& r) const {
     return std::nullopt;
 }
 
-bool Site::searches(const HttpRequest& r) {
-    if (r.method != "POST" || !is_api(r.path)) return false;
-    const auto slash = r.path.find_last_of('/');
-    const std::string_view last = std::string_view(r.path).substr(slash + 1);
-    // A draw offer to a computer seat is answered by a search.
-    return last == "computer" || last == "analyze" || last == "draw";
-}
-
-bool Site::stores(const HttpRequest& r) {
-    // Every game is stored (local ones too), and an account's sign-in
-    // hashes a password and writes its session.
-    // Tournaments write their log (creating, joining), and the leaderboard
-    // reads the accounts' ratings: both wait on the disk (issue 42 found
-    // the tournaments missing here).
-    for (const char* prefix :
-         {"/api/games", "/api/archive", "/api/sessions", "/api/records", "/api/account",
-          "/api/players", "/api/moderation", "/api/tournaments", "/api/leaderboard"})
-        if (r.path.starts_with(prefix)) return true;
-    return false;
-}
-
 HttpResponse Site::respond(const HttpRequest& request) {
     HttpResponse response;
     try {

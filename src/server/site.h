@@ -24,14 +24,6 @@ class Site {
 
     HttpResponse respond(const HttpRequest& request);
 
-    // Requests that may run a search (a computer move, an analysis, a draw
-    // offer the computer answers): the server gives them their own threads
-    // and caps them per client.
-    static bool searches(const HttpRequest& request);
-    // Requests that read or write the store (which a stalled disk can hold
-    // up): the server gives them threads of their own.
-    static bool stores(const HttpRequest& request);
-
     Api& api() { return api_; }
     const Api& api() const { return api_; }
 

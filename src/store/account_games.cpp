@@ -36,7 +36,7 @@ AccountGameRow read_account_game(const Statement& s) {
 std::vector<AccountGameRow> Store::account_games(std::int64_t account, std::string_view game_name,
                                                  std::string_view status, int limit,
                                                  int offset) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, account_games_sql("(?2 = '' OR g.spec = ?2 OR g.spec LIKE ?2 || ':%')"
                                        " AND (?5 = '' OR g.status = ?5)"
                                        " ORDER BY g.updated_ms DESC, g.id LIMIT ?3 OFFSET ?4")
@@ -52,7 +52,7 @@ std::vector<AccountGameRow> Store::account_games(std::int64_t account, std::stri
 }
 
 std::vector<AccountGameRow> Store::account_unfinished(std::int64_t account, int limit) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(
         db_,
         account_games_sql("g.status != 'finished' ORDER BY g.updated_ms DESC LIMIT ?2").c_str());
@@ -98,7 +98,7 @@ constexpr const char* kForget[] = {
 }  // namespace
 
 void Store::erase_account(std::int64_t account, std::string_view neutral) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     std::string name;
     {

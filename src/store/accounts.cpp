@@ -48,7 +48,7 @@ void insert_skeletons(sqlite3* db, std::int64_t account,
 
 bool Store::create_account(AccountRow& row, std::string_view key,
                            const std::vector<std::string>& skeletons) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     {
         Statement taken(db_, "SELECT 1 FROM accounts WHERE name_key = ?1");
@@ -68,12 +68,12 @@ bool Store::create_account(AccountRow& row, std::string_view key,
 }
 
 bool Store::skeleton_taken(const std::vector<std::string>& skeletons) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     return any_skeleton_taken(db_, skeletons);
 }
 
 std::vector<std::pair<std::int64_t, std::string>> Store::accounts_without_skeletons() const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_,
                 "SELECT id, name FROM accounts WHERE id NOT IN"
                 " (SELECT account_id FROM account_skeletons) ORDER BY id");
@@ -83,14 +83,14 @@ std::vector<std::pair<std::int64_t, std::string>> Store::accounts_without_skelet
 }
 
 void Store::add_skeletons(std::int64_t account, const std::vector<std::string>& skeletons) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     insert_skeletons(db_, account, skeletons);
     t.commit();
 }
 
 std::optional<AccountRow> Store::account_by_key(std::string_view key) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, (std::string(kAccountColumns) + " WHERE name_key = ?1").c_str());
     s.bind(1, key);
     if (!s.step()) return std::nullopt;
@@ -98,7 +98,7 @@ std::optional<AccountRow> Store::account_by_key(std::string_view key) const {
 }
 
 std::optional<AccountRow> Store::account(std::int64_t id) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, (std::string(kAccountColumns) + " WHERE id = ?1").c_str());
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
@@ -107,7 +107,7 @@ std::optional<AccountRow> Store::account(std::int64_t id) const {
 
 void Store::add_session(std::string_view digest, std::int64_t account, std::int64_t at_ms,
                         int keep) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     {
         // The least recently used beyond `keep - 1` go, so the new one fits.
@@ -128,7 +128,7 @@ void Store::add_session(std::string_view digest, std::int64_t account, std::int6
 
 std::optional<std::int64_t> Store::use_session(std::string_view digest, std::int64_t at_ms,
                                                std::int64_t unused_since_ms) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     std::int64_t account = 0, used = 0;
     {
         Statement s(db_, "SELECT account_id, used_ms FROM account_sessions WHERE digest = ?1");
@@ -151,13 +151,13 @@ std::optional<std::int64_t> Store::use_session(std::string_view digest, std::int
 }
 
 void Store::remove_session(std::string_view digest) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "DELETE FROM account_sessions WHERE digest = ?1");
     s.bind(1, digest).step();
 }
 
 std::int64_t Store::remove_sessions(std::int64_t account) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "DELETE FROM account_sessions WHERE account_id = ?1");
     s.bind(1, account).step();
     return sqlite3_changes(db_);
@@ -176,7 +176,7 @@ PasskeyRow read_passkey(const Statement& s) {
 }  // namespace
 
 bool Store::add_passkey(const PasskeyRow& row) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     {
         Statement known(db_, "SELECT 1 FROM passkeys WHERE id = ?1");
@@ -194,7 +194,7 @@ bool Store::add_passkey(const PasskeyRow& row) {
 }
 
 std::optional<PasskeyRow> Store::passkey(std::string_view id) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, (std::string(kPasskeyColumns) + " WHERE id = ?1").c_str());
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
@@ -202,7 +202,7 @@ std::optional<PasskeyRow> Store::passkey(std::string_view id) const {
 }
 
 std::vector<PasskeyRow> Store::passkeys(std::int64_t account) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(
         db_, (std::string(kPasskeyColumns) + " WHERE account_id = ?1 ORDER BY created_ms").c_str());
     s.bind(1, account);
@@ -212,7 +212,7 @@ std::vector<PasskeyRow> Store::passkeys(std::int64_t account) const {
 }
 
 void Store::set_sign_count(std::string_view id, std::int64_t count) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "UPDATE passkeys SET sign_count = ?2 WHERE id = ?1");
     s.bind(1, id).bind(2, count).step();
 }
@@ -248,7 +248,7 @@ RatingRow read_rating(const Statement& s) {
 
 std::optional<RatingRow> Store::rating(std::int64_t account, std::string_view game,
                                        std::string_view time_class) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(
         db_, (std::string(kRatingColumns) + " WHERE account_id = ?1 AND game = ?2 AND class = ?3")
                  .c_str());
@@ -258,7 +258,7 @@ std::optional<RatingRow> Store::rating(std::int64_t account, std::string_view ga
 }
 
 std::vector<RatingRow> Store::ratings(std::int64_t account) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(
         db_, (std::string(kRatingColumns) + " WHERE account_id = ?1 ORDER BY game, class").c_str());
     s.bind(1, account);
@@ -270,7 +270,7 @@ std::vector<RatingRow> Store::ratings(std::int64_t account) const {
 std::vector<Store::RatingPoint> Store::rating_history(std::int64_t account, std::string_view game,
                                                       std::string_view time_class,
                                                       int limit) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_,
                 "SELECT at_ms, rating, deviation, game_id FROM rating_history WHERE account_id = ?1"
                 " AND game = ?2 AND class = ?3 ORDER BY at_ms LIMIT ?4");
@@ -284,7 +284,7 @@ std::vector<std::pair<std::string, RatingRow>> Store::leaderboard(std::string_vi
                                                                   std::string_view time_class,
                                                                   double max_deviation,
                                                                   int limit) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_,
                 "SELECT a.name, r.account_id, r.game, r.class, r.rating, r.deviation, r.volatility,"
                 " r.games, r.updated_ms FROM ratings r JOIN accounts a ON a.id = r.account_id"

@@ -9,7 +9,7 @@ using sql::Statement;
 using sql::Transaction;
 
 void Store::set_recovery_codes(std::int64_t account, const std::vector<std::string>& digests) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     Statement(db_, "DELETE FROM recovery_codes WHERE account_id = ?1").bind(1, account).step();
     for (const std::string& d : digests) {
@@ -21,34 +21,34 @@ void Store::set_recovery_codes(std::int64_t account, const std::vector<std::stri
 }
 
 void Store::set_password(std::int64_t account, std::string_view digest) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "UPDATE accounts SET password = ?2 WHERE id = ?1");
     s.bind(1, account).bind(2, digest).step();
 }
 
 bool Store::use_recovery_code(std::int64_t account, std::string_view digest) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "DELETE FROM recovery_codes WHERE account_id = ?1 AND digest = ?2");
     s.bind(1, account).bind(2, digest).step();
     return sqlite3_changes(db_) > 0;
 }
 
 std::int64_t Store::recovery_codes_left(std::int64_t account) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "SELECT count(*) FROM recovery_codes WHERE account_id = ?1");
     s.bind(1, account).step();
     return s.integer(0);
 }
 
 bool Store::set_role(std::string_view key, std::string_view role) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "UPDATE accounts SET role = ?2 WHERE name_key = ?1");
     s.bind(1, key).bind(2, role).step();
     return sqlite3_changes(db_) > 0;
 }
 
 void Store::set_suspended(std::int64_t account, std::int64_t until_ms) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     Statement s(db_, "UPDATE accounts SET suspended_until = ?2 WHERE id = ?1");
     s.bind(1, account).bind(2, until_ms).step();
@@ -60,13 +60,13 @@ void Store::set_suspended(std::int64_t account, std::int64_t until_ms) {
 }
 
 void Store::set_notify(std::int64_t account, int bits) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "UPDATE accounts SET notify = ?2 WHERE id = ?1");
     s.bind(1, account).bind(2, std::int64_t{bits}).step();
 }
 
 void Store::set_relation(std::int64_t account, std::int64_t other, bool mute, bool block) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     if (!mute && !block) {
         Statement s(db_, "DELETE FROM relations WHERE account_id = ?1 AND other_id = ?2");
         s.bind(1, account).bind(2, other).step();
@@ -80,7 +80,7 @@ void Store::set_relation(std::int64_t account, std::int64_t other, bool mute, bo
 }
 
 std::vector<RelationRow> Store::relations(std::int64_t account) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_,
                 "SELECT r.other_id, a.name, r.mute, r.block FROM relations r JOIN accounts a"
                 " ON a.id = r.other_id WHERE r.account_id = ?1 ORDER BY a.name_key");
@@ -91,7 +91,7 @@ std::vector<RelationRow> Store::relations(std::int64_t account) const {
 }
 
 RelationRow Store::relation(std::int64_t account, std::int64_t other) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "SELECT mute, block FROM relations WHERE account_id = ?1 AND other_id = ?2");
     s.bind(1, account).bind(2, other);
     if (!s.step()) return {other, "", false, false};
@@ -118,7 +118,7 @@ ChatRow read_chat(const Statement& s, int from = 0) {
 }  // namespace
 
 Store::ChatFit Store::add_chat(ChatRow& row, std::int64_t per_room, std::int64_t per_writer) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     {
         Statement n(db_, "SELECT count(*) FROM chat WHERE game_id = ?1 AND room = ?2");
@@ -150,7 +150,7 @@ Store::ChatFit Store::add_chat(ChatRow& row, std::int64_t per_room, std::int64_t
 
 std::vector<ChatRow> Store::chat(std::string_view game, std::string_view room, std::int64_t after,
                                  int limit) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     // The newest `limit`, then put back in order.
     Statement s(db_, (std::string(kChatColumns) +
                       " WHERE game_id = ?1 AND room = ?2 AND id > ?3 ORDER BY id DESC LIMIT ?4")
@@ -162,7 +162,7 @@ std::vector<ChatRow> Store::chat(std::string_view game, std::string_view room, s
 }
 
 std::optional<ChatRow> Store::chat_message(std::int64_t id) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, (std::string(kChatColumns) + " WHERE id = ?1").c_str());
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
@@ -170,7 +170,7 @@ std::optional<ChatRow> Store::chat_message(std::int64_t id) const {
 }
 
 void Store::set_hidden(std::int64_t id, bool hidden) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     Statement(db_, "UPDATE chat SET hidden = ?2 WHERE id = ?1")
         .bind(1, id)
@@ -182,7 +182,7 @@ void Store::set_hidden(std::int64_t id, bool hidden) {
 
 bool Store::add_report(std::int64_t message, std::string_view reporter, std::string_view reason,
                        std::int64_t at_ms, std::int64_t max_open) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     {
         Statement n(db_, "SELECT count(*) FROM chat_reports WHERE open = 1");
@@ -198,7 +198,7 @@ bool Store::add_report(std::int64_t message, std::string_view reporter, std::str
 }
 
 std::vector<ReportRow> Store::open_reports(int limit) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_,
                 "SELECT r.id, r.reporter, r.reason, r.at_ms, c.id, c.game_id, c.room,"
                 " c.account_id, c.seat, c.name, c.text, c.at_ms, c.hidden FROM chat_reports r"
@@ -211,7 +211,7 @@ std::vector<ReportRow> Store::open_reports(int limit) const {
 }
 
 void Store::add_push(const PushRow& row, int keep) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     Statement(db_, "DELETE FROM push_subscriptions WHERE endpoint = ?1")
         .bind(1, row.endpoint)
@@ -232,13 +232,13 @@ void Store::add_push(const PushRow& row, int keep) {
 }
 
 bool Store::remove_push(std::string_view endpoint) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement(db_, "DELETE FROM push_subscriptions WHERE endpoint = ?1").bind(1, endpoint).step();
     return sqlite3_changes(db_) > 0;
 }
 
 std::vector<PushRow> Store::pushes(std::int64_t account) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_,
                 "SELECT endpoint, account_id, p256dh, auth, created_ms FROM push_subscriptions"
                 " WHERE account_id = ?1 ORDER BY created_ms");

@@ -142,6 +142,18 @@ void bind_game(Statement& s, const GameRow& g) {
 
 }  // namespace
 
+namespace {
+thread_local std::uint64_t uses_on_this_thread = 0;
+}  // namespace
+
+std::uint64_t store_uses_on_this_thread() {
+    return uses_on_this_thread;
+}
+
+Store::Held::Held(std::mutex& m) : lock_(m) {
+    ++uses_on_this_thread;
+}
+
 Store::Store(const std::string& file, Sync sync) : file_(file) {
     try {
         open(sync);
@@ -236,7 +248,7 @@ void Store::create(const GameRow& game) {
 }
 
 void Store::create(const GameRow& game, const std::vector<EventRow>& events) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     Statement s(db_,
                 "INSERT INTO games (id, spec, start_position, seats, clock, status, result,"
@@ -273,7 +285,7 @@ void write_row(sqlite3* db, Statement s, const GameRow& game) {
 
 void Store::append(const GameRow& game, const EventRow& event,
                    const std::vector<RatingRow>& ratings) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     // Every move comes here: its statements are prepared once.
     Transaction t(db_, kept("BEGIN IMMEDIATE"), kept("COMMIT"));
     {
@@ -291,14 +303,14 @@ void Store::append(const GameRow& game, const EventRow& event,
 }
 
 void Store::update(const GameRow& game) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     write_row(db_, Statement(db_, kWriteRow), game);
     t.commit();
 }
 
 std::optional<GameRow> Store::game(std::string_view id) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, (std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?1").c_str());
     s.bind(1, id);
     if (!s.step()) return std::nullopt;
@@ -307,7 +319,7 @@ std::optional<GameRow> Store::game(std::string_view id) const {
 
 std::vector<GameRow> Store::games(std::string_view kind, std::string_view status, int limit,
                                   int offset) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, (std::string("SELECT ") + kGameColumns +
                       " FROM games WHERE kind = ?4 AND status = ?1 ORDER BY updated_ms DESC, id"
                       " LIMIT ?2 OFFSET ?3")
@@ -319,7 +331,7 @@ std::vector<GameRow> Store::games(std::string_view kind, std::string_view status
 }
 
 std::int64_t Store::count(std::string_view kind, std::string_view status) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "SELECT count(*) FROM games WHERE kind = ?2 AND status = ?1");
     s.bind(1, status).bind(2, kind);
     s.step();
@@ -327,7 +339,7 @@ std::int64_t Store::count(std::string_view kind, std::string_view status) const 
 }
 
 std::vector<EventRow> Store::events(std::string_view id) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "SELECT seq, at_ms, type, data FROM events WHERE game_id = ?1 ORDER BY seq");
     s.bind(1, id);
     std::vector<EventRow> out;
@@ -338,7 +350,7 @@ std::vector<EventRow> Store::events(std::string_view id) const {
 }
 
 std::vector<std::string> Store::problems() const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     std::vector<std::string> out;
     {
         Statement s(db_, "PRAGMA integrity_check");
@@ -361,7 +373,7 @@ std::vector<std::string> Store::problems() const {
 }
 
 bool Store::writable() const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     try {
         Transaction t(db_);  // BEGIN IMMEDIATE; rolled back when it goes
     } catch (const StoreError&) {
@@ -371,7 +383,7 @@ bool Store::writable() const {
 }
 
 std::vector<std::string> Store::game_ids() const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, "SELECT id FROM games ORDER BY created_ms");
     std::vector<std::string> out;
     while (s.step()) out.push_back(s.text(0));
@@ -385,7 +397,7 @@ void Store::backup(const std::string& to) const {
         sqlite3_close(target);
         throw StoreError("backup " + to + ": " + message);
     }
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     sqlite3_backup* b = sqlite3_backup_init(target, "main", db_, "main");
     const int rc = b ? sqlite3_backup_step(b, -1) : SQLITE_ERROR;
     sqlite3_backup_finish(b);

@@ -157,6 +157,12 @@ struct TournamentRow {
 // at the cost of a disk flush per commit.
 enum class Sync { Normal, Full };
 
+// How many times this thread has taken a store's lock (each read or write
+// of the database takes it once). The API's route table declares which
+// routes may wait on the store; a test (routes_test.cpp) calls every route
+// and checks with this count that no route on the quick lane touches it.
+std::uint64_t store_uses_on_this_thread();
+
 class Store {
   public:
     static constexpr int kSchemaVersion = 9;
@@ -325,6 +331,18 @@ class Store {
     // A statement prepared once and kept until the Store closes (the
     // caller holds mutex_).
     sqlite3_stmt* kept(const char* sql) const;
+
+    // The store's lock, counted for store_uses_on_this_thread().
+    class Held {
+      public:
+        explicit Held(std::mutex& m);
+        Held(const Held&) = delete;
+        Held& operator=(const Held&) = delete;
+
+      private:
+        std::lock_guard<std::mutex> lock_;
+    };
+    Held hold() const { return Held(mutex_); }
 
     std::string file_;
     sqlite3* db_ = nullptr;

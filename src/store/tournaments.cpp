@@ -37,7 +37,7 @@ void insert_event(sqlite3* db, std::string_view owner, const EventRow& e) {
 }  // namespace
 
 void Store::create_tournament(const TournamentRow& row, const EventRow& first) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     Statement s(db_,
                 "INSERT INTO tournaments (id, settings, status, creator, created_ms,"
@@ -51,7 +51,7 @@ void Store::create_tournament(const TournamentRow& row, const EventRow& first) {
 }
 
 void Store::append_tournament(const TournamentRow& row, const EventRow& event) {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Transaction t(db_);
     insert_event(db_, row.id, event);
     Statement s(db_,
@@ -65,7 +65,7 @@ void Store::append_tournament(const TournamentRow& row, const EventRow& event) {
 }
 
 std::optional<TournamentRow> Store::tournament(std::string_view id) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_,
                 (std::string("SELECT ") + kColumns + " FROM tournaments WHERE id = ?1").c_str());
     s.bind(1, id);
@@ -75,7 +75,7 @@ std::optional<TournamentRow> Store::tournament(std::string_view id) const {
 
 std::vector<TournamentRow> Store::tournaments(std::string_view status, int limit,
                                               int offset) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_, (std::string("SELECT ") + kColumns +
                       " FROM tournaments WHERE status = ?1 ORDER BY updated_ms DESC, id"
                       " LIMIT ?2 OFFSET ?3")
@@ -87,7 +87,7 @@ std::vector<TournamentRow> Store::tournaments(std::string_view status, int limit
 }
 
 std::vector<EventRow> Store::tournament_events(std::string_view id) const {
-    std::lock_guard lock(mutex_);
+    const Held lock = hold();
     Statement s(db_,
                 "SELECT seq, at_ms, type, data FROM tournament_events"
                 " WHERE tournament_id = ?1 ORDER BY seq");

@@ -244,34 +244,22 @@ TEST_F(SiteTest, BodiesMustBeJsonAndShallow) {
     EXPECT_EQ(error_of(s).find("deeper"), std::string::npos);
 }
 
-TEST_F(SiteTest, SearchesAreToldApart) {
-    const auto req = [](const std::string& method, const std::string& path) {
-        HttpRequest r;
-        r.method = method;
-        r.path = path;
-        return r;
-    };
-    EXPECT_TRUE(Site::searches(req("POST", "/api/sessions/x/computer")));
-    EXPECT_TRUE(Site::searches(req("POST", "/api/sessions/x/analyze")));
-    EXPECT_TRUE(Site::searches(req("POST", "/api/sessions/x/draw")));
-    EXPECT_FALSE(Site::searches(req("GET", "/api/sessions/x/analyze")));
-    EXPECT_FALSE(Site::searches(req("POST", "/api/sessions/x/move")));
-    EXPECT_FALSE(Site::searches(req("POST", "/computer")));
-}
-
-// Whatever writes or reads the store waits on the disk on its own threads:
-// creating or joining a tournament writes its log.
-TEST(SiteLanes, RoutesThatUseTheStoreAreOnTheStoreLane) {
-    auto req = [](const char* method, const char* path) {
-        HttpRequest r;
-        r.method = method;
-        r.path = path;
-        return r;
-    };
-    for (const char* path : {"/api/tournaments", "/api/tournaments/abc/join", "/api/games",
-                             "/api/account/login", "/api/leaderboard/shatra"})
-        EXPECT_TRUE(Site::stores(req("POST", path))) << path;
-    EXPECT_FALSE(Site::stores(req("GET", "/api/catalog")));
+// A request's lane is its route's (routes.h): searches on the search lane,
+// whatever may wait on the store on the disk lane, the rest quick. (The
+// whole table is checked against the store in routes_test.cpp.)
+TEST_F(SiteTest, ARequestRunsOnItsRoutesLane) {
+    using Lane = Handler::Lane;
+    const Api& api = site.api();
+    EXPECT_EQ(api.lane("POST", "/api/sessions/x/computer"), Lane::Search);
+    EXPECT_EQ(api.lane("POST", "/api/sessions/x/analyze"), Lane::Search);
+    EXPECT_EQ(api.lane("POST", "/api/sessions/x/draw"), Lane::Search);
+    EXPECT_EQ(api.lane("POST", "/api/games/x/draw"), Lane::Search);
+    EXPECT_EQ(api.lane("GET", "/api/sessions/x/analyze"), Lane::Quick);  // no such route
+    EXPECT_EQ(api.lane("POST", "/api/sessions/x/move"), Lane::Disk);
+    EXPECT_EQ(api.lane("POST", "/api/games"), Lane::Disk);
+    EXPECT_EQ(api.lane("HEAD", "/api/games/x"), Lane::Disk);
+    EXPECT_EQ(api.lane("POST", "/computer"), Lane::Quick);
+    EXPECT_EQ(api.lane("GET", "/api/catalog"), Lane::Quick);
 }
 
 TEST(WorkerPool, ABoundedQueueRefusesWhenFull) {

@@ -8,6 +8,7 @@
 #include "core/text.h"
 #include "server/accounts/passwords.h"
 #include "server/json_args.h"
+#include "server/routes.h"
 #include "server/secrets.h"
 #include "server/text.h"
 
@@ -66,45 +67,66 @@ std::int64_t Accounts::now() const {
     return clock_();
 }
 
-std::optional<ApiResponse> Accounts::handle(const ApiRequest& r) {
-    if (!r.path.starts_with("/api/account") && !r.path.starts_with("/api/players/") &&
-        !r.path.starts_with("/api/leaderboard/") && r.path != "/api/push/key" &&
-        !r.path.starts_with("/api/moderation/accounts/"))
-        return std::nullopt;
-    std::string id;  // the name or game in the path, once a route matches
-    struct Route {
-        std::string_view method, path;
-        std::function<ApiResponse()> run;
+// The accounts' rows of the route table (routes.h): every one but the push
+// service's key reads or writes the accounts in the store.
+void Accounts::add_routes(RouteTable& table) {
+    using enum Who;
+    using enum RateClass;
+    constexpr auto disk = Handler::Lane::Disk;
+    const auto on = [this](ApiResponse (Accounts::*handler)(const ApiRequest&)) {
+        return
+            [this, handler](const ApiRequest& r, const PathArgs&) { return (this->*handler)(r); };
     };
-    const std::vector<Route> routes{
-        {"POST", "/api/account/register", [&] { return register_account(r); }},
-        {"POST", "/api/account/login", [&] { return login(r); }},
-        {"POST", "/api/account/logout", [&] { return logout(r, false); }},
-        {"POST", "/api/account/logout-everywhere", [&] { return logout(r, true); }},
-        {"GET", "/api/account", [&] { return whoami(r); }},
-        {"POST", "/api/account/passkey/register/begin", [&] { return passkey_register_begin(r); }},
-        {"POST", "/api/account/passkey/register/finish",
-         [&] { return passkey_register_finish(r); }},
-        {"POST", "/api/account/passkey/login/begin", [&] { return passkey_login_begin(r); }},
-        {"POST", "/api/account/passkey/login/finish", [&] { return passkey_login_finish(r); }},
-        {"GET", "/api/account/passkeys", [&] { return list_passkeys(r); }},
-        {"POST", "/api/account/recovery-codes", [&] { return recovery_codes(r); }},
-        {"POST", "/api/account/recover", [&] { return recover(r); }},
-        {"POST", "/api/account/delete", [&] { return delete_account(r); }},
-        {"GET", "/api/account/relations", [&] { return relations(r); }},
-        {"POST", "/api/account/relations", [&] { return set_relation(r); }},
-        {"POST", "/api/account/notifications", [&] { return set_notifications(r); }},
-        {"POST", "/api/account/push", [&] { return subscribe_push(r); }},
-        {"POST", "/api/account/push/remove", [&] { return unsubscribe_push(r); }},
-        {"GET", "/api/push/key", [&] { return push_key(); }},
-        {"POST", "/api/moderation/accounts/:id/suspend", [&] { return suspend(r, id); }},
-        {"GET", "/api/players/:id", [&] { return get_player(id); }},
-        {"GET", "/api/players/:id/rating-history", [&] { return get_history(r, id); }},
-        {"GET", "/api/leaderboard/:id", [&] { return get_leaderboard(r, id); }},
+    const auto named =
+        [this](ApiResponse (Accounts::*handler)(const ApiRequest&, const std::string&)) {
+            return [this, handler](const ApiRequest& r, const PathArgs& args) {
+                return (this->*handler)(r, args.at("id"));
+            };
+        };
+    const auto out = [this](bool everywhere) {
+        return [this, everywhere](const ApiRequest& r, const PathArgs&) {
+            return logout(r, everywhere);
+        };
     };
-    const int i = find_route(routes, r, id, [](const std::string&) {});
-    if (i < 0) return std::nullopt;
-    return routes[static_cast<std::size_t>(i)].run();
+    table.add({"POST", "/api/account/register", Anyone, disk, NewAccount,
+               on(&Accounts::register_account)});
+    table.add({"POST", "/api/account/login", Anyone, disk, SignIn, on(&Accounts::login)});
+    table.add({"POST", "/api/account/logout", Account, disk, Plain, out(false)});
+    table.add({"POST", "/api/account/logout-everywhere", Account, disk, Plain, out(true)});
+    table.add({"GET", "/api/account", Account, disk, Plain, on(&Accounts::whoami)});
+    table.add({"POST", "/api/account/passkey/register/begin", Anyone, disk, Ceremony,
+               on(&Accounts::passkey_register_begin)});
+    table.add({"POST", "/api/account/passkey/register/finish", Anyone, disk, Ceremony,
+               on(&Accounts::passkey_register_finish)});
+    table.add({"POST", "/api/account/passkey/login/begin", Anyone, disk, Ceremony,
+               on(&Accounts::passkey_login_begin)});
+    table.add({"POST", "/api/account/passkey/login/finish", Anyone, disk, Ceremony,
+               on(&Accounts::passkey_login_finish)});
+    table.add({"GET", "/api/account/passkeys", Account, disk, Plain, on(&Accounts::list_passkeys)});
+    table.add({"POST", "/api/account/recovery-codes", Account, disk, SignIn,
+               on(&Accounts::recovery_codes)});
+    table.add({"POST", "/api/account/recover", Anyone, disk, SignIn, on(&Accounts::recover)});
+    table.add(
+        {"POST", "/api/account/delete", Account, disk, SignIn, on(&Accounts::delete_account)});
+    table.add({"GET", "/api/account/relations", Account, disk, Plain, on(&Accounts::relations)});
+    table.add(
+        {"POST", "/api/account/relations", Account, disk, Plain, on(&Accounts::set_relation)});
+    table.add({"POST", "/api/account/notifications", Account, disk, Plain,
+               on(&Accounts::set_notifications)});
+    table.add({"POST", "/api/account/push", Account, disk, Plain, on(&Accounts::subscribe_push)});
+    table.add({"POST", "/api/account/push/remove", Account, disk, Plain,
+               on(&Accounts::unsubscribe_push)});
+    table.add({"GET", "/api/push/key", Anyone, Handler::Lane::Quick, Plain,
+               [this](const ApiRequest&, const PathArgs&) { return push_key(); }});
+    table.add({"POST", "/api/moderation/accounts/:id/suspend", Moderator, disk, Plain,
+               named(&Accounts::suspend)});
+    table.add(
+        {"GET", "/api/players/:id", Anyone, disk, Plain,
+         [this](const ApiRequest&, const PathArgs& args) { return get_player(args.at("id")); }});
+    table.add({"GET", "/api/players/:id/rating-history", Anyone, disk, Plain,
+               named(&Accounts::get_history)});
+    table.add(
+        {"GET", "/api/leaderboard/:id", Anyone, disk, Plain, named(&Accounts::get_leaderboard)});
 }
 
 ApiResponse Accounts::register_account(const ApiRequest& r) {

@@ -29,6 +29,10 @@
 #include "server/net/limits.h"
 #include "store/store.h"
 
+namespace asterism::server {
+class RouteTable;  // routes.h
+}  // namespace asterism::server
+
 namespace asterism::server::accounts {
 
 struct AccountLimits {
@@ -103,9 +107,9 @@ class Accounts {
     Accounts(store::Store& store, AccountLimits limits = {},
              std::function<std::int64_t()> clock = {});
 
-    // The routes under /api/account, /api/players and /api/leaderboard;
-    // nothing for another path. Throws HttpError for a bad request.
-    std::optional<ApiResponse> handle(const ApiRequest& request);
+    // Adds the routes under /api/account, /api/players, /api/leaderboard,
+    // /api/push and /api/moderation/accounts to the API's table (routes.h).
+    void add_routes(RouteTable& table);
     // The account whose session cookie the request carries, if any.
     std::optional<store::AccountRow> signed_in(const ApiRequest& request);
     void enable_push(PushSetup setup) { push_ = std::move(setup); }

@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "server/game_service.h"
 #include "server/json_args.h"
+#include "server/routes.h"
 #include "server/text.h"
 
 namespace asterism::server {
@@ -73,31 +74,23 @@ Chat::Chat(store::Store& store, GameService& games, ChatLimits limits,
       }),
       senders_(limits.per_second, limits.burst) {}
 
-std::optional<ApiResponse> Chat::handle(const ApiRequest& r) {
-    std::string id;
-    if (matches("/api/games/:id/chat", r.path, id)) {
-        if (r.method == "GET") return read(r, id);
-        if (r.method == "POST") return write(r, id);
-        fail_method(r, "GET, POST");
-    }
-    if (matches("/api/moderation/reports", r.path, id)) {
-        if (r.method != "GET") fail_method(r, "GET");
-        return reports(r);
-    }
-    if (matches("/api/moderation/messages/:id/hide", r.path, id)) {
-        if (r.method != "POST") fail_method(r, "POST");
-        return hide(r, id);
-    }
-    // /api/games/ID/chat/MSG/report: two names in the path.
-    const std::string_view path = r.path;
-    if (path.starts_with("/api/games/") && path.ends_with("/report")) {
-        const std::string_view middle = path.substr(11, path.size() - 11 - 7);
-        const auto cut = middle.find("/chat/");
-        if (cut == std::string_view::npos) return std::nullopt;
-        if (r.method != "POST") fail_method(r, "POST");
-        return report(r, std::string(middle.substr(0, cut)), std::string(middle.substr(cut + 6)));
-    }
-    return std::nullopt;
+// The chat's rows of the route table (routes.h): the rooms and the
+// moderators' list are in the store.
+void Chat::add_routes(RouteTable& table) {
+    using enum Who;
+    constexpr auto disk = Handler::Lane::Disk;
+    table.add({"GET", "/api/games/:id/chat", Anyone, disk, RateClass::Plain,
+               [this](const ApiRequest& r, const PathArgs& a) { return read(r, a.at("id")); }});
+    table.add({"POST", "/api/games/:id/chat", Anyone, disk, RateClass::Chat,
+               [this](const ApiRequest& r, const PathArgs& a) { return write(r, a.at("id")); }});
+    table.add({"POST", "/api/games/:id/chat/:msg/report", Anyone, disk, RateClass::Plain,
+               [this](const ApiRequest& r, const PathArgs& a) {
+                   return report(r, a.at("id"), a.at("msg"));
+               }});
+    table.add({"GET", "/api/moderation/reports", Moderator, disk, RateClass::Plain,
+               [this](const ApiRequest& r, const PathArgs&) { return reports(r); }});
+    table.add({"POST", "/api/moderation/messages/:id/hide", Moderator, disk, RateClass::Plain,
+               [this](const ApiRequest& r, const PathArgs& a) { return hide(r, a.at("id")); }});
 }
 
 Chat::Reader Chat::reader(const ApiRequest& r, const std::string& game_id) {

@@ -23,6 +23,7 @@
 namespace asterism::server {
 
 class GameService;
+class RouteTable;  // routes.h
 
 struct ChatLimits {
     std::size_t max_chars = 300;  // a message's characters, after trimming
@@ -44,9 +45,9 @@ class Chat {
     Chat(store::Store& store, GameService& games, ChatLimits limits = {},
          std::function<std::int64_t()> clock = {});
 
-    // /api/games/ID/chat, /api/games/ID/chat/MSG/report and
-    // /api/moderation/{reports,messages/MSG/hide}; nothing for another path.
-    std::optional<ApiResponse> handle(const ApiRequest& r);
+    // Adds /api/games/ID/chat, /api/games/ID/chat/MSG/report and
+    // /api/moderation/{reports,messages/MSG/hide} to the API's table (routes.h).
+    void add_routes(RouteTable& table);
 
   private:
     struct Reader;  // who asks, and what they may do (chat.cpp)

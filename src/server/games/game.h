@@ -89,17 +89,11 @@ struct GameService::Game {
     bool local() const { return row.kind == "local"; }
 };
 
-// One request on its way through a route, and the table of routes.
+// One request on its way through a route (routes.cpp's rows).
 struct GameService::Call {
     const ApiRequest& request;
     std::string id;
     std::shared_ptr<Game> game;  // for the routes with ":id"
-};
-
-struct GameService::Route {
-    std::string_view method;
-    std::string_view path;
-    ApiResponse (GameService::*handler)(Call&);
 };
 
 // The helpers the files share.

@@ -41,17 +41,6 @@ store::AccountRow account_named(const store::Store& store, const std::string& na
 
 }  // namespace
 
-std::optional<ApiResponse> GameService::handle_lists(const ApiRequest& r) {
-    std::string name;
-    const bool mine = r.path == "/api/account/games", download = r.path == "/api/account/export";
-    const bool players = matches("/api/players/:id/games", r.path, name);
-    if (!mine && !download && !players) return std::nullopt;
-    if (r.method != "GET") fail_method(r, "GET");
-    if (players) return player_games(r, name);
-    if (r.account == 0) fail(401, "you are not signed in");
-    return mine ? my_games(r) : export_games(r);
-}
-
 json GameService::summary_of(const store::AccountGameRow& a, bool with_turn) {
     const store::GameRow& row = a.game;
     const json seats = json::parse(row.seats);

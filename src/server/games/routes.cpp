@@ -4,40 +4,54 @@
 #include "core/os_random.h"
 #include "search/players.h"
 #include "server/accounts/accounts.h"
+#include "server/routes.h"
 
 namespace asterism::server {
 
 using namespace online;
 
-const std::vector<GameService::Route>& GameService::routes() {
-    static const std::vector<Route> table{
-        {"POST", "/api/games", &GameService::create},
-        {"GET", "/api/lobby", &GameService::lobby},
-        {"GET", "/api/archive", &GameService::archive},
-        {"GET", "/api/games/:id", &GameService::get_state},
-        {"GET", "/api/games/:id/events", &GameService::events},
-        {"POST", "/api/games/:id/join", &GameService::join},
-        {"POST", "/api/games/:id/claim", &GameService::claim},
-        {"POST", "/api/games/:id/move", &GameService::move},
-        {"POST", "/api/games/:id/resign", &GameService::resign},
-        {"POST", "/api/games/:id/draw", &GameService::draw},
-        {"POST", "/api/games/:id/takeback", &GameService::takeback},
-        {"GET", "/api/games/:id/record", &GameService::record},
-        {"GET", "/api/games/:id/pgn", &GameService::record},
+// The online games' rows of the route table (routes.h), and an account's
+// lists of games (lists.cpp). Everything here reads or writes the store
+// (a finished game is read from its archive), so it waits on the disk lane,
+// but for the lobby, which is in memory, and the draw offer, which a
+// computer seat answers with a search.
+void GameService::add_routes(RouteTable& table) {
+    using enum Who;
+    using enum RateClass;
+    constexpr auto disk = Handler::Lane::Disk;
+    const auto on = [this](ApiResponse (GameService::*handler)(Call&)) {
+        return [this, handler](const ApiRequest& r, const PathArgs& args) {
+            const auto id = args.find("id");
+            Call call{r, id == args.end() ? "" : id->second,
+                      id == args.end() ? nullptr : find(id->second)};
+            return (this->*handler)(call);
+        };
     };
-    return table;
-}
-
-std::optional<ApiResponse> GameService::handle(const ApiRequest& r) {
-    if (auto answer = handle_lists(r)) return answer;
-    if (!r.path.starts_with("/api/games") && r.path != "/api/lobby" && r.path != "/api/archive")
-        return std::nullopt;
-    std::string id;
-    const int i = find_route(routes(), r, id, [](const std::string&) {});
-    if (i < 0) return std::nullopt;
-    const Route& route = routes()[static_cast<std::size_t>(i)];
-    Call call{r, id, id.empty() ? nullptr : find(id)};
-    return (this->*route.handler)(call);
+    const auto list = [this](ApiResponse (GameService::*handler)(const ApiRequest&)) {
+        return
+            [this, handler](const ApiRequest& r, const PathArgs&) { return (this->*handler)(r); };
+    };
+    table.add({"POST", "/api/games", Anyone, disk, Create, on(&GameService::create)});
+    table.add({"GET", "/api/lobby", Anyone, Handler::Lane::Quick, Plain, on(&GameService::lobby)});
+    table.add({"GET", "/api/archive", Anyone, disk, Plain, on(&GameService::archive)});
+    table.add({"GET", "/api/games/:id", Anyone, disk, Plain, on(&GameService::get_state)});
+    table.add({"GET", "/api/games/:id/events", Anyone, disk, Stream, on(&GameService::events)});
+    table.add({"POST", "/api/games/:id/join", Anyone, disk, Plain, on(&GameService::join)});
+    table.add({"POST", "/api/games/:id/claim", Seat, disk, Plain, on(&GameService::claim)});
+    table.add({"POST", "/api/games/:id/move", Seat, disk, Plain, on(&GameService::move)});
+    table.add({"POST", "/api/games/:id/resign", Seat, disk, Plain, on(&GameService::resign)});
+    table.add({"POST", "/api/games/:id/draw", Seat, Handler::Lane::Search, Search,
+               on(&GameService::draw)});
+    table.add({"POST", "/api/games/:id/takeback", Seat, disk, Plain, on(&GameService::takeback)});
+    table.add({"GET", "/api/games/:id/record", Anyone, disk, Plain, on(&GameService::record)});
+    table.add({"GET", "/api/games/:id/pgn", Anyone, disk, Plain, on(&GameService::record)});
+    table.add({"GET", "/api/account/games", Account, disk, Plain, list(&GameService::my_games)});
+    table.add(
+        {"GET", "/api/account/export", Account, disk, Plain, list(&GameService::export_games)});
+    table.add({"GET", "/api/players/:id/games", Anyone, disk, Plain,
+               [this](const ApiRequest& r, const PathArgs& args) {
+                   return player_games(r, args.at("id"));
+               }});
 }
 
 std::shared_ptr<Game> GameService::find(const std::string& id) {

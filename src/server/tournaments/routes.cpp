@@ -1,6 +1,7 @@
 // The tournaments' routes (service.h, docs/tournaments.md): creating, the
 // lists, one tournament and its live stream, and what a player or the
 // creator does to it.
+#include "server/routes.h"
 #include "core/os_random.h"
 #include "core/registry.h"
 #include "core/text.h"
@@ -19,27 +20,39 @@ struct TournamentService::Call {
     std::shared_ptr<Tournament> t;  // for the routes with ":id"
 };
 
-struct TournamentService::Route {
-    std::string_view method;
-    std::string_view path;
-    ApiResponse (TournamentService::*handler)(Call&);
-};
-
-const std::vector<TournamentService::Route>& TournamentService::routes() {
-    static const std::vector<Route> table{
-        {"POST", "/api/tournaments", &TournamentService::create},
-        {"GET", "/api/tournaments", &TournamentService::list},
-        {"GET", "/api/tournaments/:id", &TournamentService::get},
-        {"GET", "/api/tournaments/:id/events", &TournamentService::events},
-        {"POST", "/api/tournaments/:id/join", &TournamentService::join},
-        {"POST", "/api/tournaments/:id/leave", &TournamentService::leave},
-        {"POST", "/api/tournaments/:id/withdraw", &TournamentService::withdraw},
-        {"POST", "/api/tournaments/:id/start", &TournamentService::start_now},
-        {"POST", "/api/tournaments/:id/cancel", &TournamentService::cancel},
-        {"POST", "/api/tournaments/:id/pause", &TournamentService::pause},
-        {"POST", "/api/tournaments/:id/resume", &TournamentService::resume},
+// The tournaments' rows of the route table (routes.h): every one reads or
+// writes the tournaments' log in the store.
+void TournamentService::add_routes(RouteTable& table) {
+    using enum Who;
+    using enum RateClass;
+    constexpr auto disk = Handler::Lane::Disk;
+    const auto on = [this](ApiResponse (TournamentService::*handler)(Call&)) {
+        return [this, handler](const ApiRequest& r, const PathArgs& args) {
+            const auto id = args.find("id");
+            Call call{r, id == args.end() ? "" : id->second,
+                      id == args.end() ? nullptr : find(id->second)};
+            return (this->*handler)(call);
+        };
     };
-    return table;
+    table.add({"POST", "/api/tournaments", Account, disk, Create, on(&TournamentService::create)});
+    table.add({"GET", "/api/tournaments", Anyone, disk, Plain, on(&TournamentService::list)});
+    table.add({"GET", "/api/tournaments/:id", Anyone, disk, Plain, on(&TournamentService::get)});
+    table.add({"GET", "/api/tournaments/:id/events", Anyone, disk, Stream,
+               on(&TournamentService::events)});
+    table.add(
+        {"POST", "/api/tournaments/:id/join", Account, disk, Create, on(&TournamentService::join)});
+    table.add({"POST", "/api/tournaments/:id/leave", Account, disk, Plain,
+               on(&TournamentService::leave)});
+    table.add({"POST", "/api/tournaments/:id/withdraw", Account, disk, Plain,
+               on(&TournamentService::withdraw)});
+    table.add({"POST", "/api/tournaments/:id/start", Account, disk, Plain,
+               on(&TournamentService::start_now)});
+    table.add({"POST", "/api/tournaments/:id/cancel", Account, disk, Plain,
+               on(&TournamentService::cancel)});
+    table.add({"POST", "/api/tournaments/:id/pause", Account, disk, Plain,
+               on(&TournamentService::pause)});
+    table.add({"POST", "/api/tournaments/:id/resume", Account, disk, Plain,
+               on(&TournamentService::resume)});
 }
 
 TournamentService::TournamentService(store::Store& store, GameService& games, EventHub& hub,
@@ -98,15 +111,6 @@ std::size_t TournamentService::running() const {
     std::size_t n = 0;
     for (const auto& [id, t] : active_) n += t->row.status == "running" ? 1 : 0;
     return n;
-}
-
-std::optional<ApiResponse> TournamentService::handle(const ApiRequest& r) {
-    if (!r.path.starts_with("/api/tournaments")) return std::nullopt;
-    std::string id;
-    const int i = find_route(routes(), r, id, [](const std::string&) {});
-    if (i < 0) return std::nullopt;
-    Call call{r, id, id.empty() ? nullptr : find(id)};
-    return (this->*routes()[static_cast<std::size_t>(i)].handler)(call);
 }
 
 std::shared_ptr<TournamentService::Tournament> TournamentService::find(const std::string& id) {

@@ -30,6 +30,8 @@
 
 namespace asterism::server {
 
+class RouteTable;  // routes.h
+
 class GameService;
 
 // What the operator bounds (asterism serve --help): who may create, how
@@ -75,8 +77,8 @@ class TournamentService {
     TournamentService(const TournamentService&) = delete;
     TournamentService& operator=(const TournamentService&) = delete;
 
-    // The routes under /api/tournaments; nothing for another path.
-    std::optional<ApiResponse> handle(const ApiRequest& r);
+    // Adds the routes under /api/tournaments to the API's table (routes.h).
+    void add_routes(RouteTable& table);
     // Starts the thread that keeps tournaments moving. Without it (tests),
     // tick() does the same work when called.
     void start();
@@ -96,8 +98,6 @@ class TournamentService {
 
   private:
     struct Call;
-    struct Route;
-    static const std::vector<Route>& routes();
     ApiResponse create(Call& c);
     ApiResponse list(Call& c);
     ApiResponse get(Call& c);
