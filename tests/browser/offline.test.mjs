@@ -1,0 +1,190 @@
+// The local game held in the browser and the site offline (issue 45 points
+// 4 and 7, issue 43 point 6; docs/wasm.md, "The local game" and "Offline"):
+// a page that is not the play page fetches no engine; the play page holds
+// its game in the browser under its own address (#local=ID); with the
+// browser offline a reload returns to that game, a whole Shatra game is
+// played against level 3, the end shows the result, the score, Rematch,
+// Review this game and New game, the record is saved; a review of a game
+// with no moves is refused; a record loaded sets the level it names; back
+// online the server's pages answer again. Without the engine (its files
+// blocked) the page plays through the server's /api/sessions as before.
+// Runs against ASTERISM_URL like ui.test.mjs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { url, shots, openContext } from './chromium.mjs';
+
+let browser;
+let context;
+/** Every address the context asked for, in order. */
+const asked = [];
+
+before(async () => {
+  browser = await openContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  context = browser.context;
+  context.on('request', (r) => asked.push(r.url()));
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+const state = (page, key) => page.evaluate((k) => window.asterism.state && window.asterism.state[k], key);
+
+async function openPlay(page) {
+  await page.goto(new URL('index.html', url).href);
+  await page.waitForFunction(() => window.asterism && window.asterism.state && !window.asterism.busy, null, { timeout: 30000 });
+}
+
+async function newGame(page, game, seats, level) {
+  await page.selectOption('#game', game);
+  await page.selectOption('#seat0', seats[0]);
+  await page.selectOption('#seat1', seats[1]);
+  await page.selectOption('#level', String(level));
+  const old = await state(page, 'id');
+  await page.click('#new');
+  await page.waitForFunction((o) => window.asterism.state && window.asterism.state.id !== o && !window.asterism.busy, old);
+}
+
+test('the local game in the browser, offline: a whole Shatra game against level 3', { timeout: 900000 }, async () => {
+  // A first visit to a page that is not the play page fetches no engine.
+  const rules = await context.newPage();
+  await rules.goto(new URL('rules-shatra.html', url).href);
+  await rules.waitForLoadState('networkidle');
+  assert.deepEqual(asked.filter((a) => a.includes('/engine/')), [], 'the rules page fetched the engine');
+  await rules.close();
+
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await openPlay(page);
+  // The play page holds its game in the browser, at an address of its own.
+  const first = await state(page, 'id');
+  assert.match(first, /^local-[0-9a-f]{16}$/);
+  assert.equal(new URL(page.url()).hash, `#local=${first}`);
+  // The service worker takes over and keeps the shell and the engine.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60000 });
+  const version = await page.evaluate(async () => (await fetch('/sw.js', { cache: 'no-store' }).then((r) => r.text())).match(/asterismVersion = "([0-9a-f]+)"/)[1]);
+  const cached = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const engine = await caches.match('/engine/asterism-engine.wasm');
+    return { names, engine: !!engine };
+  });
+  assert.deepEqual(cached.names.filter((n) => n.startsWith('asterism-')), [`asterism-${version}`]);
+  assert.equal(cached.engine, true);
+
+  // Offline: the reload returns to the same game, at its address.
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction((id) => window.asterism.state && window.asterism.state.id === id, first, { timeout: 30000 });
+
+  // Review of a game with no moves is refused with a message.
+  await newGame(page, 'starstar', ['human', 'human'], 3);
+  await page.click('#review');
+  assert.match(await page.textContent('#message'), /no moves to review/);
+
+  // A whole Shatra game against level 3: the person's first move by the
+  // "Computer move" button, then the computer plays both seats.
+  await newGame(page, 'shatra', ['human', 'computer'], 3);
+  const game = await state(page, 'id');
+  await page.click('#computer');
+  await page.waitForFunction(() => window.asterism.state.ply >= 2 && !window.asterism.busy, null, { timeout: 60000 });
+  await page.selectOption('#seat0', 'computer');
+  await page.waitForFunction(() => window.asterism.state.terminal && !window.asterism.busy, null, { timeout: 600000, polling: 1000 });
+  const ply = await state(page, 'ply');
+  assert.ok(ply > 10, `${ply} plies`);
+  assert.equal(await state(page, 'id'), game);
+  // The end: the result, the final score, Rematch, Review, New game.
+  assert.equal(await page.isVisible('#game-end'), true);
+  assert.match(await page.textContent('#game-end-text'), /Game over/);
+  assert.notEqual((await page.textContent('#game-end-score')).trim(), '');
+  for (const b of ['#end-rematch', '#end-review', '#end-new']) assert.equal(await page.isVisible(b), true, b);
+  await page.screenshot({ path: path.join(shots, 'offline-shatra-end.png') });
+
+  // Review: the worker has no review on this branch, so offline the review
+  // (the server's) is refused with the server's absence in one line.
+  await page.click('#end-review');
+  await page.waitForFunction(() => document.querySelector('#message').textContent !== '');
+  assert.match(await page.textContent('#message'), /cannot reach the asterism server/);
+
+  // The record, saved offline.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const file = path.join(shots, 'offline-shatra.rec');
+  await download.saveAs(file);
+  const record = fs.readFileSync(file, 'utf8');
+  assert.match(record, /^Game: shatra/m);
+  assert.match(record, /^FirstLevel: level:3$/m);
+
+  // A reload returns to the finished game.
+  await page.reload();
+  await page.waitForFunction((id) => window.asterism.state && window.asterism.state.id === id && window.asterism.state.terminal, game, { timeout: 30000 });
+  assert.equal(await page.isVisible('#game-end'), true);
+
+  // Rematch: the same game, the seats swapped; Back returns to the last.
+  await page.selectOption('#seat0', 'human');
+  await page.waitForFunction(() => window.asterism.state.players[0].seat === 'human');
+  await page.click('#end-rematch');
+  await page.waitForFunction((id) => window.asterism.state.id !== id, game);
+  const rematch = await state(page, 'players');
+  assert.deepEqual(rematch.map((p) => p.seat), ['computer', 'human']);
+  assert.equal(await state(page, 'game'), 'shatra');
+  await page.waitForFunction(() => window.asterism.state.ply >= 1 && !window.asterism.busy, null, { timeout: 60000 });
+  await page.goBack();
+  await page.waitForFunction((id) => window.asterism.state.id === id, game, { timeout: 30000 });
+
+  // A record loaded sets the level it names, whatever the page's level.
+  await page.selectOption('#level', '7');
+  await page.waitForFunction(() => window.asterism.state.level === 7);
+  const before = await state(page, 'id');
+  await page.setInputFiles('#load', file);
+  await page.waitForFunction((old) => window.asterism.state.id !== old, before);
+  assert.equal(await state(page, 'level'), 3);
+  assert.equal(await page.inputValue('#level'), '3');
+
+  // Online again: the server's routes answer, and the local game's Session
+  // is the server's view of the same moves.
+  await context.setOffline(false);
+  await page.reload();
+  await page.waitForFunction(() => window.asterism.state && !window.asterism.busy, null, { timeout: 30000 });
+  const local = await page.evaluate(() => window.asterism.state);
+  const view = await page.evaluate(async (moves) => (await fetch('/api/view', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'shatra', moves }),
+  })).json(), local.history);
+  const agreed = local.draw && local.draw.agreed;
+  for (const key of ['game', 'game_id', 'title', 'history', 'ply', 'score', 'position', 'move_help', 'view',
+    ...(agreed ? [] : ['to_move', 'terminal', 'result', 'outcome'])]) {
+    assert.deepEqual(local[key], view[key], key);
+  }
+  const lobby = await page.evaluate(async () => (await fetch('/api/lobby')).status);
+  assert.equal(lobby, 200);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('without the engine, the page plays through the server', async () => {
+  const other = await openContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await other.context.route('**/engine/**', (r) => r.abort());
+    const page = await other.context.newPage();
+    const moved = [];
+    page.on('request', (r) => { if (/\/api\/sessions\/[0-9a-f]{32}\/move$/.test(r.url())) moved.push(r.url()); });
+    await openPlay(page);
+    await newGame(page, 'shatra', ['human', 'human'], 3);
+    const id = await state(page, 'id');
+    assert.match(id, /^[0-9a-f]{32}$/);
+    // The page's own move: the first legal move's cells clicked in order
+    // (where a man stands on a cell, the man takes the click).
+    const cells = await page.evaluate(() => window.asterism.state.view.moves[0].path);
+    for (const cell of cells) {
+      const box = await page.locator(`#board .cells [data-cell="${cell}"]`).boundingBox();
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    }
+    await page.waitForFunction(() => window.asterism.state.ply === 1, null, { timeout: 30000 });
+    assert.ok(moved.length >= 1, 'no move went to the server');
+    await page.close();
+  } finally {
+    await other.close();
+  }
+});
