@@ -18,7 +18,7 @@ import { wireRecords } from './records.js';
 import { fromSession } from './adapters.js';
 import { gameUi, gameController, browsing as browsingOf } from './game.js';
 import { renderBoard, renderScore, renderMoves } from './views.js';
-import { localGames, isLocalId } from './local-game.js';
+import { localGames, isLocalId, STOPPED } from './local-game.js';
 import { drawScore } from './panels.js';
 import { offlineReady } from './offline.js';
 
@@ -305,7 +305,7 @@ async function maybeComputer(force = false) {
   } catch (e) {
     ui.busy = false;
     // A new game stopped the search: its failure is not news.
-    if (ui.state?.id !== id) return void maybeComputer();
+    if (ui.state?.id !== id || (e instanceof Error && e.message === STOPPED)) return void renderStatus();
     message(errorText(e));
     renderStatus();
   }

@@ -74,16 +74,25 @@ function keep(g) {
 
 // ---- the engine's worker ----------------------------------------------------
 
+// What a search stopped by stop() fails with: no news for the page, which
+// has moved on.
+export const STOPPED = 'the engine was stopped';
+
 /**
- * One worker for the page's questions, started when the first comes; stop()
- * ends it and whatever it was thinking (a new game, the page leaving), and
- * the next question starts another.
+ * One worker for the page's questions, started when the first comes. stop()
+ * ends it and the searches it was making (a new game, the page leaving):
+ * they fail with STOPPED, and the other questions waiting are asked again
+ * of a new worker.
  */
 function engineClient() {
   /** @type {Worker|null} */
   let worker = null;
   let next = 1;
-  /** @type {Map<number, {resolve: (a: EngineAnswer) => void, reject: (e: Error) => void}>} */
+  /**
+   * @typedef {{request: Record<string, unknown>, thinking: boolean,
+   *   resolve: (a: EngineAnswer) => void, reject: (e: Error) => void}} Question
+   * @type {Map<number, Question>}
+   */
   const pending = new Map();
 
   /** @param {string} why */
@@ -102,28 +111,40 @@ function engineClient() {
       pending.delete(answer.id);
       p.resolve(answer);
     });
-    w.addEventListener('error', () => { failAll('the engine failed to load'); stop(); });
+    w.addEventListener('error', () => {
+      if (worker === w) worker = null;
+      w.terminate();
+      failAll('the engine failed');
+    });
     return w;
   }
 
   function stop() {
-    if (worker) worker.terminate();
+    if (!worker) return;
+    worker.terminate();
     worker = null;
-    failAll('the engine was stopped');
+    for (const [id, p] of pending) {
+      if (!p.thinking) continue;
+      pending.delete(id);
+      p.reject(new Error(STOPPED));
+    }
+    if (!pending.size) return;
+    const w = worker = start();
+    for (const [id, p] of pending) w.postMessage({ id, ...p.request });
   }
 
-  /** @param {Record<string, unknown>} request @returns {Promise<EngineAnswer>} */
-  function ask(request) {
+  /** @param {Record<string, unknown>} request @param {boolean} thinking  a search, stopped by stop() */
+  function ask(request, thinking) {
     if (!worker) worker = start();
     const id = next++;
     const w = worker;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+      pending.set(id, { request, thinking, resolve, reject });
       w.postMessage({ id, ...request });
     });
   }
 
-  return { ask, stop, busy: () => pending.size > 0 };
+  return { ask, stop, busy: () => [...pending.values()].some((p) => p.thinking) };
 }
 
 // ---- the routes -------------------------------------------------------------
@@ -146,31 +167,24 @@ function specOf(body) {
  */
 export function localGames(server) {
   const engine = engineClient();
+  /** The changes to local games, in order. @type {Promise<unknown>} */
+  let changes = Promise.resolve();
   /** @type {Promise<boolean>|null} */
   let probe = null;
 
   // Whether the engine loads here: asked once, by a question it answers
   // without thinking. A page that never starts a game never asks.
-  let probed = false;
   function available() {
     if (!probe) {
       probe = !capable() ? Promise.resolve(false) :
-        engine.ask({ op: 'games' }).then((a) => !!a.ok, () => false);
-      probe.then(() => { probed = true; });
+        engine.ask({ op: 'games' }, false).then((a) => !!a.ok, () => false);
     }
     return probe;
   }
 
-  // Stops what the engine thinks about; a question about whether it loads
-  // at all is asked again next time.
-  function stop() {
-    engine.stop();
-    if (!probed) probe = null;
-  }
-
-  /** @param {Record<string, unknown>} request */
-  async function ask(request) {
-    const a = await engine.ask(request);
+  /** @param {Record<string, unknown>} request @param {boolean} [thinking]  a search */
+  async function ask(request, thinking = false) {
+    const a = await engine.ask(request, thinking);
     if (!a.ok) throw new Error(serverError(a.error || 'the engine failed'));
     return a;
   }
@@ -182,7 +196,7 @@ export function localGames(server) {
   /** @param {KeptGame} g @param {Record<string, unknown>} asked @param {boolean} [searches] */
   async function change(g, asked, searches = false) {
     const seed = g.seed + g.searches;
-    const a = await ask({ op: 'change', ...base(g), seed, change: asked });
+    const a = await ask({ op: 'change', ...base(g), seed, change: asked }, searches);
     // A game changed meanwhile (another tab, an undo while it thought) is
     // read again, so that an event is never appended to another history.
     const now = keptGame(g.id);
@@ -221,7 +235,7 @@ export function localGames(server) {
     const a = await ask({
       op: 'analyse', spec: g.spec, position: g.position, moves: s.history.slice(0, ply),
       level: body.level ?? s.level, effort: body.playouts || 0, seed: g.seed + g.searches, ownership: !!body.ownership,
-    });
+    }, true);
     const mover = shown.to_move;
     /** @type {any[]} */
     const candidates = a.candidates.map((/** @type {any} */ c) => {
@@ -288,10 +302,19 @@ export function localGames(server) {
     const query = new URLSearchParams(search || '');
     const parts = where.split('/');  // '', 'api', 'sessions', ID, what
     if (parts[2] === 'sessions' && isLocalId(parts[3])) {
-      const g = keptGame(parts[3]);
-      if (!g) throw new Error(serverError(`no game '${parts[3]}' (it may have ended long ago; start a new one)`));
-      if (!(await available())) throw new Error(serverError('the engine failed'));
-      return route(g, method, parts[4] || '', query, body);
+      const id = parts[3];
+      const read = async () => {
+        const g = keptGame(id);
+        if (!g) throw new Error(serverError(`no game '${id}' (it may have ended long ago; start a new one)`));
+        if (!(await available())) throw new Error(serverError('the engine failed'));
+        return route(g, method, parts[4] || '', query, body);
+      };
+      if (method !== 'POST') return read();
+      // Changes are made one after another, each to the game as the last
+      // left it, as the server makes them under the game's lock.
+      const run = changes.then(read);
+      changes = run.catch(() => {});
+      return run;
     }
     const b = /** @type {Record<string, any>} */ (body || {});
     if (method === 'POST' && (where === '/api/sessions' || where === '/api/records' || where === '/api/view') &&
@@ -305,11 +328,11 @@ export function localGames(server) {
         return (await ask({ op: 'session', spec: g.spec, position: g.position, events: [{ type: 'players', players: ['human', 'human'], level: 0 }, ...events] })).session;
       }
       // A new game stops whatever the engine was thinking for the last.
-      if (engine.busy()) stop();
+      if (engine.busy()) engine.stop();
       return create(b, g);
     }
     return server(method, path, body, secret);
   }
 
-  return { api, available, stop };
+  return { api, available, stop: engine.stop };
 }

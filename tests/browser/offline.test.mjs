@@ -129,7 +129,7 @@ test('the local game in the browser, offline: a whole Shatra game against level 
   await page.waitForFunction((id) => window.asterism.state.id !== id, game);
   const rematch = await state(page, 'players');
   assert.deepEqual(rematch.map((p) => p.seat), ['computer', 'human']);
-  assert.equal(await state(page, 'game'), 'shatra');
+  assert.equal(await state(page, 'game_id'), 'shatra');
   await page.waitForFunction(() => window.asterism.state.ply >= 1 && !window.asterism.busy, null, { timeout: 60000 });
   await page.goBack();
   await page.waitForFunction((id) => window.asterism.state.id === id, game, { timeout: 30000 });
