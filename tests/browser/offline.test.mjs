@@ -13,7 +13,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { url, shots, openContext } from './chromium.mjs';
+
+// The web folder the test's server serves (scripts/browser-test.sh: this tree's).
+const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
 let browser;
 let context;
@@ -183,6 +187,40 @@ test('without the engine, the page plays through the server', async () => {
     }
     await page.waitForFunction(() => window.asterism.state.ply === 1, null, { timeout: 30000 });
     assert.ok(moved.length >= 1, 'no move went to the server');
+    await page.close();
+  } finally {
+    await other.close();
+  }
+});
+
+test('a changed file of the site installs a new service worker, and an open page reloads once', async () => {
+  const other = await openContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await other.context.newPage();
+    await openPlay(page);
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60000 });
+    // A page opened under the worker, marked so that a reload shows.
+    await page.reload();
+    await page.waitForFunction(() => window.asterism && window.asterism.state && !window.asterism.busy, null, { timeout: 30000 });
+    await page.evaluate(() => { window.unreloaded = true; });
+    const versionOf = () => page.evaluate(async () => {
+      const names = await caches.keys();
+      return names.filter((n) => n.startsWith('asterism-'));
+    });
+    const before = await versionOf();
+    assert.equal(before.length, 1);
+    // The server's files change (a new engine, a page edited): their
+    // times are in the version the server writes into sw.js.
+    const file = path.join(web, 'manifest.webmanifest');
+    const now = new Date();
+    fs.utimesSync(file, now, new Date(now.getTime() + 60000));
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r && r.update()));
+    await page.waitForFunction(() => !window.unreloaded, null, { timeout: 60000 }).catch(() => {});
+    await page.waitForFunction(() => window.asterism && window.asterism.state && !window.asterism.busy, null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => window.unreloaded), undefined, 'the page did not reload');
+    const after = await versionOf();
+    assert.equal(after.length, 1);
+    assert.notDeepEqual(after, before);
     await page.close();
   } finally {
     await other.close();
