@@ -147,6 +147,27 @@ function engineClient() {
   return { ask, stop, busy: () => [...pending.values()].some((p) => p.thinking) };
 }
 
+// ---- diagrams ----------------------------------------------------------------
+
+/** @type {ReturnType<typeof engineClient>|null} */
+let drawer = null;
+
+/**
+ * The Session of POST /api/view, drawn by the browser's engine: what a
+ * diagram of the rules pages, a lesson or a puzzle shows when the server
+ * cannot be reached (diagram.js). Throws when the engine cannot load.
+ * @param {string} spec @param {string} position @param {string[]} moves
+ * @returns {Promise<Session>}
+ */
+export async function viewInBrowser(spec, position, moves) {
+  if (!capable()) throw new Error(serverError('the engine failed'));
+  if (!drawer) drawer = engineClient();
+  const events = [{ type: 'players', players: ['human', 'human'], level: 0 }, ...moves.map((move) => ({ type: 'move', move }))];
+  const a = await drawer.ask({ op: 'session', spec, position, events }, false);
+  if (!a.ok) throw new Error(serverError(a.error || 'the engine failed'));
+  return /** @type {Session} */ (a.session);
+}
+
 // ---- the routes -------------------------------------------------------------
 
 /**

@@ -8,7 +8,9 @@
 //   (self.asterismVersion and self.asterismFiles: src/server/site.cpp).
 //   Those files are served from the cache first; GET /api/catalog and
 //   /api/puzzles/* from the network first, the cache when it cannot be
-//   reached, and so are POST /api/view's diagrams (kept by their request).
+//   reached (every game's puzzles are kept at the install), and so are
+//   POST /api/view's diagrams (kept by their request; a diagram never seen
+//   is drawn by the page's engine offline: diagram.js).
 //   A changed file changes this script's bytes, so the browser installs a
 //   new worker, which takes over at once, fills a new cache and deletes the
 //   old ones; a page it takes over reloads once (offline.js): the page and
@@ -51,6 +53,7 @@ worker.addEventListener('install', (/** @type {WaitEvent} */ e) => {
   e.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll([...(shipped.asterismFiles || []), ...API_KEPT]);
+    await keepPuzzles(cache).catch(() => {});
     await worker.skipWaiting();
   })());
 });
@@ -58,6 +61,51 @@ worker.addEventListener('activate', (/** @type {WaitEvent} */ e) => e.waitUntil(
   for (const name of await caches.keys()) if (name.startsWith('asterism-') && name !== CACHE) await caches.delete(name);
   await worker.clients.claim();
 })()));
+
+// The puzzles of every game, kept in pages of PAGE (the most the server
+// gives at once) under /api/puzzles/GAME?page=K, so that a puzzle never
+// seen online can be answered offline (puzzleOffline). A game without
+// puzzles, or a page refused, is skipped.
+const PAGE = 20;
+/** @param {Cache} cache */
+async function keepPuzzles(cache) {
+  const catalog = await (await fetch('/api/catalog')).json();
+  for (const g of catalog.games || []) {
+    for (let first = 0, total = 1; first < total; first += PAGE) {
+      const answer = await fetch(`/api/puzzles/${g.id}?i=${first}&n=${PAGE}`);
+      if (!answer.ok) break;
+      const list = await answer.clone().json();
+      total = list.total;
+      await cache.put(`/api/puzzles/${g.id}?page=${first / PAGE}`, answer);
+    }
+  }
+}
+
+// GET /api/puzzles/GAME?i=I&n=N as the server answers it (src/server/
+// puzzles.cpp: from I modulo the count, N of them, round the end), made of
+// the pages kept; undefined when they are not there.
+/** @param {URL} url */
+async function puzzleOffline(url) {
+  const cache = await caches.open(CACHE);
+  const page = async (/** @type {number} */ k) => {
+    const kept = await cache.match(`${url.pathname}?page=${k}`);
+    return kept ? kept.json() : null;
+  };
+  const head = await page(0);
+  if (!head || !head.total) return undefined;
+  const total = head.total;
+  const first = Number(url.searchParams.get('i') || 0) % total;
+  const n = Math.max(1, Math.min(PAGE, Number(url.searchParams.get('n') || 1)));
+  const puzzles = [];
+  for (let k = 0; k < n && k < total; k++) {
+    const at = (first + k) % total;
+    const list = await page(Math.floor(at / PAGE));
+    if (!list) return undefined;
+    puzzles.push(list.puzzles[at % PAGE]);
+  }
+  return new Response(JSON.stringify({ game: head.game, total, first, puzzles }),
+    { headers: { 'Content-Type': 'application/json' } });
+}
 
 // POST /api/view is a pure function of its body: its answers are kept
 // under an address made of the body, to be found again offline.
@@ -104,7 +152,13 @@ worker.addEventListener('fetch', (/** @type {FetchEvent} */ e) => {
     e.respondWith(viewKey(e.request).then((key) => networkFirst(e.request, key)));
   } else if (e.request.method !== 'GET') {
     return;
-  } else if (API_KEPT.includes(url.pathname) || url.pathname.startsWith('/api/puzzles/')) {
+  } else if (url.pathname.startsWith('/api/puzzles/')) {
+    e.respondWith(networkFirst(e.request, e.request).catch(async (err) => {
+      const made = await puzzleOffline(url);
+      if (made) return made;
+      throw err;
+    }));
+  } else if (API_KEPT.includes(url.pathname)) {
     e.respondWith(networkFirst(e.request, e.request));
   } else if (!url.pathname.startsWith('/api/')) {
     e.respondWith(cacheFirst(e.request, url));

@@ -5,7 +5,8 @@
 // browser offline a reload returns to that game, a whole Shatra game is
 // played against level 3, the end shows the result, the score, Rematch,
 // Review this game and New game, the record is saved; a review of a game
-// with no moves is refused; a record loaded sets the level it names; back
+// with no moves is refused; the rules, a puzzle and a lesson never opened
+// online are there; a record loaded sets the level it names; back
 // online the server's pages answer again. Without the engine (its files
 // blocked) the page plays through the server's /api/sessions as before.
 // Runs against ASTERISM_URL like ui.test.mjs.
@@ -120,6 +121,22 @@ test('the local game in the browser, offline: a whole Shatra game against level 
   const record = fs.readFileSync(file, 'utf8');
   assert.match(record, /^Game: shatra/m);
   assert.match(record, /^FirstLevel: level:3$/m);
+
+  // Offline too: the rules of a game never opened, every diagram drawn; a
+  // puzzle never seen; a lesson's game, moved in.
+  const other = await context.newPage();
+  await other.goto(new URL('rules-starpool.html', url).href);
+  await other.waitForSelector('body[data-diagrams="ready"]', { timeout: 60000 });
+  const figures = await other.locator('figure.diagram').count();
+  assert.ok(figures >= 3, `${figures} diagrams`);
+  assert.equal(await other.locator('figure.diagram[data-ready="true"]').count(), figures);
+  await other.goto(new URL('puzzles.html#shatra/7', url).href);
+  await other.waitForFunction(() => /^Puzzle 7 of \d+/.test(document.querySelector('#puzzle-title').textContent), null, { timeout: 60000 });
+  assert.ok(await other.locator('#board .cells [data-cell]').count() > 30);
+  await other.goto(new URL('learn.html#shatra/2', url).href);
+  await other.waitForFunction(() => window.asterismLearn && window.asterismLearn.state && !window.asterismLearn.busy, null, { timeout: 60000 });
+  assert.match(await other.evaluate(() => window.asterismLearn.state.id), /^local-/);
+  await other.close();
 
   // A reload returns to the finished game.
   await page.reload();
