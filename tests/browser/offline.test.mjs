@@ -178,6 +178,20 @@ test('the local game in the browser, offline: a whole Shatra game against level 
     ...(agreed ? [] : ['to_move', 'terminal', 'result', 'outcome'])]) {
     assert.deepEqual(local[key], view[key], key);
   }
+  // The record and the PGN the page writes are the server's bytes for the
+  // same game (the loaded record's, with the same seats).
+  for (const [button, format] of [['#save', 'record'], ['#save-pgn', 'pgn']]) {
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+    const mine = fs.readFileSync(await saved.path(), 'utf8');
+    const theirs = await page.evaluate(async ([text, players, level, what]) => {
+      const call = async (method, route, body) => (await fetch(route, {
+        method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body),
+      })).json();
+      const s = await call('POST', '/api/records', { record: text, players, level });
+      return (await call('GET', `/api/sessions/${s.id}/${what}`))[what];
+    }, [record, local.players.map((p) => p.player), local.level, format]);
+    assert.equal(mine, theirs, format);
+  }
   const lobby = await page.evaluate(async () => (await fetch('/api/lobby')).status);
   assert.equal(lobby, 200);
   assert.deepEqual(page.errors, []);
