@@ -41,5 +41,8 @@ add_subdirectory(src/games)
 add_subdirectory(src/search)
 add_subdirectory(src/record)
 add_subdirectory(src/engines)
+# The table (seats, draws, the record) is what the page's local games
+# replay their events on (apps/web-engine/local_game.cpp).
+add_subdirectory(src/table)
 add_subdirectory(apps/asterism)
 add_subdirectory(apps/web-engine)

@@ -2,9 +2,11 @@
 // undo, navigation and records, over the one game module (game.js, the
 // controller; views.js, the board, score and move list), whose game this
 // page makes from its sessions' JSON (adapters.js); the analysis, its graph
-// and the review are analysis.js. It talks to `asterism serve` through the
-// JSON API (docs/server.md) and draws boards from the server's view of each
-// game, so it holds no rules.
+// and the review are analysis.js. Its games are held in the browser by the
+// engine (local-game.js) when it has WebAssembly, else by `asterism serve`
+// through the JSON API (docs/server.md); either answers the same Session
+// JSON, and the page draws boards from that view of each game, so it holds
+// no rules. A game held in the browser has its own address, #local=ID.
 import { $, input, select, button } from './dom.js';
 import { apiClient, errorText, explainClick, renderSpecials as renderSpecialsOf } from './shared.js';
 import { gameTitle, gameName, resultLine, FIRST_VISIT } from './names.js';
@@ -16,6 +18,9 @@ import { wireRecords } from './records.js';
 import { fromSession } from './adapters.js';
 import { gameUi, gameController, browsing as browsingOf } from './game.js';
 import { renderBoard, renderScore, renderMoves } from './views.js';
+import { localGames, isLocalId, STOPPED } from './local-game.js';
+import { drawScore } from './panels.js';
+import { offlineReady } from './offline.js';
 
 /** @typedef {import('./types.js').Session} Session */
 /** @typedef {import('./types.js').Catalog} Catalog */
@@ -48,7 +53,13 @@ const ui = {
 
 // ---- talking to the server --------------------------------------------------
 
-const api = apiClient('is it still running?');
+// The local games' routes are answered in the browser when the engine
+// loads (local-game.js); everything else is the server's.
+const local = localGames(apiClient('is it still running?'));
+const api = local.api;
+
+// The local game an address names (#local=ID), or ''.
+const linkedLocal = () => new URLSearchParams(location.hash.slice(1)).get('local') || '';
 
 /** @param {string} text @param {string} [kind] */
 function message(text, kind = 'error') {
@@ -90,6 +101,8 @@ async function newGame() {
     const s = /** @type {Session} */ (await api('POST', '/api/sessions', setupBody()));
     panels.forgetAnalysis();
     signals.reset();
+    // A new game is a new address, so that Back returns to the last one.
+    if (isLocalId(s.id) && linkedLocal() && linkedLocal() !== s.id) history.pushState(null, '', `#local=${s.id}`);
     show(s);
   } catch (e) {
     message(errorText(e));
@@ -116,7 +129,11 @@ function show(state, opts = {}) {
   setState(state);
   ui.path = [];
   ui.pick = null;
-  sessionStorage.setItem('asterism-session', state.id);
+  if (isLocalId(state.id)) {
+    if (linkedLocal() !== state.id) history.replaceState(null, '', `${location.pathname}${location.search}#local=${state.id}`);
+  } else {
+    sessionStorage.setItem('asterism-session', state.id);
+  }
   // Against the computer, a person's turn once it has answered is news
   // (turn.js); the first move of a game is not.
   const vsComputer = state.players.some((p) => p.seat === 'computer');
@@ -141,6 +158,7 @@ function render() {
   renderScore(ui);
   renderMoves(ui, browse, panels.currentReview());
   panels.renderGraph();
+  renderEnd();
   $('save-pgn').hidden = !gameInfo(s.view.kind)?.pgn;
   button('undo').disabled = game.ply === 0;
   button('computer').disabled = game.terminal;
@@ -164,6 +182,29 @@ function renderStatus() {
   $('status').dataset.terminal = String(game.terminal);
   $('status').dataset.ply = String(game.ply);
   $('status').dataset.busy = String(ui.busy);
+}
+
+// The end of a game: its result and final score, and what to do next:
+// a rematch with the colours swapped, a review, or a new game.
+function renderEnd() {
+  const s = ui.state, game = ui.game;
+  const over = !!s && !!game && s.terminal && !browsing();
+  $('game-end').hidden = !over;
+  if (!over || !s || !game) return;
+  $('game-end-text').textContent = t('status.gameOver', { result: resultLine({ ...s, sides: s.players.map((p) => p.name) }) });
+  drawScore($('game-end-score'), game, ui);
+}
+
+// The same game again, each side's seat (person or computer) swapped.
+async function rematch() {
+  const s = ui.state;
+  if (!s) return;
+  if (s.players.length === 2) {
+    select('seat0').value = s.players[1].seat;
+    select('seat1').value = s.players[0].seat;
+  }
+  select('level').value = String(s.level);
+  await newGame();
 }
 
 // Draws by agreement: "Offer draw" while a person may offer one, and a
@@ -263,6 +304,8 @@ async function maybeComputer(force = false) {
     show(s, { animate: true });
   } catch (e) {
     ui.busy = false;
+    // A new game stopped the search: its failure is not news.
+    if (ui.state?.id !== id || (e instanceof Error && e.message === STOPPED)) return void renderStatus();
     message(errorText(e));
     renderStatus();
   }
@@ -386,6 +429,17 @@ async function start() {
   $('graph').addEventListener('click', panels.graphClick);
   for (let l = 2; l <= 7; l++) select('review-level').add(new Option(String(l), String(l), false, l === 5));
   $('review').addEventListener('click', panels.startReview);
+  $('end-rematch').addEventListener('click', rematch);
+  $('end-review').addEventListener('click', panels.startReview);
+  $('end-new').addEventListener('click', newGame);
+  // Back and Forward between local games' addresses.
+  addEventListener('popstate', () => {
+    const id = linkedLocal();
+    if (id && id !== ui.state?.id) openLocal(id);
+  });
+  // Whatever the engine thinks about is for this page only.
+  addEventListener('pagehide', () => local.stop());
+  offlineReady();
   wireRecords(ui, {
     api, message,
     loaded: (s) => {
@@ -400,6 +454,7 @@ async function start() {
   // which shows move N and analyses it).
   const params = new URLSearchParams(location.hash.slice(1));
   const linked = params.get('session'), linkedPly = params.get('ply');
+  if (linkedLocal() && await openLocal(linkedLocal())) return;
   const id = linked || sessionStorage.getItem('asterism-session');
   if (linked) history.replaceState(null, '', location.pathname + location.search);
   if (id) {
@@ -417,6 +472,22 @@ async function start() {
     }
   }
   newGame();
+}
+
+// Opens the local game `id`, kept in this browser; false (with the reason
+// shown) when it is not there.
+/** @param {string} id */
+async function openLocal(id) {
+  try {
+    const s = /** @type {Session} */ (await api('GET', `/api/sessions/${id}`));
+    panels.forgetAnalysis();
+    setupFor(s);
+    show(s);
+    return true;
+  } catch (e) {
+    message(errorText(e));
+    return false;
+  }
 }
 
 // Tests and the curious can see the state from the console.

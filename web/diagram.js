@@ -6,6 +6,7 @@
 // read twice asks once.
 import { apiClient } from './shared.js';
 import { parseSpec } from './names.js';
+import { viewInBrowser } from './local-game.js';
 
 /** @typedef {import('./types.js').Session} Session */
 /** @typedef {import('./types.js').View} View */
@@ -31,7 +32,15 @@ export async function positionState(spec, position, moves = []) {
   if (kept) return JSON.parse(kept);
   const body = sessionBody(spec, position);
   delete body.players;
-  const s = /** @type {Session} */ (await api('POST', '/api/view', { ...body, moves }));
+  /** @type {Session} */
+  let s;
+  try {
+    s = /** @type {Session} */ (await api('POST', '/api/view', { ...body, moves }));
+  } catch (e) {
+    // Offline (docs/wasm.md): the browser's engine draws the same view,
+    // from the same rules; the server's refusal stands if it cannot.
+    s = await viewInBrowser(spec, position, moves).catch(() => { throw e; });
+  }
   try {
     sessionStorage.setItem(key, JSON.stringify(s));
   } catch (e) {

@@ -56,7 +56,7 @@ function engine() {
  */
 function request(question) {
   const { id, level, ...rest } = question;
-  if (rest.op) return rest;
+  if (rest.op) return level === undefined ? rest : { ...rest, level };
   return { ...rest, op: 'choose', player: `level:${level ?? 3}` };
 }
 

@@ -21,7 +21,9 @@ import { drawBoard } from './board.js';
 import {
   candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
 } from './shared.js';
-import { api, sessionBody } from './diagram.js';
+import { api as serverApi, sessionBody } from './diagram.js';
+import { localGames, isLocalId } from './local-game.js';
+import { offlineReady } from './offline.js';
 import { errorText } from './shared.js';
 import { t, lang } from './i18n.js';
 import { GAMES, gameName, gameTitle, outcomeText } from './names.js';
@@ -35,6 +37,10 @@ import { sizeBoard } from './touch.js';
 /** @typedef {import('./types.js').LessonStep} LessonStep */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 
+// A lesson's game is held in the browser when the engine loads there
+// (local-game.js), so that the lessons work offline; else the server's.
+const local = localGames(serverApi);
+const api = local.api;
 
 /**
  * @typedef {Object} LearnUi
@@ -339,11 +345,13 @@ function start() {
   wireBoardKeys(ui, clickCell, () => { ui.path = []; $('chooser').hidden = true; render(); });
   wireTyping(ui, { whyNot, play: judge, message: (text) => feedback(text, text ? 'wrong' : '') });
   addEventListener('pagehide', () => {
-    if (ui.state) fetch(`/api/sessions/${ui.state.id}`, {
+    local.stop();
+    if (ui.state && !isLocalId(ui.state.id)) fetch(`/api/sessions/${ui.state.id}`, {
       method: 'DELETE', keepalive: true, headers: { 'Content-Type': 'application/json' },
     }).catch(() => {});
   });
   addEventListener('hashchange', openFromHash);
+  offlineReady();
   openFromHash();
 }
 

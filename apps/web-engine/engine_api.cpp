@@ -11,6 +11,9 @@
 //                                        server's computer would (same seed)
 //   {"op":"analyse", ...,"level":10,"effort":N,"seed":N,"ownership":true}
 //                                        candidates, winrate and ownership
+//   {"op":"session"|"change"|"record", ...}
+//                                        a local game held in the page, as
+//                                        /api/sessions answers (local_game.h)
 //
 // The answer is {"ok":true,...} or {"ok":false,"error":"one line"}. It lives
 // until the next call: the worker copies it out at once.
@@ -21,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/registry.h"
+#include "local_game.h"
 #include "search/agent.h"
 #include "search/engines.h"
 #include "search/players.h"
@@ -154,7 +158,12 @@ json answer(const json& request) {
     if (op == "state") return state(*requested_game(request));
     if (op == "choose") return choose(request);
     if (op == "analyse") return analyse(request);
-    throw GameError("unknown op '" + op + "' (games, state, choose, analyse)");
+    // A local game held in the page (local_game.h).
+    if (op == "session") return local_session(request);
+    if (op == "change") return local_change(request);
+    if (op == "record") return local_record(request);
+    throw GameError("unknown op '" + op +
+                    "' (games, state, choose, analyse, session, change, record)");
 }
 
 }  // namespace

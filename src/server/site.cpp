@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -27,6 +28,8 @@ const char* content_type(std::string_view ext) {
     if (ext == ".png") return "image/png";
     if (ext == ".json") return "application/json";
     if (ext == ".ico") return "image/x-icon";
+    // The installable web app's manifest (docs/wasm.md, "Offline").
+    if (ext == ".webmanifest") return "application/manifest+json";
     // The page's engine (docs/wasm.md), compiled while it downloads only
     // when served with this type.
     if (ext == ".wasm") return "application/wasm";
@@ -137,13 +140,17 @@ bool host_allowed(const std::string& host, const std::vector<std::string>& names
 }
 
 // 'wasm-unsafe-eval' lets the page's worker compile the engine's
-// WebAssembly (docs/wasm.md); it allows no eval() of JavaScript.
+// WebAssembly (docs/wasm.md); it allows no eval() of JavaScript. The
+// engine's worker, the service worker and the web app's manifest are the
+// site's own files (worker-src, manifest-src: what default-src allows
+// already, said where a reader of the policy looks for them).
 void add_security_headers(HttpResponse& response) {
     response.headers.emplace_back(
         "Content-Security-Policy",
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
         "style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+        "object-src 'none'; base-uri 'none'; "
         "form-action 'self'; frame-ancestors 'none'");
     response.headers.emplace_back("X-Frame-Options", "DENY");
     response.headers.emplace_back("X-Content-Type-Options", "nosniff");
@@ -233,6 +240,45 @@ HttpResponse Site::api_response(const HttpRequest& r) {
     return out;
 }
 
+std::string Site::offline_preamble() const {
+    namespace fs = std::filesystem;
+    std::vector<std::pair<std::string, std::string>> files;  // name, and its size and time
+    std::error_code ec;
+    for (fs::recursive_directory_iterator
+             it(web_root_, fs::directory_options::skip_permission_denied, ec),
+         end;
+         !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().string().substr(web_root_.size());
+        const fs::path file = fs::canonical(it->path(), ec);
+        if (ec || ui_file("/" + name) != name || name == "sw.js" ||
+            !content_type(it->path().extension().string()) ||
+            !file.string().starts_with(web_root_) || !fs::is_regular_file(file, ec)) {
+            ec.clear();
+            continue;
+        }
+        const auto size = fs::file_size(file, ec);
+        const auto time = fs::last_write_time(file, ec).time_since_epoch().count();
+        if (ec || size > kMaxStaticFile) {
+            ec.clear();
+            continue;
+        }
+        files.emplace_back(name, std::to_string(size) + ":" + std::to_string(time));
+    }
+    std::sort(files.begin(), files.end());
+    // FNV-1a, 64 bits, over each name, size and time.
+    std::uint64_t hash = 14695981039346656037ULL;
+    nlohmann::json names = nlohmann::json::array();
+    for (const auto& [name, stamp] : files) {
+        for (const char c : name + '\0' + stamp + '\0')
+            hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+        names.push_back(name);
+    }
+    char version[17];
+    std::snprintf(version, sizeof version, "%016llx", static_cast<unsigned long long>(hash));
+    return "self.asterismVersion = \"" + std::string(version) +
+           "\";\nself.asterismFiles = " + names.dump() + ";\n";
+}
+
 HttpResponse Site::static_file(const HttpRequest& r) const {
     if (r.method != "GET" && r.method != "HEAD") {
         HttpResponse out = HttpResponse::error(
@@ -257,6 +303,11 @@ HttpResponse Site::static_file(const HttpRequest& r) const {
     out.body.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (!in && !in.eof()) return HttpResponse::error(500, "cannot read " + printable(r.path, 200));
     out.content_type = type;
+    // The service worker learns the version and the list of the files it
+    // caches from its own script, so that a browser, which compares a
+    // service worker's bytes at every visit, installs a new one exactly
+    // when a shipped file has changed (docs/wasm.md, "Offline").
+    if (name == "sw.js") out.body = offline_preamble() + out.body;
     // The UI is small and changes with the program: always revalidate.
     out.headers.emplace_back("Cache-Control", "no-cache");
     return out;

@@ -34,6 +34,11 @@ class Site {
   private:
     HttpResponse api_response(const HttpRequest& request);
     HttpResponse static_file(const HttpRequest& request) const;
+    // What the service worker's script (web/sw.js) is served with before
+    // its own text: `self.asterismVersion`, a hash of the names, sizes and
+    // modification times of the UI's files, and `self.asterismFiles`, the
+    // files it caches for offline use (every file the site serves).
+    std::string offline_preamble() const;
     // A reason to refuse the request before anything else (a foreign Host,
     // a cross-site or non-JSON state change), or nothing.
 

@@ -193,7 +193,9 @@ async function typeMove(page, text) {
 }
 
 test('the move box completes from the legal moves, in the notation of the move list', async () => {
-  const page = await open(desktop.context, 'index.html');
+  // The server's games (?engine=server), whose legal moves the test reads
+  // from the server's /legal, independently of the page.
+  const page = await open(desktop.context, 'index.html?engine=server');
   await page.evaluate(() => { /** @type {HTMLDetailsElement} */ (document.getElementById('more')).open = true; });
   // Two chess-like games (Shatra in its numbered cells) and two of placing.
   for (const [game, options] of [['shatra', { notation: 'numeric' }], ['starpool', {}], ['asterisk', {}], ['starstar', {}]]) {

@@ -212,6 +212,37 @@ TEST_F(SiteSafety, TheEngineIsServedAsWebAssemblyThatThePolicyLetsCompile) {
     EXPECT_NE(csp.find("script-src 'self' 'wasm-unsafe-eval';"), std::string::npos) << csp;
 }
 
+// Offline (docs/wasm.md): the service worker's script carries the version
+// of the shipped files and their list, so that a browser installs a new
+// worker, with new caches, exactly when a file has changed; the list holds
+// only files the site serves (a cached 404 would fail the install).
+TEST_F(SiteSafety, TheServiceWorkerCarriesTheVersionAndTheListOfTheShippedFiles) {
+    std::ofstream(dir_ / "web" / "sw.js") << "// the worker";
+    std::ofstream(dir_ / "web" / "manifest.webmanifest") << "{}";
+    const auto version_of = [&] {
+        const HttpResponse r = get("/sw.js");
+        EXPECT_EQ(r.status, 200);
+        EXPECT_TRUE(r.body.starts_with("self.asterismVersion = \"")) << r.body;
+        EXPECT_TRUE(r.body.ends_with("// the worker")) << r.body;
+        return r.body.substr(0, r.body.find('\n'));
+    };
+    const std::string body = get("/sw.js").body;
+    const std::string list = body.substr(body.find("self.asterismFiles"));
+    for (const char* kept : {"\"index.html\"", "\"rules.html\"", "\"engine/asterism-engine.wasm\"",
+                             "\"manifest.webmanifest\""})
+        EXPECT_NE(list.find(kept), std::string::npos) << kept << " in " << list;
+    for (const char* left : {"leak.html", "hidden", "notes.txt", "\"sw.js\"", "canary"})
+        EXPECT_EQ(list.find(left), std::string::npos) << left << " in " << list;
+    const std::string before = version_of();
+    EXPECT_EQ(version_of(), before);
+    std::ofstream(dir_ / "web" / "rules.html", std::ios::app) << "<p>a new rule</p>";
+    EXPECT_NE(version_of(), before);
+    EXPECT_EQ(get("/manifest.webmanifest").content_type, "application/manifest+json");
+    const std::string csp = header_of(get("/sw.js"), "Content-Security-Policy");
+    EXPECT_NE(csp.find("worker-src 'self'"), std::string::npos) << csp;
+    EXPECT_NE(csp.find("manifest-src 'self'"), std::string::npos) << csp;
+}
+
 // ---- players and searches ------------------------------------------------------
 
 ApiResponse call(Api& api, const std::string& method, const std::string& path,

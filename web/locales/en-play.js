@@ -63,4 +63,8 @@ export default {
   'og.played': "{who} played {move}: your move.",
   'og.arrived': "Your opponent is here: your move.",
   'turn.yours': "(your move) ",
+  // The end of a local game (app.js, #game-end).
+  'end.rematch': "Rematch",
+  'end.rematch.title': "The same game again, the sides swapped",
+  'end.review': "Review this game",
 };

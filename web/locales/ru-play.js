@@ -57,4 +57,8 @@ export default {
   'og.played': "{who}: {move}. Ваш ход.",
   'og.arrived': "Соперник на месте: ваш ход.",
   'turn.yours': "(ваш ход) ",
+  // The end of a local game (app.js, #game-end).
+  'end.rematch': "Реванш",
+  'end.rematch.title': "Та же игра ещё раз, стороны меняются",
+  'end.review': "Разобрать эту партию",
 };

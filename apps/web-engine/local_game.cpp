@@ -1,0 +1,370 @@
+// A local game held in the page (local_game.h). The rules of each change are
+// the server's (api.cpp, api_searches.cpp, games/log.cpp) carried over to a
+// game rebuilt from its events at every request: the page's game and the
+// server's then answer the same way, and the page keeps no engine state.
+#include "local_game.h"
+
+#include <cctype>
+#include <memory>
+#include <string>
+
+#include "core/registry.h"
+#include "record/pgn.h"
+#include "record/record.h"
+#include "search/engines.h"
+#include "search/players.h"
+#include "table/table.h"
+
+namespace asterism::web_engine {
+
+namespace {
+
+using nlohmann::json;
+
+// A local game: its table (seats, draws, record) and the level a "computer"
+// seat stands for.
+struct LocalGame {
+    Table table;
+    int level = 3;
+};
+
+Player player_of(const json& j) {
+    const int i = j.get<int>();
+    if (i != 0 && i != 1) throw GameError("bad seat " + std::to_string(i));
+    return static_cast<Player>(i);
+}
+
+// The server's draw event (games/log.cpp, apply_draw_event).
+void apply_draw(Table& t, const json& d) {
+    const std::string action = d.at("action");
+    const Player by = player_of(d.at("by"));
+    if (action == "offer" && d.contains("answer")) {
+        t.apply_draw_answer(by, d["answer"].get<bool>());
+    } else if (action == "offer") {
+        Rng unused(1);  // the offer is to a person: no search
+        t.offer_draw(by, unused);
+    } else {
+        t.answer_draw(action == "accept");
+    }
+}
+
+// The server's local events (games/log.cpp, apply_event and
+// apply_local_event), for the types a local game has.
+void apply_event(LocalGame& g, const json& d) {
+    Table& t = g.table;
+    const std::string type = d.at("type");
+    if (type == "move") {
+        t.play(d.at("move").get<std::string>());
+    } else if (type == "undo") {
+        t.undo(d.value("to", "") == "person" ? UndoTo::PersonToMove : UndoTo::OneMove,
+               d.at("count").get<int>());
+    } else if (type == "draw") {
+        apply_draw(t, d);
+    } else if (type == "turn") {
+        ComputerTurn turn;
+        turn.player = player_of(d.at("player"));
+        if (d.contains("answered_draw")) turn.answered_draw = d["answered_draw"].get<bool>();
+        if (d.contains("move")) turn.move = d["move"].get<std::string>();
+        turn.offers_draw = d.value("offers_draw", false);
+        t.apply(turn);
+    } else if (type == "players") {
+        const json& players = d.at("players");
+        for (std::size_t i = 0; i < 2 && i < players.size(); ++i)
+            t.set_seat(static_cast<Player>(i),
+                       parse_seat(players.at(i).get<std::string>(), t.game()));
+        g.level = d.at("level").get<int>();
+    } else if (type == "load") {
+        if (!t.game().history().empty()) throw GameError("a record loaded into a game in play");
+        const std::string text = d.at("record");
+        LoadedGame loaded = looks_like_pgn(text)
+                                ? std::move(read_pgn(text, "record").front())
+                                : replay_record(parse_record(text, "record"), "record");
+        t = Table(std::move(loaded));
+    } else {
+        throw GameError("unknown event '" + type + "'");
+    }
+}
+
+// The game a request describes: created as POST /api/sessions creates it,
+// then every event in order. A bad event is named by its number.
+LocalGame replayed(const json& request) {
+    auto game = Registry::instance().create(request.at("spec").get<std::string>());
+    const std::string position = request.value("position", std::string());
+    if (!position.empty()) game->set_position(position);
+    std::string start = position.empty() ? "" : game->position();
+    LocalGame g{Table(std::move(game), std::move(start))};
+    int number = 0;
+    for (const json& event : request.value("events", json::array())) {
+        ++number;
+        try {
+            apply_event(g, event);
+        } catch (const std::exception& e) {
+            throw GameError("event " + std::to_string(number) + ": " + e.what());
+        }
+    }
+    return g;
+}
+
+// The one view of a game (server/games/view.cpp, game_view), of the game
+// now or of `shown`, an earlier position of it.
+json game_view(const Table& t, const Game& shown) {
+    const Game& game = t.game();
+    const bool now = &shown == &game;
+    const GameInfo* info = Registry::instance().find(game.id());
+    const Player to_move = shown.to_move();
+    return {{"game", game.spec()},
+            {"game_id", game.id()},
+            {"title", info ? info->title : game.id()},
+            {"history", game.history()},
+            {"ply", game.history().size()},
+            {"to_move", to_move == Player::None || (now && t.over()) ? -1 : index(to_move)},
+            {"terminal", now ? t.over() : shown.terminal()},
+            {"result", now ? t.result() : shown.result()},
+            {"outcome", now ? t.outcome_text() : outcome_text(shown)},
+            {"score", shown.score()},
+            {"position", shown.position()},
+            {"move_help", game.move_help()},
+            {"view", shown.view(ViewParts::Whole)}};
+}
+
+// The seats as the page shows them (server/api.cpp, players_json).
+json players_json(const Table& table) {
+    const Game& g = table.game();
+    json players = json::array();
+    for (int p = 0; p < g.num_players(); ++p) {
+        const Seat& s = table.seat(static_cast<Player>(p));
+        players.push_back({{"name", g.player_name(static_cast<Player>(p))},
+                           {"seat", s.computer() ? "computer" : "human"},
+                           {"player", s.text()}});
+    }
+    return players;
+}
+
+// The draw offers of a state (server/draws.cpp, add_draw_state).
+void add_draw_state(json& state, const DrawOffers& draws) {
+    const Player by = draws.offered_by();
+    state["draw"] = {{"offered_by", by == Player::None ? -1 : index(by)},
+                     {"agreed", draws.agreed()}};
+    if (!draws.agreed()) return;
+    state["terminal"] = true;
+    state["result"] = "1/2-1/2";
+    state["outcome"] = "Draw by agreement";
+    state["to_move"] = -1;
+}
+
+// The Session of /api/sessions (server/api.cpp, state_of and get_session).
+json describe(const LocalGame& g, const std::string& id, int ply) {
+    const Table& t = g.table;
+    const int plies = static_cast<int>(t.game().history().size());
+    if (ply < 0 || ply == plies) {
+        json state = game_view(t, t.game());
+        state.update(
+            {{"id", id}, {"players", players_json(t)}, {"level", g.level}, {"shown_ply", plies}});
+        add_draw_state(state, t.draws());
+        return state;
+    }
+    if (ply > plies)
+        throw GameError("'ply' must be a whole number from 0 to " + std::to_string(plies));
+    auto copy = t.game().clone();
+    for (int k = plies; k > ply; --k) copy->undo();
+    json state = game_view(t, *copy);
+    state.update(
+        {{"id", id}, {"players", players_json(t)}, {"level", g.level}, {"shown_ply", ply}});
+    return state;
+}
+
+// A seat the page asks for (server/api.cpp, seat_from): "human", "computer"
+// (at the game's level) or a player such as "level:6".
+std::string seat_text(const json& item, const Game& game, int level) {
+    if (!item.is_string())
+        throw GameError(
+            "each player must be \"human\", \"computer\" or a player such as \"level:6\"");
+    const std::string text = item.get<std::string>();
+    if (text == "computer") return "level:" + std::to_string(level);
+    return parse_seat(text, game).text();
+}
+
+// The "players" event a change asks for (server/api.cpp, seats_asked):
+// computer seats at the old level follow a new one.
+json players_event(const LocalGame& g, const json& change) {
+    const Table& t = g.table;
+    int level = change.value("level", g.level);
+    if (level < 1 || level > kMaxLevel)
+        throw GameError("'level' must be a whole number from 1 to " + std::to_string(kMaxLevel));
+    json players = json::array({t.seat(Player::First).text(), t.seat(Player::Second).text()});
+    for (std::size_t p = 0; p < 2; ++p) {
+        const Seat& s = t.seat(static_cast<Player>(p));
+        if (s.computer() && player_level(s.player) == g.level)
+            players[p] = "level:" + std::to_string(level);
+    }
+    if (change.contains("players") && !change["players"].is_null()) {
+        const json& asked = change["players"];
+        if (!asked.is_array() || asked.size() < 1 || asked.size() > 2)
+            throw GameError("'players' must be a list of one or two of \"human\" and \"computer\"");
+        for (std::size_t i = 0; i < asked.size(); ++i)
+            players[i] = seat_text(asked[i], t.game(), level);
+    }
+    return {{"type", "players"}, {"players", players}, {"level", level}};
+}
+
+// The computer's turn (server/api_searches.cpp, post_computer): its own
+// seat's player, or the game's level for a person's seat played on request.
+json computer_event(const LocalGame& g, const json& change, std::uint64_t seed) {
+    const Table& t = g.table;
+    if (t.over()) throw GameError(t.over_message() + "; no more moves");
+    const Game& game = t.game();
+    const Seat& seat = t.seat(game.to_move());
+    const bool own = seat.computer() && !change.contains("level");
+    const std::string player =
+        own ? seat.player : "level:" + std::to_string(change.value("level", g.level));
+    Rng rng(seed);
+    auto agent = make_player(player, game, seed);
+    const ComputerTurn turn = plan_computer_turn(
+        game, t.draws(), *agent, rng, {.analyse = false, .answer_draws = seat.computer()});
+    json event = {
+        {"type", "turn"}, {"player", index(turn.player)}, {"offers_draw", turn.offers_draw}};
+    if (turn.answered_draw) event["answered_draw"] = *turn.answered_draw;
+    if (turn.move) event["move"] = *turn.move;
+    return event;
+}
+
+// The player a person's offer comes from (server/draws.cpp, offering_player).
+Player offering_player(const json& change, const Table& table) {
+    auto human = [&](int p) { return !table.seat(static_cast<Player>(p)).computer(); };
+    if (change.contains("player") && !change["player"].is_null()) {
+        const auto& p = change["player"];
+        if (!p.is_number_integer() || p.get<int>() < 0 || p.get<int>() > 1)
+            throw GameError("'player' must be 0 or 1");
+        if (!human(p.get<int>()))
+            throw GameError("player " + std::to_string(p.get<int>()) +
+                            " is the computer, which makes its own offers");
+        return static_cast<Player>(p.get<int>());
+    }
+    const Player to_move = table.game().to_move();
+    if (to_move != Player::None && human(index(to_move))) return to_move;
+    if (human(0) != human(1)) return human(0) ? Player::First : Player::Second;
+    throw GameError("no person plays in this game; the computers offer draws by themselves");
+}
+
+// A person's draw action (server/api_searches.cpp, post_draw): an offer to
+// the computer is answered at once by its search, with this seed.
+json draw_event(const LocalGame& g, const json& change, std::uint64_t seed, json& extra) {
+    const Table& t = g.table;
+    const std::string what = change.value("action", std::string());
+    if (what != "offer" && what != "accept" && what != "decline")
+        throw GameError("'action' must be \"offer\", \"accept\" or \"decline\"");
+    if (t.over()) throw GameError(t.over_message());
+    if (t.game().num_players() != 2) throw GameError("a one-player game has no draws");
+    const Player standing = t.draws().offered_by();
+    if (what != "offer") {
+        if (standing == Player::None) throw GameError("no draw offer stands");
+        if (t.seat(opponent(standing)).computer())
+            throw GameError("the offer is to the computer, which answers it by itself");
+        return {{"type", "draw"}, {"action", what}, {"by", index(opponent(standing))}};
+    }
+    const Player by = offering_player(change, t);
+    json event = {{"type", "draw"}, {"action", "offer"}, {"by", index(by)}};
+    if (standing == opponent(by) || !t.seat(opponent(by)).computer()) return event;
+    Rng rng(seed);
+    auto agent = make_player(t.seat(opponent(by)).player, t.game(), seed);
+    const bool yes = computer_accepts_offer(t.game(), opponent(by), *agent, rng);
+    event["answer"] = yes;
+    extra["answer"] = yes ? "accepted" : "declined";
+    return event;
+}
+
+// The event a change makes, checked against the game; `extra` takes what
+// the server's answer adds to the state (the computer's move, its answer).
+json change_event(const LocalGame& g, const json& change, std::uint64_t seed, json& extra) {
+    const std::string type = change.value("type", std::string());
+    if (type == "move") {
+        const std::string move = change.value("move", std::string());
+        if (move.empty())
+            throw GameError("'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}");
+        return {{"type", "move"}, {"move", move}};
+    }
+    if (type == "undo") {
+        if (g.table.game().history().empty()) throw GameError("nothing to undo");
+        json event = {{"type", "undo"}, {"count", change.value("count", 1)}};
+        if (change.value("to_human", false)) event["to"] = "person";
+        return event;
+    }
+    if (type == "players") return players_event(g, change);
+    if (type == "computer") {
+        json event = computer_event(g, change, seed);
+        if (event.contains("move")) extra["move"] = event["move"];
+        return event;
+    }
+    if (type == "draw") return draw_event(g, change, seed, extra);
+    throw GameError("unknown change '" + type + "' (move, undo, players, computer, draw, load)");
+}
+
+// A record loaded (server/api.cpp, post_record): a new game continuing it,
+// whose creation and first two events the page keeps.
+json loaded(const json& request, const json& change) {
+    const std::string text = change.value("record", std::string());
+    if (text.empty()) throw GameError("'record' is missing: send the record's text");
+    const json load = {{"type", "load"}, {"record", text}};
+    LocalGame g{Table(Registry::instance().create("starstar"))};
+    apply_event(g, load);
+    json asked = change;
+    // A record that names its computer's level plays on at that level,
+    // whatever level the page had (issue 43).
+    const Record record = looks_like_pgn(text) ? read_pgn(text, "record").front().record
+                                               : parse_record(text, "record");
+    for (const std::string_view key : {tag::kFirstLevel, tag::kSecondLevel}) {
+        const std::string named = record.tag_value(key);
+        if (!named.empty() && player_level(named) > 0) asked["level"] = player_level(named);
+    }
+    const json players = players_event(g, asked);
+    apply_event(g, players);
+    return {{"spec", g.table.game().spec()},
+            {"position", g.table.start_position()},
+            {"events", json::array({load, players})},
+            {"session", describe(g, request.value("local_id", std::string()), -1)}};
+}
+
+}  // namespace
+
+// The Session is wrapped: the worker's answer carries the question's own id.
+json local_session(const json& request) {
+    return {{"session", describe(replayed(request), request.value("local_id", std::string()),
+                                 request.value("ply", -1))}};
+}
+
+json local_change(const json& request) {
+    const json& change = request.at("change");
+    if (change.value("type", std::string()) == "load") return loaded(request, change);
+    LocalGame g = replayed(request);
+    json extra = json::object();
+    json event = change_event(g, change, request.value("seed", std::uint64_t{1}), extra);
+    apply_event(g, event);
+    json session = describe(g, request.value("local_id", std::string()), -1);
+    session.update(extra);
+    return {{"event", event}, {"session", session}};
+}
+
+// The name a record downloads under (server/json_args.cpp, download_name).
+std::string download_name(const std::string& game_id, const std::string& date,
+                          const std::string& extension) {
+    std::string safe;
+    for (const char c : date.substr(0, 32)) {
+        const bool ok =
+            std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+        if (!ok && !safe.empty() && safe.back() == '_') continue;
+        safe.push_back(ok ? c : '_');
+    }
+    while (!safe.empty() && (safe.front() == '.' || safe.front() == '_')) safe.erase(0, 1);
+    return game_id + (safe.empty() ? "" : "-" + safe) + extension;
+}
+
+json local_record(const json& request) {
+    const bool pgn = request.value("format", std::string("record")) == "pgn";
+    const LocalGame g = replayed(request);
+    const Record record = g.table.record();
+    const std::string date = record.tag_value(tag::kDate);
+    return {{pgn ? "pgn" : "record", pgn ? format_pgn_game(record) : format_record(record)},
+            {"filename", download_name(g.table.game().id(), date, pgn ? ".pgn" : ".rec")}};
+}
+
+}  // namespace asterism::web_engine
