@@ -103,10 +103,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   // hint: a newer question stops the one before) and the review's, so that
   // the page holds at most two engines' memory.
   const search = thinker(), reviewer = thinker();
-  /** The position the search under way is of. */
-  let searching = '';
-  /** The number of the newest analysis asked for. */
-  let analyses = 0;
+  /** The position the search under way is of, and whether it is a hint's. */
+  let searching = { key: '', hint: false };
   /** @type {{key: string, done: Promise<unknown>}|null} the browser's analysis under way */
   let pendingAnalysis = null;
   /** @type {{id: string, start: string}|null} the last session's start position */
@@ -169,10 +167,12 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   $('thinking-stop').addEventListener('click', stopThinking);
   $('review-stop').addEventListener('click', () => reviewer.stop());
 
-  // A search of a position no longer on screen, or of a game that ended, is
-  // moot: stopped when the page draws.
+  // A search of a game that ended, or a hint of a position no longer on
+  // screen, is moot: stopped when the page draws. An analysis of an earlier
+  // position goes on: it is a point of the graph.
   function stopMoot() {
-    if (search.busy() && (ui.game?.terminal || searching !== positionKey())) search.stop();
+    if (!search.busy()) return;
+    if (ui.game?.terminal || (searching.hint && searching.key !== positionKey())) search.stop();
   }
 
   // A new or loaded game starts with no graph, map or review.
@@ -290,21 +290,20 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     }
     // One analysis at a time: while one runs, remember that the position
     // changed and analyse the newest one afterwards, so that fast play (the
-    // computer against itself) cannot pile searches up on the server. The
-    // browser's engine instead stops the older search for the newer.
-    const here = engineUsable();
-    if (ui.analysing && !here) {
+    // computer against itself) cannot pile searches up on the server, nor
+    // stop every search in the browser before it gives the graph its point.
+    if (ui.analysing) {
       ui.analyseAgain = true;
       return;
     }
     ui.analysing = true;
-    const id = ui.game.id, ply = p.ply, key = positionKey(), run = ++analyses;
+    const id = ui.game.id, ply = p.ply, key = positionKey();
     try {
       // A steady budget, whatever the playing level, so that the graph's
       // points are comparable along the game: level 6's own (playouts for the
       // Monte Carlo searches, nodes for alpha-beta).
       const ownership = input('ownership').checked;
-      searching = key;
+      searching = { key, hint: false };
       const thought = think(search,
         () => question(ply, { op: 'analyse', level: ANALYSIS_LEVEL, ownership, seed: ply + 1 }), thinkingProgress,
         () => api('POST', `/api/sessions/${id}/analyze`, { level: ANALYSIS_LEVEL, ownership, ply }));
@@ -320,15 +319,11 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     } catch (e) {
       if (ui.game?.id === id && !(e instanceof Stopped)) message(errorText(e));
     } finally {
-      // The browser's analysis is done when no newer one was asked for.
-      if (here) {
-        if (run === analyses) ui.analysing = false;
-      } else {
-        ui.analysing = false;
-        if (ui.analyseAgain) {
-          ui.analyseAgain = false;
-          if (positionKey() !== key) analyse();
-        }
+      ui.analysing = false;
+      // Not over a hint asked meanwhile, which stopped this analysis.
+      if (ui.analyseAgain && !search.busy()) {
+        ui.analyseAgain = false;
+        if (positionKey() !== key) analyse();
       }
     }
   }
@@ -350,7 +345,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     }
     message(TEXT.thinking, 'hint');
     try {
-      searching = key;
+      searching = { key, hint: true };
       const thought = think(search,
         () => question(p.ply, { op: 'analyse', level: ANALYSIS_LEVEL, seed: p.ply + 1 }), thinkingProgress,
         () => api('POST', `/api/sessions/${id}/analyze`, { level: ANALYSIS_LEVEL, seconds: HINT_SECONDS, ply: p.ply }));

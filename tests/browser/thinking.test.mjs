@@ -108,7 +108,7 @@ test('a review in the worker stops on Stop, and a slow analysis shows its progre
   await watchSummary(page);
   await page.selectOption('#review-level', '7');
   await page.click('#review');
-  await page.waitForSelector('#review-summary:has-text("Reviewing: 1 of 11 positions")');
+  await page.waitForFunction(() => /^Reviewing: \d+ of 11 positions/.test(document.querySelector('#review-summary').textContent));
   await page.click('#review-stop');
   await page.waitForSelector('#review-summary:has-text("The review was stopped.")');
   assert.equal(await page.isEnabled('#review'), true);
