@@ -82,7 +82,15 @@ export function thinker() {
     if (!usable) return Promise.reject(new Unavailable('no engine in this browser'));
     return new Promise((resolve, reject) => {
       if (!worker) {
-        const w = new Worker(WORKER_URL, { type: 'module' });
+        /** @type {Worker} */
+        let w;
+        try {
+          w = new Worker(WORKER_URL, { type: 'module' });
+        } catch {
+          // A browser without module workers may refuse at once.
+          usable = false;
+          return reject(new Unavailable('no module workers in this browser'));
+        }
         // A module worker that cannot load (blocked, no module workers)
         // fails with an error event and no message.
         w.addEventListener('error', (e) => { e.preventDefault(); if (w === worker) failed(new Unavailable('the engine did not load')); });
