@@ -475,6 +475,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       if (ui.game && ui.game.id === id) showReview(id, { status: 'done', level, done: total, total, ...review });
     } catch (e) {
       if (e instanceof Unavailable) return false;
+      // A review stopped by a new game says nothing of the new one.
+      if (ui.game?.id !== id) return true;
       $('review-summary').textContent = e instanceof Stopped ? t('rv.stopped') : '';
       if (!(e instanceof Stopped)) message(errorText(e));
     } finally {

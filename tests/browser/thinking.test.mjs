@@ -2,8 +2,8 @@
 // 5; docs/wasm.md, "The page's thinking"): a short local game's hint,
 // analysis (its candidates and ownership map shown) and review come from
 // the WebAssembly engine in a worker, and no /analyze or /review request
-// reaches the server; a review shows its progress ("n of m") and stops on
-// Stop; an analysis that takes more than a second (its engine's file held
+// reaches the server; a review shows its progress ("n of m"), and Stop or
+// a new game ends its worker; an analysis that takes more than a second (its engine's file held
 // back) shows "Thinking" with a Stop; and with the engine's files blocked
 // the same buttons ask the server, as before. Skipped when the engine is not
 // built (web/engine, the wasm preset). Runs against ASTERISM_URL like
@@ -57,6 +57,11 @@ const watchSummary = (page) => page.evaluate(() => {
     .observe(document.querySelector('#review-summary'), { childList: true, characterData: true, subtree: true });
 });
 
+// Waits up to ten seconds for what the test process itself counts.
+async function until(condition) {
+  for (let k = 0; k < 100 && !condition(); k++) await new Promise((done) => setTimeout(done, 100));
+}
+
 const STAR_MOVES = ['*10', 'T30', 'A61', 'R42', 'S52', '*43'];
 const SEARCHES = /^POST \/api\/sessions\/[^/]+\/(analyze|review)$|^GET \/api\/sessions\/[^/]+\/review$/;
 
@@ -97,6 +102,9 @@ test('hint, analysis and review of a local game come from the worker', async (t)
 test('a review in the worker stops on Stop, and a slow analysis shows its progress and stops', async (t) => {
   if (!built) return t.skip('the engine is not built');
   const page = await openSession(browser.context, 'shatra', []);
+  // Each worker the page ends (Playwright sees a terminated worker close).
+  let closed = 0;
+  page.on('worker', (w) => w.on('close', () => closed++));
   // Ten moves of Shatra, played by the server's level-2 computer.
   for (let k = 0; k < 10; k++) {
     const s = await page.evaluate(() => window.asterism.state);
@@ -113,6 +121,20 @@ test('a review in the worker stops on Stop, and a slow analysis shows its progre
   await page.waitForSelector('#review-summary:has-text("The review was stopped.")');
   assert.equal(await page.isEnabled('#review'), true);
   assert.equal(await page.locator('#review-marks li').count(), 0);
+  await until(() => closed >= 1);
+  assert.ok(closed >= 1, 'Stop did not end the review\'s worker');
+
+  // A new game ends the review under way, and nothing of it is shown.
+  const before = closed;
+  await page.click('#review');
+  await page.waitForFunction(() => /^Reviewing: \d+ of 11 positions/.test(document.querySelector('#review-summary').textContent));
+  const first = await page.evaluate(() => window.asterism.state.id);
+  await page.click('#new');
+  await page.waitForFunction((id) => window.asterism.state && window.asterism.state.id !== id, first);
+  await page.waitForFunction(() => !document.querySelector('#review').disabled);
+  await until(() => closed > before);
+  assert.ok(closed > before, 'a new game did not end the review\'s worker');
+  assert.equal(await page.textContent('#review-summary'), '');
 
   // An analysis that takes more than a second (here its engine's file is
   // held back three seconds: the next question starts a fresh worker, which
