@@ -153,6 +153,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   /** @param {Promise<unknown>} done */
   function showThinking(done) {
     $('thinking-text').textContent = t('th.starting');
+    // The server's search cannot be stopped from here: no Stop for it.
+    $('thinking-stop').hidden = !engineUsable();
     showAfterASecond($('thinking'), done);
   }
   /** @param {{effort: number, unit: string}} so_far */
