@@ -3,7 +3,8 @@
 // the worker's own level 3, the worker's review at level 3 with seed 1 must
 // be the JSON `asterism review --json --level 3 --seed 1` prints for the
 // same game's record, field for field, and the worker must report its
-// progress position by position, ending at every position done. And the
+// progress position by position, ending at every position done. An
+// analysis is at the level it asks for. And the
 // engine's memory is capped: the module declares its memory's maximum,
 // 1 GB (apps/web-engine/CMakeLists.txt).
 //
@@ -115,6 +116,12 @@ try {
     const marks = (native.moves || []).filter((m) => m.mark).length;
     console.log(`${spec}: ${moves.length} moves reviewed alike (${marks} marked), ${steps.length} progress messages`);
   }
+  // An analysis is at the level asked (the worker once dropped it, and
+  // every analysis was level 10's), with what the page's graph needs.
+  const analysis = await engine.ask({ op: 'analyse', spec: 'starstar:size=6', moves: ['*10'], level: 2, ownership: true });
+  if (!analysis.ok || analysis.level !== 2 || analysis.ply !== 1 || analysis.to_move !== 1 ||
+      typeof analysis.winrate_first !== 'number' || !analysis.ownership?.score)
+    fail(`a level-2 analysis should say its level, ply, mover, first player's win rate and score: ${JSON.stringify(analysis).slice(0, 300)}`);
   const none = await engine.ask({ op: 'review', spec: 'shatra', moves: [], level });
   if (none.ok || !/no moves to review/.test(none.error)) fail(`a game without moves should be a one-line error, got ${JSON.stringify(none)}`);
   const badLevel = await engine.ask({ op: 'review', spec: 'shatra', moves: ['c3-b7'], level: 11 });
