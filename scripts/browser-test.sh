@@ -54,6 +54,10 @@
 # service worker's cache; the end's Rematch, a reload and Back returning to a
 # game's own address, a record's level, and the page without the engine
 # playing through the server (issue 45 points 4 and 7, issue 43 point 6).
+# thinking.test.mjs: a local game's hint, analysis and review searched by
+# the WebAssembly engine in a worker (no search reaches the server), their
+# progress and Stop, and the server's searches with the engine blocked
+# (issue 45; docs/wasm.md); skipped until the wasm preset is built.
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.
@@ -124,7 +128,7 @@ cd tests/browser
 # (the tracker's CI) keeps only what was printed.
 status=0
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" ASTERISM_DATA="$out/data" \
-  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs turn.test.mjs access.test.mjs axe.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs offline.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs catalogue.test.mjs errors.test.mjs nav.test.mjs pgn_interop.test.mjs} || status=$?
+  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs turn.test.mjs access.test.mjs axe.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs offline.test.mjs thinking.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs catalogue.test.mjs errors.test.mjs nav.test.mjs pgn_interop.test.mjs} || status=$?
 if [ "$status" -ne 0 ]; then
   echo "== the server's last 60 lines ($out/server.log)"
   tail -n 60 "$out/server.log"

@@ -7,12 +7,18 @@
 // It reads the game module's shape of the game (game.js: `game`,
 // `position`). analysisPanels(ui, page) closes over the page's state `ui`
 // and its helpers `page` = {api, message, render, browse}.
+//
+// The hint, the analysis and the review are searched in the visitor's
+// browser by the WebAssembly engine in a worker (thinking.js) from the
+// game's spec, start position and moves; where it cannot load, by the
+// server (POST /api/sessions/ID/analyze and .../review), as before.
 import { el } from './board.js';
 import { $, input, select, button } from './dom.js';
 import { errorText } from './shared.js';
 import { pointsLost } from './views.js';
 import { t, tn, side } from './i18n.js';
 import { serverError } from './server-errors.js';
+import { thinker, engineUsable, showAfterASecond, Stopped, Unavailable } from './thinking.js';
 
 /** @typedef {import('./types.js').Analysis} Analysis */
 /** @typedef {import('./types.js').Candidate} Candidate */
@@ -21,6 +27,7 @@ import { serverError } from './server-errors.js';
 /** @typedef {import('./types.js').FinishedReview} FinishedReview */
 /** @typedef {import('./shared.js').Api} Api */
 /** @typedef {import('./board.js').Suggestion} Suggestion */
+/** @typedef {import('./thinking.js').Thinker} Thinker */
 /**
  * The game module's state (game.js) and the analysis's.
  * @typedef {import('./game.js').GameUi & {
@@ -32,13 +39,17 @@ import { serverError } from './server-errors.js';
  *   reviewing: string|null,
  *   analysing: boolean,
  *   analyseAgain: boolean,
+ *   start?: string,
  * }} AnalysisUi
  * `winrates`: ply -> the first player's win rate, from analyses;
  * `ownership`: the last analysis's map, `best` its candidates' moves (best
  * first) and `hint` the last hint's move, each with the key of the position
  * it is of (positionKey); `review`: the last finished review, with its
  * session; `reviewing`: the session of a review under way; `analysing`: an
- * analysis is under way, `analyseAgain`: and the position changed meanwhile.
+ * analysis is under way, `analyseAgain`: and the position changed meanwhile;
+ * `start`: the position the game started from ('' the game's own), which a
+ * page that holds its game itself sets; absent, the page asks the server's
+ * session for its position at ply 0.
  */
 
 // The page's words about the analysis, in one place.
@@ -56,9 +67,31 @@ const TEXT = {
 const DRAWN = 3;
 
 // A hint is a short search whatever level the game is played at: the
-// analysis's own level-6 search, stopped after this many seconds, so that it
-// comes quickly and is as good at level 1 as at level 10.
+// analysis's own level-6 search, so that it comes quickly and is as good at
+// level 1 as at level 10. The server stops it after this many seconds; the
+// browser searches the level's whole budget, so that a slow device gives
+// the same hint later, not a weaker one.
 const HINT_SECONDS = 1;
+// The level of the hint and of the analysis (the graph's points are
+// comparable along the game when they all have one budget).
+const ANALYSIS_LEVEL = 6;
+
+/**
+ * The engine's analysis (engine_api.cpp) in the server's shape (types.js).
+ * @param {Record<string, any>} a @returns {Analysis}
+ */
+function fromEngine(a) {
+  /** @type {Candidate[]} */
+  const candidates = a.candidates.map((/** @type {Record<string, any>} */ c) => ({
+    move: c.move, visits: c.visits, winrate: c.winrate, pv: c.pv,
+    ...(c.proven ? { proven: c.proven > 0 ? 'win' : 'loss', proven_plies: c.proven_plies } : {}),
+  }));
+  return {
+    ply: a.ply, to_move: a.to_move, candidates, playouts: a.effort, unit: a.unit, seconds: a.seconds,
+    level: a.level, winrate_first: a.winrate_first, proven: a.candidates[0]?.proven_text || undefined,
+    ownership: a.ownership,
+  };
+}
 
 /**
  * @param {AnalysisUi} ui
@@ -66,8 +99,88 @@ const HINT_SECONDS = 1;
  *   browse: (ply: number) => unknown}} page
  */
 export function analysisPanels(ui, { api, message, render, browse }) {
+  // The browser's searches (thinking.js): the position's (an analysis or a
+  // hint: a newer question stops the one before) and the review's, so that
+  // the page holds at most two engines' memory.
+  const search = thinker(), reviewer = thinker();
+  /** The position the search under way is of, and whether it is a hint's. */
+  let searching = { key: '', hint: false };
+  /** @type {{key: string, done: Promise<unknown>}|null} the browser's analysis under way */
+  let pendingAnalysis = null;
+  /** @type {{id: string, start: string}|null} the last session's start position */
+  let knownStart = null;
+
+  // The position the game started from: the page's, or the server
+  // session's at ply 0 (a set-up position or a loaded record's).
+  async function startPosition() {
+    const g = ui.game;
+    if (!g) return '';
+    if (typeof ui.start === 'string') return ui.start;
+    if (!g.id) return '';
+    if (knownStart?.id !== g.id) {
+      const s = /** @type {import('./types.js').Session} */ (await api('GET', `/api/sessions/${g.id}?ply=0`));
+      knownStart = { id: g.id, start: s.position };
+    }
+    return knownStart.start;
+  }
+
+  // The worker's question about the position after `ply` moves.
+  /** @param {number} ply @param {Record<string, unknown>} rest */
+  async function question(ply, rest) {
+    const g = ui.game;
+    if (!g) throw new Stopped('no game');
+    return { spec: g.spec, position: await startPosition(), moves: g.history.slice(0, ply), ...rest };
+  }
+
+  /**
+   * The answer of the browser's engine where it can think, else the server's.
+   * @param {Thinker} mind @param {() => Promise<Record<string, unknown>>} ask
+   * @param {(progress: any) => void} onProgress @param {() => Promise<any>} server
+   */
+  async function think(mind, ask, onProgress, server) {
+    if (engineUsable()) {
+      try {
+        return { here: true, answer: await mind.ask(await ask(), onProgress) };
+      } catch (e) {
+        if (!(e instanceof Unavailable)) throw e;
+      }
+    }
+    return { here: false, answer: await server() };
+  }
+
+  // The progress of a hint or an analysis that takes more than a second:
+  // the playouts or nodes searched so far, with a Stop.
+  /** @param {Promise<unknown>} done */
+  function showThinking(done) {
+    $('thinking-text').textContent = t('th.starting');
+    // The server's search cannot be stopped from here: no Stop for it.
+    $('thinking-stop').hidden = !engineUsable();
+    showAfterASecond($('thinking'), done);
+  }
+  /** @param {{effort: number, unit: string}} so_far */
+  function thinkingProgress(so_far) {
+    const effort = tn(so_far.unit === 'nodes' ? 'an.nodes' : 'an.playouts', so_far.effort);
+    $('thinking-text').textContent = t('th.progress', { effort });
+  }
+  function stopThinking() {
+    search.stop();
+    $('thinking').hidden = true;
+  }
+  $('thinking-stop').addEventListener('click', stopThinking);
+  $('review-stop').addEventListener('click', () => reviewer.stop());
+
+  // A search of a game that ended, or a hint of a position no longer on
+  // screen, is moot: stopped when the page draws. An analysis of an earlier
+  // position goes on: it is a point of the graph.
+  function stopMoot() {
+    if (!search.busy()) return;
+    if (ui.game?.terminal || (searching.hint && searching.key !== positionKey())) search.stop();
+  }
+
   // A new or loaded game starts with no graph, map or review.
   function forgetAnalysis() {
+    stopThinking();
+    reviewer.stop();
     ui.winrates = new Map();
     ui.ownership = null;
     ui.best = null;
@@ -129,6 +242,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   // of the ownership map while one is drawn: each side's square (drawn as
   // the board draws it) and what a square's size says.
   function renderShown() {
+    stopMoot();
     $('candidates').hidden = !ui.best || ui.best.key !== positionKey();
     const box = $('ownership-legend'), o = shownOwnership(), p = ui.position;
     box.hidden = !o || !p;
@@ -178,7 +292,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     }
     // One analysis at a time: while one runs, remember that the position
     // changed and analyse the newest one afterwards, so that fast play (the
-    // computer against itself) cannot pile searches up on the server.
+    // computer against itself) cannot pile searches up on the server, nor
+    // stop every search in the browser before it gives the graph its point.
     if (ui.analysing) {
       ui.analyseAgain = true;
       return;
@@ -189,18 +304,26 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       // A steady budget, whatever the playing level, so that the graph's
       // points are comparable along the game: level 6's own (playouts for the
       // Monte Carlo searches, nodes for alpha-beta).
-      const a = /** @type {Analysis} */ (await api('POST', `/api/sessions/${id}/analyze`,
-        { level: 6, ownership: input('ownership').checked, ply }));
+      const ownership = input('ownership').checked;
+      searching = { key, hint: false };
+      const thought = think(search,
+        () => question(ply, { op: 'analyse', level: ANALYSIS_LEVEL, ownership, seed: ply + 1 }), thinkingProgress,
+        () => api('POST', `/api/sessions/${id}/analyze`, { level: ANALYSIS_LEVEL, ownership, ply }));
+      showThinking(thought);
+      pendingAnalysis = { key, done: thought };
+      const { here: answered, answer } = await thought;
+      const a = answered ? fromEngine(answer) : /** @type {Analysis} */ (answer);
       if (ui.game?.id !== id) return;
       if (a.winrate_first !== undefined) ui.winrates.set(a.ply, a.winrate_first);
       showAnalysis(a, key);
       $('candidates').dataset.ply = String(ply);
       render();
     } catch (e) {
-      if (ui.game?.id === id) message(errorText(e));
+      if (ui.game?.id === id && !(e instanceof Stopped)) message(errorText(e));
     } finally {
       ui.analysing = false;
-      if (ui.analyseAgain) {
+      // Not over a hint asked meanwhile, which stopped this analysis.
+      if (ui.analyseAgain && !search.busy()) {
         ui.analyseAgain = false;
         if (positionKey() !== key) analyse();
       }
@@ -214,16 +337,30 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     if (!ui.game || !p) return;
     if (p.terminal) return message(TEXT.over, 'hint');
     const id = ui.game.id, key = positionKey();
+    // The position's analysis, under way or on screen, has the move already.
+    if (engineUsable() && pendingAnalysis?.key === key && search.busy()) await pendingAnalysis.done.catch(() => {});
+    if (positionKey() !== key) return;
+    if (engineUsable() && ui.best && ui.best.key === key && ui.best.moves.length > 0) {
+      ui.hint = { key, move: ui.best.moves[0] };
+      message(TEXT.hint(ui.best.moves[0]), 'hint');
+      return render();
+    }
     message(TEXT.thinking, 'hint');
     try {
-      const a = /** @type {Analysis} */ (await api('POST', `/api/sessions/${id}/analyze`,
-        { level: 6, seconds: HINT_SECONDS, ply: p.ply }));
+      searching = { key, hint: true };
+      const thought = think(search,
+        () => question(p.ply, { op: 'analyse', level: ANALYSIS_LEVEL, seed: p.ply + 1 }), thinkingProgress,
+        () => api('POST', `/api/sessions/${id}/analyze`, { level: ANALYSIS_LEVEL, seconds: HINT_SECONDS, ply: p.ply }));
+      showThinking(thought);
+      const { here, answer } = await thought;
+      const a = here ? fromEngine(answer) : /** @type {Analysis} */ (answer);
       if (positionKey() !== key) return;
       const best = a.candidates[0];
       ui.hint = best ? { key, move: best.move } : null;
       message(best ? TEXT.hint(best.move) : TEXT.hintNone, 'hint');
       render();
     } catch (e) {
+      if (e instanceof Stopped) return message('');
       if (ui.game?.id === id) message(errorText(e));
     }
   }
@@ -298,14 +435,14 @@ export function analysisPanels(ui, { api, message, render, browse }) {
 
   // ---- reviewing a game -------------------------------------------------------
 
-  // Asks the server to review the game (docs/server.md, "Reviewing a game")
-  // and follows its progress until it is done.
+  // Reviews the game in the browser, or asks the server to (docs/server.md,
+  // "Reviewing a game") and follows its progress until it is done.
   async function startReview() {
     if (!ui.game || ui.game.ply === 0) return message(t('rv.nothing'));
-    const id = ui.game.id;
+    const id = ui.game.id, level = Number(select('review-level').value);
+    if (engineUsable() && await reviewHere(id, level)) return;
     try {
-      const r = /** @type {Review} */ (await api('POST', `/api/sessions/${id}/review`,
-        { level: Number(select('review-level').value) }));
+      const r = /** @type {Review} */ (await api('POST', `/api/sessions/${id}/review`, { level }));
       ui.reviewing = id;
       button('review').disabled = true;
       $('review-summary').textContent = t('rv.running');
@@ -313,6 +450,44 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     } catch (e) {
       message(errorText(e));
     }
+  }
+
+  // Reviews the game by the browser's engine, showing each position done,
+  // with a Stop; false when the engine cannot load here.
+  /** @param {string} id @param {number} level */
+  async function reviewHere(id, level) {
+    const g = ui.game;
+    if (!g) return true;
+    const bar = /** @type {HTMLProgressElement} */ ($('review-progress'));
+    bar.removeAttribute('value');
+    bar.hidden = false;
+    $('review-stop').hidden = false;
+    ui.reviewing = id;
+    button('review').disabled = true;
+    $('review-summary').textContent = t('rv.running');
+    try {
+      const r = await reviewer.ask(await question(g.history.length, { op: 'review', level, seed: 1 }),
+        (/** @type {{done: number, total: number}} */ step) => {
+          bar.max = step.total;
+          bar.value = step.done;
+          $('review-summary').textContent = t('rv.progress', step);
+        });
+      const review = /** @type {Omit<FinishedReview, 'status'|'level'|'done'|'total'>} */ (r.review);
+      const total = review.winrate_first.length;
+      if (ui.game && ui.game.id === id) showReview(id, { status: 'done', level, done: total, total, ...review });
+    } catch (e) {
+      if (e instanceof Unavailable) return false;
+      // A review stopped by a new game says nothing of the new one.
+      if (ui.game?.id !== id) return true;
+      $('review-summary').textContent = e instanceof Stopped ? t('rv.stopped') : '';
+      if (!(e instanceof Stopped)) message(errorText(e));
+    } finally {
+      bar.hidden = true;
+      $('review-stop').hidden = true;
+      ui.reviewing = null;
+      button('review').disabled = false;
+    }
+    return true;
   }
 
   /** @param {string} id @param {Review} r */

@@ -12,14 +12,18 @@
 //       -> {id, ok: true, move, player}: the move the level plays with
 //          that seed, the one the server's computer plays for the same
 //          game and seed (a level is a node or playout budget, not a time)
-//   {id, op: 'state' | 'analyse' | 'games', ...}
+//   {id, op: 'state' | 'analyse' | 'review' | 'games', ...}
 //       -> {id, ok: true, ...}: the engine's answer (apps/web-engine/
 //          engine_api.cpp); an analysis also sends {id, progress} now and
-//          then, the analysis so far
+//          then, the analysis so far, and a review {id, progress: {done,
+//          total}} after each position
 //
 // A question that cannot be answered gets {id, ok: false, error}: one line,
-// like the server's errors. The worker answers one question at a time; to
-// stop a search the page terminates the worker and starts another.
+// like the server's errors; with `unavailable: true` when the engine itself
+// could not be loaded (the page then asks the server), with `memory: true`
+// when it ran out of its capped memory. The worker answers one question at
+// a time; to stop a search the page terminates the worker and starts
+// another (web/thinking.js).
 
 /**
  * The parts of the worker's world and of the engine's module this file
@@ -55,20 +59,32 @@ function engine() {
  * @param {Record<string, unknown>} question
  */
 function request(question) {
-  const { id, level, ...rest } = question;
-  if (rest.op) return level === undefined ? rest : { ...rest, level };
-  return { ...rest, op: 'choose', player: `level:${level ?? 3}` };
+  const { id, ...rest } = question;
+  if (rest.op) return rest;
+  const { level, ...choice } = rest;
+  return { ...choice, op: 'choose', player: `level:${level ?? 3}` };
 }
 
 scope.addEventListener('message', async (event) => {
   const question = event.data || {};
   const id = question.id;
+  /** @type {EngineModule} */
+  let module;
   try {
-    const module = await engine();
+    module = await engine();
+  } catch (error) {
+    loading = null;
+    scope.postMessage({ id, ok: false, unavailable: true, error: `the engine did not load: ${error instanceof Error ? error.message : String(error)}` });
+    return;
+  }
+  try {
     current = id;
     const answer = JSON.parse(module.ccall('asterism_request', 'string', ['string'], [JSON.stringify(request(question))]));
     scope.postMessage({ id, ...answer });
   } catch (error) {
-    scope.postMessage({ id, ok: false, error: `the engine failed: ${error instanceof Error ? error.message : String(error)}` });
+    // An abort (a trap, memory that cannot grow) leaves the module unusable:
+    // the next question loads it afresh.
+    loading = null;
+    scope.postMessage({ id, ok: false, memory: true, error: `the engine failed: ${error instanceof Error ? error.message : String(error)}` });
   }
 });

@@ -14,11 +14,16 @@
 //   {"op":"session"|"change"|"record", ...}
 //                                        a local game held in the page, as
 //                                        /api/sessions answers (local_game.h)
+//   {"op":"review", ...,"level":5,"seed":N}
+//                                        the review of every move played, as
+//                                        `asterism review --json` prints it
 //
 // The answer is {"ok":true,...} or {"ok":false,"error":"one line"}. It lives
 // until the next call: the worker copies it out at once.
 #include <emscripten/emscripten.h>
+#include <emscripten/heap.h>
 
+#include <new>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -28,6 +33,8 @@
 #include "search/agent.h"
 #include "search/engines.h"
 #include "search/players.h"
+#include "search/review.h"
+#include "server/reviews.h"
 
 // Tells the page how far an analysis has got, if it listens
 // (Module.onProgress, which the worker sets).
@@ -107,6 +114,17 @@ json candidate_json(const Candidate& c) {
             {"proven_text", proven_text(c)}};
 }
 
+// The ownership map as the server gives it (docs/server.md), *Star's
+// expected scores and peries included.
+json ownership_json(const OwnershipEstimate& e) {
+    json out = {{"samples", e.samples}, {"first", e.first}, {"second", e.second}};
+    if (e.scored) {
+        out["score"] = {e.score[0], e.score[1]};
+        out["peries"] = {e.territory[0], e.territory[1]};
+    }
+    return out;
+}
+
 json analysis_json(const Analysis& a) {
     json out = {{"candidates", json::array()},
                 {"effort", a.playouts},
@@ -115,10 +133,22 @@ json analysis_json(const Analysis& a) {
                 {"root_winrate", a.root_winrate},
                 {"root_visits", a.root_visits}};
     for (const Candidate& c : a.candidates) out["candidates"].push_back(candidate_json(c));
-    if (!a.ownership.empty())
-        out["ownership"] = {{"samples", a.ownership.samples},
-                            {"first", a.ownership.first},
-                            {"second", a.ownership.second}};
+    if (!a.ownership.empty()) out["ownership"] = ownership_json(a.ownership);
+    return out;
+}
+
+// The analysis with what the server's answer has beside it (api_searches.cpp):
+// the position's ply, the player to move and the best move's win rate from
+// the first player's side, for the page's graph.
+json analysis_of_position(const Analysis& a, const Game& game) {
+    json out = analysis_json(a);
+    const Player mover = game.to_move();
+    out["ply"] = game.history().size();
+    out["to_move"] = index(mover);
+    if (!a.candidates.empty()) {
+        const double w = a.candidates.front().winrate;
+        out["winrate_first"] = mover == Player::Second ? 1 - w : w;
+    }
     return out;
 }
 
@@ -127,13 +157,22 @@ void report_progress(const Analysis& a) {
     asterism_progress(text.c_str());
 }
 
+// The request's level, one of `lowest`..kMaxLevel.
+int requested_level(const json& request, int fallback, int lowest) {
+    const int level = request.value("level", fallback);
+    if (level < lowest || level > kMaxLevel)
+        throw GameError("'level' must be a whole number from " + std::to_string(lowest) + " to " +
+                        std::to_string(kMaxLevel));
+    return level;
+}
+
 // An analysis by the game's own search at a level (10 unless named), with
 // the level's effort or `effort` playouts or nodes, one thread.
 json analyse(const json& request) {
     auto game = requested_game(request);
     if (game->terminal()) throw GameError("the game is over");
     EngineSettings settings;
-    settings.level = request.value("level", kMaxLevel);
+    settings.level = requested_level(request, kMaxLevel, 1);
     settings.seed = request.value("seed", std::uint64_t{1});
     settings.threads = 1;
     settings.limits.playouts = request.value("effort", std::uint64_t{0});
@@ -144,7 +183,28 @@ json analyse(const json& request) {
         report_progress(so_far);
         return true;
     });
-    return analysis_json(a);
+    json out = analysis_of_position(a, *game);
+    out["level"] = settings.level;
+    return out;
+}
+
+// The review of every move played (search/review.h), by the one function the
+// server and `asterism review` call, so that the three agree: `review` is
+// what `asterism review --json` prints for the same game, level and seed.
+// Progress goes to the page as {"done":d,"total":t} after each position.
+json review(const json& request) {
+    auto game = requested_game(request);
+    if (game->history().empty()) throw GameError("the game has no moves to review");
+    ReviewSettings settings;
+    settings.level = requested_level(request, 5, 2);
+    settings.seed = request.value("seed", std::uint64_t{1});
+    settings.threads = 1;
+    const Review r = review_game(*game, settings, [](int done, int total) {
+        const std::string text = json{{"done", done}, {"total", total}}.dump();
+        asterism_progress(text.c_str());
+        return true;
+    });
+    return {{"level", settings.level}, {"review", server::review_json(r, *game)}};
 }
 
 json answer(const json& request) {
@@ -158,12 +218,13 @@ json answer(const json& request) {
     if (op == "state") return state(*requested_game(request));
     if (op == "choose") return choose(request);
     if (op == "analyse") return analyse(request);
+    if (op == "review") return review(request);
     // A local game held in the page (local_game.h).
     if (op == "session") return local_session(request);
     if (op == "change") return local_change(request);
     if (op == "record") return local_record(request);
     throw GameError("unknown op '" + op +
-                    "' (games, state, choose, analyse, session, change, record)");
+                    "' (games, state, choose, analyse, review, session, change, record)");
 }
 
 }  // namespace
@@ -177,6 +238,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* asterism_request(const char* request
     try {
         out = asterism::web_engine::answer(json::parse(request_text));
         out["ok"] = true;
+    } catch (const std::bad_alloc&) {
+        // The module's memory is capped (cmake/wasm.cmake): a search that
+        // needs more ends here, in one line, and the worker starts afresh.
+        out = {{"ok", false},
+               {"error", "the engine ran out of memory (" +
+                             std::to_string(emscripten_get_heap_max() >> 20) + " MB)"},
+               {"memory", true}};
     } catch (const std::exception& e) {
         out = {{"ok", false}, {"error", e.what()}};
     }

@@ -45,6 +45,10 @@ json review_json(const Review& review, const Game& game) {
         {"moves", moves}};
 }
 
+// The page's engine (apps/web-engine) compiles this file for review_json
+// alone: the browser has no thinking pool, so the jobs are the server's.
+#ifndef __EMSCRIPTEN__
+
 ReviewJob::ReviewJob(std::unique_ptr<Game> game, ReviewSettings settings, std::atomic<int>& running,
                      FairPool& pool, const std::string& network, std::shared_ptr<StopFlag> stop,
                      FairPool::Admit admit)
@@ -112,5 +116,7 @@ json ReviewJob::status() const {
     if (s.finished && s.error.empty()) out.update(review_json(s.review, *s.game));
     return out;
 }
+
+#endif  // __EMSCRIPTEN__
 
 }  // namespace asterism::server

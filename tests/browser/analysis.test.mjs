@@ -18,6 +18,9 @@ let browser;
 before(async () => {
   browser = await openContext({ viewport: { width: 1280, height: 1000 } });
   context = browser.context;
+  // The server's analysis and review: the browser's own (the engine's
+  // files, web/engine/) are thinking.test.mjs's.
+  await context.route('**/engine/**', (r) => r.abort());
 });
 
 after(async () => {

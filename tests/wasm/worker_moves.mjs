@@ -32,7 +32,8 @@ if (!existsSync(join(webDir, 'engine', 'asterism-engine.wasm'))) {
 
 const serverSeed = 7;
 const plies = 20;
-const games = ['starstar', 'asterisk', 'shatra', 'shatra:rules=original', 'starpool'];
+// Every game's default form, and the smaller boards people start on.
+const games = ['starstar', 'starstar:size=6', 'asterisk', 'asterisk:size=8', 'shatra', 'shatra:rules=original', 'starpool'];
 const levels = [3, 6];
 
 function startServer() {

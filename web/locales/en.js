@@ -102,6 +102,9 @@ export default {
   'an.candidate.proven': 'proven {proven}',
   // A suggested move's tooltip on the board (board.js).
   'an.mark.hint': 'Hint: {move}', 'an.mark.choice': 'Choice {n}: {move}',
+  'an.playouts': ['{n} playout', '{n} playouts'],
+  'th.starting': 'Thinking\u2026', 'th.progress': 'Thinking: {effort} so far\u2026', 'th.stop': 'Stop',
+  'rv.stopped': 'The review was stopped.',
   'rv.nothing': 'There are no moves to review yet.',
   'rv.running': 'Reviewing\u2026',
   'rv.progress': 'Reviewing: {done} of {total} positions\u2026',
