@@ -255,6 +255,18 @@ export {};
  * @property {{inaccuracy: number, mistake: number, blunder: number}} [thresholds]
  * @property {number[]} [winrate_first]  per position 0..moves
  * @property {ReviewMove[]} [moves]
+ * @property {ReviewPlayer[]} [players]  each player who moved (docs/review.md, accuracy)
+ * @property {number} [tempo_bias]  what the graph took out, 0..1
+ */
+/**
+ * @typedef {Object} ReviewPlayer
+ * @property {number} player
+ * @property {string} name
+ * @property {number} moves
+ * @property {number} accuracy  percent, lichess's formula
+ * @property {number} inaccuracies
+ * @property {number} mistakes
+ * @property {number} blunders
  */
 /** @typedef {Review & Required<Pick<Review, 'thresholds'|'winrate_first'|'moves'>>} FinishedReview */
 

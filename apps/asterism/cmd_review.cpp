@@ -2,7 +2,6 @@
 // game and prints each move's loss of expected score with its mark and the better
 // move (search/review.h; docs/review.md), for researchers; --json prints
 // what the server's review returns.
-#include <array>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -51,7 +50,6 @@ void print_review(const Review& r, const Game& game, int level) {
         game.spec().c_str(), level, 100 * kInaccuracyLoss, 100 * kMistakeLoss, 100 * kBlunderLoss);
     std::printf("%4s  %-12s %-8s %6s %6s %5s  %-10s %s\n", "ply", "move", "player", "before",
                 "after", "loss", "mark", "better");
-    std::array<std::array<int, 4>, 2> counts{};
     for (const ReviewedMove& m : r.moves) {
         const std::string better = m.mark == ReviewMark::None
                                        ? ""
@@ -60,12 +58,12 @@ void print_review(const Review& r, const Game& game, int level) {
                     game.player_name(m.mover).c_str(), padded_percent(m.before).c_str(),
                     padded_percent(m.after).c_str(), 100 * m.loss, mark_name(m.mark).c_str(),
                     better.c_str());
-        if (m.mover != Player::None) ++counts[index(m.mover)][static_cast<int>(m.mark)];
     }
-    for (int p = 0; p < game.num_players(); ++p)
-        std::printf("%s: %d inaccuracies, %d mistakes, %d blunders\n",
-                    game.player_name(static_cast<Player>(p)).c_str(), counts[p][1], counts[p][2],
-                    counts[p][3]);
+    for (const PlayerReview& p : r.players)
+        std::printf("%s: accuracy %.1f%%, %d inaccuracies, %d mistakes, %d blunders\n",
+                    game.player_name(p.player).c_str(), p.accuracy, p.inaccuracies, p.mistakes,
+                    p.blunders);
+    std::printf("Tempo bias taken out of the graph: %.0f points on average.\n", 100 * r.tempo_bias);
 }
 
 int cmd_review(const ReviewOptions& o) {

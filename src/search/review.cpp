@@ -1,6 +1,7 @@
 #include "search/review.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "search/engines.h"
@@ -31,6 +32,15 @@ ReviewMark mark_for_loss(double loss) {
     return ReviewMark::None;
 }
 
+double move_accuracy(double loss) {
+    // Lichess's fit (AccuracyPercent.fromWinPercents), on a loss in points
+    // of 100, with its one point of "uncertainty bonus".
+    if (loss <= 0) return 100;
+    const double raw =
+        103.1668100711649 * std::exp(-0.04354415386753951 * 100 * loss) - 3.166924740191411 + 1;
+    return std::clamp(raw, 0.0, 100.0);
+}
+
 namespace {
 
 // A player's view of the first player's win rate.
@@ -45,13 +55,16 @@ double result_for_first(const Outcome& o) {
     return 0.5;
 }
 
-// One position's analysis, as the review keeps it: the candidates of the
-// search in position k are compared with the played move's value, which the
-// search in position k + 1 (the same tree, moved down) has refined.
-struct Searched {
+// One search of one position, rooted there, by a player of its own (no tree
+// or table carried over from another search, so that every search of the
+// review has the same shape): the first player's expected score as that
+// search gives it, and its best move.
+struct Valued {
+    bool done = false;  // searched (false: stopped before)
     bool terminal = false;
-    double result_first = 0.5;  // of a finished position
-    Analysis analysis;
+    Player to_move = Player::None;
+    double first = 0.5;
+    Candidate best;
 };
 
 // The player to move's expected score at the root of an analysis: the mean
@@ -61,57 +74,76 @@ double root_value(const Analysis& a) {
     return a.candidates.empty() ? 0.5 : a.candidates.front().winrate;
 }
 
-// A candidate's value for the player to move, as the review trusts it. A
-// proven result counts as 1 or 0: the MCTS solver and alpha-beta's mate
-// scores prove what they report. Otherwise a Monte Carlo candidate's mean
-// rests on its own playouts only, often a handful at a review's budget, and
-// the best of a few hundred such means is the luckiest, not the best: each
-// is shrunk toward the root's mean by kShrinkPlayouts playouts' worth of it
-// (docs/review.md), so that a move must show a better mean over many
-// playouts before it counts as better than the move played.
-double trusted_value(const Candidate& c, const Analysis& a) {
-    if (c.proven != 0) return c.proven > 0 ? 1.0 : 0.0;
-    if (a.unit != "playouts") return c.winrate;
-    const double n = static_cast<double>(c.visits);
-    return (n * c.winrate + kShrinkPlayouts * root_value(a)) / (n + kShrinkPlayouts);
+// A Monte Carlo mean on the scale of a win rate (kMonteCarloStretch).
+double calibrated(double mean) {
+    if (mean <= 0 || mean >= 1) return mean;
+    return 1 / (1 + std::pow((1 - mean) / mean, kMonteCarloStretch));
 }
 
-// The best move in an analysis other than `played` (empty: any), by
-// trusted value. Alpha-beta gives an exact score for its best move only
-// (the others' are bounds), so only that one takes part.
-struct Choice {
-    double value = -1;  // below any value: nothing chosen
-    const Candidate* candidate = nullptr;
-};
-Choice best_other(const Analysis& a, const std::string& played) {
-    Choice best;
-    for (const Candidate& c : a.candidates) {
-        if (c.move != played) {
-            const double v = trusted_value(c, a);
-            if (v > best.value) best = {v, &c};
-        }
-        if (a.unit != "playouts") break;
-    }
-    return best;
-}
-
-Searched search_position(const Game& position, Agent& agent, Rng& rng,
-                         const std::atomic<bool>* stop) {
-    Searched s;
+Valued value_position(const Game& position, const EngineSettings& es,
+                      const std::atomic<bool>* stop) {
+    Valued v;
+    if (stop && stop->load()) return v;
+    v.done = true;
     if (position.terminal()) {
-        s.terminal = true;
-        s.result_first = result_for_first(position.outcome());
-        return s;
+        v.terminal = true;
+        v.first = result_for_first(position.outcome());
+        return v;
     }
+    v.to_move = position.to_move();
     std::function<bool(const Analysis&)> keep_going;
     if (stop) keep_going = [stop](const Analysis&) { return !stop->load(); };
-    s.analysis = agent.analyze(position, rng, SearchLimits{}, keep_going);
-    if (s.analysis.candidates.empty())
-        throw GameError("internal: the review's analysis found no move");
-    return s;
+    auto agent = make_engine(position, es);
+    Rng rng(es.seed);
+    const Analysis a = agent->analyze(position, rng, SearchLimits{}, keep_going);
+    if (a.candidates.empty()) throw GameError("internal: the review's analysis found no move");
+    v.best = a.candidates.front();
+    // A proven result is the value, whatever the mean says.
+    if (v.best.proven > 0)
+        v.first = view_of(v.to_move, 1.0);
+    else
+        v.first =
+            view_of(v.to_move, a.unit == "playouts" ? calibrated(root_value(a)) : root_value(a));
+    return v;
 }
 
-// `m`'s best move is `c`: its proof, if any.
+// Position k's searches: rooted at k, and rooted after k's best move (the
+// same search as the next position's when the move played was the best).
+struct PositionSearches {
+    Valued here;
+    Valued after_best;
+};
+
+// The position after `move` from `position`, searched.
+Valued value_after(const Game& position, const std::string& move, const EngineSettings& es,
+                   const std::atomic<bool>* stop) {
+    auto after = position.clone();
+    after->play(move);
+    return value_position(*after, es, stop);
+}
+
+// The tempo bias of a search at position k, for its mover: how much more the
+// search rooted at k gives the mover than the search rooted after its best
+// move (in which the other player is to move), halved: a search favours the
+// player it is rooted for, and the mean of the two is the same for either.
+// Zero when the same player moves again (nothing to cancel) or at a proof.
+double tempo_bias(const PositionSearches& p) {
+    if (p.here.terminal || !p.after_best.done || p.after_best.to_move == p.here.to_move) return 0;
+    if (p.here.best.proven != 0) return 0;
+    const Player mover = p.here.to_move;
+    return (view_of(mover, p.here.first) - view_of(mover, p.after_best.first)) / 2;
+}
+
+// The graph's value of position k: the first player's expected score with
+// the tempo bias taken out, i.e. the mean of the two searches.
+double graph_value(const PositionSearches& p) {
+    if (p.here.terminal) return p.here.first;
+    const double bias = tempo_bias(p);
+    const double bias_first = p.here.to_move == Player::Second ? -bias : bias;
+    return std::clamp(p.here.first - bias_first, 0.0, 1.0);
+}
+
+// `m`'s better move is `c`: its proof, if any.
 void set_best(ReviewedMove& m, const Candidate& c) {
     m.best = c.move;
     m.proven = proven_text(c);
@@ -119,48 +151,67 @@ void set_best(ReviewedMove& m, const Candidate& c) {
     m.proven_plies = c.proven != 0 ? c.proven_plies : 0;
 }
 
-// The move `move` played by `mover` at ply `ply` from the position that `a`
-// analysed, judged against the search of the position it led to.
-ReviewedMove judge(const Analysis& a, const std::string& move, int ply, Player mover,
-                   const Searched& next, Player next_mover) {
+// The move played at `ply` from position `p`, which led to the position
+// searched in `next`. Its loss compares two searches of one kind, each
+// rooted after a move of position k (the best one's, the played one's), so
+// that both favour the same player by the same tempo and the difference does
+// not: the best move's value minus the played move's, at least 0. `before`
+// is the position's graph value for the mover, `after` that less the loss.
+ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::string& move,
+                   int ply) {
     ReviewedMove m;
     m.ply = ply;
     m.move = move;
-    m.mover = mover;
-    // The next position's value for its own player to move, seen by this
-    // mover: the other player's in most games, the same player's in a
-    // one-player game or when a player moves twice (Asterisk's start).
-    const double next_value =
-        next.terminal ? next.result_first : view_of(next_mover, root_value(next.analysis));
-    m.after = view_of(mover, next_value);
-    const Choice other = best_other(a, m.move);
-    if (other.value > m.after) {
-        m.before = other.value;
-        set_best(m, *other.candidate);
-    } else {
-        m.before = m.after;
-        m.best = m.move;
-        for (const Candidate& c : a.candidates)
-            if (c.move == m.move) set_best(m, c);
+    m.mover = p.here.to_move;
+    m.before = view_of(m.mover, graph_value(p));
+    set_best(m, p.here.best);
+    if (p.here.best.move != move) {
+        const double by_best = view_of(m.mover, p.after_best.first);
+        const double by_played = view_of(m.mover, next.first);
+        m.loss = std::max(0.0, by_best - by_played);
     }
-    m.loss = m.before - m.after;
+    if (m.loss <= 0) {
+        m.best = move;
+        m.proven.clear();
+        m.proven_result = m.proven_plies = 0;
+        if (p.here.best.move == move) set_best(m, p.here.best);
+    }
+    m.after = std::max(0.0, m.before - m.loss);
     m.mark = mark_for_loss(m.loss);
     return m;
 }
 
-// Every mistake or blunder is checked again by a player kVerifyLevels
-// stronger (at most kMaxLevel), with a tree of its own: position k and then
-// k + 1 searched anew, the move judged again, and that judgement stands. A
-// short search's swings (a capture it has not seen through, a few lucky
-// playouts) are what mark good moves; a mark that holds under a longer look
-// is one a strong player would accept. The graph keeps the review's level.
-void verify_marks(const Game& start, const std::vector<std::string>& history,
-                  const std::vector<Player>& movers, const ReviewSettings& settings,
-                  Review& review) {
+// Position k (`position`, from which `played` was played, empty for the last
+// position) and the search after its best move; `next` is filled in later
+// when the best move is the one played.
+PositionSearches search_position(const Game& position, const std::string& played,
+                                 const EngineSettings& es, const std::atomic<bool>* stop) {
+    PositionSearches p;
+    p.here = value_position(position, es, stop);
+    if (!p.here.done || p.here.terminal) return p;
+    if (p.here.best.move != played)
+        p.after_best = value_after(position, p.here.best.move, es, stop);
+    return p;
+}
+
+EngineSettings engine_settings(const ReviewSettings& settings, int level) {
     EngineSettings es;
-    es.level = std::min(settings.level + kVerifyLevels, kMaxLevel);
+    es.level = level;
     es.seed = settings.seed;
     es.threads = settings.threads;
+    return es;
+}
+
+// Every mistake or blunder is checked again by a player kVerifyLevels
+// stronger (at most kMaxLevel): the same searches at that level, and that
+// judgement stands. A short search's swings (a capture it has not seen
+// through, a few lucky playouts) are what mark good moves; a mark that holds
+// under a longer look is one a strong player would accept. The graph keeps
+// the review's level.
+void verify_marks(const Game& start, const std::vector<std::string>& history,
+                  const ReviewSettings& settings, Review& review) {
+    const EngineSettings es =
+        engine_settings(settings, std::min(settings.level + kVerifyLevels, kMaxLevel));
     if (es.level <= settings.level) return;
     // The largest losses first, and at most max_verified of them: a game of
     // bad moves would otherwise cost a stronger search for every one of its
@@ -174,20 +225,68 @@ void verify_marks(const Game& start, const std::vector<std::string>& history,
     if (marked.size() > settings.max_verified) marked.resize(settings.max_verified);
     for (ReviewedMove* mp : marked) {
         ReviewedMove& m = *mp;
-        if (settings.stop && settings.stop->load()) return;
         auto position = start.clone();
         for (int i = 0; i < m.ply; ++i) position->play(history[static_cast<std::size_t>(i)]);
-        auto agent = make_engine(*position, es);
-        Rng rng(settings.seed + static_cast<std::uint64_t>(m.ply));
-        const Searched here = search_position(*position, *agent, rng, settings.stop);
-        position->play(m.move);
-        const Searched next = search_position(*position, *agent, rng, settings.stop);
-        m = judge(here.analysis, m.move, m.ply, m.mover, next,
-                  movers[static_cast<std::size_t>(m.ply) + 1]);
+        const PositionSearches p = search_position(*position, m.move, es, settings.stop);
+        const Valued next = value_after(*position, m.move, es, settings.stop);
+        if (!next.done || !p.here.done) return;
+        const double before = m.before;
+        m = judge(p, next, m.move, m.ply);
+        // The graph and `before` stay the review's own.
+        m.before = before;
+        m.after = std::max(0.0, before - m.loss);
     }
 }
 
 }  // namespace
+
+std::vector<PlayerReview> summarize_players(const Review& review) {
+    // Lichess's game accuracy: each move's accuracy weighted by how much the
+    // graph moves around it (the standard deviation of the win rate, in
+    // points, over a window of a tenth of the game, 2 to 8 positions, kept
+    // within 0.5 to 12), and the mean of that weighted mean with the
+    // harmonic mean of the same accuracies, per player.
+    if (review.winrate_first.empty()) return {};
+    const std::size_t n = std::min(review.moves.size(), review.winrate_first.size() - 1);
+    const std::size_t window = std::clamp<std::size_t>(n / 10, 2, 8);
+    std::vector<double> weights;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t from = i + 2 > window ? i + 2 - window : 0;
+        const std::size_t to = std::min(from + window, review.winrate_first.size());
+        double mean = 0, squares = 0;
+        for (std::size_t j = from; j < to; ++j) mean += 100 * review.winrate_first[j];
+        mean /= static_cast<double>(to - from);
+        for (std::size_t j = from; j < to; ++j)
+            squares += std::pow(100 * review.winrate_first[j] - mean, 2);
+        weights.push_back(
+            std::clamp(std::sqrt(squares / static_cast<double>(to - from)), 0.5, 12.0));
+    }
+    std::vector<PlayerReview> players;
+    for (const Player p : {Player::First, Player::Second}) {
+        PlayerReview s;
+        s.player = p;
+        double weighted = 0, weight = 0, inverse = 0;
+        bool zero = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            const ReviewedMove& m = review.moves[i];
+            if (m.mover != p) continue;
+            const double a = move_accuracy(m.loss);
+            ++s.moves;
+            weighted += a * weights[i];
+            weight += weights[i];
+            zero = zero || a <= 0;
+            inverse += a > 0 ? 1 / a : 0;
+            s.inaccuracies += m.mark == ReviewMark::Inaccuracy ? 1 : 0;
+            s.mistakes += m.mark == ReviewMark::Mistake ? 1 : 0;
+            s.blunders += m.mark == ReviewMark::Blunder ? 1 : 0;
+        }
+        if (s.moves == 0) continue;
+        const double harmonic = zero ? 0 : s.moves / inverse;
+        s.accuracy = (weighted / weight + harmonic) / 2;
+        players.push_back(s);
+    }
+    return players;
+}
 
 Review review_game(const Game& game, const ReviewSettings& settings,
                    const std::function<bool(int, int)>& progress) {
@@ -195,48 +294,33 @@ Review review_game(const Game& game, const ReviewSettings& settings,
     auto position = game.clone();
     while (position->undo()) {
     }
-    EngineSettings es;
-    es.level = settings.level;
-    es.seed = settings.seed;
-    es.threads = settings.threads;
     const auto start = position->clone();
-    auto agent = make_engine(*position, es);
-    Rng rng(settings.seed);
+    const EngineSettings es = engine_settings(settings, settings.level);
     const int total = static_cast<int>(history.size()) + 1;
-    // One player searches every position in turn. A Monte Carlo player
-    // keeps its tree from one position to the next, so the search of
-    // position k + 1 goes on with the node of the move played in position
-    // k: at the end its root's mean is that move's value over at least the
-    // level's playouts, whatever few it had in the search of position k.
-    std::vector<Searched> seen;
-    std::vector<Player> movers;
+    std::vector<PositionSearches> seen;
     for (int k = 0; k < total; ++k) {
         if (k > 0) position->play(history[static_cast<std::size_t>(k - 1)]);
-        if (settings.stop && settings.stop->load()) break;
-        movers.push_back(position->to_move());
-        seen.push_back(search_position(*position, *agent, rng, settings.stop));
+        const std::string played = k + 1 < total ? history[static_cast<std::size_t>(k)] : "";
+        PositionSearches p = search_position(*position, played, es, settings.stop);
+        if (!p.here.done) break;
+        // The best move was the one played: the search after it is this one.
+        if (k > 0 && !seen.back().after_best.done) seen.back().after_best = p.here;
+        seen.push_back(std::move(p));
         if (progress && !progress(k + 1, total)) break;
     }
     Review review;
+    double bias_sum = 0;
+    int bias_count = 0;
     for (std::size_t k = 0; k < seen.size(); ++k) {
-        const Player mover = movers[k];
-        if (seen[k].terminal) {
-            review.winrate_first.push_back(seen[k].result_first);
-            continue;
-        }
-        const Analysis& a = seen[k].analysis;
-        if (k + 1 >= seen.size()) {
-            // The last position reviewed: no move played from it.
-            const Choice best = best_other(a, "");
-            review.winrate_first.push_back(view_of(mover, best.value));
-            continue;
-        }
-        ReviewedMove m =
-            judge(a, history[k], static_cast<int>(k), mover, seen[k + 1], movers[k + 1]);
-        review.winrate_first.push_back(view_of(mover, m.before));
-        review.moves.push_back(std::move(m));
+        review.winrate_first.push_back(graph_value(seen[k]));
+        if (seen[k].here.terminal || k + 1 >= seen.size()) continue;
+        bias_sum += tempo_bias(seen[k]);
+        ++bias_count;
+        review.moves.push_back(judge(seen[k], seen[k + 1].here, history[k], static_cast<int>(k)));
     }
-    verify_marks(*start, history, movers, settings, review);
+    review.tempo_bias = bias_count ? bias_sum / bias_count : 0;
+    verify_marks(*start, history, settings, review);
+    review.players = summarize_players(review);
     return review;
 }
 

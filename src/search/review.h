@@ -1,25 +1,29 @@
-// Reviewing a game ("Review game", issue 16 point 5; issue 27): every
-// position of a finished or loaded game is analysed at one level, which
-// gives the graph, and each move that lost more than a threshold of
+// Reviewing a game ("Review game", issue 16 point 5; issues 27 and 43):
+// every position of a finished or loaded game is analysed at one level,
+// which gives the graph, and each move that lost more than a threshold of
 // expected score for its player is marked, as chess sites mark them, with
-// the move the analysis preferred. The page, the server (POST .../review)
-// and `asterism review` all use this one function.
+// the move the analysis preferred; per player, an accuracy figure as
+// lichess computes it and the count of each mark. The page, the server
+// (POST .../review) and `asterism review` all use this one function.
 //
 // The thresholds, in points of expected score (the chance of winning, a draw
 // counting half) for the player who moved (docs/review.md):
 //   inaccuracy  a loss of 10 points or more
 //   mistake     20 points or more
 //   blunder     30 points or more
-// A move's loss compares, at the node of position k, the played move's
-// value with the best other move's. The played move's value is the mean of
-// its own node after the search of position k + 1 has gone on with it (the
-// same tree, so at least the level's playouts; the result when the game
-// ended there; alpha-beta: that search's score). The other moves' values are
-// their means in the search of position k, each shrunk toward the root's
-// mean by kShrinkPlayouts playouts (alpha-beta: its best move's score); a
-// proven result counts as 1 or 0. A move no other move beats loses nothing.
-// A mistake or blunder is then judged again by a player kVerifyLevels
-// levels stronger, searching positions k and k + 1 afresh; its judgement
+// Every search is a fresh one, rooted at the position it values, at the
+// review's level. A search favours the player it is rooted for (its own
+// moves are chosen by the search, the other's barely: the tempo bias, about
+// 10 points at level 5 on a small *Star board), so values are only compared
+// between searches rooted for the same player. A move's loss at position k
+// is the value of the position after the best move (the search of position
+// k's best move) minus the value of the position after the move played,
+// both searched with the other player to move, at least 0. The graph is, for
+// each position, the mean of the search rooted there and the search rooted
+// after its best move: the two favour opposite players by the same tempo,
+// and their mean favours neither (Review::tempo_bias is the mean of the
+// half differences). A mistake or blunder is then judged again by a player
+// kVerifyLevels levels stronger with the same searches; its judgement
 // stands (at level kMaxLevel there is none stronger, and the first stands).
 #pragma once
 
@@ -40,10 +44,14 @@ enum class ReviewMark { None, Inaccuracy, Mistake, Blunder };
 inline constexpr double kInaccuracyLoss = 0.10;
 inline constexpr double kMistakeLoss = 0.20;
 inline constexpr double kBlunderLoss = 0.30;
-// How many playouts' worth of the root's mean a Monte Carlo candidate's own
-// mean is blended with before the review trusts it (docs/review.md): a
-// candidate with 25 playouts is taken halfway between the two.
-inline constexpr double kShrinkPlayouts = 25;
+// A Monte Carlo search's mean result is flatter than a win rate: its
+// playouts play on at random, so a position a strong player wins every time
+// reads 70%. Fitted on level-6 self-play of *Star 6 and Asterisk 8 (the
+// outcome against the logit of the level-5 mean, docs/review.md), the
+// logit's slope is 2 to 3: the review takes the mean m as the win rate
+// 1 / (1 + ((1 - m) / m)^2), the lower slope. Alpha-beta's scores already
+// go through a logistic (ab::winrate_of) and are taken as they are.
+inline constexpr double kMonteCarloStretch = 2.0;
 // How many levels above the review's the player is that checks a mistake
 // or blunder again before it is marked.
 inline constexpr int kVerifyLevels = 2;
@@ -57,6 +65,10 @@ inline constexpr std::size_t kMaxVerified = 12;
 std::string mark_name(ReviewMark m);
 // The mark a loss of win rate earns.
 ReviewMark mark_for_loss(double loss);
+// A move's accuracy in percent for its loss of expected score (0..1), by
+// lichess's formula (docs/review.md): 103.1668 * exp(-4.354415 * loss) -
+// 3.1669 + 1, kept within 0..100; 100 for no loss.
+double move_accuracy(double loss);
 
 struct ReviewSettings {
     int level = 5;
@@ -74,9 +86,9 @@ struct ReviewedMove {
     int ply = 0;
     std::string move;
     Player mover = Player::None;
-    double before = 0.5;  // the mover's expected score by the best move
-    double after = 0.5;   // the mover's expected score by the move played
-    double loss = 0;      // before - after, at least 0; 0 when no move is better
+    double before = 0.5;  // the mover's expected score in position k (the graph's)
+    double after = 0.5;   // before - loss: the mover's expected score by the move played
+    double loss = 0;      // the best move's value minus the played move's, at least 0
     ReviewMark mark = ReviewMark::None;
     std::string best;    // the best move in position k (the move played if none is better)
     std::string proven;  // proven_text of that best move, if proven ("win in 3")
@@ -87,13 +99,36 @@ struct ReviewedMove {
     int proven_plies = 0;
 };
 
+// One player's figures over the review's moves.
+struct PlayerReview {
+    Player player = Player::First;
+    int moves = 0;
+    // Lichess's game accuracy, in percent: the mean of the moves'
+    // accuracies weighted by the graph's volatility around each move, and
+    // their harmonic mean, averaged (docs/review.md).
+    double accuracy = 100;
+    int inaccuracies = 0;
+    int mistakes = 0;
+    int blunders = 0;
+};
+
 struct Review {
-    // The first player's expected score in each position 0..moves by the
-    // best move there (`before` of its move; one-player games: the player's
-    // own), for the graph.
+    // The first player's expected score in each position 0..moves, the
+    // tempo bias taken out (one-player games: the player's own), for the
+    // graph; the result at the end of a finished game.
     std::vector<double> winrate_first;
     std::vector<ReviewedMove> moves;
+    // Each player who moved, first player first.
+    std::vector<PlayerReview> players;
+    // The mean, over the positions reviewed, of how much more a search
+    // rooted at a position gives its player to move than the mean value
+    // (half the difference with the search after its best move).
+    double tempo_bias = 0;
 };
+
+// The players' figures of a review's moves and graph (review_game fills
+// Review::players with it; public for its tests).
+std::vector<PlayerReview> summarize_players(const Review& review);
 
 // Reviews `game` from its first position to its current one (it must have
 // undo back to its start, as every Game has). `progress(done, total)` is

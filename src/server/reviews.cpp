@@ -38,11 +38,22 @@ json review_json(const Review& review, const Game& game) {
         }
         moves.push_back(std::move(item));
     }
+    json players = json::array();
+    for (const PlayerReview& p : review.players)
+        players.push_back({{"player", index(p.player)},
+                           {"name", game.player_name(p.player)},
+                           {"moves", p.moves},
+                           {"accuracy", std::round(p.accuracy * 10) / 10},
+                           {"inaccuracies", p.inaccuracies},
+                           {"mistakes", p.mistakes},
+                           {"blunders", p.blunders}});
     return {
         {"thresholds",
          {{"inaccuracy", kInaccuracyLoss}, {"mistake", kMistakeLoss}, {"blunder", kBlunderLoss}}},
         {"winrate_first", graph},
-        {"moves", moves}};
+        {"moves", moves},
+        {"players", players},
+        {"tempo_bias", rounded(review.tempo_bias)}};
 }
 
 // The page's engine (apps/web-engine) compiles this file for review_json

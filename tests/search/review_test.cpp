@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -167,6 +168,97 @@ TEST(Review, StrongGamesAreSeldomMarked) {
     for (const char* id : {"starstar", "asterisk", "shatra", "starpool"})
         EXPECT_NE(std::find(games.begin(), games.end(), id), games.end()) << id;
     EXPECT_LE(marked * 20, moves) << marked << " of " << moves << " moves marked";
+}
+
+// Lichess's move accuracy on hand values (docs/review.md): 100 for no loss,
+// 103.1668 * exp(-4.354415 * loss) - 3.1669 + 1 otherwise, within 0..100.
+TEST(ReviewIssue43, MoveAccuracyIsLichessFormula) {
+    EXPECT_DOUBLE_EQ(move_accuracy(0), 100);
+    EXPECT_NEAR(move_accuracy(0.1), 64.580, 0.001);
+    EXPECT_NEAR(move_accuracy(0.3), 25.772, 0.001);
+    EXPECT_DOUBLE_EQ(move_accuracy(1.0), 0);
+}
+
+// A player's accuracy is the mean of the weighted mean and the harmonic mean
+// of its moves' accuracies; on a flat graph every weight is the least, 0.5,
+// so the weighted mean is the plain mean. The marks are counted per player.
+TEST(ReviewIssue43, PlayerAccuracyAndCountsOnHandValues) {
+    Review r;
+    r.winrate_first = {0.5, 0.5, 0.5, 0.5, 0.5};
+    const std::pair<Player, double> played[] = {
+        {Player::First, 0}, {Player::Second, 0.1}, {Player::First, 0.3}, {Player::Second, 0}};
+    for (const auto& [mover, loss] : played) {
+        ReviewedMove m;
+        m.ply = static_cast<int>(r.moves.size());
+        m.mover = mover;
+        m.loss = loss;
+        m.mark = mark_for_loss(loss);
+        r.moves.push_back(m);
+    }
+    const std::vector<PlayerReview> players = summarize_players(r);
+    ASSERT_EQ(players.size(), 2u);
+    const double a3 = move_accuracy(0.3);
+    const double first = ((100 + a3) / 2 + 2 / (1 / 100.0 + 1 / a3)) / 2;
+    EXPECT_NEAR(players[0].accuracy, first, 1e-9);
+    EXPECT_NEAR(first, 51.934, 0.001);
+    EXPECT_EQ(players[0].moves, 2);
+    EXPECT_EQ(players[0].blunders, 1);
+    EXPECT_EQ(players[0].inaccuracies + players[0].mistakes, 0);
+    EXPECT_EQ(players[1].inaccuracies, 1);
+    EXPECT_EQ(players[1].mistakes + players[1].blunders, 0);
+}
+
+Review review_of_file(const std::string& name) {
+    const LoadedGame loaded = load_record_file(ASTERISM_TEST_DATA "/review/random/" + name);
+    return review_game(*loaded.game, ReviewSettings{});
+}
+
+// The graph does not swing with the side to move (issue 43): a *Star game
+// on the small board, a random player against level 7, reviewed at the
+// default level. Before, each fresh search valued the player to move about
+// 20 points higher, so the first player's value went up and down on every
+// ply; now after at least 80% of the level-7 player's moves it moves by
+// less than 12 points, and on average over the game the player to move is
+// valued within 5 points of the player who just moved.
+TEST(ReviewIssue43, GraphHasNoSideToMoveSwing) {
+    const Review r = review_of_file("starstar6-random-vs-level7.rec");
+    ASSERT_EQ(r.winrate_first.size(), r.moves.size() + 1);
+    int strong = 0, calm = 0;
+    double swing = 0;
+    for (const ReviewedMove& m : r.moves) {
+        const auto k = static_cast<std::size_t>(m.ply);
+        const double before = r.winrate_first[k], after = r.winrate_first[k + 1];
+        // The mover's drop: the side-to-move bias made it about 0.2 a ply.
+        swing += m.mover == Player::First ? before - after : after - before;
+        if (m.mover != Player::Second) continue;
+        ++strong;
+        calm += std::abs(after - before) < 0.12 ? 1 : 0;
+    }
+    EXPECT_GE(calm * 5, strong * 4) << calm << " of " << strong;
+    EXPECT_LT(std::abs(swing / static_cast<double>(r.moves.size())), 0.05) << swing;
+}
+
+// A random player's losing move is marked, with the better move, and the
+// level-7 player's moves are not (issue 43): Star Pool Chess, where the
+// random side's e3-e4 (ply 3) loses material for nothing. Before, the
+// level-7 player's f7-f6 was marked an inaccuracy as well.
+TEST(ReviewIssue43, MarksTheRandomMoveThatLosesAndNotTheStrongSide) {
+    const Review r = review_of_file("starpool-random-vs-level7.rec");
+    ASSERT_GE(r.moves.size(), 3u);
+    const ReviewedMove& lost = r.moves[2];
+    EXPECT_EQ(lost.move, "e3-e4");
+    EXPECT_TRUE(lost.mark == ReviewMark::Mistake || lost.mark == ReviewMark::Blunder)
+        << "loss " << lost.loss;
+    EXPECT_FALSE(lost.best.empty());
+    EXPECT_NE(lost.best, lost.move);
+    EXPECT_GE(lost.before, 0.3) << "the game was not lost before it";
+    for (const ReviewedMove& m : r.moves) {
+        if (m.mover == Player::Second) {
+            EXPECT_EQ(m.mark, ReviewMark::None) << "ply " << m.ply + 1 << " " << m.move;
+        }
+    }
+    ASSERT_EQ(r.players.size(), 2u);
+    EXPECT_LT(r.players[0].accuracy + 10, r.players[1].accuracy);
 }
 
 }  // namespace
