@@ -312,7 +312,7 @@ test('an English browser keeps the options, the account page and the tournament 
   const { context, page } = await open('en-US');
   await page.waitForSelector('#board .cells [data-cell]');
   await waitText(page, '#game-title', '*Star, small board');
-  await waitText(page, '#score h2', 'Score (estimate)');
+  await waitText(page, '#score h2', 'If the game ended now');
   await page.selectOption('#game', 'shatra');
   assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Shatra, Altai rules');
   await page.goto(new URL('account.html', url).href);

@@ -95,7 +95,7 @@ export default {
   'an.first': 'first player', 'an.second': 'second player',
   'an.nodes': ['{n} node', '{n} nodes'], 'an.visits': ['{n} visit', '{n} visits'],
   'an.proven': '{mover} has a proven {proven} (plies, counting this move).',
-  'an.expected': 'Expected score {a} {sa}, {b} {sb}; peries {pa} and {pb} ({n} playouts).',
+  'an.expected': 'Expected score at the end (the engine\'s forecast): {a} {sa}, {b} {sb}; peries {pa} and {pb} ({n} playouts).',
   'an.graph': "{first}'s chance to win by the engine's analysis (an estimate), by move; click to go there.",
   'an.graph-empty': 'Analyse positions or review the game to see the win-rate graph.',
   'an.proven.win': ['win in {n}', 'win in {n}'], 'an.proven.loss': ['loss in {n}', 'loss in {n}'],
