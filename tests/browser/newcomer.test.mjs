@@ -74,3 +74,53 @@ test('2. the score panel says what its count is, and the final score after the e
     await context.close();
   }
 });
+
+// Point 3: a rated game made on the online page says at once that its other
+// seat needs a signed-in player (the form's note, the waiting line, the
+// links); a box that cannot be sent (no clock) is not left ticked; a guest
+// opening the invitation is asked to sign in or create an account, and the
+// seat's button waits until they have. Each pair gets its own account,
+// from its own address (a server allows few new accounts per address).
+test('3. a rated game says its other seat needs an account, and the invitation asks a guest to sign in', async () => {
+  let n = 0;
+  for (const at of EACH) {
+    n += 1;
+    const address = async (context) => context.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.43.3.${n}` });
+    const { context, page } = await open(at, 'online.html', address);
+    const name = `rated${n}${Date.now() % 100000}`;
+    const made = await page.evaluate(([name]) => fetch('/api/account/register', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, password: 'a quiet walk by the green river' }),
+    }).then((r) => r.status), [name]);
+    assert.equal(made, 201);
+    await page.reload();
+    await page.waitForSelector('#account-row:not([hidden])');
+    await page.selectOption('#opponent', 'invite');
+    await page.selectOption('#clock', 'fischer');
+    await page.check('#rated');
+    assert.match(await text(page, '#rated-note'), at.lang === 'en' ? /signed in/ : /вошедшего в профиль/);
+    // Without a clock the game cannot be rated: the box is cleared, not
+    // left ticked while the game is made unrated.
+    await page.selectOption('#clock', 'none');
+    assert.equal(await page.isChecked('#rated'), false);
+    await page.selectOption('#clock', 'fischer');
+    await page.check('#rated');
+    await page.click('#create-button');
+    await page.waitForFunction(() => window.asterismOnline?.state?.status === 'open');
+    assert.equal(await page.evaluate(() => window.asterismOnline.state.rated), true);
+    assert.match(await text(page, '#status'), at.lang === 'en' ? /signed in to an account: the game is rated/ : /рейтинговая/);
+    const invite = await page.inputValue('[data-testid="link-invite"]');
+    assert.match(await text(page, '#links-note'), at.lang === 'en' ? /must sign in/ : /нужно войти/);
+    await shot(page, 'rated-made', at);
+    // The guest, in a browser of their own at the same size and language.
+    const guest = await open(at, invite, async (c) => c.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.43.4.${n}` }));
+    await guest.page.waitForSelector('#join:not([hidden])');
+    await guest.page.waitForSelector('#join-rated:not([hidden])');
+    assert.equal(await guest.page.isDisabled('#join-button'), true);
+    assert.equal(await guest.page.getAttribute('[data-testid="join-signin"]', 'href'), 'account.html');
+    await shot(guest.page, 'rated-invited', at);
+    assert.deepEqual([...page.errors, ...guest.page.errors], []);
+    await guest.context.close();
+    await context.close();
+  }
+});

@@ -191,6 +191,8 @@ export default {
   'online.a-tournament': "a tournament",
   'online.your-seat-is-waiting': "Your seat is waiting for you.",
   'online.take-my-seat': "Take my seat",
+  'online.rated.guest': "This game is rated: its seats are for players signed in to an account.",
+  'online.rated.signin': "Sign in or create an account",
   'online.play-here': "Play here",
   'online.accept': "Accept",
   'online.decline': "Decline",
@@ -237,6 +239,7 @@ export default {
   'og.waitingPlayer': "waiting for a player",
   'og.replay': "Replay: move {ply} of {total}",
   'og.waitingSecond': "Waiting for the second player to take their seat",
+  'og.waitingSecond.rated': "Waiting for the second player, who must be signed in to an account: the game is rated",
   'og.yourMove': "Your move ({side})",
   'og.toMove': "{who} ({side}) to move",
   'og.drawOffered': "{who} offers a draw.",
@@ -311,6 +314,7 @@ export default {
   'lobby.title': "asterism: play online",
   'lobby.rated.computer': "Games against the computer are not rated.",
   'lobby.rated.clock': "A rated game needs a clock.",
+  'lobby.rated.signedIn': "Rated: the other seat is for a player signed in to an account; a guest with the invitation is asked to sign in first.",
 
   // The tournament pages' words (tournament-words.js, tournaments.js); lists are plural forms.
   'tw.day': ["{n} day", "{n} days"],
@@ -402,6 +406,7 @@ export default {
 
   // An online game's links and seats (online-widgets.js).
   'links.invite': "Send the invitation to your opponent. Keep your own link: it is your seat.",
+  'links.invite.rated': "The game is rated: your opponent must sign in to an account (or create one) before taking the seat.",
   'links.own': "Keep your own link: it is your seat, in any browser. Anyone may watch by the watch link.",
   'links.seat': "Your seat",
   'links.invitation': "Invitation",
