@@ -106,7 +106,11 @@ export function sizeBoard(view) {
   const key = `${view.kind} ${w} ${h} ${innerWidth} ${innerHeight}`;
   if (room.key !== key) {
     const top = svg.getBoundingClientRect().top + scrollY;
-    room = { key, height: Math.max(innerHeight * 0.6, innerHeight - top - 8) };
+    // The move controls held at the screen's bottom (style.css) are kept
+    // off the board: Shatra's own fortress is not drawn under them.
+    const controls = document.getElementById('controls');
+    const held = controls && getComputedStyle(controls).position === 'sticky' ? controls.offsetHeight : 0;
+    room = { key, height: Math.max(innerHeight * 0.6, innerHeight - top - 8 - held) };
   }
   const fit = Math.min(wrap.clientWidth / w, room.height / h);
   const cell = smallestCell(view);

@@ -124,3 +124,100 @@ test('3. a rated game says its other seat needs an account, and the invitation a
     await context.close();
   }
 });
+
+// Point 4, measured: the controls a finger uses, each at least 44 x 44 px
+// on a phone (WCAG 2.5.5), in the header (the menu's links once opened),
+// the setup panel and the move controls; returns the ones too small.
+const smallTargets = (page) => page.evaluate(() => {
+  const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const small = [];
+  const scope = 'body > header, #controls, #setup, #confirm, #chooser, .fold-buttons';
+  for (const e of document.querySelectorAll(`:is(${scope}) :is(a, button, select, input:not([type=checkbox]), label:has(> input[type=checkbox]))`)) {
+    if (!seen(e) || e.closest('h1')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5) small.push(`${e.tagName} ${e.id || e.textContent.trim().slice(0, 20)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return small;
+});
+// Whether the whole board, the status line and the move controls are on
+// screen together (the board between the status and the controls).
+const boardInView = (page) => page.evaluate(() => {
+  const box = (id) => document.getElementById(id).getBoundingClientRect();
+  const cells = [...document.querySelectorAll('#board .cells [data-cell]')].map((c) => c.getBoundingClientRect());
+  const top = Math.min(...cells.map((r) => r.top)), bottom = Math.max(...cells.map((r) => r.bottom));
+  const status = box('status'), controls = box('controls');
+  const wrap = document.getElementById('board-wrap');
+  const pans = wrap.classList.contains('pans');
+  const whole = top >= status.bottom - 0.5 && bottom <= controls.top + 0.5;
+  // A board that pans fills the width instead (its cells would be too small whole).
+  const fills = pans && wrap.getBoundingClientRect().width >= innerWidth - 16;
+  return { board: whole || fills, pans, status: status.top >= 0 && status.bottom <= innerHeight,
+    controls: controls.top >= 0 && controls.bottom <= innerHeight + 0.5, top: Math.round(top), bottom: Math.round(bottom),
+    statusBottom: Math.round(status.bottom), controlsTop: Math.round(controls.top) };
+});
+
+test('4. phones: the header folds into a menu, the setup into a panel, the board with its status and controls in view, 44-px targets', async () => {
+  for (const at of EACH.filter((x) => x.size === 'phone')) {
+    const { context, page } = await open(at);
+    await page.waitForSelector('#board .cells [data-cell]');
+    assert.equal(await page.isVisible('#game'), false, 'the setup is folded');
+    assert.equal(await page.isVisible('[data-testid="to-rules"]'), false, 'the links are folded');
+    const header = await page.evaluate(() => document.querySelector('body > header').getBoundingClientRect().height);
+    assert.ok(header <= 60, `the folded header is ${header} px tall`);
+    await page.click('#menu-toggle');
+    assert.equal(await page.isVisible('[data-testid="to-rules"]'), true);
+    assert.deepEqual(await smallTargets(page), [], 'the menu');
+    await shot(page, 'phone-menu', at);
+    await page.click('#menu-toggle');
+    await page.click('#setup-toggle');
+    assert.deepEqual(await smallTargets(page), [], 'the setup');
+    await shot(page, 'phone-setup', at);
+    for (const game of GAMES) {
+      await newGame(page, game, { seats: ['human', 'computer'] });
+      assert.equal(await page.isVisible('#game'), false, 'a new game folds the setup');
+      const seen = await boardInView(page);
+      // Shatra, with both fortresses, fits between the status line and the
+      // controls; a board that pans fills the width.
+      assert.ok(seen.board && seen.status && seen.controls, `${game}: ${JSON.stringify(seen)}`);
+      if (game === 'shatra') assert.equal(seen.pans, false, 'Shatra is whole, both fortresses');
+      assert.deepEqual(await smallTargets(page), [], `${game}: the move controls`);
+      await shot(page, `phone-${game}`, at);
+    }
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+// Asterisk's chooser opens beside the cell it is for, in view, at both
+// sizes (at 1280 x 800 it was drawn under the board, off screen).
+test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async () => {
+  for (const at of EACH.filter((x) => x.lang === 'en')) {
+    const { context, page } = await open(at);
+    await newGame(page, 'asterisk');
+    if (at.size === 'phone') await page.uncheck('#confirm-moves');
+    // A cell near the board's bottom, where the chooser used to be hidden.
+    const cell = await page.evaluate(() => {
+      const cells = [...document.querySelectorAll('#board .cells [data-cell]')];
+      cells.sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom);
+      return cells[0].getAttribute('data-cell');
+    });
+    const target = page.locator(`#board .cells [data-cell="${cell}"]`);
+    await target.scrollIntoViewIfNeeded();
+    if (at.size === 'phone') await target.tap({ force: true });
+    else await target.click({ force: true });
+    await page.waitForSelector('#chooser:not([hidden])');
+    const where = await page.evaluate((name) => {
+      const c = document.getElementById('chooser').getBoundingClientRect();
+      const r = document.querySelector(`#board .cells [data-cell="${name}"]`).getBoundingClientRect();
+      const gap = Math.max(c.left - r.right, r.left - c.right, c.top - r.bottom, r.top - c.bottom);
+      return { inView: c.top >= 0 && c.left >= 0 && c.bottom <= innerHeight && c.right <= innerWidth, gap: Math.round(gap) };
+    }, cell);
+    assert.ok(where.inView, `the chooser is on screen ${JSON.stringify(where)}`);
+    assert.ok(where.gap >= 0 && where.gap <= 40, `the chooser is beside the cell ${JSON.stringify(where)}`);
+    await shot(page, 'chooser', at);
+    await page.click('#chooser button[data-move]');
+    await page.waitForFunction(() => window.asterism.state.ply === 1 && !window.asterism.busy);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

@@ -22,6 +22,8 @@ export default {
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',
+  'nav.menu': 'Menu',
+  'nav.setup': 'Game setup',
   'nav.rules': 'Rules',
   'nav.rules.title': 'How each game is played',
   'nav.learn': 'Learn to play',

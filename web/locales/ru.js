@@ -21,6 +21,8 @@ export default {
   ...inputErrors,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
+  'nav.menu': 'Меню',
+  'nav.setup': 'Настройки партии',
   'nav.rules': 'Правила',
   'nav.rules.title': 'Как играть в каждую из игр',
   'nav.learn': 'Обучение',
