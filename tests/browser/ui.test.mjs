@@ -35,6 +35,8 @@ async function open() {
 // Starts a game from the setup bar. `more` options live under "More options".
 async function newGame(page, game, { options = {}, seats = ['human', 'human'], level = 1,
   position = '' } = {}) {
+  // On a phone the setup is a panel behind a button (menu.js): opened first.
+  if (!(await page.isVisible('#game')) && (await page.isVisible('#setup-toggle'))) await page.click('#setup-toggle');
   await page.selectOption('#game', game);
   await page.evaluate(() => { document.querySelector('#more').open = true; });
   for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option="${k}"]`, v);
