@@ -221,3 +221,41 @@ test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async 
     await context.close();
   }
 });
+
+// Point 5: the play page's address stays '/', with a band above it for a
+// first visit: what the four games are, a board of each drawn, and the ways
+// in (Learn, Play the computer, Play a friend, Puzzles, Tournaments). A
+// returning player does not see it, and finds a link back to the online
+// game they left.
+test('5. a first visit is oriented; a returning player lands by the game they left', async () => {
+  for (const at of EACH) {
+    const { context, page } = await open(at);
+    await page.waitForSelector('#welcome:not([hidden])');
+    await page.waitForFunction(() => document.querySelectorAll('#welcome svg.home-board .cells [data-cell]').length > 0 &&
+      [...document.querySelectorAll('#welcome svg.home-board')].every((s) => s.querySelector('[data-cell]')));
+    assert.equal(await page.locator('#welcome svg.home-board').count(), 4);
+    const ways = await page.$$eval('#welcome .home-ways a', (as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(ways, ['learn.html', '#board', 'online.html', 'puzzles.html', 'tournaments.html']);
+    assert.match(await text(page, '#welcome h2'), at.lang === 'en' ? /Four strategy games/ : /Четыре стратегические игры/);
+    if (at.size === 'phone') assert.deepEqual(await smallTargets(page), []);
+    await shot(page, 'home', at);
+    // The play page is below, at the same address, as before.
+    assert.equal(await page.locator('#board .cells [data-cell]').count() > 0, true);
+    await page.click('[data-testid="home-play"]');
+    assert.equal(await page.isVisible('#welcome'), false);
+    // An online game left unfinished: the returning player's way back.
+    await page.goto(new URL('online.html', url).href);
+    await page.waitForSelector('#create-button');
+    await page.selectOption('#opponent', 'invite');
+    await page.click('#create-button');
+    await page.waitForFunction(() => window.asterismOnline?.state?.status === 'open');
+    const id = await page.evaluate(() => window.asterismOnline.state.id);
+    await page.goto(new URL('/', url).href);
+    await page.waitForSelector('#resume:not([hidden])');
+    assert.equal(await page.isVisible('#welcome'), false, 'a returning player does not see the band');
+    assert.equal(await page.getAttribute('#resume a', 'href'), `online.html#game=${id}`);
+    await shot(page, 'returning', at);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
