@@ -73,7 +73,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.match(await text(page, '#status'), /^Ход (первого игрока|белых|чёрных)/);
   // A first visit plays *Star on the small board: its title and score panel.
   await waitText(page, '#game-title', '*Star, малое поле');
-  await waitText(page, '#score h2', 'Счёт (оценка)');
+  await waitText(page, '#score h2', 'Если бы партия кончилась сейчас');
   assert.equal(await text(page, '#score th:nth-child(2)'), 'пери');
   assert.equal(await page.locator('[data-testid="option-size"] option[value="10"]').innerText(), 'полное (275 клеток)');
 
