@@ -251,7 +251,7 @@ test('a Russian browser sees the account, players, puzzles and learn pages in Ru
   assert.equal(await text(page, '#next'), 'Следующая задача');
   assert.equal(await text(page, '[data-testid="puzzles-shatra"]'), 'Шатра');
   await page.waitForFunction(() => document.getElementById('task')?.textContent !== '', null, { timeout: 15000 });
-  assert.match(await text(page, '#task'), /^Ход (белых|чёрных|первого игрока|второго игрока): выигрыш в \d+ ход(а|ов)?\.$/);
+  assert.match(await text(page, '#task'), /^Ход (белых|чёрных|первого игрока|второго игрока): выигрыш в \d+ ход(а|ов)?\. Цель: /);
   assert.match(await text(page, '#puzzle-title'), /^Задача 1 из \d+/);
 
   await page.goto(new URL('rules.html', url).href);

@@ -259,3 +259,70 @@ test('5. a first visit is oriented; a returning player lands by the game they le
     await context.close();
   }
 });
+
+// Point 7: each puzzle says what the side to move plays for, the hint
+// names the piece, the page keeps the source line to itself, and solving
+// it shows the final position's result and score; the live region and the
+// lesson texts name Asterisk's pieces in words, and a lesson starts with a
+// silent live region.
+const WORDS = {
+  en: { goal: /Goal: /, score: { starstar: /Final count: Black \d+, White \d+\./, asterisk: /Paths joining all three sides: /,
+    shatra: /Material left: White \d+, Black \d+\./, starpool: /Material left: White \d+, Black \d+\./ },
+  hint: /^Hint: (move your|place a|place your) /, solved: /^Solved! .*(wins|Draw)/, placed: /dark hexagon/ },
+  ru: { goal: /Цель: /, score: { starstar: /Итоговый счёт: чёрные \d+, белые \d+\./, asterisk: /Цепочки, соединяющие все три стороны: /,
+    shatra: /Осталось материала: у белых \d+, у чёрных \d+\./, starpool: /Осталось материала: у белых \d+, у чёрных \d+\./ },
+  hint: /^Подсказка: (ходите|поставьте) /, solved: /^Решено! /, placed: /тёмный шестиугольник/ },
+};
+
+test('7. puzzles state the goal, hint by the piece, keep the source off the page, and end with the score', async () => {
+  for (const at of EACH) {
+    const { context, page } = await open(at, 'puzzles.html');
+    const w = WORDS[at.lang];
+    for (const game of GAMES) {
+      await page.goto(new URL(`puzzles.html#${game}/1`, url).href);
+      await page.waitForFunction((g) => { const ui = window.asterismPuzzles; return ui && ui.game === g && ui.puzzle && ui.state && !ui.busy; }, game);
+      assert.match(await text(page, '#task'), w.goal, `${game}: the goal`);
+      const source = await text(page, '#puzzle-source');
+      assert.doesNotMatch(source, /selfplay|seed|From |Источник/, `${game}: no source line on the page`);
+      await page.click('#hint');
+      await page.waitForSelector('#feedback[data-result="hint"]');
+      assert.match(await text(page, '#feedback'), w.hint, `${game}: the hint names the piece`);
+      assert.doesNotMatch(await text(page, '#feedback'), /marked man|отмеченной фигуры/);
+      const solution = await page.evaluate(() => window.asterismPuzzles.puzzle.solution);
+      for (let i = 0; i < solution.length; i += 2) {
+        await page.fill('#move-text', solution[i]);
+        await page.press('#move-text', 'Enter');
+        await page.waitForFunction((n) => window.asterismPuzzles.played.length >= n && !window.asterismPuzzles.busy,
+          Math.min(i + 2, solution.length));
+      }
+      await page.waitForSelector('#feedback[data-result="done"]');
+      const done = await text(page, '#feedback');
+      assert.match(done, w.solved, `${game}: solved, with its result`);
+      assert.match(done, w.score[game], `${game}: the final score`);
+      if (game === 'asterisk' || game === 'shatra') await shot(page, `puzzle-${game}`, at);
+    }
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+test('7. lessons and the live region name Asterisk\'s pieces in words; a new lesson starts silent', async () => {
+  for (const at of EACH) {
+    const { context, page } = await open(at, 'learn.html#asterisk/1');
+    const w = WORDS[at.lang];
+    await page.waitForFunction(() => { const ui = window.asterismLearn; return ui && ui.game === 'asterisk' && ui.state && !ui.busy; });
+    await page.fill('#move-text', 'dhe@d5');
+    await page.press('#move-text', 'Enter');
+    await page.waitForFunction(() => document.getElementById('announce').textContent.length > 0);
+    const said = await page.textContent('#announce');
+    assert.match(said, w.placed, `the live region said ${said}`);
+    assert.doesNotMatch(await page.textContent('#announce'), /dhe@d5/);
+    await page.click('#next');
+    await page.waitForFunction(() => { const ui = window.asterismLearn; return ui && ui.index === 1 && ui.state && !ui.busy; });
+    assert.equal(await page.textContent('#announce'), '', 'the last lesson\'s line is not carried over');
+    assert.match(await text(page, '#task'), at.lang === 'en' ? /plain dark hexagon \(dhe\)/ : /тёмного шестиугольника без знака \(dhe\)/);
+    await shot(page, 'lesson', at);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

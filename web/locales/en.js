@@ -437,6 +437,7 @@ export default {
 
   // The live region (access.js).
   'announce.played': "{side} played {move}.",
+  'announce.placed': "a {piece} on {cell}",
   'announce.over': "Game over: {outcome} ({result}).",
 
   // One tournament's status line, winner and confirmations (tournament.js).

@@ -433,6 +433,7 @@ export default {
 
   // Живая область для экранного диктора.
   'announce.played': "{side}: {move}.",
+  'announce.placed': "фигура «{piece}» на {cell}",
   'announce.over': "Партия окончена: {outcome} ({result}).",
 
   // Строка состояния турнира, победитель, подтверждения.
