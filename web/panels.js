@@ -156,7 +156,7 @@ function shatra(box, s) {
     /** @param {'White'|'Black'} side @param {'white'|'black'} key */
     const row = (side, key) => [sideName(side), sc.material[side], ...kinds.map((k) => sc.men[side][k]), home(key)];
     box.append(table([row('White', 'white'), row('Black', 'black')],
-      ['', say('shatra.value'), 'K', 'Q', 'S', say('shatra.home')]));
+      ['', say('shatra.value'), ...kinds.map((k) => say(`shatra.kind.${k}`)), say('shatra.home')]));
     p.textContent = say('shatra.original.note');
     box.append(p);
     return;
@@ -166,7 +166,7 @@ function shatra(box, s) {
   const row = (side, key) => [sideName(side), sc.material[side], ...kinds.map((k) => sc.men[side][k]),
     x.temdek[key] ? say('shatra.temdek.on', { n: x.reserves[key] }) : say('shatra.temdek.off')];
   box.append(table([row('White', 'white'), row('Black', 'black')],
-    ['', say('shatra.value'), 'K', 'Q', 'R', 'B', 'S', say('shatra.temdek')]));
+    ['', say('shatra.value'), ...kinds.map((k) => say(`shatra.kind.${k}`)), say('shatra.temdek')]));
   p.textContent = say('shatra.note');
   box.append(p);
 }

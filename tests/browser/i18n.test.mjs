@@ -150,7 +150,7 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   assert.match(await text(page, '#game-title'), /Шатра/);
   // The options' names, values and help are Russian, Altai terms included.
   assert.equal(await page.evaluate(() => document.querySelector('label:has([data-testid="option-rules"])')?.firstChild?.textContent?.trim()), 'Правила');
-  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Шатра, алтайские правила');
+  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Шатра в чтении русских и алтайских книг');
   assert.match(await page.getAttribute('label:has([data-testid="option-landing"])', 'title'), /батыр, тура или ялкын/);
   // (an advanced switch: folded, so its words are read as text, not as seen)
   assert.equal(await page.textContent('[data-testid="option-landing"] option[value="any"]'), 'на любую свободную клетку');
@@ -314,7 +314,7 @@ test('an English browser keeps the options, the account page and the tournament 
   await waitText(page, '#game-title', '*Star, small board');
   await waitText(page, '#score h2', 'If the game ended now');
   await page.selectOption('#game', 'shatra');
-  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Shatra, Altai rules');
+  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Shatra, the Russian and Altai books\' reading');
   await page.goto(new URL('account.html', url).href);
   await page.waitForSelector('body:not([data-state="loading"])');
   assert.equal(await text(page, 'main h1'), 'Your account');

@@ -326,3 +326,41 @@ test('7. lessons and the live region name Asterisk\'s pieces in words; a new les
     await context.close();
   }
 });
+
+// Point 8: Shatra's forms by the names players use, the other readings
+// under "Advanced" in the same menu, each saying whose reading it is; the
+// default the sources' form (which the rules, lessons and puzzles teach);
+// the material table names the men in words.
+test('8. Shatra\'s forms by plain names, the other readings under Advanced, men in words', async () => {
+  const NAMES = {
+    en: { plain: ['Shatra of the sources', 'Altai Shatra'], group: /^Advanced/, advanced: [/Russian and Altai books' reading/, /Shatrabase program's reading/], men: ['biy', 'batyr', 'shatra'] },
+    ru: { plain: ['Шатра по источникам', 'Алтай Шатра'], group: /^Для знатоков/, advanced: [/русских и алтайских книг/, /программы Shatrabase/], men: ['бий', 'батыр', 'шатра'] },
+  };
+  for (const at of EACH) {
+    const { context, page } = await open(at);
+    const n = NAMES[at.lang];
+    await page.waitForSelector('#board .cells [data-cell]');
+    if (at.size === 'phone') await page.click('#setup-toggle');
+    await page.selectOption('#game', 'shatra');
+    const menu = await page.$eval('select[data-option="rules"]', (s) => ({
+      value: s.value,
+      top: [...s.children].filter((c) => c.tagName === 'OPTION').map((o) => o.textContent),
+      group: s.querySelector('optgroup')?.label,
+      advanced: [...s.querySelectorAll('optgroup option')].map((o) => o.textContent),
+    }));
+    assert.deepEqual(menu.top, n.plain);
+    assert.match(menu.group, n.group);
+    assert.equal(menu.advanced.length, 2);
+    menu.advanced.forEach((name, i) => assert.match(name, n.advanced[i]));
+    assert.equal(menu.value, 'seed', 'the default is the form the rules, lessons and puzzles teach');
+    await page.selectOption('select[data-option="rules"]', 'original');
+    await page.click('#new');
+    await page.waitForFunction(() => window.asterism.state && window.asterism.state.game.startsWith('shatra:rules=original'));
+    const head = await page.$$eval('#score table th', (ths) => ths.map((th) => th.textContent));
+    for (const man of n.men) assert.ok(head.includes(man), `${man} in ${head}`);
+    assert.ok(!head.some((h) => /^[KQSRB]$/.test(h)), `no letter codes in ${head}`);
+    await shot(page, 'shatra-forms', at);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});

@@ -47,14 +47,17 @@ export default {
 
   'opt.shatra.rules': 'Rules',
   'opt.shatra.rules.help': 'Shatra was written down differently by different sources; pick whose rules to play.',
-  'opt.shatra.rules.v.seed': 'Shatra, as in the sources',
-  'opt.shatra.rules.v.altai': 'Shatra, Altai rules',
-  'opt.shatra.rules.v.shatrabase': 'Shatra, as Shatrabase plays it',
+  'opt.shatra.rules.v.seed': 'Shatra of the sources',
+  'opt.shatra.rules.v.altai': 'Shatra, the Russian and Altai books\' reading',
+  'opt.shatra.rules.v.shatrabase': 'Shatra, the Shatrabase program\'s reading',
+  // The other readings of the sources, folded under this heading in the
+  // menu (shatra-forms.js): the two forms players name come first.
+  'opt.shatra.rules.advanced': 'Advanced: other readings',
   // The players' own name: their site (Arunat-25/Shatra) heads its rules
   // "Алтай Шатра" and its English tutorial says "Altai Shatra"; Shatrabase's
-  // "Original" is no word of theirs. The men in brackets tell it apart from
-  // the extended form's "Altai rules" above.
-  'opt.shatra.rules.v.original': 'Altai Shatra (biy and 23 shatras)',
+  // "Original" is no word of theirs. The other readings say whose they are,
+  // so that no two names sound alike (issue 43, point 8).
+  'opt.shatra.rules.v.original': 'Altai Shatra',
   'opt.shatra.notation': 'Moves written as',
   'opt.shatra.notation.help': 'Only how moves are written in the list and in records; every form is understood.',
   'opt.shatra.notation.v.algebraic': 'letters and numbers (c3:e5)',

@@ -402,11 +402,12 @@ export default {
   'shatra.next': ", {cell} enters next",
   'shatra.value': "value",
   'shatra.home': "home",
-  'shatra.original.note': "K biy, Q batyr, S shatra. The ringed fortress shatra enters next, onto any empty cell of its half. The game is won by taking the enemy biy.",
+  'shatra.kind.biy': "biy", 'shatra.kind.batyr': "batyr", 'shatra.kind.tura': "tura", 'shatra.kind.yalkyn': "yalkyn", 'shatra.kind.shatra': "shatra",
+  'shatra.original.note': "The ringed fortress shatra enters next, onto any empty cell of its half. The game is won by taking the enemy biy.",
   'shatra.temdek.on': "on ({n} in reserve)",
   'shatra.temdek.off': "off",
   'shatra.temdek': "temdek",
-  'shatra.note': "K biy, Q batyr, R tura, B yalkyn, S shatra. The game is won by taking the enemy biy.",
+  'shatra.note': "The game is won by taking the enemy biy.",
 
   // The play page's refusals and the clock's note (app.js, views.js).
   'play.computerPlayed': "The computer played {move}: your move.",
