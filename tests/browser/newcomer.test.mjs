@@ -364,3 +364,75 @@ test('8. Shatra\'s forms by plain names, the other readings under Advanced, men 
     await context.close();
   }
 });
+
+// Point 9: every mark drawn on a board (a target dot, the paths of the
+// last and the chosen move, rings, numbers, the ditch and home lines, the
+// suggested move, the focus ring, the marks on men) at 3:1 or more against
+// every cell fill of each game's board (WCAG 1.4.11), in the dark theme
+// and the light. Each mark's colour is read from the browser's computed
+// style of a probe drawn on the board with the mark's classes, its opacity
+// blended over the cell.
+const MARKS = {
+  all: [['circle', 'target-dot', 'fill'], ['polyline', 'last-path', 'stroke'], ['polyline', 'sel-path', 'stroke'],
+    ['circle', 'last-ring', 'stroke'], ['text', 'step-number', 'fill'], ['text', 'captured-mark', 'fill'],
+    ['polygon', 'focus-ring', 'stroke'], ['g.suggest>polyline', 'shaft', 'stroke'], ['g.suggest>polygon', 'head', 'fill']],
+  starstar: [['circle', 'star-dot', 'fill']],
+  asterisk: [['polyline', 'side', 'stroke']],
+  shatra: [['line', 'ditch', 'stroke'], ['polygon', 'home', 'stroke'], ['text', 'temdek', 'fill'],
+    ['g.man next-entry>circle', 'disc', 'stroke'], ['g.man reserve>circle', 'disc', 'stroke'], ['g.man urgent>circle', 'disc', 'stroke']],
+  starpool: [],
+};
+const weakMarks = (page, marks) => page.evaluate((marks) => {
+  const parse = (s) => { const m = /rgba?\(([^)]+)\)/.exec(s || ''); if (!m) return null; const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number); return { rgb: p.slice(0, 3), a: p.length > 3 ? p[3] : 1 }; };
+  const lum = (rgb) => { const c = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const svg = document.querySelector('#board');
+  const ns = 'http://www.w3.org/2000/svg';
+  const cells = [...new Set([...svg.querySelectorAll('.cells [data-cell]')].map((c) => JSON.stringify(parse(getComputedStyle(c).fill)?.rgb)))]
+    .map((s) => JSON.parse(s)).filter(Boolean);
+  const weak = [];
+  for (const [tag, cls, prop] of marks) {
+    const [outer, inner] = tag.includes('>') ? tag.split('>') : [null, tag];
+    const host = document.createElementNS(ns, 'g');
+    svg.append(host);
+    let parent = host;
+    if (outer) {
+      const [name, ...classes] = outer.split(/[. ]/).filter(Boolean);
+      const g = document.createElementNS(ns, name);
+      g.setAttribute('class', classes.join(' '));
+      host.append(g);
+      parent = g;
+    }
+    const el = document.createElementNS(ns, inner);
+    el.setAttribute('class', cls);
+    parent.append(el);
+    const c = parse(getComputedStyle(el)[prop]);
+    let alpha = c ? c.a : 0;
+    for (let e = el; e && e !== svg; e = e.parentElement) alpha *= Number(getComputedStyle(e).opacity);
+    host.remove();
+    if (!c) { weak.push(`${cls}: no ${prop}`); continue; }
+    for (const cell of cells) {
+      const seen = c.rgb.map((v, i) => alpha * v + (1 - alpha) * cell[i]);
+      const r = ratio(seen, cell);
+      if (r < 3) weak.push(`${outer ? `${outer} ` : ''}${cls} ${prop} ${c.rgb} (opacity ${alpha.toFixed(2)}) on ${cell}: ${r.toFixed(2)}`);
+    }
+  }
+  return weak;
+}, marks);
+
+test('9. marks on every board at 3:1 against its cells, dark theme and light', async () => {
+  const at = { size: 'desk', lang: 'en' };
+  const { context, page } = await open(at);
+  const weak = [];
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => { localStorage.setItem('asterism-theme', t); }, theme);
+    await page.reload();
+    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+    for (const game of GAMES) {
+      await newGame(page, game);
+      weak.push(...(await weakMarks(page, [...MARKS.all, ...MARKS[game]])).map((w) => `${theme} ${game}: ${w}`));
+    }
+  }
+  assert.deepEqual(weak, []);
+  await context.close();
+});
