@@ -82,7 +82,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await lang(page), 'ru');
   assert.equal(await text(page, '#create-panel h2'), 'Новая партия по сети');
   assert.equal(await text(page, '#create-button'), 'Создать партию');
-  assert.equal(await text(page, '[data-testid="to-lobby"]'), 'Лобби');
+  assert.equal(await text(page, '[data-testid="play-online"]'), 'Игра по сети');
   assert.equal(await page.getAttribute('#name', 'placeholder'), 'Аноним');
 
   await page.goto(new URL('tournaments.html', url).href);

@@ -436,3 +436,26 @@ test('9. marks on every board at 3:1 against its cells, dark theme and light', a
   assert.deepEqual(weak, []);
   await context.close();
 });
+
+// The smaller points: the password's rules said before a refusal, a
+// passkey on a page reached by an IP address refused in words, and the
+// online page's header links the same as every other page's.
+test('also: the password rule is said first, passkeys on an IP address are explained, the online header is the same', async () => {
+  for (const at of EACH) {
+    const { context, page } = await open(at, 'account.html');
+    await page.waitForSelector('body[data-state="signed-out"]');
+    assert.match(await text(page, '[data-i18n="acc.password.note"]'), at.lang === 'en' ? /without your name/ : /без вашего имени/);
+    // The tests reach the server as 127.0.0.1: a passkey cannot be made here.
+    await page.fill('#signup-name', `ip${Date.now() % 100000}`);
+    await page.click('#signup-passkey');
+    await page.waitForFunction(() => document.getElementById('message').textContent.length > 0);
+    assert.match(await text(page, '#message'), at.lang === 'en' ? /domain name/ : /доменному имени/);
+    assert.doesNotMatch(await text(page, '#message'), /invalid domain/i);
+    await shot(page, 'passkey-ip', at);
+    await page.goto(new URL('online.html', url).href);
+    const links = await page.$$eval('body > header nav a', (as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(links, ['index.html', 'rules.html', 'learn.html', 'puzzles.html', 'online.html', 'tournaments.html', 'leaderboard.html', 'account.html']);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
