@@ -459,3 +459,24 @@ test('also: the password rule is said first, passkeys on an IP address are expla
     await context.close();
   }
 });
+
+// Point 4 on a wide screen: every *Star lesson's Hint button, and each
+// puzzle's, is on screen at 1280 x 800 with the page at its top.
+test('4. a lesson\'s and a puzzle\'s Hint is on screen at 1280x800', async () => {
+  const at = { size: 'desk', lang: 'en' };
+  const { context, page } = await open(at, 'learn.html#starstar/3');
+  const inView = () => page.evaluate(() => { const r = document.getElementById('hint').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; });
+  for (let n = 1; n <= 9; n++) {
+    await page.goto(new URL(`learn.html#starstar/${n}`, url).href);
+    await page.reload();
+    await page.waitForFunction((i) => { const ui = window.asterismLearn; return ui && ui.index === i && ui.state && !ui.busy; }, n - 1);
+    assert.ok(await inView(), `*Star lesson ${n}: Hint on screen`);
+    if (n === 3) await shot(page, 'lesson-hint', at);
+  }
+  for (const game of GAMES) {
+    await page.goto(new URL(`puzzles.html#${game}/1`, url).href);
+    await page.waitForFunction((g) => { const ui = window.asterismPuzzles; return ui && ui.game === g && ui.state && !ui.busy; }, game);
+    assert.ok(await inView(), `${game} puzzle: Hint on screen`);
+  }
+  await context.close();
+});
