@@ -14,7 +14,7 @@ import { seatSecret, storeSeat, forgetSeat, playsHere, setPlaysHere, announceTak
   from './seats.js';
 import { finishedGame } from './finished.js';
 import { renderLinks, renderSeats as renderSeatsOf, renderTournament } from './online-widgets.js';
-import { renderRatedJoin } from './online-rated.js';
+import { renderRatedJoin, renderRatingChanges } from './online-rated.js';
 import { chatPanel } from './chat.js';
 import { turnSignals } from './turn.js';
 import { liveStream } from './online-stream.js';
@@ -309,6 +309,7 @@ function renderBanners(s) {
   $('result').textContent = resultLine({ ...s, sides: s.names });
   $('join').hidden = !(ui.you >= 0 && !s.seats[ui.you].joined && !over);
   renderRatedJoin(Boolean(s.rated), !$('join').hidden, () => { if (ui.state) render(); });
+  renderRatingChanges(s);
   const offer = over ? -1 : s.draw_offered_by;
   $('draw-banner').hidden = offer < 0;
   if (offer >= 0) {

@@ -480,3 +480,66 @@ test('4. a lesson\'s and a puzzle\'s Hint is on screen at 1280x800', async () =>
   }
   await context.close();
 });
+
+// Point 3, the end: a rated game between two accounts, two moves each and
+// a resignation, shows both players' rating changes under the result.
+test('3. a rated game that ends shows both rating changes', async () => {
+  let n = 0;
+  for (const at of [{ size: 'desk', lang: 'en' }, { size: 'phone', lang: 'ru' }]) {
+    n += 1;
+    const person = async (who) => {
+      const p = await open(at, 'online.html', (c) => c.setExtraHTTPHeaders({ 'X-Forwarded-For': `10.43.5.${2 * n + who}` }));
+      const name = `${who ? 'bo' : 'al'}${n}x${Date.now() % 100000}`;
+      const made = await p.page.evaluate((name) => fetch('/api/account/register', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, password: 'a quiet walk by the green river' }),
+      }).then((r) => r.status), name);
+      assert.equal(made, 201);
+      await p.page.reload();
+      return { ...p, name };
+    };
+    const al = await person(0), bo = await person(1);
+    await al.page.waitForSelector('#account-row:not([hidden])');
+    await al.page.selectOption('#opponent', 'invite');
+    await al.page.selectOption('#clock', 'fischer');
+    await al.page.check('#rated');
+    await al.page.click('#create-button');
+    await al.page.waitForFunction(() => window.asterismOnline?.state?.status === 'open');
+    const id = await al.page.evaluate(() => window.asterismOnline.state.id);
+    await bo.page.goto(await al.page.inputValue('[data-testid="link-invite"]'));
+    await bo.page.waitForSelector('#join:not([hidden])');
+    await bo.page.waitForFunction(() => !document.getElementById('join-button').disabled);
+    await bo.page.click('#join-button');
+    const both = [al.page, bo.page];
+    for (const p of both) await p.waitForFunction(() => window.asterismOnline?.state?.status === 'playing');
+    // Four moves, each by the seat to move, with its secret.
+    for (let ply = 0; ply < 4; ply++) {
+      for (const p of both) await p.waitForFunction((k) => window.asterismOnline.state.ply === k, ply);
+      const mover = (await al.page.evaluate(() => window.asterismOnline.state.to_move === window.asterismOnline.you)) ? al.page : bo.page;
+      const status = await mover.evaluate(async (gameId) => {
+        const ui = window.asterismOnline, move = ui.state.view.moves[0].text;
+        const secret = localStorage.getItem(`asterism-secret-${gameId}`);
+        const r = await fetch(`/api/games/${gameId}/move`, { method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${secret}` }, body: JSON.stringify({ move }) });
+        return r.status;
+      }, id);
+      assert.equal(status, 200);
+    }
+    for (const p of both) await p.waitForFunction(() => window.asterismOnline.state.ply === 4);
+    await al.page.evaluate(async (gameId) => {
+      const secret = localStorage.getItem(`asterism-secret-${gameId}`);
+      await fetch(`/api/games/${gameId}/resign`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${secret}` }, body: '{}' });
+    }, id);
+    for (const p of both) {
+      await p.waitForSelector('#rating-changes:not([hidden])');
+      const line = await text(p, '#rating-changes');
+      assert.match(line, at.lang === 'en' ? /^Ratings: / : /^Рейтинги: /);
+      assert.match(line, new RegExp(`${al.name} 1500 \u2192 \\d+ \\(\u2212\\d+\\)`), line);
+      assert.match(line, new RegExp(`${bo.name} 1500 \u2192 \\d+ \\(\\+\\d+\\)`), line);
+    }
+    await shot(bo.page, 'rating-changes', at);
+    assert.deepEqual([...al.page.errors, ...bo.page.errors], []);
+    await al.context.close();
+    await bo.context.close();
+  }
+});

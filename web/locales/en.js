@@ -255,6 +255,8 @@ export default {
   'og.replay': "Replay: move {ply} of {total}",
   'og.waitingSecond': "Waiting for the second player to take their seat",
   'og.waitingSecond.rated': "Waiting for the second player, who must be signed in to an account: the game is rated",
+  'og.rating.title': "Ratings:",
+  'og.rating.change': "{name} {before} \u2192 {after} ({change})",
   'og.yourMove': "Your move ({side})",
   'og.toMove': "{who} ({side}) to move",
   'og.drawOffered': "{who} offers a draw.",

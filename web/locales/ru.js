@@ -251,6 +251,8 @@ export default {
   'og.replay': "Просмотр: ход {ply} из {total}",
   'og.waitingSecond': "Ждём, пока второй игрок займёт своё место",
   'og.waitingSecond.rated': "Ждём второго игрока; он должен войти в свой профиль: партия рейтинговая",
+  'og.rating.title': "Рейтинги:",
+  'og.rating.change': "{name} {before} \u2192 {after} ({change})",
   'og.yourMove': "Ваш ход ({side})",
   'og.toMove': "Ход {side}: {who}",
   'og.drawOffered': "{who}: предложение ничьей.",
