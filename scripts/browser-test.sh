@@ -128,7 +128,7 @@ cd tests/browser
 # (the tracker's CI) keeps only what was printed.
 status=0
 ASTERISM_URL="$url" ASTERISM_SHOTS="$out" ASTERISM_BIN="$bin" ASTERISM_DATA="$out/data" \
-  node --test --test-reporter=spec ${BROWSER_TESTS:-ui.test.mjs online.test.mjs page.test.mjs turn.test.mjs access.test.mjs axe.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs offline.test.mjs thinking.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs catalogue.test.mjs errors.test.mjs nav.test.mjs pgn_interop.test.mjs} || status=$?
+  node --test --test-reporter=spec ${TEST_ONLY:+"--test-name-pattern=$TEST_ONLY"} ${BROWSER_TESTS:-ui.test.mjs newcomer.test.mjs online.test.mjs page.test.mjs turn.test.mjs access.test.mjs axe.test.mjs phone.test.mjs review.test.mjs analysis.test.mjs offline.test.mjs thinking.test.mjs learn.test.mjs puzzles.test.mjs account.test.mjs social.test.mjs tournament.test.mjs i18n.test.mjs catalogue.test.mjs errors.test.mjs nav.test.mjs pgn_interop.test.mjs} || status=$?
 if [ "$status" -ne 0 ]; then
   echo "== the server's last 60 lines ($out/server.log)"
   tail -n 60 "$out/server.log"

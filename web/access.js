@@ -177,11 +177,25 @@ export function announce(game) {
   const sides = game.sides.length || 1;
   for (let i = heard.ply; i < n; i++) {
     const side = game.sides[(Math.max(0, heard.toMove) + i - heard.ply) % sides] || '';
-    said.push(say('announce.played', { side: sideName(side), move: game.history[i] }).trim());
+    said.push(say('announce.played', { side: sideName(side), move: moveWords(game, game.history[i]) }).trim());
   }
   if (game.terminal && !heard.over) said.push(say('announce.over', { outcome: outcomeText(game.outcome), result: game.result }));
   if (said.length) box.textContent = said.join(' ');
   heard = now;
+}
+
+// A move as the live region says it: an Asterisk piece by its looks, not
+// its code ("dark hexagon with an asterisk (dhe) on b3", not "dhe@b3"),
+// issue 43 point 7; other moves as written.
+/** @param {import('./types.js').Game} game @param {string} text */
+function moveWords(game, text) {
+  const drop = /^([a-z]{3})@(\S+)$/.exec(text);
+  if (!drop || game.view.kind !== 'asterisk') return text;
+  const supply = /** @type {import('./types.js').AsteriskExtras} */ (game.view.extras).supply || [];
+  const type = supply.find((x) => x.type === drop[1]);
+  if (!type) return text;
+  const piece = pieceWords({ ...type, cell: drop[2], owner: null, kind: type.type }, 'asterisk', []);
+  return say('announce.placed', { piece, cell: drop[2] });
 }
 
 /**

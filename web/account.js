@@ -64,6 +64,10 @@ function browserRefusal(e, what) {
   if (e instanceof DOMException) {
     if (e.name === 'NotAllowedError') return t('acc.refused.cancelled', { what });
     if (e.name === 'InvalidStateError') return t('acc.refused.held', { what });
+    // A page reached by an IP address: the browser's own words ("invalid
+    // domain") do not say what to do (issue 43).
+    if (e.name === 'SecurityError' || /^[\d.]+$|^\[?[\da-f:]+\]?$/i.test(location.hostname))
+      return t('acc.refused.domain', { what, host: location.hostname });
     return `${what}: ${e.message}`;
   }
   return `${what}: ${errorText(e)}`;

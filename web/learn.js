@@ -234,6 +234,8 @@ async function showLesson(index) {
   ui.labels = l.labels === true;
   input('labels').checked = ui.labels;
   feedback('', '');
+  // The live region's last line belongs to the lesson left (issue 43).
+  $('announce').textContent = '';
   // After a game's last lesson, "Next" leads to the next game's first.
   const lastOfGame = ui.index === book.lessons.length - 1;
   const nextGame = GAMES[(GAMES.findIndex(([id]) => id === ui.game) + 1) % GAMES.length];

@@ -8,6 +8,7 @@ import { t, lang } from './i18n.js';
 import { buildOptions as buildOptionsFor, changedOptions, errorText } from './shared.js';
 import { $, input, select, button } from './dom.js';
 import { seatSecret, storeSeat, storeLinks } from './seats.js';
+import { groupShatraForms } from './shatra-forms.js';
 
 /** @typedef {import('./types.js').Catalog} Catalog */
 /** @typedef {import('./types.js').CreatedGame} CreatedGame */
@@ -53,6 +54,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
   function buildOptions() {
     const info = gameInfo(select('game').value);
     if (info) buildOptionsFor(info);
+    groupShatraForms();
   }
 
   function clockBody() {
@@ -229,10 +231,14 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     // A rated game needs a clock and a person; a challenge, a person.
     const person = against !== 'computer';
     const clock = select('clock').value !== 'none';
+    // A box that cannot be sent is not left ticked: the game made is the
+    // game the form shows (issue 43, point 3), and a rated one says at once
+    // who may take its other seat.
     input('rated').disabled = !person || !clock;
+    if (input('rated').disabled) input('rated').checked = false;
     input('challenge').disabled = !person;
     $('rated-note').textContent = !person ? t('lobby.rated.computer') :
-      !clock ? t('lobby.rated.clock') : '';
+      !clock ? t('lobby.rated.clock') : input('rated').checked ? t('lobby.rated.signedIn') : '';
   }
 
   function wire() {
@@ -245,7 +251,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
     buildOptions();
     $('game').addEventListener('change', buildOptions);
     input('name').value = rememberedName();
-    for (const id of ['opponent', 'clock']) $(id).addEventListener('change', syncCreateForm);
+    for (const id of ['opponent', 'clock', 'rated']) $(id).addEventListener('change', syncCreateForm);
     syncCreateForm();
     signedIn().then((yes) => { $('account-row').hidden = !yes; });
     $('create').addEventListener('submit', (e) => { e.preventDefault(); createGame(); });

@@ -19,22 +19,23 @@ import { playerLink } from './people.js';
  * finished game), without the invitation then (nobody can join any more);
  * `waiting` opens the panel the first time it is drawn for the game.
  * @param {string} id @param {string} secret
- * @param {{over: boolean, waiting: boolean}} game
+ * `rated` adds that the invitation's holder must sign in to take the seat.
+ * @param {{over: boolean, waiting: boolean, rated?: boolean}} game
  * @param {(text: string, kind?: string) => void} message
  */
-export function renderLinks(id, secret, { over, waiting }, message) {
+export function renderLinks(id, secret, { over, waiting, rated = false }, message) {
   /** @type {Record<string, string|undefined>} */
   const links = seatLinks(id, secret);
   if (over) delete links.invite;
   $('links').hidden = !links.seat;
-  const key = `${id} ${Object.keys(links).sort().join()}`;
+  const key = `${id} ${Object.keys(links).sort().join()} ${rated}`;
   if (!links.seat || $('link-rows').dataset.key === key) return;
   if ($('link-rows').dataset.id !== id) /** @type {HTMLDetailsElement} */ ($('links-box')).open = waiting;
   $('link-rows').dataset.id = id;
   $('link-rows').dataset.key = key;
   $('link-rows').replaceChildren();
   $('links-note').textContent = links.invite ?
-    say('links.invite') : say('links.own');
+    say('links.invite') + (rated ? ` ${say('links.invite.rated')}` : '') : say('links.own');
   const rows = [['seat', say('links.seat')], ['invite', say('links.invitation')], ['watch', say('links.watch')]];
   for (const [key, label] of rows) {
     const link = links[key];

@@ -14,6 +14,7 @@ import { seatSecret, storeSeat, forgetSeat, playsHere, setPlaysHere, announceTak
   from './seats.js';
 import { finishedGame } from './finished.js';
 import { renderLinks, renderSeats as renderSeatsOf, renderTournament } from './online-widgets.js';
+import { renderRatedJoin, renderRatingChanges } from './online-rated.js';
 import { chatPanel } from './chat.js';
 import { turnSignals } from './turn.js';
 import { liveStream } from './online-stream.js';
@@ -268,7 +269,7 @@ function render() {
   renderActions(s);
   renderSpecialsOf(myTurn() ? s.view : null, play, false);
   renderMoves(ui, finished.replayTo);
-  if (ui.id) renderLinks(ui.id, ui.secret, { over: s.terminal || s.status === 'aborted', waiting: s.status === 'open' }, message);
+  if (ui.id) renderLinks(ui.id, ui.secret, { over: s.terminal || s.status === 'aborted', waiting: s.status === 'open', rated: Boolean(s.rated) }, message);
   $('save-pgn').hidden = !gameInfo(s.game_id)?.pgn;
   $('analyse').hidden = !s.terminal;
   $('turn-prefs').hidden = ui.you < 0;
@@ -290,7 +291,7 @@ function renderStatus(s) {
   if (ui.replay) text = t('og.replay', { ply: ui.replay.ply, total: ui.replay.total });
   // The result banner says how it ended, once.
   else if (s.terminal) text = t('result.gameOver');
-  else if (s.status === 'open') text = t('og.waitingSecond');
+  else if (s.status === 'open') text = t(s.rated ? 'og.waitingSecond.rated' : 'og.waitingSecond');
   else if (myTurn()) text = t('og.yourMove', { side: side(s.names[ui.you]) });
   else text = t('og.toMove', { who: seatName(s.to_move), side: side(s.names[s.to_move], 'gen') });
   if (ui.busy) text += ' \u2026';
@@ -307,6 +308,8 @@ function renderBanners(s) {
   $('result').hidden = !over && s.status !== 'aborted';
   $('result').textContent = resultLine({ ...s, sides: s.names });
   $('join').hidden = !(ui.you >= 0 && !s.seats[ui.you].joined && !over);
+  renderRatedJoin(Boolean(s.rated), !$('join').hidden, () => { if (ui.state) render(); });
+  renderRatingChanges(s);
   const offer = over ? -1 : s.draw_offered_by;
   $('draw-banner').hidden = offer < 0;
   if (offer >= 0) {

@@ -1,5 +1,5 @@
-// The score panel beside the board, one form per game: the provisional
-// *Star score (labelled an estimate until the board is full), Asterisk's
+// The score panel beside the board, one form per game: the *Star count
+// (the board's count if the game ended now, until it has ended), Asterisk's
 // goals and supply (the supply doubles as the piece palette), Shatra's
 // material, reserves and temdeks, Star Pool Chess's material and check.
 // Each game's panel is chosen by the view's `kind`, which tells which
@@ -50,11 +50,17 @@ function heading(box, text, testid) {
   box.append(h);
 }
 
+// The *Star panel names what its numbers are, so that it never seems to
+// disagree with the analysis beside it (issue 43, point 2): during a game
+// they are the board's count if the game ended now (the analysis gives the
+// engine's forecast of the full board), after it the final score, and a
+// game that ended before the board was full shows the count it stopped at.
 /** @param {HTMLElement} box @param {Position} s */
 function starstar(box, s) {
   const sc = /** @type {StarstarScore} */ (s.score);
-  heading(box, say(sc.provisional ? 'score.star.estimate' : 'score.star.final'), 'score-title');
-  if (sc.provisional) {
+  const stage = !s.terminal ? 'now' : sc.provisional ? 'stopped' : 'final';
+  heading(box, say(`score.star.${stage}`), 'score-title');
+  if (stage === 'now') {
     const p = document.createElement('p');
     p.className = 'note';
     p.textContent = say('score.star.note');
@@ -67,8 +73,9 @@ function starstar(box, s) {
     [sideName('White'), ...side(sc.white)],
   ], ['', say('score.star.peries'), say('score.star.quarks'), say('score.star.stars'), say('score.star.score')]));
   const m = document.createElement('p');
-  m.textContent = sc.margin === 0 ? say('score.star.level') :
-    tn('score.star.leads', Math.abs(sc.margin), { side: sideName(sc.margin > 0 ? 'Black' : 'White') });
+  m.dataset.testid = 'score-margin';
+  m.textContent = sc.margin === 0 ? say(`score.star.level.${stage}`) :
+    tn(`score.star.ahead.${stage}`, Math.abs(sc.margin), { side: sideName(sc.margin > 0 ? 'Black' : 'White') });
   box.append(m);
 }
 
@@ -149,7 +156,7 @@ function shatra(box, s) {
     /** @param {'White'|'Black'} side @param {'white'|'black'} key */
     const row = (side, key) => [sideName(side), sc.material[side], ...kinds.map((k) => sc.men[side][k]), home(key)];
     box.append(table([row('White', 'white'), row('Black', 'black')],
-      ['', say('shatra.value'), 'K', 'Q', 'S', say('shatra.home')]));
+      ['', say('shatra.value'), ...kinds.map((k) => say(`shatra.kind.${k}`)), say('shatra.home')]));
     p.textContent = say('shatra.original.note');
     box.append(p);
     return;
@@ -159,7 +166,7 @@ function shatra(box, s) {
   const row = (side, key) => [sideName(side), sc.material[side], ...kinds.map((k) => sc.men[side][k]),
     x.temdek[key] ? say('shatra.temdek.on', { n: x.reserves[key] }) : say('shatra.temdek.off')];
   box.append(table([row('White', 'white'), row('Black', 'black')],
-    ['', say('shatra.value'), 'K', 'Q', 'R', 'B', 'S', say('shatra.temdek')]));
+    ['', say('shatra.value'), ...kinds.map((k) => say(`shatra.kind.${k}`)), say('shatra.temdek')]));
   p.textContent = say('shatra.note');
   box.append(p);
 }

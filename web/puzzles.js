@@ -21,6 +21,7 @@ import { api, positionState } from './diagram.js';
 import { errorText } from './shared.js';
 import { t, tn, side } from './i18n.js';
 import { GAMES, gameTitle, outcomeText } from './names.js';
+import { goalText, hintText, finalText } from './puzzle-words.js';
 import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
@@ -245,7 +246,7 @@ function finish() {
   ui.solved = true;
   ui.busy = false;
   localStorage.setItem(solvedKey(ui.game, ui.index), 'done');
-  feedback(`${t('puz.solved')} ${ui.state?.outcome ? outcomeText(ui.state.outcome) : ''}`.trim(), 'right');
+  feedback(ui.state ? finalText(ui.state) : t('puz.solved'), 'right');
   $('feedback').dataset.result = 'done';
   $('next').classList.add('ready');
   render();
@@ -289,8 +290,11 @@ async function showPuzzle(index) {
   }
   const done = localStorage.getItem(solvedKey(game, ui.index)) ? ' \u2713' : '';
   $('puzzle-title').textContent = t('puz.title', { n: ui.index + 1, of: ui.total }) + done;
-  $('task').textContent = tn('puz.task', p.win_in, { side: side(sideName(state, p), 'gen') });
-  $('puzzle-source').textContent = p.exact ? t('puz.source.exact', { source: p.source }) : tn('puz.source', p.horizon, { source: p.source });
+  $('task').textContent = `${tn('puz.task', p.win_in, { side: side(sideName(state, p), 'gen') })} ${goalText(state, p.to_move)}`.trim();
+  // The source (the self-play game it came from) is kept for the records,
+  // not said on the page: the proof is what a player needs.
+  $('puzzle-source').dataset.source = p.source;
+  $('puzzle-source').textContent = p.exact ? t('puz.proof.exact') : tn('puz.proof', p.horizon);
   ui.busy = false;
   render();
   showCells(state.view.moves.flatMap((m) => m.path));
@@ -334,7 +338,8 @@ function start() {
   $('hint').addEventListener('click', () => {
     if (!ui.puzzle || ui.solved || ui.refuted) return;
     ui.hinted = true;
-    feedback(t('puz.hint.text'), 'hint');
+    const next = ui.state ? ui.state.view.moves.find((m) => m.text === puzzle().solution[ui.played.length]) : undefined;
+    feedback(ui.state ? hintText(ui.state, next) : t('puz.hint.text'), 'hint');
     render();
   });
   $('back').addEventListener('click', takeBack);

@@ -5,6 +5,7 @@ import { $, input, select } from './dom.js';
 import { buildOptions as buildOptionsFor, changedOptions } from './shared.js';
 import { parseSpec } from './names.js';
 import { side } from './i18n.js';
+import { groupShatraForms } from './shatra-forms.js';
 
 /** @typedef {import('./types.js').Session} Session */
 /** @typedef {import('./types.js').Catalog} Catalog */
@@ -17,6 +18,7 @@ export function setupBar(ui) {
   function buildOptions() {
     const info = gameInfo(select('game').value);
     if (info) buildOptionsFor(info);
+    groupShatraForms();
   }
 
   function setupBody() {

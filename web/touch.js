@@ -70,8 +70,8 @@ function smallestCell(view) {
   return Number.isFinite(least) && least > 0 ? least : 1;
 }
 
-/** @type {{key: string, height: number}} */
-let room = { key: '', height: 0 };
+/** @type {{key: string, height: number, loose: number}} */
+let room = { key: '', height: 0, loose: 0 };
 // The whole board at once, on a screen where the board pans: a map to look
 // at, not to play on (its cells are below MIN_TARGET), so a tap on it goes
 // back to full size with the tapped place in the middle.
@@ -106,10 +106,18 @@ export function sizeBoard(view) {
   const key = `${view.kind} ${w} ${h} ${innerWidth} ${innerHeight}`;
   if (room.key !== key) {
     const top = svg.getBoundingClientRect().top + scrollY;
-    room = { key, height: Math.max(innerHeight * 0.6, innerHeight - top - 8) };
+    // The move controls held at the screen's bottom (style.css) are kept
+    // off the board: Shatra's own fortress is not drawn under them.
+    const controls = document.getElementById('controls');
+    const held = controls && getComputedStyle(controls).position === 'sticky' ? controls.offsetHeight : 0;
+    room = { key, height: Math.max(innerHeight * 0.6, innerHeight - top - 8 - held),
+      loose: Math.max(innerHeight * 0.6, innerHeight - top - 8) };
   }
-  const fit = Math.min(wrap.clientWidth / w, room.height / h);
   const cell = smallestCell(view);
+  // A board that would pan only for the controls' sake is shown whole: its
+  // last row passes under them, a short scroll away (a small *Star board).
+  const tight = Math.min(wrap.clientWidth / w, room.height / h);
+  const fit = tight * cell >= MIN_TARGET ? tight : Math.min(wrap.clientWidth / w, room.loose / h);
   const small = fit * cell < MIN_TARGET;
   const pans = small && !over.on;
   const scale = pans ? DRAWN_TARGET / cell : fit;

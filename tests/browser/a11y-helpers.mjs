@@ -9,6 +9,8 @@ export const GAMES = ['starstar', 'asterisk', 'shatra', 'starpool'];
 // and options (the setup bar's, by name: {size: '6'}) given; resolves when
 // the page shows it.
 export async function newGame(page, game, { seats = ['human', 'human'], level = 1, options = {} } = {}) {
+  // On a phone the setup is a panel behind a button (menu.js): opened first.
+  if (!(await page.isVisible('#game')) && (await page.isVisible('#setup-toggle'))) await page.click('#setup-toggle');
   await page.selectOption('#game', game);
   for (const [name, value] of Object.entries(options)) await page.selectOption(`#setup [data-option="${name}"]`, value);
   await page.selectOption('#level', String(level));

@@ -119,11 +119,19 @@ test('Tab reaches the board; arrows and Enter play a move in each game; cells ar
     // The live region says the move, then the computer's answer (when it is
     // the computer's turn: Asterisk's first player places twice at first).
     const [me, it] = (await page.evaluate(() => window.asterism.state.players)).map((p) => p.name);
-    await page.waitForFunction((said) => window.said.includes(said), `${me} played ${move.text}.`);
+    // An Asterisk piece is said by its looks, its code in brackets (issue 43):
+    // "First played a dark hexagon (dhe) on c3.", not "First played dhe@c3.".
+    const spoken = (who, text) => {
+      const drop = /^([a-z]{3})@(\S+)$/.exec(text);
+      const words = drop ? `a .*\\(${drop[1]}\\) on ${drop[2]}` : text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return `${who} played ${words}\\.`;
+    };
+    const heard = (line) => page.waitForFunction((re) => window.said.some((s) => new RegExp(re).test(s)), line);
+    await heard(spoken(me, move.text));
     if (await page.evaluate(() => window.asterism.state.to_move === 1)) {
       await until(page, (p) => window.asterism.state.ply > p && !window.asterism.busy, before + 1);
       const answer = (await page.evaluate(() => window.asterism.state.history))[before + 1];
-      await page.waitForFunction((said) => window.said.includes(said), `${it} played ${answer}.`);
+      await heard(spoken(it, answer));
     }
     assert.equal(await page.getAttribute('#announce', 'aria-live'), 'polite');
     assert.ok(await focused(page), `${game}: the board keeps the focus after the move`);

@@ -73,7 +73,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.match(await text(page, '#status'), /^Ход (первого игрока|белых|чёрных)/);
   // A first visit plays *Star on the small board: its title and score panel.
   await waitText(page, '#game-title', '*Star, малое поле');
-  await waitText(page, '#score h2', 'Счёт (оценка)');
+  await waitText(page, '#score h2', 'Если бы партия кончилась сейчас');
   assert.equal(await text(page, '#score th:nth-child(2)'), 'пери');
   assert.equal(await page.locator('[data-testid="option-size"] option[value="10"]').innerText(), 'полное (275 клеток)');
 
@@ -82,7 +82,7 @@ test('a Russian browser sees the play page, the lobby and the tournaments in Rus
   assert.equal(await lang(page), 'ru');
   assert.equal(await text(page, '#create-panel h2'), 'Новая партия по сети');
   assert.equal(await text(page, '#create-button'), 'Создать партию');
-  assert.equal(await text(page, '[data-testid="to-lobby"]'), 'Лобби');
+  assert.equal(await text(page, '[data-testid="play-online"]'), 'Игра по сети');
   assert.equal(await page.getAttribute('#name', 'placeholder'), 'Аноним');
 
   await page.goto(new URL('tournaments.html', url).href);
@@ -150,7 +150,7 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   assert.match(await text(page, '#game-title'), /Шатра/);
   // The options' names, values and help are Russian, Altai terms included.
   assert.equal(await page.evaluate(() => document.querySelector('label:has([data-testid="option-rules"])')?.firstChild?.textContent?.trim()), 'Правила');
-  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Шатра, алтайские правила');
+  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Шатра в чтении русских и алтайских книг');
   assert.match(await page.getAttribute('label:has([data-testid="option-landing"])', 'title'), /батыр, тура или ялкын/);
   // (an advanced switch: folded, so its words are read as text, not as seen)
   assert.equal(await page.textContent('[data-testid="option-landing"] option[value="any"]'), 'на любую свободную клетку');
@@ -251,7 +251,7 @@ test('a Russian browser sees the account, players, puzzles and learn pages in Ru
   assert.equal(await text(page, '#next'), 'Следующая задача');
   assert.equal(await text(page, '[data-testid="puzzles-shatra"]'), 'Шатра');
   await page.waitForFunction(() => document.getElementById('task')?.textContent !== '', null, { timeout: 15000 });
-  assert.match(await text(page, '#task'), /^Ход (белых|чёрных|первого игрока|второго игрока): выигрыш в \d+ ход(а|ов)?\.$/);
+  assert.match(await text(page, '#task'), /^Ход (белых|чёрных|первого игрока|второго игрока): выигрыш в \d+ ход(а|ов)?\. Цель: /);
   assert.match(await text(page, '#puzzle-title'), /^Задача 1 из \d+/);
 
   await page.goto(new URL('rules.html', url).href);
@@ -312,9 +312,9 @@ test('an English browser keeps the options, the account page and the tournament 
   const { context, page } = await open('en-US');
   await page.waitForSelector('#board .cells [data-cell]');
   await waitText(page, '#game-title', '*Star, small board');
-  await waitText(page, '#score h2', 'Score (estimate)');
+  await waitText(page, '#score h2', 'If the game ended now');
   await page.selectOption('#game', 'shatra');
-  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Shatra, Altai rules');
+  assert.equal(await page.locator('[data-testid="option-rules"] option[value="altai"]').innerText(), 'Shatra, the Russian and Altai books\' reading');
   await page.goto(new URL('account.html', url).href);
   await page.waitForSelector('body:not([data-state="loading"])');
   assert.equal(await text(page, 'main h1'), 'Your account');

@@ -70,7 +70,7 @@ test('a first visit starts the gentlest game, with links to the rules and lesson
   // Shatra's setup in words: named presets, and the rule switches folded away.
   await page.selectOption('#game', 'shatra');
   const presets = await page.locator('[data-option="rules"] option').allTextContents();
-  for (const name of ['Shatra, as in the sources', 'Shatra, Altai rules', 'Shatra, as Shatrabase plays it'])
+  for (const name of ['Shatra of the sources', 'Altai Shatra', 'Shatra, the Russian and Altai books\' reading', 'Shatra, the Shatrabase program\'s reading'])
     assert.ok(presets.includes(name), `${name} in ${presets}`);
   assert.equal(await page.locator('[data-option="max_capture"]').isVisible(), false);
   await page.click('#more summary');

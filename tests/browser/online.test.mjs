@@ -319,7 +319,7 @@ test('Shatra between two people by an invitation link, to the capture of a biy',
   await expectResult(pages, /White wins \(1-0\)/);
   await expectInArchive(sue, id);
   const row = await sue.textContent(`#archive-list tr[data-id="${id}"]`);
-  assert.match(row, /^Shatra, as in the sources/);
+  assert.match(row, /^Shatra of the sources/);
   assert.doesNotMatch(row, /rules=|notation=/);
   assert.match(row, /Ann – Bob/);
 });

@@ -76,6 +76,8 @@ test('the move list: numbered rows in three columns, a whole chain', async () =>
   const page = await open('tim', 'index.html');
   await page.waitForSelector('#board .cell');
   const newGame = async (game, { options = {}, position = '', seats }) => {
+    // On a narrow screen the setup is a panel behind a button (menu.js).
+    if (!(await page.isVisible('#game')) && (await page.isVisible('#setup-toggle'))) await page.click('#setup-toggle');
     await page.selectOption('#game', game);
     await page.evaluate(() => { document.querySelector('#more').open = true; });
     for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option="${k}"]`, v);

@@ -331,7 +331,7 @@ test('a double round robin made to start in an hour, cancelled by its creator be
   await hugo.click('#create-button');
   await hugo.waitForURL(/tournament\.html#id=/);
   await hugo.waitForSelector('body[data-state="shown"]');
-  assert.match(await text(hugo, '#t-facts'), /^Shatra, as in the sources · 2 days a move · casual · round robin \(double\)/);
+  assert.match(await text(hugo, '#t-facts'), /^Shatra of the sources · 2 days a move · casual · round robin \(double\)/);
   // A countdown to the start, by the second.
   assert.match(await text(hugo, '#t-status'), /^Open for entry: starts in (59:[0-5]\d|1 h 0 min) \(/);
   const ines = await open('Ines', hugo.url().replace(/^.*\/(tournament\.html)/, '$1'));

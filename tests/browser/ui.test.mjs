@@ -35,6 +35,8 @@ async function open() {
 // Starts a game from the setup bar. `more` options live under "More options".
 async function newGame(page, game, { options = {}, seats = ['human', 'human'], level = 1,
   position = '' } = {}) {
+  // On a phone the setup is a panel behind a button (menu.js): opened first.
+  if (!(await page.isVisible('#game')) && (await page.isVisible('#setup-toggle'))) await page.click('#setup-toggle');
   await page.selectOption('#game', game);
   await page.evaluate(() => { document.querySelector('#more').open = true; });
   for (const [k, v] of Object.entries(options)) await page.selectOption(`[data-option="${k}"]`, v);
@@ -109,7 +111,7 @@ test('*Star: click a cell, the computer answers, undo, labels, flip, browse, fin
   await newGame(page, 'starstar', { options: { size: '6' }, seats: ['human', 'computer'] });
   assert.equal((await state(page, 'game')), 'starstar:size=6,swap=false');
   assert.equal(await page.locator('#board .cells .cell').count(), 105);
-  assert.match(await page.textContent('#score h2'), /estimate/);
+  assert.match(await page.textContent('#score h2'), /if the game ended now/i);
 
   await click(page, '*10');
   await waitPly(page, 2);
@@ -352,7 +354,7 @@ test('draws by agreement: the computer declines, two people agree, the computer 
     await page.setInputFiles('#load', record);
     await waitPly(page, 18);
     // The record's game in words, and the setup bar showing the same rules.
-    assert.equal(await page.textContent('#game-title'), 'Shatra, as Shatrabase plays it');
+    assert.equal(await page.textContent('#game-title'), "Shatra, the Shatrabase program's reading");
     assert.equal(await page.inputValue('[data-option="rules"]'), 'shatrabase');
     await page.waitForSelector('#draw-banner:not([hidden])');
     assert.match(await page.textContent('#draw-text'),
@@ -434,7 +436,7 @@ test('Altai Shatra: the next fortress shatra is ringed and named, and moves on a
     const page = await open();
     await newGame(page, 'shatra', { options: { rules: 'original' } });
     assert.match(await page.locator('#setup [data-option="rules"] option:checked').innerText(),
-      /^Altai Shatra \(biy and 23 shatras\)$/);
+      /^Altai Shatra$/);
     assert.equal(await page.locator('#board .men .man').count(), 48);
     assert.equal(await page.locator('#board .men .glyph-king').count(), 2);
     assert.equal(await page.locator('#board .men .glyph-queen').count(), 0);

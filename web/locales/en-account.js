@@ -11,7 +11,7 @@ export default {
   'acc.name': "Name",
   'acc.name.note': "2 to 30 letters (Latin or Cyrillic, not both), digits, underscores, hyphens and dots.",
   'acc.password': "Password",
-  'acc.password.note': "At least 8 characters; a pass phrase is best. Or skip it and use a passkey: your phone or computer signs you in with its lock (fingerprint, face or PIN).",
+  'acc.password.note': "At least 8 characters, without your name in it and not an easily guessed word; a pass phrase is best. Or skip it and use a passkey: your phone or computer signs you in with its lock (fingerprint, face or PIN).",
   'acc.signup.button': "Sign up",
   'acc.signup.passkey': "Sign up with a passkey",
   'acc.signin': "Sign in",
@@ -76,6 +76,7 @@ export default {
   // The account page’s messages (account.js).
   'acc.refused.cancelled': "{what}: cancelled, or the time ran out.",
   'acc.refused.held': "{what}: this device holds a passkey of this account already.",
+  'acc.refused.domain': "{what}: passkeys work only on a site reached by its domain name (such as example.org, or localhost on this computer), not by an IP address like {host}. Open the site by its name, or use a password.",
   'acc.passkey.notMade': "No passkey was made",
   'acc.passkey.notUsed': "No passkey signed in",
   'acc.since': "Account made on {day}.",

@@ -47,14 +47,17 @@ export default {
 
   'opt.shatra.rules': 'Rules',
   'opt.shatra.rules.help': 'Shatra was written down differently by different sources; pick whose rules to play.',
-  'opt.shatra.rules.v.seed': 'Shatra, as in the sources',
-  'opt.shatra.rules.v.altai': 'Shatra, Altai rules',
-  'opt.shatra.rules.v.shatrabase': 'Shatra, as Shatrabase plays it',
+  'opt.shatra.rules.v.seed': 'Shatra of the sources',
+  'opt.shatra.rules.v.altai': 'Shatra, the Russian and Altai books\' reading',
+  'opt.shatra.rules.v.shatrabase': 'Shatra, the Shatrabase program\'s reading',
+  // The other readings of the sources, folded under this heading in the
+  // menu (shatra-forms.js): the two forms players name come first.
+  'opt.shatra.rules.advanced': 'Advanced: other readings',
   // The players' own name: their site (Arunat-25/Shatra) heads its rules
   // "Алтай Шатра" and its English tutorial says "Altai Shatra"; Shatrabase's
-  // "Original" is no word of theirs. The men in brackets tell it apart from
-  // the extended form's "Altai rules" above.
-  'opt.shatra.rules.v.original': 'Altai Shatra (biy and 23 shatras)',
+  // "Original" is no word of theirs. The other readings say whose they are,
+  // so that no two names sound alike (issue 43, point 8).
+  'opt.shatra.rules.v.original': 'Altai Shatra',
   'opt.shatra.notation': 'Moves written as',
   'opt.shatra.notation.help': 'Only how moves are written in the list and in records; every form is understood.',
   'opt.shatra.notation.v.algebraic': 'letters and numbers (c3:e5)',
@@ -156,15 +159,20 @@ export default {
   // The score panels of *Star, Asterisk and Star Pool Chess (panels.js);
   // 'ast.<word>' is a word the server sends for Asterisk's pieces.
   'score.title': 'Score',
-  'score.star.estimate': 'Score (estimate)',
+  'score.star.now': 'If the game ended now',
+  'score.star.stopped': 'The count when the game ended',
   'score.star.final': 'Final score',
-  'score.star.note': 'An estimate of a board that is not full yet; only the full board counts.',
+  'score.star.note': 'The board as it stands, counted: only the full board decides. The analysis gives the engine\'s expected final score.',
   'score.star.peries': 'peries',
   'score.star.quarks': 'quarks',
   'score.star.stars': 'stars',
   'score.star.score': 'score',
-  'score.star.level': 'The scores are level.',
-  'score.star.leads': ['{side} leads by {n}.', '{side} leads by {n}.'],
+  'score.star.level.now': 'Level, if the game ended now.',
+  'score.star.level.stopped': 'Level when the game ended.',
+  'score.star.level.final': 'A draw: the scores are level.',
+  'score.star.ahead.now': ['{side} would win by {n} point if the game ended now.', '{side} would win by {n} points if the game ended now.'],
+  'score.star.ahead.stopped': ['{side} was {n} point ahead on the board when the game ended.', '{side} was {n} points ahead on the board when the game ended.'],
+  'score.star.ahead.final': ['{side} won by {n} point.', '{side} won by {n} points.'],
   'score.ast.goals': 'Goals',
   'score.ast.chains': 'Chains: {chains}',
   'score.ast.noChain': 'No three-sided chain yet: only the very last piece may complete one.',

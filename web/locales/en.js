@@ -22,6 +22,21 @@ export default {
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',
+  'nav.menu': 'Menu',
+  'nav.setup': 'Game setup',
+  'home.title': 'Four strategy games to learn and play',
+  'home.lead': 'Play the computer at this screen, or people anywhere online. Each game takes a few minutes to learn.',
+  'home.starstar': 'Take turns placing stones; when the board is full, groups touching the edge share it out, and more of the edge wins.',
+  'home.asterisk': 'Pieces belong to nobody: join the three sides of the triangle by two of your three kinds of path (colour, shape, marking).',
+  'home.shatra': 'The chess-draughts of the Altai: men move like chess men and capture by jumping; take the enemy biy to win.',
+  'home.starpool': 'Chess on a 9 by 9 board with a pool in the middle; checkmate, stalemate or a bare king wins.',
+  'home.ways': 'Where to start',
+  'home.learn': 'Learn',
+  'home.play': 'Play the computer',
+  'home.friend': 'Play a friend',
+  'home.close': 'Close',
+  'home.resume': 'Your games in progress:',
+  'home.resume.game': 'online game {id}',
   'nav.rules': 'Rules',
   'nav.rules.title': 'How each game is played',
   'nav.learn': 'Learn to play',
@@ -95,7 +110,7 @@ export default {
   'an.first': 'first player', 'an.second': 'second player',
   'an.nodes': ['{n} node', '{n} nodes'], 'an.visits': ['{n} visit', '{n} visits'],
   'an.proven': '{mover} has a proven {proven} (plies, counting this move).',
-  'an.expected': 'Expected score {a} {sa}, {b} {sb}; peries {pa} and {pb} ({n} playouts).',
+  'an.expected': 'Expected score at the end (the engine\'s forecast): {a} {sa}, {b} {sb}; peries {pa} and {pb} ({n} playouts).',
   'an.graph': "{first}'s chance to win by the engine's analysis (an estimate), by move; click to go there.",
   'an.graph-empty': 'Analyse positions or review the game to see the win-rate graph.',
   'an.proven.win': ['win in {n}', 'win in {n}'], 'an.proven.loss': ['loss in {n}', 'loss in {n}'],
@@ -194,6 +209,8 @@ export default {
   'online.a-tournament': "a tournament",
   'online.your-seat-is-waiting': "Your seat is waiting for you.",
   'online.take-my-seat': "Take my seat",
+  'online.rated.guest': "This game is rated: its seats are for players signed in to an account.",
+  'online.rated.signin': "Sign in or create an account",
   'online.play-here': "Play here",
   'online.accept': "Accept",
   'online.decline': "Decline",
@@ -240,6 +257,9 @@ export default {
   'og.waitingPlayer': "waiting for a player",
   'og.replay': "Replay: move {ply} of {total}",
   'og.waitingSecond': "Waiting for the second player to take their seat",
+  'og.waitingSecond.rated': "Waiting for the second player, who must be signed in to an account: the game is rated",
+  'og.rating.title': "Ratings:",
+  'og.rating.change': "{name} {before} \u2192 {after} ({change})",
   'og.yourMove': "Your move ({side})",
   'og.toMove': "{who} ({side}) to move",
   'og.drawOffered': "{who} offers a draw.",
@@ -314,6 +334,7 @@ export default {
   'lobby.title': "asterism: play online",
   'lobby.rated.computer': "Games against the computer are not rated.",
   'lobby.rated.clock': "A rated game needs a clock.",
+  'lobby.rated.signedIn': "Rated: the other seat is for a player signed in to an account; a guest with the invitation is asked to sign in first.",
 
   // The tournament pages' words (tournament-words.js, tournaments.js); lists are plural forms.
   'tw.day': ["{n} day", "{n} days"],
@@ -386,11 +407,12 @@ export default {
   'shatra.next': ", {cell} enters next",
   'shatra.value': "value",
   'shatra.home': "home",
-  'shatra.original.note': "K biy, Q batyr, S shatra. The ringed fortress shatra enters next, onto any empty cell of its half. The game is won by taking the enemy biy.",
+  'shatra.kind.biy': "biy", 'shatra.kind.batyr': "batyr", 'shatra.kind.tura': "tura", 'shatra.kind.yalkyn': "yalkyn", 'shatra.kind.shatra': "shatra",
+  'shatra.original.note': "The ringed fortress shatra enters next, onto any empty cell of its half. The game is won by taking the enemy biy.",
   'shatra.temdek.on': "on ({n} in reserve)",
   'shatra.temdek.off': "off",
   'shatra.temdek': "temdek",
-  'shatra.note': "K biy, Q batyr, R tura, B yalkyn, S shatra. The game is won by taking the enemy biy.",
+  'shatra.note': "The game is won by taking the enemy biy.",
 
   // The play page's refusals and the clock's note (app.js, views.js).
   'play.computerPlayed': "The computer played {move}: your move.",
@@ -405,6 +427,7 @@ export default {
 
   // An online game's links and seats (online-widgets.js).
   'links.invite': "Send the invitation to your opponent. Keep your own link: it is your seat.",
+  'links.invite.rated': "The game is rated: your opponent must sign in to an account (or create one) before taking the seat.",
   'links.own': "Keep your own link: it is your seat, in any browser. Anyone may watch by the watch link.",
   'links.seat': "Your seat",
   'links.invitation': "Invitation",
@@ -420,6 +443,7 @@ export default {
 
   // The live region (access.js).
   'announce.played': "{side} played {move}.",
+  'announce.placed': "a {piece} on {cell}",
   'announce.over': "Game over: {outcome} ({result}).",
 
   // One tournament's status line, winner and confirmations (tournament.js).

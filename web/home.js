@@ -1,0 +1,83 @@
+// A home that orients (issue 43, point 5). The play page stays at its
+// address (index.html, '/'): a short band above it tells a first-time
+// visitor in a few lines what the four games are, a small board of each
+// drawn by the engine, and leads to Learn, Play the computer, Play a
+// friend, Puzzles and Tournaments. A returning player, one who has started
+// a game, made a move or closed the band, does not see it again; instead a
+// line leads back to the online games this browser still holds a seat in.
+import { t } from './i18n.js';
+import { $ } from './dom.js';
+import { drawBoard } from './board.js';
+import { positionState } from './diagram.js';
+import { heldSeats } from './seats.js';
+
+const SEEN = 'asterism-home-seen';
+// The boards drawn, small ones where a game has sizes.
+const BOARDS = [['starstar', 'starstar:size=6'], ['asterisk', 'asterisk:size=8'], ['shatra', 'shatra'], ['starpool', 'starpool']];
+
+function close() {
+  localStorage.setItem(SEEN, '1');
+  $('welcome').hidden = true;
+}
+
+async function drawBoards() {
+  for (const [game, spec] of BOARDS) {
+    const svg = /** @type {SVGSVGElement|null} */ (document.querySelector(`#welcome svg[data-game="${game}"]`));
+    if (!svg) continue;
+    try {
+      const s = await positionState(spec, '');
+      drawBoard(svg, s.view, { labels: false, letters: false, path: [], targets: [], last: [], captured: [] });
+      // drawBoard sets the board's own classes: the band's size is added back.
+      svg.classList.add('home-board');
+    } catch (e) {
+      // The words say what the game is without its picture.
+      svg.remove();
+    }
+  }
+}
+
+// The online games this browser holds a seat in and that are not over,
+// each a link back to its seat (at most three are asked about).
+async function showResume() {
+  const links = [];
+  for (const { id } of heldSeats().slice(-3)) {
+    try {
+      const r = await fetch(`/api/games/${encodeURIComponent(id)}`);
+      if (!r.ok) continue;
+      const g = await r.json();
+      if (g.terminal || (g.status !== 'playing' && g.status !== 'open')) continue;
+      const a = document.createElement('a');
+      a.href = `online.html#game=${id}`;
+      a.textContent = t('home.resume.game', { id });
+      links.push(a);
+    } catch (e) {
+      // A game the server cannot answer for is not offered.
+    }
+  }
+  if (!links.length) return;
+  const line = $('resume');
+  line.append(...links.flatMap((a, i) => (i ? [' ', a] : [a])));
+  line.hidden = false;
+}
+
+function start() {
+  const band = document.getElementById('welcome');
+  if (!band) return;
+  if (localStorage.getItem(SEEN)) {
+    showResume();
+    return;
+  }
+  band.hidden = false;
+  drawBoards();
+  $('welcome-close').addEventListener('click', close);
+  $('welcome-play').addEventListener('click', (e) => {
+    e.preventDefault();
+    close();
+    $('board').scrollIntoView({ block: 'nearest' });
+  });
+  // Starting a game or playing a move makes a returning player.
+  $('setup').addEventListener('submit', close);
+  $('board').addEventListener('click', close);
+}
+
+start();
