@@ -54,6 +54,7 @@ void expect_error(const ApiResponse& r, int status, const std::string& text) {
     ASSERT_TRUE(r.body.contains("error")) << r.body.dump();
     EXPECT_NE(r.body["error"].get<std::string>().find(text), std::string::npos)
         << "message: " << r.body["error"];
+    expect_catalogued(r.status, r.body);
 }
 
 TEST(ServerApi, CatalogListsEveryGameWithItsOptions) {
