@@ -116,5 +116,23 @@ TEST(ErrorCatalogue, NoThrowSiteWithoutACode) {
     EXPECT_TRUE(left.empty()) << left.size() << " throw sites without a code:\n" << all;
 }
 
+// Every code is thrown somewhere: a code no site names any more is taken
+// out of the catalogue (and its translations), not left for the pages.
+TEST(ErrorCatalogue, EveryCodeIsNamedBySomeThrowSite) {
+    const std::filesystem::path server = std::filesystem::path(ASTERISM_WEB_DIR) / "../src/server";
+    std::string sources;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(server)) {
+        const auto ext = entry.path().extension();
+        if ((ext == ".cpp" || ext == ".h") && entry.path().filename() != "error_table.h")
+            sources += read_text(entry.path());
+    }
+    std::vector<std::string_view> unused;
+    for (const ErrorEntry& e : error_catalogue())
+        if (sources.find("\"" + std::string(e.code) + "\"") == std::string::npos)
+            unused.push_back(e.code);
+    EXPECT_TRUE(unused.empty()) << unused.size() << " codes no site names, e.g. "
+                                << (unused.empty() ? "" : unused.front());
+}
+
 }  // namespace
 }  // namespace asterism::server
