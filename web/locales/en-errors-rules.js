@@ -27,11 +27,9 @@ export default {
   // A game's own "no more moves" (src/games/asterisk/notation.cpp).
   'err.over.rules.noMoves': "{why}; no more moves",
 
-  // Draw offers and the search (src/server/draws.cpp, search_guard.cpp).
+  // The search (src/server/search_guard.cpp).
   'err.server.noMove': "the search found no move in its time",
   'err.game.changed': "the game changed while the computer was thinking",
-  'err.draw.computers': "no person plays in this game; the computers offer draws by themselves",
-  'err.draw.computerPlayer': "player {n} is the computer, which makes its own offers",
 
   // A passkey's verification (src/server/accounts/webauthn.cpp), inside {why}.
   'err.pk.site': "the passkey is for another site",

@@ -17,11 +17,9 @@ export default {
   // A game's own "no more moves" (src/games/asterisk/notation.cpp).
   'err.over.rules.noMoves': "{why}; ходов больше нет",
 
-  // Draw offers and the search (src/server/draws.cpp, search_guard.cpp).
+  // The search (src/server/search_guard.cpp).
   'err.server.noMove': "за отведённое время расчёт не нашёл хода",
   'err.game.changed': "партия изменилась, пока компьютер думал",
-  'err.draw.computers': "в этой партии не играет ни один человек; компьютеры предлагают ничью сами",
-  'err.draw.computerPlayer': "за игрока {n} играет компьютер, он предлагает ничью сам",
 
   // A passkey's verification (src/server/accounts/webauthn.cpp), inside {why}.
   'err.pk.site': "ключ доступа выдан для другого сайта",
