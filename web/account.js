@@ -146,14 +146,14 @@ async function whoIsSignedIn() {
     throw new Error(t('api.unreachable', { why: t('api.networkDown') }));
   }
   if (res.status === 401) return null;
-  /** @type {{error?: string}} */
+  /** @type {{error?: string, code?: string, params?: Record<string, unknown>}} */
   let data = {};
   try {
     data = await res.json();
   } catch (e) {
     data = { error: t('api.noMessage', { status: res.status }) };
   }
-  if (!res.ok) throw new Error(data.error ? serverError(data.error) : t('api.status', { status: res.status }));
+  if (!res.ok) throw new Error(data.error ? serverError(data) : t('api.status', { status: res.status }));
   return /** @type {Account} */ (data);
 }
 

@@ -182,7 +182,7 @@ export function chatPanel({ api }) {
       box.list.scrollTop = box.list.scrollHeight;
       box.form.hidden = !page.can_write;
       box.why.hidden = page.can_write;
-      box.why.textContent = page.can_write ? '' : page.why ? serverError(page.why) : tr('chat.cannot');
+      box.why.textContent = page.can_write ? '' : page.why ? serverError({ error: page.why, code: page.why_code }) : tr('chat.cannot');
     } catch (e) {
       if (key !== state.key) return;
       box.form.hidden = true;

@@ -221,7 +221,7 @@ export function localGames(server) {
     // A game changed meanwhile (another tab, an undo while it thought) is
     // read again, so that an event is never appended to another history.
     const now = keptGame(g.id);
-    if (now && now.events.length !== g.events.length) throw new Error(serverError('the game changed while the computer was thinking; ask again'));
+    if (now && now.events.length !== g.events.length) throw new Error(serverError({ code: 'game.changed.ask', error: 'the game changed while the computer was thinking; ask again' }));
     g.events.push(a.event);
     if (searches) g.searches += 1;
     keep(g);
@@ -281,14 +281,14 @@ export function localGames(server) {
   // answers. Offline, the server's refusal is the answer.
   /** @param {KeptGame} g @param {Session} s @param {string} method @param {unknown} body */
   async function review(g, s, method, body) {
-    if (method === 'POST' && s.ply === 0) throw new Error(serverError('nothing to review: the game has no moves yet'));
+    if (method === 'POST' && s.ply === 0) throw new Error(serverError({ code: 'rv.noMoves', error: 'nothing to review: the game has no moves yet' }));
     if (method === 'POST') {
       const r = await ask({ op: 'record', ...base(g), format: 'record' });
       const twin = /** @type {Session} */ (await server('POST', '/api/records', { record: r.record, players: ['human', 'human'] }));
       g.twin = twin.id;
       keep(g);
     }
-    if (!g.twin) throw new Error(serverError('no review of this game has been asked for'));
+    if (!g.twin) throw new Error(serverError({ code: 'rv.none', error: 'no review of this game has been asked for' }));
     return server(method, `/api/sessions/${g.twin}/review`, body);
   }
 
@@ -314,7 +314,7 @@ export function localGames(server) {
     const s = /** @type {Session} */ ((await ask({ op: 'session', ...base(g) })).session);
     if (what === 'analyze') return analyse(g, s, body || {});
     if (what === 'review') return review(g, s, method, body);
-    throw new Error(serverError(`no such page: /api/sessions/${g.id}/${what}`));
+    throw new Error(serverError({ code: 'request.noPage', params: { path: `/api/sessions/${g.id}/${what}` }, error: `no such page: /api/sessions/${g.id}/${what}` }));
   }
 
   /** @type {Api} */
@@ -326,7 +326,7 @@ export function localGames(server) {
       const id = parts[3];
       const read = async () => {
         const g = keptGame(id);
-        if (!g) throw new Error(serverError(`no game '${id}' (it may have ended long ago; start a new one)`));
+        if (!g) throw new Error(serverError({ code: 'game.gone', params: { id }, error: `no game '${id}' (it may have ended long ago; start a new one)` }));
         if (!(await available())) throw new Error(serverError('the engine failed'));
         return route(g, method, parts[4] || '', query, body);
       };

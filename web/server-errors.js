@@ -1,32 +1,47 @@
-// The server's error messages in the page's language (issue 27, point 8).
-// The server refuses a request with one English line ({"error": "..."});
-// locales/en-errors.js holds each line a player can meet as a pattern, the
-// server's words with {name} where it puts a value, and ru-errors.js their
-// translations. serverError() finds the pattern a line matches and gives
-// its translation with the values filled in; a line that matches none (a
-// message left out, or one newer than the catalogue) is shown as it came.
+// The server's errors in the page's language (issue 42 point 4). The
+// server refuses a request with {"error": "<English line>", "code":
+// "<stable code>", "params": {...}} (src/server/error_table.h, its one
+// catalogue); the page shows the code's template of the page's language,
+// 'err.' + code in locales/*-errors.js, with the parameters put in, and
+// never reads the English. A reply without a code the page knows (an older
+// or newer server) is shown as its English line.
+//
+// One kind of value is still English: a line the rules engine wrote (an
+// illegal move, a bad position or option, why a game is over: src/games,
+// src/core, src/table, src/record), which the server passes on whole as a
+// parameter ({why} of 'rules.refused', 'over.*', 'game.viewMove'...),
+// together with a few reasons kept in a game's or a tournament's record
+// (how it ended). The engine has no codes yet; those lines are read as
+// before, by matching them against the patterns of
+// locales/en-errors-input.js and en-errors-rules.js (never the coded
+// errors of en-errors.js), so that a player sees an illegal move's reason
+// in Russian as before.
 import { lang } from './i18n.js';
 import en from './locales/en.js';
 import ru from './locales/ru.js';
+import inputLines from './locales/en-errors-input.js';
+import rulesLines from './locales/en-errors-rules.js';
 
 /** @typedef {Record<string, string|string[]>} Catalogue */
 /** @typedef {{key: string, re: RegExp, names: string[], fixed: number}} Pattern */
+/** @typedef {{error?: string, code?: string, params?: Record<string, unknown>}} ErrorReply */
 
-/** The catalogues that translate, by language (English is the servers'). */
+/** The catalogues that translate, by language (English is the default). */
 /** @type {Record<string, Catalogue>} */
-const OTHERS = { ru };
+const CATALOGUES = { en, ru };
 
 /** @type {Pattern[]|null} */
 let compiled = null;
 
-// Every 'err.*' English string (but the men's words, err.man.*) as an
-// anchored RegExp: its text literally, each {name} a lazy group, and how
-// much fixed text it has (the longer first, for equal matches below).
+// The English lines of the engine and the kept reasons (not the men's
+// words, err.man.*), each as an anchored RegExp: its text literally, each
+// {name} a lazy group, and how much fixed text it has (the longer first,
+// for equal matches below).
 /** @returns {Pattern[]} */
 function patterns() {
   if (compiled) return compiled;
   compiled = [];
-  for (const [key, text] of Object.entries(en)) {
+  for (const [key, text] of Object.entries({ ...inputLines, ...rulesLines })) {
     if (!key.startsWith('err.') || key.startsWith('err.man.') || typeof text !== 'string') continue;
     /** @type {string[]} */
     const names = [];
@@ -46,9 +61,9 @@ function patterns() {
 }
 
 /**
- * A value the server put in a message, in the catalogue's words: {side...}
- * a side's name (its genitive when the name ends in Gen); {kind...} a man's
- * kind. Anything else is kept ({why} is read by reading()).
+ * A value put in a message, in the catalogue's words: {side...} a side's
+ * name (its genitive when the name ends in Gen); {kind...} a man's kind.
+ * Anything else is kept ({why} is read by reading()).
  * @param {string} name @param {string} value @param {Catalogue} catalogue
  */
 function word(name, value, catalogue) {
@@ -63,16 +78,13 @@ function word(name, value, catalogue) {
 }
 
 /**
- * `message` in the words of `catalogue`, by the pattern that explains most
- * of it: the one whose fixed text, with that of the messages in its {why}
- * values read in turn, covers the most characters (on a tie, the pattern
- * with more fixed text of its own). So "illegal move 'b1-c3': b1 holds a
- * Black man and White is to move" is the frame "illegal move '{move}':
- * {why}" with its reason, not the reason's pattern alone with "illegal
- * move 'b1-c3': b1" for a cell, and "the game is over ({result}, {sideGen}
- * resigns)" wins over "the game is over ({result})". `kept` lists the
- * values it leaves as they came (those of {why} values read in turn, and a
- * {why} no pattern reads). Null when no pattern matches.
+ * An engine's English `message` in the words of `catalogue`, by the
+ * pattern that explains most of it: the one whose fixed text, with that of
+ * the messages in its {why} values read in turn, covers the most
+ * characters (on a tie, the pattern with more fixed text of its own). So
+ * "illegal move 'b1-c3': b1 holds a Black man and White is to move" is the
+ * frame "illegal move '{move}': {why}" with its reason. `kept` lists the
+ * values it leaves as they came. Null when no pattern matches.
  * @param {string} message @param {Catalogue} catalogue
  * @returns {{text: string, covered: number, kept: string[]}|null}
  */
@@ -102,9 +114,7 @@ function reading(message, catalogue) {
     if (best && covered <= best.covered) continue;
     const text = catalogue[p.key] ?? en[p.key];
     best = {
-      text: typeof text === 'string'
-        ? text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? params[name] : all))
-        : message,
+      text: typeof text === 'string' ? fill(text, params) : message,
       covered,
       kept,
     };
@@ -113,9 +123,17 @@ function reading(message, catalogue) {
 }
 
 /**
- * `message`, a server's English line, in the words of `catalogue` (a
- * language's whole catalogue, locales/<lang>.js); unchanged when no
- * pattern matches it.
+ * `template` with each {name} of `params` put in (a brace that names no
+ * parameter, such as a JSON example's, stays).
+ * @param {string} template @param {Record<string, string>} params
+ */
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (all, name) => (name in params ? params[name] : all));
+}
+
+/**
+ * `message`, a line of the rules engine in English (or a kept reason), in
+ * the words of `catalogue`; unchanged when no pattern matches it.
  * @param {string} message @param {Catalogue} catalogue
  */
 export function translate(message, catalogue) {
@@ -133,10 +151,32 @@ export function keptValues(message) {
 }
 
 /**
- * A server's error message in the page's language (English: as it came).
- * @param {string} message
+ * A coded error in the words of `catalogue`: the template of 'err.' + code
+ * with its parameters, each a side's or a man's name in the catalogue's
+ * words, an engine's line ({why}) read as translate() reads it, any other
+ * value as it came. Null when the catalogue has no such code.
+ * @param {ErrorReply} reply @param {Catalogue} catalogue
  */
-export function serverError(message) {
-  const catalogue = OTHERS[lang];
-  return catalogue ? translate(message, catalogue) : message;
+export function translateCode(reply, catalogue) {
+  const template = reply.code ? catalogue[`err.${reply.code}`] ?? en[`err.${reply.code}`] : undefined;
+  if (typeof template !== 'string') return null;
+  /** @type {Record<string, string>} */
+  const params = {};
+  for (const [name, value] of Object.entries(reply.params ?? {})) {
+    const text = typeof value === 'string' ? value : String(value);
+    params[name] = name === 'why' ? translate(text, catalogue) : word(name, text, catalogue);
+  }
+  return fill(template, params);
+}
+
+/**
+ * A server's error in the page's language: a reply ({error, code,
+ * params}) by its code, or its English line when the code is unknown; a
+ * bare English line (a reason a record keeps) as translate() reads it.
+ * @param {ErrorReply|string} reply
+ */
+export function serverError(reply) {
+  const catalogue = CATALOGUES[lang] ?? en;
+  if (typeof reply === 'string') return lang === 'en' ? reply : translate(reply, catalogue);
+  return translateCode(reply, catalogue) ?? reply.error ?? '';
 }

@@ -48,14 +48,14 @@ export function apiClient(unreachable) {
     } catch (e) {
       throw new Error(say('api.unreachable', { why: UNREACHABLE[unreachable] ? say(UNREACHABLE[unreachable]) : unreachable }));
     }
-    /** @type {{error?: string}} */
+    /** @type {{error?: string, code?: string, params?: Record<string, unknown>}} */
     let data = {};
     try {
       data = await res.json();
     } catch (e) {
       data = { error: say('api.noMessage', { status: res.status }) };
     }
-    if (!res.ok) throw new Error(data.error ? serverError(data.error) : say('api.status', { status: res.status }));
+    if (!res.ok) throw new Error(data.error ? serverError(data) : say('api.status', { status: res.status }));
     return data;
   };
 }

@@ -73,7 +73,7 @@ export {};
 /**
  * GET /api/games/ID/chat?room=R&after=N; `why` (the server's, beyond the
  * contract) says why the room cannot be written.
- * @typedef {{room: Room, messages: ChatMessage[], can_write: boolean, why?: string}} ChatPage
+ * @typedef {{room: Room, messages: ChatMessage[], can_write: boolean, why?: string, why_code?: string}} ChatPage
  */
 /** The live stream's `chat` event's data: @typedef {{room: Room, id: number}} ChatEvent */
 

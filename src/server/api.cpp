@@ -39,8 +39,7 @@ namespace {
 
 // session's level), or any player of search/players.h ("level:8", "random").
 Seat seat_from(const json& item, const Game& game, int level, const SearchCaps& caps) {
-    if (!item.is_string())
-        fail(400, "each player must be \"human\", \"computer\" or a player such as \"level:6\"");
+    if (!item.is_string()) fail("new.player.form");
     const std::string text = item.get<std::string>();
     if (text == "computer") return Seat::computer_player("level:" + std::to_string(level));
     // The bounds first: making the player allocates what it asks for.
@@ -48,9 +47,7 @@ Seat seat_from(const json& item, const Game& game, int level, const SearchCaps& 
     try {
         return parse_seat(text, game);
     } catch (const GameError& e) {
-        fail(400, std::string("each player must be \"human\" or \"computer\" or a player such as "
-                              "\"level:6\": ") +
-                      e.what());
+        fail("new.player.bad", {{"why", e.what()}});
     }
 }
 
@@ -67,8 +64,7 @@ json seats_asked(const json& body, const Table& table, int& level, const SearchC
     }
     if (!body.contains("players") || body["players"].is_null()) return players;
     const json& p = body["players"];
-    if (!p.is_array() || p.size() < 1 || p.size() > 2)
-        fail(400, "'players' must be a list of one or two of \"human\" and \"computer\"");
+    if (!p.is_array() || p.size() < 1 || p.size() > 2) fail("new.players.form");
     for (std::size_t i = 0; i < p.size(); ++i)
         players[i] = seat_from(p[i], table.game(), level, caps).text();
     return players;
@@ -113,7 +109,7 @@ json Api::state_of(const Call& c) {
 }
 
 GameService& Api::service() {
-    if (!games_) fail(503, "this server holds no games");
+    if (!games_) fail("server.noGames");
     return *games_;
 }
 
@@ -185,14 +181,14 @@ ApiResponse Api::route(const ApiRequest& r) {
         // up, so that no route can forget it; a seat's secret is checked by
         // the route, which knows the game.
         if ((route->who == Who::Account || route->who == Who::Moderator) && r.account == 0)
-            fail(401, "you are not signed in");
-        if (route->who == Who::Moderator && !r.moderator) fail(403, "moderators only");
+            fail("acc.signedOut");
+        if (route->who == Who::Moderator && !r.moderator) fail("acc.moderators");
         return route->run(r, args);
     }
     if (!(online_ && games_) &&
         (r.path.starts_with("/api/games") || r.path == "/api/lobby" || r.path == "/api/archive"))
-        fail(404, "online play is off on this server (start it with a data folder)");
-    fail(404, "no such page: " + printable(r.path, 200));
+        fail("server.noOnline");
+    fail("request.noPage", {{"path", printable(r.path, 200)}});
 }
 
 ApiResponse Api::get_catalog(Call&) {
@@ -225,7 +221,7 @@ ApiResponse Api::created(Call& c, Table table, const json& body, const std::stri
 ApiResponse Api::post_record(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
     const std::string text = get_string(body, "record");
-    if (text.empty()) fail(400, "'record' is missing: send the record's text");
+    if (text.empty()) fail("game.record");
     // A PGN text (docs/records.md, "PGN") loads its first game.
     LoadedGame loaded = looks_like_pgn(text)
                             ? std::move(read_pgn(text, "record").front())
@@ -254,14 +250,13 @@ ApiResponse Api::post_view(Call& c) {
     Table table(std::move(game), std::move(start));
     const json moves = body.value("moves", json::array());
     if (!moves.is_array() || moves.size() > kMaxViewMoves)
-        fail(400,
-             "'moves' must be a list of at most " + std::to_string(kMaxViewMoves) + " move texts");
+        fail("game.viewMoves.form", {{"n", kMaxViewMoves}});
     for (std::size_t i = 0; i < moves.size(); ++i) {
-        if (!moves[i].is_string()) fail(400, "'moves' must hold move texts");
+        if (!moves[i].is_string()) fail("game.viewMoves.texts");
         try {
             table.play(moves[i].get<std::string>());
         } catch (const GameError& e) {
-            fail(400, "move " + std::to_string(i + 1) + ": " + e.what());
+            fail("game.viewMove", {{"n", i + 1}, {"why", e.what()}});
         }
     }
     const Game& g = table.game();
@@ -280,7 +275,7 @@ ApiResponse Api::get_session(Call& c) {
     int shown = -1;
     if (std::sscanf(it->second.c_str(), "%d", &shown) != 1 || shown < 0 || shown > ply ||
         std::to_string(shown) != it->second)
-        fail(400, "'ply' must be a whole number from 0 to " + std::to_string(ply));
+        fail("request.ply", {{"max", ply}});
     auto copy = t.game().clone();
     for (int k = ply; k > shown; --k) copy->undo();
     return {200, describe(c.id, t, c.game->level, *copy, shown)};
@@ -299,8 +294,7 @@ ApiResponse Api::get_legal(Call& c) {
 ApiResponse Api::post_move(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
     const std::string move = get_string(body, "move");
-    if (move.empty())
-        fail(400, "'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}");
+    if (move.empty()) fail("game.move.missing");
     std::lock_guard lock(c.game->mutex);
     service().change(*c.game, "move", {{"move", move}});
     return {200, state_of(c)};
@@ -311,7 +305,8 @@ ApiResponse Api::post_undo(Call& c) {
     const long long count = get_int(body, "count", 1, 1, 100000);
     const bool to_human = body.contains("to_human") && body["to_human"] == true;
     std::lock_guard lock(c.game->mutex);
-    if (c.game->table.game().history().empty()) fail(400, "nothing to undo");
+    if (c.game->table.game().history().empty()) fail("game.undo");
+
     json event = {{"count", count}};
     if (to_human) event["to"] = "person";
     service().change(*c.game, "undo", std::move(event));
@@ -352,6 +347,11 @@ std::size_t Api::session_count() const {
 
 namespace {
 
+// An error answered without throwing: the catalogue's status and body.
+ApiResponse refusal(ErrorCode code, const json& params = json::object()) {
+    return {code.entry().status, error_body(code, params)};
+}
+
 double seconds_now() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
@@ -363,12 +363,9 @@ ApiResponse Api::handle(const ApiRequest& request) {
     try {
         if (limits_.rate_per_second > 0 && (limits_.rate_loopback || !request.local) &&
             !rate_.allow(request.client, seconds_now()))
-            fail(429, "too many requests from your address (" +
-                          std::to_string(static_cast<int>(limits_.rate_per_second)) +
-                          " a second); wait a moment");
+            fail("limit.rate", {{"n", static_cast<int>(limits_.rate_per_second)}});
         if (request.body.size() > limits_.max_body)
-            fail(413, "the request body is " + std::to_string(request.body.size()) +
-                          " bytes; the limit is " + std::to_string(limits_.max_body));
+            fail("limit.body", {{"size", request.body.size()}, {"limit", limits_.max_body}});
         if (accounts_ && !request.cookie.empty()) {
             // The account the cookie names, for the games' seats.
             if (const auto me = accounts_->signed_in(request)) {
@@ -381,19 +378,19 @@ ApiResponse Api::handle(const ApiRequest& request) {
         }
         return route(request);
     } catch (const HttpError& e) {
-        return {e.status, {{"error", e.message}}, e.allow};
+        return {e.status, e.body(), e.allow};
     } catch (const SearchStopped& e) {
-        const bool changed = std::string_view(e.what()) == kGameChanged;
-        return {changed ? 409 : 503,
-                {{"error", changed ? std::string(kGameChanged) + "; ask again"
-                                   : std::string("the search stopped: ") + e.what()}}};
+        if (std::string_view(e.what()) == kGameChanged) return refusal("game.changed.ask");
+        return refusal("server.stopped", {{"why", e.what()}});
     } catch (const GameError& e) {
-        return {400, {{"error", e.what()}}};
+        // The rules engine's own line (an illegal move, a bad option): one
+        // code, the line its parameter (the page reads it as before).
+        return refusal("rules.refused", {{"why", e.what()}});
     } catch (const json::exception& e) {
         // A JSON value of an unexpected type that a check above missed.
-        return {400, {{"error", std::string("bad JSON value: ") + e.what()}}};
+        return refusal("request.jsonValue", {{"why", e.what()}});
     } catch (const std::exception& e) {
-        return {500, {{"error", std::string("internal error: ") + e.what()}}};
+        return refusal("server.internal", {{"why", e.what()}});
     }
 }
 

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/errors.h"
 #include "server/net/stream.h"
 
 namespace asterism::server {
@@ -52,8 +53,8 @@ struct ApiResponse {
     ApiResponse(int status_ = 200, nlohmann::json body_ = {}, std::string allow_ = {})
         : status(status_), body(std::move(body_)), allow(std::move(allow_)) {}
     int status;
-    nlohmann::json body;                // an object; errors are {"error": "..."}
-    std::string allow;                  // with 405: the methods the path takes ("GET, DELETE")
+    nlohmann::json body;  // an object; errors are {"error", "code", "params"} (errors.h)
+    std::string allow;    // with 405: the methods the path takes ("GET, DELETE")
     std::optional<StreamStart> stream;  // set: open an event stream (events.h), no body
     // When not empty: `body` already written as JSON text (an online game's
     // state is written once for its watchers and reused for the reply).
@@ -63,13 +64,30 @@ struct ApiResponse {
     std::string download = {};
 };
 
-// A failure with its HTTP status; a route throws it, the API answers it.
+// A failure with its HTTP status; a route throws it, the API answers it
+// with the JSON body of errors.h.
 struct HttpError {
     int status;
-    std::string message;
-    std::string allow;  // for 405
+    std::string message;    // the English line
+    std::string allow;      // for 405
+    std::string code = {};  // the catalogue's code (errors.h); empty: none yet
+    nlohmann::json params = nlohmann::json::object();
+
+    // The JSON body a client gets: {"error", "code", "params"}, or only
+    // {"error"} for a failure without a code.
+    nlohmann::json body() const;
 };
 
+// Throws the catalogue's error `code` with its parameters: its status, its
+// English line made from the template, the code and the parameters.
+[[noreturn]] void fail(ErrorCode code, nlohmann::json params = nlohmann::json::object());
+// The same for a refusal found elsewhere (errors.h); `refusal` must hold one.
+[[noreturn]] void fail(const Refusal& refusal);
+// The same with a 405's Allow header.
+[[noreturn]] void fail_allow(ErrorCode code, nlohmann::json params, std::string allow);
+
+// A failure without a code (kept for messages a code is not yet given to;
+// ErrorCatalogue tests list none in src/server).
 [[noreturn]] void fail(int status, const std::string& message);
 
 }  // namespace asterism::server

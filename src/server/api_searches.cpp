@@ -49,7 +49,7 @@ struct Api::Snapshot {
 Api::Snapshot Api::snapshot(Call& c) {
     std::lock_guard lock(c.game->mutex);
     const Table& t = c.game->table;
-    if (t.over()) fail(400, t.over_message() + "; no more moves");
+    if (t.over()) fail("over.noMoves", {{"why", t.over_message()}});
     const Game& g = t.game();
     return {g.clone(),     t.draws(),      t.seat(g.to_move()),
             c.game->level, c.game->seed++, c.game->changes.load()};
@@ -58,8 +58,7 @@ Api::Snapshot Api::snapshot(Call& c) {
 // Whether the game is still the one `snap` was taken of (the caller holds
 // its lock): a move, an undo, new players or its end made the search moot.
 void Api::check_unchanged(const Call& c, const Snapshot& snap) {
-    if (c.game->changes.load() != snap.changes || c.game->table.over())
-        fail(409, std::string(kGameChanged) + "; ask again");
+    if (c.game->changes.load() != snap.changes || c.game->table.over()) fail("game.changed.ask");
 }
 
 ApiResponse Api::post_computer(Call& c) {
@@ -96,12 +95,11 @@ Api::Snapshot Api::snapshot_at(Call& c, int ply) {
     std::lock_guard lock(c.game->mutex);
     const Table& t = c.game->table;
     const int plies = static_cast<int>(t.game().history().size());
-    if (ply < 0 || ply > plies)
-        fail(400, "'ply' must be a whole number from 0 to " + std::to_string(plies));
-    if (ply == plies && t.over()) fail(400, t.over_message() + "; no more moves");
+    if (ply < 0 || ply > plies) fail("request.ply", {{"max", plies}});
+    if (ply == plies && t.over()) fail("over.noMoves", {{"why", t.over_message()}});
     auto copy = t.game().clone();
     for (int k = plies; k > ply; --k) copy->undo();
-    if (copy->to_move() == Player::None) fail(400, "the game is over at that move; no more moves");
+    if (copy->to_move() == Player::None) fail("over.atMove");
     const Seat seat = t.seat(copy->to_move());
     return {std::move(copy), t.draws(),      seat,
             c.game->level,   c.game->seed++, c.game->changes.load()};
@@ -204,20 +202,18 @@ json Api::analysis_json(const Analysis& a, const Game& game, int level) const {
 ApiResponse Api::post_draw(Call& c) {
     const json body = parse_body(c.request, limits_.max_json_depth);
     const std::string what = get_string(body, "action");
-    if (what != "offer" && what != "accept" && what != "decline")
-        fail(400, "'action' must be \"offer\", \"accept\" or \"decline\"");
+    if (what != "offer" && what != "accept" && what != "decline") fail("draw.action");
     Player by = Player::None;
     Snapshot snap;
     {
         std::lock_guard lock(c.game->mutex);
         const Table& t = c.game->table;
-        if (t.over()) fail(400, t.over_message());
-        if (t.game().num_players() != 2) fail(400, "a one-player game has no draws");
+        if (t.over()) fail("over.now", {{"why", t.over_message()}});
+        if (t.game().num_players() != 2) fail("draw.one");
         const Player standing = t.draws().offered_by();
         if (what != "offer") {
-            if (standing == Player::None) fail(400, "no draw offer stands");
-            if (t.seat(opponent(standing)).computer())
-                fail(400, "the offer is to the computer, which answers it by itself");
+            if (standing == Player::None) fail("draw.none");
+            if (t.seat(opponent(standing)).computer()) fail("draw.toComputer");
             service().change(*c.game, "draw",
                              {{"action", what}, {"by", index(opponent(standing))}});
             return {200, state_of(c)};
@@ -262,16 +258,13 @@ ApiResponse Api::post_review(Call& c) {
     settings.seed = s.seed++;
     const Game& g = s.table.game();
     const auto moves = static_cast<int>(g.history().size());
-    if (moves == 0) fail(400, "nothing to review: the game has no moves yet");
+    if (moves == 0) fail("rv.noMoves");
     if (moves > limits_.max_review_moves)
-        fail(400, "the game has " + std::to_string(moves) + " moves; a review covers at most " +
-                      std::to_string(limits_.max_review_moves));
-    if (s.review && !s.review->finished())
-        fail(409, "a review of this game is still running; wait for it to finish");
+        fail("rv.long", {{"n", moves}, {"max", limits_.max_review_moves}});
+    if (s.review && !s.review->finished()) fail("rv.running");
     if (running.fetch_add(1) >= limits_.max_reviews) {
         running.fetch_sub(1);
-        fail(429, "the server is busy reviewing other games (at most " +
-                      std::to_string(limits_.max_reviews) + " at a time); try again shortly");
+        fail("limit.reviews", {{"n", limits_.max_reviews}});
     }
     s.review.reset();
     s.review = std::make_unique<ReviewJob>(
@@ -282,7 +275,8 @@ ApiResponse Api::post_review(Call& c) {
 
 ApiResponse Api::get_review(Call& c) {
     std::lock_guard lock(c.game->mutex);
-    if (!c.game->review) fail(404, "no review of this game has been asked for");
+    if (!c.game->review) fail("rv.none");
+
     return {200, c.game->review->status()};
 }
 

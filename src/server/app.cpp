@@ -147,17 +147,15 @@ void App::log(const HttpRequest& request, const std::string& route, int status, 
 HttpResponse App::operations(const HttpRequest& request) {
     if (auto no = site_.refused(request)) return std::move(*no);
     if (request.method != "GET" && request.method != "HEAD") {
-        HttpResponse out = HttpResponse::error(405, printable(request.path, 20) + " takes GET");
+        HttpResponse out =
+            HttpResponse::error("ops.method", {{"path", printable(request.path, 20)}});
         out.headers.emplace_back("Allow", "GET, HEAD");
         return out;
     }
     const std::string* auth = request.header("authorization");
     const bool token = !metrics_token_.empty() && auth && auth->starts_with("Bearer ") &&
                        same_digest(digest(auth->substr(7)), digest(metrics_token_));
-    if (!token && !request.local)
-        return HttpResponse::error(403,
-                                   "the operator's routes answer the loopback interface "
-                                   "or the metrics token only");
+    if (!token && !request.local) return HttpResponse::error("ops.forbidden");
     HttpResponse out;
     out.headers.emplace_back("Cache-Control", "no-store");
     if (request.path == "/metrics") {
@@ -254,14 +252,11 @@ std::uint64_t App::subscribe(const StreamStart& start, const std::string& client
     const std::uint64_t handle =
         hub.subscribe(start.channel, start.tag, client, std::move(sink), start.last_seen);
     if (handle != 0) return handle;
-    refusal =
-        hub.streams() >= hub.limits().max_streams
-            ? HttpResponse::error(503,
-                                  "too many live connections on the server; "
-                                  "try again shortly")
-            : HttpResponse::error(429, "too many live connections from your address (" +
-                                           std::to_string(hub.limits().max_streams_per_client) +
-                                           "); close some pages");
+    refusal = hub.streams() >= hub.limits().max_streams
+                  ? HttpResponse::error("limit.streams")
+                  : HttpResponse::error("limit.streams.yours",
+                                        {{"n", hub.limits().max_streams_per_client}});
+
     return 0;
 }
 

@@ -19,7 +19,7 @@ void add_draw_state(nlohmann::json& state, const DrawOffers& draws);
 
 // The player a person's offer comes from: `player` in the body if given,
 // else the side to move if a person holds it, else the one seat a person
-// holds. Throws GameError when that is not a person's seat or there is none.
+// holds. Throws HttpError 400 (draw.*, errors.h) when that is not a person's seat or there is none.
 Player offering_player(const nlohmann::json& body, const Table& table);
 
 }  // namespace asterism::server

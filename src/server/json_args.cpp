@@ -41,10 +41,30 @@ int json_depth(std::string_view text) {
     throw HttpError{status, message, {}};
 }
 
+[[noreturn]] void fail(ErrorCode code, json params) {
+    fail_allow(code, std::move(params), {});
+}
+
+[[noreturn]] void fail(const Refusal& refusal) {
+    if (!refusal) throw std::logic_error("fail() with no refusal");
+    fail(*refusal.code, refusal.params);
+}
+
+[[noreturn]] void fail_allow(ErrorCode code, json params, std::string allow) {
+    const ErrorEntry& e = code.entry();
+    std::string line = error_line(e, params);
+    throw HttpError{e.status, std::move(line), std::move(allow), std::string(e.code),
+                    std::move(params)};
+}
+
+json HttpError::body() const {
+    if (code.empty()) return {{"error", message}};
+    return {{"error", message}, {"code", code}, {"params", params}};
+}
+
 json parse_body(const ApiRequest& r, int max_depth) {
     if (r.body.empty()) return json::object();
-    if (json_depth(r.body) > max_depth)
-        fail(400, "the JSON body nests deeper than " + std::to_string(max_depth) + " levels");
+    if (json_depth(r.body) > max_depth) fail("request.json.deep", {{"n", max_depth}});
     json j;
     try {
         j = json::parse(r.body);
@@ -52,15 +72,15 @@ json parse_body(const ApiRequest& r, int max_depth) {
         // The library's message names the byte where reading stopped.
         std::string what = e.what();
         const auto at = what.find("parse error");
-        fail(400, "malformed JSON: " + (at == std::string::npos ? what : what.substr(at)));
+        fail("request.json.malformed", {{"why", at == std::string::npos ? what : what.substr(at)}});
     }
-    if (!j.is_object()) fail(400, "the request body must be a JSON object");
+    if (!j.is_object()) fail("request.json.object");
     return j;
 }
 
 std::string get_string(const json& j, const std::string& key, const std::string& fallback) {
     if (!j.contains(key) || j[key].is_null()) return fallback;
-    if (!j[key].is_string()) fail(400, "'" + key + "' must be a string");
+    if (!j[key].is_string()) fail("request.field.string", {{"field", key}});
     return j[key].get<std::string>();
 }
 
@@ -75,24 +95,25 @@ long long get_int(const json& j, const std::string& key, long long fallback, lon
                 ? hi + 1
                 : static_cast<long long>(j[key].get<unsigned long long>());
     else
-        fail(400, "'" + key + "' must be an integer");
-    if (v < lo || v > hi)
-        fail(400, "'" + key + "' must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+        fail("request.field.integer", {{"field", key}});
+    if (v < lo || v > hi) fail("request.field.range", {{"field", key}, {"min", lo}, {"max", hi}});
     return v;
 }
 
 double get_number(const json& j, const std::string& key, double fallback, double lo, double hi) {
     if (!j.contains(key) || j[key].is_null()) return fallback;
-    if (!j[key].is_number()) fail(400, "'" + key + "' must be a number");
+    if (!j[key].is_number()) fail("request.field.number", {{"field", key}});
     const double v = j[key].get<double>();
+    // std::to_string's six decimals, as the line has always said.
     if (!(v >= lo && v <= hi))
-        fail(400, "'" + key + "' must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+        fail("request.field.range",
+             {{"field", key}, {"min", std::to_string(lo)}, {"max", std::to_string(hi)}});
     return v;
 }
 
 bool get_bool(const json& j, const std::string& key, bool fallback) {
     if (!j.contains(key) || j[key].is_null()) return fallback;
-    if (!j[key].is_boolean()) fail(400, "'" + key + "' must be true or false");
+    if (!j[key].is_boolean()) fail("request.field.bool", {{"field", key}});
     return j[key].get<bool>();
 }
 
@@ -100,9 +121,9 @@ bool get_bool(const json& j, const std::string& key, bool fallback) {
 // object of further key/value pairs (strings, numbers or booleans).
 std::string spec_from(const json& body) {
     std::string spec = get_string(body, "game");
-    if (spec.empty()) fail(400, "'game' is missing: name a game, e.g. \"starstar\"");
+    if (spec.empty()) fail("new.game.missing");
     if (!body.contains("options") || body["options"].is_null()) return spec;
-    if (!body["options"].is_object()) fail(400, "'options' must be an object");
+    if (!body["options"].is_object()) fail("new.options.object");
     std::string extra;
     for (const auto& [key, value] : body["options"].items()) {
         std::string text;
@@ -113,11 +134,11 @@ std::string spec_from(const json& body) {
         else if (value.is_number_integer() || value.is_number_unsigned())
             text = value.dump();
         else
-            fail(400, "option '" + key + "' must be a string, a number or a boolean");
+            fail("new.option.type", {{"key", key}});
         // Separators inside a value would be read as further options.
         if (key.find_first_of(",=:") != std::string::npos ||
             text.find_first_of(",=:") != std::string::npos)
-            fail(400, "option '" + key + "' contains ',', '=' or ':'");
+            fail("new.option.separator", {{"key", key}});
         extra += (extra.empty() ? "" : ",") + key + "=" + text;
     }
     if (extra.empty()) return spec;
@@ -148,15 +169,15 @@ void require_json_type(const ApiRequest& r) {
     for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const auto first = t.find_first_not_of(" \t");
     t = first == std::string::npos ? "" : t.substr(first, t.find_last_not_of(" \t") - first + 1);
-    if (t != "application/json")
-        fail(415, "send " + printable(r.method, 16) +
-                      " requests as application/json (Content-Type), even without a body");
+    if (t != "application/json") fail("request.contentType", {{"method", printable(r.method, 16)}});
 }
 
 void fail_method(const ApiRequest& r, const std::string& allowed) {
-    throw HttpError{
-        405, printable(r.path, 200) + " takes " + allowed + ", not " + printable(r.method, 16),
-        allowed};
+    fail_allow("request.method",
+               {{"path", printable(r.path, 200)},
+                {"allowed", allowed},
+                {"method", printable(r.method, 16)}},
+               allowed);
 }
 
 }  // namespace asterism::server

@@ -68,8 +68,7 @@ int number(const ApiRequest& r, const char* name, int fallback, int low, int hig
     const std::string& t = it->second;
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (ec != std::errc() || end != t.data() + t.size() || v < low || v > high)
-        fail(400, std::string("'") + name + "' must be a number from " + std::to_string(low) +
-                      " to " + std::to_string(high));
+        fail("puz.number", {{"field", name}, {"min", low}, {"max", high}});
     return v;
 }
 
@@ -93,10 +92,11 @@ namespace {
 
 ApiResponse puzzles_of(const ApiRequest& r, const std::string& name) {
     const GameInfo* info = Registry::instance().find(name);
-    if (!info) fail(404, "no puzzles for " + printable(name, 40) + ": the games are " + game_ids());
+    if (!info) fail("puz.game", {{"game", printable(name, 40)}, {"list", game_ids()}});
     const std::string& game = info->id;
     const std::vector<json>& all = shelf(game).puzzles;
-    if (all.empty()) fail(404, "no puzzles for " + game + " on this server");
+    if (all.empty()) fail("puz.none", {{"game", game}});
+
     const int total = static_cast<int>(all.size());
     const int first = number(r, "i", 0, 0, 1 << 30) % total;
     const int n = number(r, "n", 1, 1, kMaxPuzzlesPerRequest);

@@ -75,7 +75,7 @@ ReviewJob::ReviewJob(std::unique_ptr<Game> game, ReviewSettings settings, std::a
         network, [state = state_] { run(*state); }, admit, FairPool::Length::Long);
     if (no) {
         running.fetch_sub(1);
-        fail(no->status, no->reason);
+        fail(no->code, no->params);
     }
 }
 

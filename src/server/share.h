@@ -34,8 +34,7 @@ inline ShareVerdict share_verdict(const Share& s, std::size_t size, std::size_t 
 
 // The refusal of a crowded table of games, the same words for both kinds.
 [[noreturn]] inline void fail_crowded(std::size_t held) {
-    fail(429, "the server is nearly full of games; networks holding " + std::to_string(held) +
-                  " or more wait for room");
+    fail("game.crowded", {{"n", held}});
 }
 
 }  // namespace asterism::server

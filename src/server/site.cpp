@@ -68,7 +68,7 @@ bool state_changing(const std::string& method) {
 }
 
 HttpResponse not_found(const std::string& path) {
-    return HttpResponse::error(404, "no such page: " + printable(path, 200));
+    return HttpResponse::error("request.noPage", {{"path", printable(path, 200)}});
 }
 
 // A Content-Disposition for a file name: an ASCII name as it is, and the
@@ -177,18 +177,15 @@ std::optional<HttpResponse> Site::refused(const HttpRequest& r) const {
     const std::string* host = r.header("host");
     const auto hosts = std::count_if(r.headers.begin(), r.headers.end(),
                                      [](const auto& h) { return h.first == "host"; });
-    if (hosts > 1)
-        return HttpResponse::error(400, "a request names one Host, not " + std::to_string(hosts));
+    if (hosts > 1) return HttpResponse::error("site.hosts", {{"n", hosts}});
     if (host && !host_allowed(host_name(*host), host_names_))
-        return HttpResponse::error(421, "this server does not answer for the host " + quote(*host) +
-                                            " (see --public-url in docs/server.md)");
+        return HttpResponse::error("site.host", {{"host", printable(*host, kMaxQuoted)}});
     if (!state_changing(r.method)) return std::nullopt;
     // A browser names the page that sends a request; another site's page
     // may not change anything here (a same-origin page names this host).
     if (const std::string* origin = r.header("origin")) {
         if (!host || !same_site(*origin, *host))
-            return HttpResponse::error(403, "a request from another site's page (Origin " +
-                                                quote(*origin) + ") may not change anything");
+            return HttpResponse::error("site.origin", {{"origin", printable(*origin, kMaxQuoted)}});
     }
     return std::nullopt;
 }
@@ -201,9 +198,9 @@ HttpResponse Site::respond(const HttpRequest& request) {
         else
             response = is_api(request.path) ? api_response(request) : static_file(request);
     } catch (const std::exception& e) {
-        response = HttpResponse::error(500, std::string("internal error: ") + e.what());
+        response = HttpResponse::error("server.internal", {{"why", e.what()}});
     } catch (...) {
-        response = HttpResponse::error(500, "internal error");
+        response = HttpResponse::error("server.internal.bare");
     }
     add_security_headers(response);
     return response;
@@ -281,8 +278,8 @@ std::string Site::offline_preamble() const {
 
 HttpResponse Site::static_file(const HttpRequest& r) const {
     if (r.method != "GET" && r.method != "HEAD") {
-        HttpResponse out = HttpResponse::error(
-            405, "the UI's files take GET or HEAD, not " + printable(r.method, 16));
+        HttpResponse out =
+            HttpResponse::error("site.method", {{"method", printable(r.method, 16)}});
         out.headers.emplace_back("Allow", "GET, HEAD");
         return out;
     }
@@ -301,7 +298,9 @@ HttpResponse Site::static_file(const HttpRequest& r) const {
     std::ifstream in(file, std::ios::binary);
     HttpResponse out;
     out.body.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (!in && !in.eof()) return HttpResponse::error(500, "cannot read " + printable(r.path, 200));
+    if (!in && !in.eof())
+        return HttpResponse::error("site.read", {{"path", printable(r.path, 200)}});
+
     out.content_type = type;
     // The service worker learns the version and the list of the files it
     // caches from its own script, so that a browser, which compares a

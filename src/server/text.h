@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "server/errors.h"
+
 namespace asterism::server {
 
 struct TextRule {
@@ -26,6 +28,10 @@ struct TextRule {
 // with white space trimmed from both ends.
 std::string text_problem(std::string_view text, const TextRule& rule,
                          std::string* normalized = nullptr);
+
+// The same as a refusal of the catalogue (errors.h) naming `field`.
+Refusal text_refusal(std::string_view field, std::string_view text, const TextRule& rule,
+                     std::string* normalized = nullptr);
 
 // `text` as text_problem() normalizes it; an HttpError 400 naming `field`
 // ("'name' holds U+202E, a bidirectional control") when it may not be kept.

@@ -3,7 +3,9 @@
 // plural lists their language's number of forms (two in English, three in
 // Russian), and every key the pages name literally (data-i18n* attributes
 // in web/*.html, t('...') and tn('...') in web/*.js) is in the reference
-// catalogue. Needs no browser: node reads the files.
+// catalogue; and every error code the server can send has its text, with
+// the same parameters, in every shipped language (issue 42 point 4). Needs
+// no browser: node reads the files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,9 +13,35 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../../web/locales/en.js';
 import ru from '../../web/locales/ru.js';
+import serverCodes from '../../web/locales/en-errors.js';
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 const holes = (s) => [...new Set([...(Array.isArray(s) ? s.join(' ') : s).matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+// The languages the page ships (i18n.js's LOCALES).
+const SHIPPED = { en, ru };
+
+// The server's error codes, written from its catalogue (src/server/
+// error_table.h) by the C++ test ErrorCatalogue.CodesFileIsCurrent, which
+// fails when this file is not the catalogue as it is.
+const codes = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-error-codes.json'), 'utf8'));
+
+test('every error code the server can send is translated, with its parameters, in every shipped language', () => {
+  assert.ok(Object.keys(codes).length > 200, `${Object.keys(codes).length} codes`);
+  const wrong = [];
+  for (const [code, { params }] of Object.entries(codes)) {
+    const want = [...params].sort().join();
+    for (const [lang, catalogue] of Object.entries(SHIPPED)) {
+      const text = catalogue[`err.${code}`];
+      if (typeof text !== 'string') wrong.push(`${lang}: no 'err.${code}'`);
+      else if (holes(text).join() !== want) wrong.push(`${lang}: 'err.${code}' has {${holes(text)}}, the server's {${want}}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  // en-errors.js holds the server's codes and nothing else.
+  const stale = Object.keys(serverCodes).filter((k) => !(k.slice(4) in codes));
+  assert.deepEqual(stale, [], 'keys of en-errors.js that are no code of the server');
+});
 
 test('English and Russian have the same keys', () => {
   const missing = (a, b) => Object.keys(a).filter((k) => !(k in b));

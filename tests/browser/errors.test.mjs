@@ -1,15 +1,17 @@
-// The server's error messages in the message catalogue (issue 27 point 8;
-// web/locales/en-errors.js, en-errors-input.js, their ru-*.js and
-// web/server-errors.js): every 'err.*' pattern is the server's own words, so
-// that a message reworded in C++ fails here instead of silently going back
-// to English; every fail() of the server whose message is fixed text, and
-// every message, fixed or built with values, of the readers of what a
-// player types or loads (a start position, a record or PGN file, a game
-// spec), is either covered by a pattern or left out below on purpose, so
-// that a new message must be decided on; and translate() turns real
-// messages into Russian, values and all. Needs no browser: node reads the
-// sources. (English and Russian having the same keys and placeholders is
-// catalogue.test.mjs's check, over these keys too.)
+// The lines the server passes on without codes of its own (issue 42 point
+// 4): the rules engine's refusals (an illegal move, a typed position, a
+// loaded record, a game spec, why a game is over) and the few reasons kept
+// in a record, which the page still reads by matching them against the
+// patterns of web/locales/en-errors-input.js and en-errors-rules.js. Every
+// such pattern is the sources' own words, so that a line reworded in C++
+// fails here instead of silently going back to English; every message,
+// fixed or built with values, of the readers of what a player types or
+// loads is covered by a pattern or left out below on purpose; translate()
+// turns real lines into Russian, values and all; and a coded error of the
+// server is shown by its code (server-errors.js translateCode), its {why}
+// read as the rules' line. The server's own errors are not matched: they
+// carry codes, which catalogue.test.mjs checks against the C++ catalogue.
+// Needs no browser: node reads the sources.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -18,48 +20,10 @@ import { fileURLToPath } from 'node:url';
 import en from '../../web/locales/en.js';
 import ru from '../../web/locales/ru.js';
 import inputErrors from '../../web/locales/en-errors-input.js';
-import { translate, serverError, keptValues } from '../../web/server-errors.js';
+import rulesErrors from '../../web/locales/en-errors-rules.js';
+import { translate, translateCode, serverError, keptValues } from '../../web/server-errors.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-// The fixed-text messages of src/server's fail() (and HttpResponse::error)
-// that stay English, by family (see en-errors.js's head): requests the page
-// never makes wrong, fields the browser itself fills, and checks of UTF-8,
-// which a browser always sends.
-const LEFT_OUT = new Set([
-  // The operator's routes (/metrics), not the players'.
-  "the operator's routes answer the loopback interface or the metrics token only",
-  // A JSON body or field of the wrong shape (json_args.cpp, api.cpp, ...).
-  'the request body must be a JSON object',
-  "'game' is missing: name a game, e.g. \"starstar\"",
-  "'options' must be an object",
-  'each player must be "human", "computer" or a player such as "level:6"',
-  "'players' must be a list of one or two of \"human\" and \"computer\"",
-  "'moves' must hold move texts",
-  "'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}",
-  "'move' is missing: send the move's text",
-  "'action' must be \"offer\", \"accept\" or \"decline\"",
-  "'class' must be \"live\" or \"correspondence\"",
-  "'game' is missing: the game's spec, e.g. shatra",
-  "'room' must be \"players\" or \"spectators\"",
-  "'after' must be a message number",
-  "'clock' must be an object such as {\"kind\": \"fischer\"}",
-  "'clock' kind must be \"none\", \"fischer\" or \"correspondence\"",
-  "'page' must be a number below 1000000",
-  "'page' must be a number from 1",
-  "'seat' must be \"first\", \"second\" or \"random\"",
-  "'format' must be \"swiss\", \"round_robin\" or \"arena\"",
-  "'status' must be entry, running, finished or cancelled",
-  // The tournament form always sends a clock.
-  'a tournament needs a clock: {"kind": "fischer"} or "correspondence"',
-  // Filled in by the browser, not the player: a passkey's answer, the
-  // request's Host, a push subscription.
-  "'credential' must be the browser's answer: {id, response: {...}}",
-  'the request names no Host',
-  'the client data is not base64url JSON',
-  "'endpoint' must be an https:// address of at most 1000 bytes",
-  "'keys' must hold 'p256dh' (65 bytes) and 'auth' (16 bytes), base64url",
-]);
 
 // The messages of the readers of what a player types or loads (a start
 // position, a record or PGN file, a game spec; en-errors-input.js) that stay
@@ -158,7 +122,10 @@ function literals(text) {
 // a move, a position or a spec or end a game (the table, the core, the
 // games), and the reader of a record or PGN file loaded (src/record).
 const layers = ['src/server', 'src/table', 'src/core', 'src/games', 'src/record'];
-const texts = new Map(layers.flatMap((d) => sources(path.join(root, d))).map((f) => [f, fs.readFileSync(f, 'utf8')]));
+// Not the server's error catalogue: its English is the coded errors', which
+// the page never matches.
+const texts = new Map(layers.flatMap((d) => sources(path.join(root, d)))
+  .filter((f) => !f.endsWith('error_table.h')).map((f) => [f, fs.readFileSync(f, 'utf8')]));
 const corpus = [...new Set([...texts.values()].flatMap((t) => literals(t).map((l) => l.value)))].filter((s) => s);
 
 /**
@@ -179,45 +146,6 @@ function inSources(piece) {
     for (const l of parts) if (piece.startsWith(l, i)) reach[i + l.length] = true;
   }
   return reach[piece.length];
-}
-
-/**
- * Each fail(STATUS, message) and HttpResponse::error(STATUS, message) of
- * src/server whose message is fixed text: one literal, or either branch of
- * `cond ? "a" : "b"`. Messages built with values are not listed.
- * @returns {{message: string, where: string}[]}
- */
-function fixedFailures() {
-  const out = [];
-  for (const [file, text] of texts) {
-    if (!file.startsWith(path.join(root, 'src/server'))) continue;
-    const lits = literals(text);
-    for (const m of text.matchAll(/\b(?:fail|HttpResponse::error)\(\s*\d{3}\s*,/g)) {
-      // The expression up to the call's closing parenthesis, each literal as §k.
-      let depth = 1, shape = '', i = m.index + m[0].length;
-      while (depth > 0) {
-        const lit = lits.findIndex((l) => l.start === i);
-        if (lit >= 0) {
-          shape += `§${lit}`;
-          i = lits[lit].end;
-          continue;
-        }
-        if (text.startsWith('//', i)) { i = text.indexOf('\n', i); continue; }
-        const c = text[i++];
-        if (c === '(') depth++;
-        if (c === ')') depth--;
-        if (depth > 0) shape += c;
-      }
-      shape = shape.replace(/\s+/g, ' ').trim();
-      const where = `${path.relative(root, file)}:${text.slice(0, m.index).split('\n').length}`;
-      let one;
-      if ((one = /^§(\d+)$/.exec(shape))) out.push({ message: lits[Number(one[1])].value, where });
-      else if ((one = /^[^?§]*\? ?§(\d+) ?: ?§(\d+)$/.exec(shape))) {
-        out.push({ message: lits[Number(one[1])].value, where }, { message: lits[Number(one[2])].value, where });
-      }
-    }
-  }
-  return out;
 }
 
 // ---- the readers of what a player types or loads ------------------------------
@@ -402,7 +330,7 @@ function catalogued(message) {
   return null;
 }
 
-const errKeys = Object.keys(en).filter((k) => k.startsWith('err.'));
+const errKeys = Object.keys({ ...inputErrors, ...rulesErrors });
 const patternKeys = errKeys.filter((k) => !k.startsWith('err.man.'));
 /** Whether some pattern matches `message` (in English it comes back whole). */
 const covered = (message) => patternKeys.some((k) => {
@@ -412,8 +340,8 @@ const covered = (message) => patternKeys.some((k) => {
 
 // ---- the tests ------------------------------------------------------------------
 
-test("every 'err.*' pattern is the server's own words", () => {
-  assert.ok(patternKeys.length > 200, `${patternKeys.length} patterns`);
+test("every pattern of the engine's lines is the sources' own words", () => {
+  assert.ok(patternKeys.length > 150, `${patternKeys.length} patterns`);
   assert.ok(corpus.length > 1000, `${corpus.length} string literals read`);
   const missing = [];
   for (const key of errKeys) {
@@ -426,29 +354,9 @@ test("every 'err.*' pattern is the server's own words", () => {
   assert.deepEqual(missing, [], 'pattern text found in no string literal of src/{server,table,core,games,record}');
 });
 
-test("every fixed message of the server's fail() is covered or left out on purpose", () => {
-  const failures = fixedFailures();
-  assert.ok(failures.length > 120, `${failures.length} fixed messages read`);
-  const messages = new Set(failures.map((f) => f.message));
-  const undecided = failures.filter((f) => !covered(f.message) && !LEFT_OUT.has(f.message))
-    .map((f) => `${f.where}: ${f.message}`);
-  assert.deepEqual(undecided, [], 'give these a pattern in en-errors.js, or list them in LEFT_OUT');
-  assert.deepEqual([...LEFT_OUT].filter((m) => !messages.has(m)), [], 'LEFT_OUT names messages the server no longer has');
-  assert.deepEqual([...LEFT_OUT].filter(covered), [], 'LEFT_OUT names messages a pattern covers');
-  // Covered ones are translated, and in English come back as they were.
-  for (const { message } of failures.filter((f) => covered(f.message))) {
-    assert.equal(translate(message, en), message);
-    assert.notEqual(translate(message, ru), message, `not translated: ${message}`);
-  }
-});
-
-test('translate() puts real messages into Russian', () => {
+test('translate() puts real lines of the rules into Russian', () => {
   const cases = [
-    ['it is not your turn', 'сейчас не ваш ход'],
-    ["the name 'Bob' is taken", 'имя «Bob» уже занято'],
-    ['too many requests from your address (20 a second); wait a moment',
-      'слишком много запросов с вашего адреса (можно 20 в секунду); подождите немного'],
-    ['the game is over (1-0, Black resigns); no more moves', 'партия окончена (1-0, сдача чёрных); ходов больше нет'],
+    ['the game is over (1-0, Black resigns)', 'партия окончена (1-0, сдача чёрных)'],
     ['the game is over (0-1, First loses on time)', 'партия окончена (0-1, у первого игрока кончилось время)'],
     ['the game is over (1/2-1/2, draw by agreement)', 'партия окончена (1/2-1/2, ничья по соглашению)'],
     ['the game is over (1-0)', 'партия окончена (1-0)'],
@@ -457,16 +365,42 @@ test('translate() puts real messages into Russian', () => {
     ["illegal move 'Nb1-c3': the man on b1 is a Rook, not a Knight", 'ход «Nb1-c3» недопустим: на b1 стоит ладья, а не конь'],
     ["cannot read move 'c5+': '-' or ':' expected at '+' (moves look like c5-c7, c3:e5:g7 or e13-d14=Q)",
       "не удаётся прочесть ход «c5+»: на месте «+» ожидается '-' или ':' (ходы записываются так: c5-c7, c3:e5:g7 или e13-d14=Q)"],
-    ['this game was ended by the server: nobody joined in time', 'партию завершил сервер: второе место никто не занял вовремя'],
-    ['the tournament is full (16 players)', 'мест в турнире больше нет (игроков: 16)'],
-    ['a password needs at least 8 characters', 'в пароле должно быть не меньше 8 знаков'],
+    ['nobody joined in time', 'второе место никто не занял вовремя'],
+    ['fewer than two players entered', translate('fewer than two players entered', ru)],
   ];
   for (const [message, russian] of cases) assert.equal(translate(message, ru), russian);
-  // An unknown message, and an unknown reason inside a known one, stay English.
+  assert.notEqual(translate('fewer than two players entered', ru), 'fewer than two players entered');
+  // An unknown line stays English; a server's own line is not read at all.
   assert.equal(translate('something new went wrong', ru), 'something new went wrong');
-  assert.equal(translate('internal error: disk full', ru), 'внутренняя ошибка сервера: disk full');
-  // In node the page's language is English: serverError gives the message as it came.
-  assert.equal(serverError('it is not your turn'), 'it is not your turn');
+  assert.equal(translate('it is not your turn', ru), 'it is not your turn');
+});
+
+test('a coded error is shown by its code, its {why} read as the rules\' line', () => {
+  const cases = [
+    [{ code: 'turn.notYours', params: {} }, 'сейчас не ваш ход'],
+    [{ code: 'acc.taken', params: { name: 'Bob' } }, 'имя «Bob» уже занято'],
+    [{ code: 'limit.rate', params: { n: 20 } },
+      'слишком много запросов с вашего адреса (можно 20 в секунду); подождите немного'],
+    [{ code: 'over.noMoves', params: { why: 'the game is over (1-0, Black resigns)' } },
+      'партия окончена (1-0, сдача чёрных); ходов больше нет'],
+    [{ code: 'rules.refused', params: { why: "illegal move 'c1-c14': a capture is compulsory" } },
+      'ход «c1-c14» недопустим: бить обязательно'],
+    [{ code: 'game.ended', params: { why: 'nobody joined in time' } },
+      'партию завершил сервер: второе место никто не занял вовремя'],
+    [{ code: 'tour.full', params: { n: 16 } }, 'мест в турнире больше нет (игроков: 16)'],
+    [{ code: 'pw.short', params: { n: 8 } }, 'в пароле должно быть не меньше 8 знаков'],
+    // A server's internal reason has no translation: it stays as it came.
+    [{ code: 'server.internal', params: { why: 'disk full' } }, 'внутренняя ошибка сервера: disk full'],
+  ];
+  for (const [reply, russian] of cases) {
+    assert.equal(translateCode({ error: 'English', ...reply }, ru), russian, reply.code);
+  }
+  // Unknown to the page (an older or newer server): its English line.
+  assert.equal(translateCode({ error: 'a new refusal', code: 'no.such', params: {} }, ru), null);
+  assert.equal(serverError({ error: 'a new refusal', code: 'no.such', params: {} }), 'a new refusal');
+  assert.equal(serverError({ error: 'no code at all' }), 'no code at all');
+  // In node the page's language is English: the code's English text.
+  assert.equal(serverError({ error: 'x', code: 'acc.taken', params: { name: 'Bob' } }), "the name 'Bob' is taken");
 });
 
 test('every message of a typed position, a loaded record and a game spec is covered or left out on purpose', () => {

@@ -67,7 +67,10 @@ struct AccountsRig {
     Chat chat;
 };
 
+// The English line of an error reply ("" for none), which must also be a
+// coded one of the catalogue (api_rig.h, expect_catalogued).
 inline std::string error_of(const ApiResponse& r) {
+    if (r.body.is_object() && r.body.contains("error")) expect_catalogued(r.status, r.body);
     return r.body.value("error", "");
 }
 

@@ -274,15 +274,15 @@ TEST(FailureGuard, ItsTablesAreBounded) {
     accounts::GuardLimits limits;
     limits.max_names = 3;
     limits.networks_per_name = 2;
-    accounts::FailureGuard guard("wrong passwords", limits);
+    accounts::FailureGuard guard(limits);
     for (int i = 0; i < 10; ++i) guard.failed("name" + std::to_string(i), "192.0.2.1", i);
     EXPECT_EQ(guard.names(), 3u);
     // Past two networks per name, the one that failed longest ago is forgotten.
     for (int k = 0; k < 5; ++k) guard.failed("x", "192.0.2.1", 100);
     guard.failed("x", "192.0.2.2", 101);
-    EXPECT_FALSE(guard.refused("x", "192.0.2.1", 102).empty());
+    EXPECT_NE(guard.refused("x", "192.0.2.1", 102), accounts::FailureGuard::Held::no);
     guard.failed("x", "192.0.2.3", 103);
-    EXPECT_TRUE(guard.refused("x", "192.0.2.1", 104).empty());
+    EXPECT_EQ(guard.refused("x", "192.0.2.1", 104), accounts::FailureGuard::Held::no);
 }
 
 TEST(Accounts, NewAccountsAndPasswordDigestsAreBounded) {

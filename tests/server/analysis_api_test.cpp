@@ -40,6 +40,7 @@ void expect_error(const ApiResponse& r, int status, const std::string& text) {
     EXPECT_EQ(r.status, status) << r.body.dump();
     ASSERT_TRUE(r.body.contains("error")) << r.body.dump();
     EXPECT_NE(r.body["error"].get<std::string>().find(text), std::string::npos) << r.body.dump();
+    expect_catalogued(r.status, r.body);
 }
 
 TEST(AnalysisApi, OwnershipMapOfStar) {

@@ -8,7 +8,10 @@
 
 #include <cstdint>
 
+#include <gtest/gtest.h>
+
 #include "server/api.h"
+#include "server/errors.h"
 #include "server/events.h"
 #include "server/game_service.h"
 #include "store/store.h"
@@ -29,6 +32,21 @@ inline void set_path(ApiRequest& r, const std::string& path) {
         r.query[item.substr(0, eq)] = eq == std::string::npos ? "" : item.substr(eq + 1);
         rest.erase(0, std::min(amp + 1, rest.size()));
     }
+}
+
+// An error reply as errors.h makes it: a code of the catalogue, the
+// catalogue's status, and the English line made from the code's template
+// and the parameters (so that a page translating the code says the same).
+inline void expect_catalogued(int status, const nlohmann::json& body) {
+    ASSERT_TRUE(body.contains("code")) << "no code: " << body.dump();
+    const std::string code = body["code"].get<std::string>();
+    const auto rows = error_catalogue();
+    const auto row =
+        std::find_if(rows.begin(), rows.end(), [&](const ErrorEntry& e) { return e.code == code; });
+    ASSERT_NE(row, rows.end()) << "not in the catalogue: " << code;
+    EXPECT_EQ(row->status, status) << code;
+    ASSERT_TRUE(body.contains("params") && body["params"].is_object()) << body.dump();
+    EXPECT_EQ(error_line(*row, body["params"]), body.value("error", "")) << body.dump();
 }
 
 struct ApiRig {

@@ -54,6 +54,7 @@ void expect_error(const ApiResponse& r, int status, const std::string& text) {
     ASSERT_TRUE(r.body.contains("error")) << r.body.dump();
     EXPECT_NE(r.body["error"].get<std::string>().find(text), std::string::npos)
         << "message: " << r.body["error"];
+    expect_catalogued(r.status, r.body);
 }
 
 TEST(ServerApi, CatalogListsEveryGameWithItsOptions) {
@@ -346,6 +347,26 @@ TEST(ServerApi, MessagesShowNulAndBadBytesAndStayShort) {
 
 ApiResponse draw(Api& api, const json& session, const json& body) {
     return post(api, path(session, "draw"), body);
+}
+
+// A draw offer for a computer's seat is refused with its code and the
+// seat as a parameter, for the page to say in its language.
+TEST(ServerApi, DrawOffersForTheComputerAreRefusedWithCodes) {
+    ApiRig rig;
+    Api& api = rig.api;
+    const json mixed = make(
+        api,
+        {{"game", "starstar"}, {"options", {{"size", 6}}}, {"players", {"human", "computer"}}});
+    const ApiResponse computer_seat = draw(api, mixed, {{"action", "offer"}, {"player", 1}});
+    expect_error(computer_seat, 400, "player 1 is the computer");
+    EXPECT_EQ(computer_seat.body["code"], "draw.computerPlayer");
+    EXPECT_EQ(computer_seat.body["params"], json({{"n", 1}}));
+    const json machines = make(
+        api,
+        {{"game", "starstar"}, {"options", {{"size", 6}}}, {"players", {"computer", "computer"}}});
+    const ApiResponse nobody = draw(api, machines, {{"action", "offer"}});
+    expect_error(nobody, 400, "no person plays in this game");
+    EXPECT_EQ(nobody.body["code"], "draw.computers");
 }
 
 TEST(ServerApi, DrawsBetweenPeopleAreOfferedAnsweredAndRecorded) {

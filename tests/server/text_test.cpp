@@ -102,6 +102,9 @@ void expect_refused(const ApiResponse& r, const std::string& field, const std::s
     const std::string error = error_of(r);
     EXPECT_TRUE(error.starts_with("'" + field + "' ")) << error;
     EXPECT_NE(error.find(why), std::string::npos) << error;
+    // Coded for the page: a text.* code naming the field.
+    EXPECT_TRUE(r.body.value("code", "").starts_with("text.")) << r.body.dump();
+    EXPECT_EQ(r.body["params"].value("field", ""), field) << r.body.dump();
 }
 
 TEST(TextApi, GuestNames) {

@@ -1,38 +1,18 @@
-// The server's error messages in English (server-errors.js; en.js spreads
-// this in, ru-errors.js translates it). The server refuses a request with
-// one English line, {"error": "..."} (src/server: fail(STATUS, "...")); each
-// 'err.*' value here is such a line as a PATTERN: the server's words
-// exactly, with {name} where the server puts a value (a name, a number, a
-// move). server-errors.js matches the line against every pattern (the one
-// that explains most of the line wins, the reasons in its {why} values
-// counted), then fills the translation with the values.
-// A value is kept as the server sent it, except: {why} holds a message of
-// its own, translated in turn by these patterns; {side...} holds a side's
-// name ("White"), shown as side.<name>, and {side...Gen} its genitive
-// (side.<name>.gen); {kind...} holds a man's kind ("biy", "Rook"), shown
-// as err.man.<kind> (those words are not patterns). The quotes the server
-// puts around a name ('Bob') are the pattern's, so Russian writes «Bob».
-// errors.test.mjs checks that every pattern's text is in the server's
-// sources (src/server, and src/table, src/core and src/games, whose rules
-// refuse an illegal move, and src/record), and that every fail() of the
-// server with a fixed message is covered here or listed there as left out.
-//
-// Left out, so shown in English as they come:
-// - malformed requests the page never makes: a JSON field of the wrong type
-//   or value ("'ply' must be a whole number from 0 to ...", "'action' must
-//   be ...", "'seat'", "'clock'", "'format'", "'status'", "'page'", "'room'",
-//   "'after'", "'class'", "'game'/'move' is missing", "'options'",
-//   "'players'", "'moves'"), a body that is not JSON ("malformed JSON",
-//   "bad JSON value", "the JSON body nests deeper ...", "send ... requests
-//   as application/json"), a wrong method or path (405, "no such page"),
-//   text that is not UTF-8 (a browser always sends UTF-8), and the fields
-//   the browser itself fills ('credential', 'endpoint', 'keys', the passkey's
-//   client data and its other WebAuthn checks but the few below);
-// - computer players' specs ("bad player ..."): the page offers only the
-//   catalog's levels;
-// - internal failures: "internal error: {why}" is translated, its why is not.
-// A typed start position's, a loaded record's and a game spec's messages
-// are in en-errors-input.js.
+// The server's errors in English, by code (issue 42 point 4). The server
+// refuses a request with {"error": "<English line>", "code": "<code>",
+// "params": {...}}; its codes are the rows of src/server/error_table.h. Each
+// 'err.' + code here is that code's text in the page's English, with the
+// same {name} parameters as the server's template; ru-errors.js translates
+// each, and server-errors.js fills the page's language's text with the
+// reply's parameters. A parameter is shown as it came, except: {why} holds
+// a line of the rules engine or of another layer without codes, read as
+// en-errors-rules.js says; {side...} and {kind...} are a side's or a man's
+// name. catalogue.test.mjs checks that every code the server can send
+// (tests/browser/server-error-codes.json, written from the C++) is here and
+// in every shipped language with the same parameters, and that no key here
+// is a code the server no longer has. A typed start position's, a loaded
+// record's and a game spec's messages, which come from the rules engine,
+// are in en-errors-input.js; a move's and a game's end in en-errors-rules.js.
 /** @type {Record<string, string|string[]>} */
 export default {
   // Limits: rates, sizes, a busy server (src/server/api.cpp, net/).
@@ -55,7 +35,6 @@ export default {
   'err.server.internal.bare': "internal error",
   'err.server.stopped': "the search stopped: {why}",
   'err.server.stopping': "the server is stopping",
-  'err.server.noMove': "the search found no move in its time",
   'err.server.saveGame': "the game could not be saved; nothing changed (try again)",
   'err.server.saveTournament': "the tournament could not be saved; nothing changed (try again)",
 
@@ -66,28 +45,14 @@ export default {
   'err.game.crowded': "the server is nearly full of games; networks holding {n} or more wait for room",
   'err.game.full': "the server holds its maximum of {n} games in play; try again in a minute",
   'err.game.ended': "this game was ended by the server: {why}",
-  'err.game.ended.room': "closed to make room for other games",
-  'err.game.ended.closed': "closed by its player",
-  'err.game.ended.unused': "abandoned: not used in time",
-  'err.game.ended.nobody': "nobody joined in time",
-  'err.game.ended.idle': "abandoned: no move in time",
   'err.game.changes': "this game has reached its limit of {n} stored changes; it can still be resigned",
-  'err.game.changed': "the game changed while the computer was thinking",
   'err.game.changed.ask': "the game changed while the computer was thinking; ask again",
   'err.game.changed.thought': "the game changed while the computer thought; ask again",
   'err.game.undo': "nothing to undo",
   'err.game.record': "'record' is missing: send the record's text",
   'err.game.viewMove': "move {n}: {why}",
-  'err.game.person': "{sideGen} is played by a person",
-  'err.game.oneResign': "a one-player game cannot be resigned",
-  'err.game.oneClock': "a one-player game has no clock to lose on",
 
   // Game over (src/table/table.cpp over_message, src/core/state_game.h).
-  'err.over': "the game is over",
-  'err.over.result': "the game is over ({result})",
-  'err.over.agreed': "the game is over ({result}, draw by agreement)",
-  'err.over.resigned': "the game is over ({result}, {sideGen} resigns)",
-  'err.over.time': "the game is over ({result}, {sideGen} loses on time)",
   'err.over.noMoves': "{why}; no more moves",
   'err.over.atMove': "the game is over at that move; no more moves",
 
@@ -99,9 +64,10 @@ export default {
   'err.draw.one': "a one-player game has no draws",
   'err.draw.none': "no draw offer stands",
   'err.draw.toComputer': "the offer is to the computer, which answers it by itself",
-  'err.draw.noOffer': "no draw offer from your opponent stands",
   'err.draw.computers': "no person plays in this game; the computers offer draws by themselves",
   'err.draw.computerPlayer': "player {n} is the computer, which makes its own offers",
+  'err.draw.player': "'player' must be 0 or 1",
+  'err.draw.noOffer': "no draw offer from your opponent stands",
   'err.takeback.none': "no takeback request from your opponent stands",
   'err.takeback.noMove': "there is no move to take back",
   'err.takeback.noOwn': "there is no move of yours to take back",
@@ -179,16 +145,8 @@ export default {
   'err.pk.registered': "this passkey is registered already",
   'err.pk.noAccount': "this passkey belongs to no account here",
   'err.pk.notSignedIn': "the passkey did not sign in: {why}",
-  'err.pk.site': "the passkey is for another site",
-  'err.pk.present': "the authenticator did not see the user present",
-  'err.pk.signature': "the signature does not verify",
-  'err.pk.count': "the authenticator's signature count went back: it may be a copy",
-  'err.pk.challenge': "the challenge is not the one the server issued",
-  'err.pk.origin': "the ceremony ran on '{origin}', not on {site}",
-  'err.pk.frame': "the ceremony ran in another site's frame",
 
   // A game's chat, reports and moderation (src/server/chat/chat.cpp).
-  'err.chat.empty': "'text' is empty",
   'err.text.control': "'{field}' holds {code}, a control character (one line of text)",
   'err.text.lineBreak': "'{field}' holds {code}, a line break (one line of text)",
   'err.text.bidi': "'{field}' holds {code}, a bidirectional control, which reorders text",
@@ -258,75 +216,91 @@ export default {
   'err.tour.arenaPause': "only a running arena pauses",
   'err.tour.paused': "you are paused already",
   'err.tour.notPaused': "you are not paused",
-  'err.tour.why.entered': "fewer than two players entered",
-  'err.tour.why.left': "fewer than two players left",
-  'err.tour.why.cancelled': "cancelled by {name}",
-  'err.tour.why.pairing': "no legal pairing is left: {why}",
 
-  // A typed move the rules refuse (src/games/*/notation.cpp): the frame,
-  // then each game's reasons ({why}).
-  'err.move.unreadable': "cannot read move '{move}': {why}",
-  'err.move.illegal': "illegal move '{move}'",
-  'err.move.illegal.why': "illegal move '{move}': {why}",
-  'err.move.notCell': "'{cell}' is not a cell",
-  'err.move.shatra.unreadable': "cannot read move '{move}': {why} (moves look like c5-c7, c3:e5:g7 or e13-d14=Q)",
-  'err.move.shatra.empty': "it is empty",
-  'err.move.shatra.separator': "'-' or ':' expected at '{rest}'",
-  'err.move.shatra.mixes': "it mixes '-' and ':'",
-  'err.move.shatra.long': "it is too long",
-  'err.move.shatra.promotesTwice': "it promotes twice",
-  'err.move.shatra.noTarget': "it has no target cell",
-  'err.move.shatra.noCell': "a cell is missing",
-  'err.move.shatra.noPromotion': "a promotion piece is missing",
-  'err.move.shatra.promotion': "promotion is to Q, R or B",
-  'err.move.shatra.paren': "')' expected",
-  'err.move.shatra.noMan': "no {sideGen} man on {cell}",
-  'err.move.shatra.kind': "the man on {cell} is a {kind}",
-  'err.move.shatra.which': "say which piece to promote to (=Q, =R or =B)",
-  'err.move.shatra.unavailable': "that promotion piece is not available",
-  'err.move.shatra.capture': "a capture is compulsory",
-  'err.move.starpool.unreadable': "cannot read move '{move}': {why} (write from and to cells: b1-c3, d4xw3, or w1<>a1 for a swap)",
-  'err.move.starpool.letter': "no man has the letter {letter}",
-  'err.move.starpool.short': "too short",
-  'err.move.starpool.separator': "expected '-', 'x' or '<>' after the first cell",
-  'err.move.starpool.noMan': "no man on {cell}",
-  'err.move.starpool.side': "{cell} holds a {sideGen} man and {side2Gen} is to move",
-  'err.move.starpool.kind': "the man on {cell} is a {kind}, not a {kind2}",
-  'err.move.starpool.notSwap': "that is not a swap",
-  'err.move.starpool.swap': "a swap is written with '<>'",
-  'err.move.starpool.cannot': "the {kind} cannot go there",
-  'err.move.starpool.check': "the {kind} cannot go there (the King is in check)",
-  'err.move.star.swapOff': "swap is not allowed: the swap option is off (use starstar:swap=true)",
-  'err.move.star.swapWhen': "swap is only legal as White's reply to Black's first stone",
-  'err.move.star.form': "expected a cell name Nxy: arm letter * S T A R, ring digit (0 for ring 10), offset digit",
-  'err.move.star.ring': "ring {ring} is off the {rings}-ring board",
-  'err.move.star.offset': "ring {ring} has offsets 0 to {max} only",
-  'err.move.star.black': "cell {cell} is occupied by a black stone",
-  'err.move.star.white': "cell {cell} is occupied by a white stone",
-  'err.move.ast.pure': "there are no {type} pieces (the pure types dha and lce do not exist)",
-  'err.move.ast.type': "'{type}' is not a piece type (dhe, dca, dce, lha, lhe, lca)",
-  'err.move.ast.cell': "'{cell}' is not a cell of the side-{n} board (a1 to {last}, column letter at most the row number)",
-  'err.move.ast.occupied': "{cell} is occupied ({type})",
-  'err.move.ast.supply': "no {type} left in the supply",
-  'err.move.ast.opening': "the opening's three pieces must differ in type; {type} is already on the board",
-  'err.move.ast.swap.standard': "swap is only legal as the second player's first turn",
-  'err.move.ast.swap.pie': "swap is only legal as the first player's answer to the second player's first placement",
-  'err.move.ast.swap.noPie': "swap needs the option pie=true in Inverted",
-  'err.move.ast.swap.solitaire': "there is no swap in Solitaire",
-  'err.move.ast.form': "'{move}' is not a move: write TYPE@CELL such as dhe@c5",
-  'err.move.ast.form.swap': "'{move}' is not a move: write TYPE@CELL such as dhe@c5, or swap",
-  'err.move.ast.drawn': "the drawn piece is {type}, not {type2}",
-  'err.move.ast.first': "'{move}' is not a move: the first turn hands a piece over, e.g. >dhe",
-  'err.move.ast.handed': "a piece has been handed over already ({type}): write CELL>TYPE such as c5>dhe",
-  'err.move.ast.mustHand': "placing {type} on {cell} does not end the game, so a piece must be handed over: write {cell}>TYPE",
-  'err.move.ast.ends': "placing {type} on {cell} ends the game; write {cell} alone",
+  // Requests the page never makes wrong, the transport's and the site's
+  // refusals, and the lines the rules engine or the search writes ({why}).
+  'err.request.jsonValue': "bad JSON value: {why}",
+  'err.rules.refused': "{why}",
+  'err.new.player.form': "each player must be \"human\", \"computer\" or a player such as \"level:6\"",
+  'err.new.player.bad': "each player must be \"human\" or \"computer\" or a player such as \"level:6\": {why}",
+  'err.new.players.form': "'players' must be a list of one or two of \"human\" and \"computer\"",
+  'err.request.noPage': "no such page: {path}",
+  'err.game.viewMoves.form': "'moves' must be a list of at most {n} move texts",
+  'err.game.viewMoves.texts': "'moves' must hold move texts",
+  'err.request.ply': "'ply' must be a whole number from 0 to {max}",
+  'err.game.move.missing': "'move' is missing: send the move's text, e.g. {\"move\": \"*10\"}",
+  'err.request.json.deep': "the JSON body nests deeper than {n} levels",
+  'err.request.json.malformed': "malformed JSON: {why}",
+  'err.request.json.object': "the request body must be a JSON object",
+  'err.request.field.string': "'{field}' must be a string",
+  'err.request.field.integer': "'{field}' must be an integer",
+  'err.request.field.range': "'{field}' must be from {min} to {max}",
+  'err.request.field.number': "'{field}' must be a number",
+  'err.request.field.bool': "'{field}' must be true or false",
+  'err.new.game.missing': "'game' is missing: name a game, e.g. \"starstar\"",
+  'err.new.options.object': "'options' must be an object",
+  'err.new.option.type': "option '{key}' must be a string, a number or a boolean",
+  'err.new.option.separator': "option '{key}' contains ',', '=' or ':'",
+  'err.request.contentType': "send {method} requests as application/json (Content-Type), even without a body",
+  'err.request.method': "{path} takes {allowed}, not {method}",
+  'err.puz.number': "'{field}' must be a number from {min} to {max}",
+  'err.puz.game': "no puzzles for {game}: the games are {list}",
+  'err.over.now': "{why}",
+  'err.draw.action': "'action' must be \"offer\", \"accept\" or \"decline\"",
+  'err.request.action': "'action' must be \"{first}\", \"accept\" or \"decline\"",
+  'err.over.conflict': "{why}",
+  'err.game.move.empty': "'move' is missing: send the move's text",
+  'err.new.clock.object': "'clock' must be an object such as {\"kind\": \"fischer\"}",
+  'err.new.clock.kind': "'clock' kind must be \"none\", \"fischer\" or \"correspondence\"",
+  'err.request.page': "'page' must be a number below 1000000",
+  'err.request.gameKind': "no game '{id}'",
+  'err.new.seat': "'seat' must be \"first\", \"second\" or \"random\"",
+  'err.new.opponent': "'opponent' must be \"person\" or a player such as \"level:6\": {why}",
+  'err.over.join': "the game is over",
+  'err.request.numberUpTo': "'{field}' must be a number up to {max}",
+  'err.tour.clock': "a tournament needs a clock: {\"kind\": \"fischer\"} or \"correspondence\"",
+  'err.tour.format': "'format' must be \"swiss\", \"round_robin\" or \"arena\"",
+  'err.tour.status': "'status' must be entry, running, finished or cancelled",
+  'err.tour.page': "'page' must be a number from 1",
+  'err.chat.room': "'room' must be \"players\" or \"spectators\"",
+  'err.chat.after': "'after' must be a message number",
+  'err.name.utf8': "a name must be UTF-8 text",
+  'err.pw.utf8': "a password must be UTF-8 text",
+  'err.acc.push.endpoint': "'endpoint' must be an https:// address of at most 1000 bytes",
+  'err.acc.push.keys': "'keys' must hold 'p256dh' (65 bytes) and 'auth' (16 bytes), base64url",
+  'err.player.class': "'class' must be \"live\" or \"correspondence\"",
+  'err.player.game': "'game' is missing: the game's spec, e.g. shatra",
+  'err.pk.credential': "'credential' must be the browser's answer: {id, response: {...}}",
+  'err.pk.field': "'{field}' is missing",
+  'err.pk.noHost': "the request names no Host",
+  'err.pk.clientData': "the client data is not base64url JSON",
+  'err.http.lineLong': "the request line is longer than {n} bytes",
+  'err.http.headLong': "the request head is longer than {n} bytes",
+  'err.http.headers': "more than {n} header fields",
+  'err.http.expect': "only 'Expect: 100-continue' is understood",
+  'err.http.line': "malformed request line",
+  'err.http.method': "malformed method",
+  'err.http.versionServed': "only HTTP/1.0 and HTTP/1.1 are served",
+  'err.http.version': "malformed HTTP version",
+  'err.http.target': "the request target must be a path starting with '/'",
+  'err.http.pathEscape': "malformed percent escape in the path",
+  'err.http.pathNul': "a NUL byte in the path",
+  'err.http.queryEscape': "malformed percent escape in the query",
+  'err.http.field': "malformed header field",
+  'err.http.fieldByte': "a NUL or CR byte in a header field",
+  'err.http.length': "malformed Content-Length",
+  'err.http.lengths': "conflicting Content-Length fields",
+  'err.http.chunked': "chunked or encoded request bodies are not accepted; send Content-Length",
+  'err.ops.method': "{path} takes GET",
+  'err.ops.forbidden': "the operator's routes answer the loopback interface or the metrics token only",
+  'err.site.hosts': "a request names one Host, not {n}",
+  'err.site.host': "this server does not answer for the host '{host}' (see --public-url in docs/server.md)",
+  'err.site.origin': "a request from another site's page (Origin '{origin}') may not change anything",
+  'err.site.method': "the UI's files take GET or HEAD, not {method}",
+  'err.site.read': "cannot read {path}",
+  'err.text.utf8': "'{field}' must be UTF-8 text",
+  'err.text.normalize': "'{field}' could not be normalized",
+  'err.text.empty': "'{field}' is empty",
+  'err.new.player.bounds': "{why}",
 
-  // The men's kinds as the rules name them inside a message ({kind}); not
-  // patterns. Shatra's men, then Star Pool Chess's.
-  'err.man.biy': "biy", 'err.man.batyr': "batyr", 'err.man.tura': "tura",
-  'err.man.yalkyn': "yalkyn", 'err.man.shatra': "shatra",
-  'err.man.King': "King", 'err.man.General': "General", 'err.man.Captain': "Captain",
-  'err.man.Great Elephant': "Great Elephant", 'err.man.Knight': "Knight", 'err.man.Rook': "Rook",
-  'err.man.Wizard': "Wizard", 'err.man.Pawn': "Pawn", 'err.man.Sergeant': "Sergeant",
-  'err.man.Lieutenant': "Lieutenant",
 };

@@ -9,6 +9,7 @@ import learn from './en-learn.js';
 import play from './en-play.js';
 import errors from './en-errors.js';
 import inputErrors from './en-errors-input.js';
+import rulesErrors from './en-errors-rules.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -19,6 +20,7 @@ export default {
   ...play,
   ...errors,
   ...inputErrors,
+  ...rulesErrors,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

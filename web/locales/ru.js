@@ -9,6 +9,7 @@ import learn from './ru-learn.js';
 import play from './ru-play.js';
 import errors from './ru-errors.js';
 import inputErrors from './ru-errors-input.js';
+import rulesErrors from './ru-errors-rules.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -19,6 +20,7 @@ export default {
   ...play,
   ...errors,
   ...inputErrors,
+  ...rulesErrors,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.menu': 'Меню',

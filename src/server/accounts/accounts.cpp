@@ -34,8 +34,9 @@ Accounts::Accounts(store::Store& store, AccountLimits limits, std::function<std:
       }),
       by_address_(limits.sign_in_per_minute / 60, limits.sign_in_burst),
       new_accounts_(limits.register_per_hour / 3600, limits.register_burst),
-      wrong_passwords_("wrong passwords", limits.wrong_passwords),
-      wrong_codes_("wrong recovery codes", limits.wrong_codes),
+      wrong_passwords_(limits.wrong_passwords),
+      wrong_codes_(limits.wrong_codes),
+
       hashing_(limits.hashing) {
     // Accounts made before names had skeletons (schema 9) get theirs now;
     // of two old names that look alike, the older keeps the skeleton.
@@ -50,16 +51,14 @@ Accounts::NewName Accounts::new_name(const std::string& typed) const {
     rule.max_characters = 100;  // name_key() counts more strictly
     NewName out;
     out.name = checked_text("name", typed, rule);
-    std::string why;
+    Refusal why;
     out.key = name_key(out.name, &why);
-    if (out.key.empty()) fail(400, why);
-    if (reserved_name(out.name))
-        fail(400,
-             "the name " + quote(out.name) + " is reserved (it would pass for the site's own)");
+    if (out.key.empty()) fail(why);
+    const json named = {{"name", printable(out.name, kMaxQuoted)}};
+    if (reserved_name(out.name)) fail("acc.reserved", named);
     out.skeletons = name_skeletons(out.name);
-    if (store_.account_by_key(out.key)) fail(409, "the name " + quote(out.name) + " is taken");
-    if (store_.skeleton_taken(out.skeletons))
-        fail(409, "the name " + quote(out.name) + " is taken: it looks like another account's");
+    if (store_.account_by_key(out.key)) fail("acc.taken", named);
+    if (store_.skeleton_taken(out.skeletons)) fail("acc.lookalike", named);
     return out;
 }
 
@@ -133,17 +132,15 @@ ApiResponse Accounts::register_account(const ApiRequest& r) {
     const json body = parse_body(r, 8);
     const NewName name = new_name(get_string(body, "name"));
     const std::string password = get_string(body, "password");
-    if (const std::string problem = password_problem(name.name, password); !problem.empty())
-        fail(400, problem);
-    if (!new_accounts_.allow(r.client, seconds(now())))
-        fail(429, "too many new accounts from your network; try again later");
+    if (const Refusal problem = password_refusal(name.name, password)) fail(problem);
+    if (!new_accounts_.allow(r.client, seconds(now()))) fail("acc.newAccounts");
     store::AccountRow row{0, name.name, "", now()};
     {
         HashingSlot slot(hashing_, r.client);
         row.password = hash_password(password);
     }
     if (!store_.create_account(row, name.key, name.skeletons))
-        fail(409, "the name " + quote(name.name) + " is taken");
+        fail("acc.taken", {{"name", printable(name.name, kMaxQuoted)}});
     ApiResponse out(201, {{"name", row.name},
                           {"created", row.created_ms},
                           {"recovery_codes", new_recovery_codes(row.id)}});
@@ -157,11 +154,12 @@ ApiResponse Accounts::login(const ApiRequest& r) {
     const std::string password = get_string(body, "password");
     const std::string key = name_key(name);
     const double at = seconds(now());
-    if (!by_address_.allow(r.client, at))
-        fail(429, "too many sign-in attempts from your network; wait a minute");
-    if (!key.empty())
-        if (const std::string why = wrong_passwords_.refused(key, r.client, at); !why.empty())
-            fail(429, why);
+    if (!by_address_.allow(r.client, at)) fail("acc.attempts.address");
+    if (!key.empty()) {
+        const FailureGuard::Held held = wrong_passwords_.refused(key, r.client, at);
+        if (held == FailureGuard::Held::network) fail("acc.wrongPasswords.network");
+        if (held == FailureGuard::Held::account) fail("acc.wrongPasswords.account");
+    }
     const auto account = key.empty() ? std::nullopt : store_.account_by_key(key);
     // An unknown name costs the same digest as a known one, so neither the
     // answer nor its time says which names exist.
@@ -174,7 +172,7 @@ ApiResponse Accounts::login(const ApiRequest& r) {
     }
     if (!account || !ok) {
         if (!key.empty()) wrong_passwords_.failed(key, r.client, at);
-        fail(401, "no account with that name and password");
+        fail("acc.wrong");
     }
     wrong_passwords_.succeeded(key, r.client);
     ApiResponse out(200, {{"name", account->name}, {"created", account->created_ms}});
@@ -184,7 +182,7 @@ ApiResponse Accounts::login(const ApiRequest& r) {
 
 ApiResponse Accounts::logout(const ApiRequest& r, bool everywhere) {
     const auto account = signed_in(r);
-    if (!account) fail(401, "you are not signed in");
+    if (!account) fail("acc.signedOut");
     std::int64_t ended = 1;
     if (everywhere) {
         ended = store_.remove_sessions(account->id);
@@ -221,7 +219,8 @@ void Accounts::start_session(ApiResponse& response, std::int64_t account) {
     // Every way in (password, passkey, recovery code) comes here.
     const auto row = store_.account(account);
     if (row && row->suspended_until > now())
-        fail(403, "this account is suspended until " + utc_time(row->suspended_until));
+        fail("acc.suspendedUntil", {{"time", utc_time(row->suspended_until)}});
+
     const std::string token = random_token(32);
     store_.add_session(digest(token), account, now(), limits_.sessions_per_account);
     response.cookies.push_back(cookie(token, false));

@@ -89,7 +89,8 @@ inline constexpr const char* kSessionCookie = "asterism_session";
 // A name's key: what two names that may not both exist have in common
 // (Latin and Cyrillic letters folded to lower case). Empty, with `why`
 // set, for a name an account may not have.
-std::string name_key(std::string_view name, std::string* why = nullptr);
+std::string name_key(std::string_view name, Refusal* why = nullptr);
+
 // The confusables skeletons (UTS #39, from ICU's spoof checker) of a name as
 // typed, in lower case and in upper case: two names that share one look
 // alike ("PAPA" and the Cyrillic "РАРА"), and only the first may exist.

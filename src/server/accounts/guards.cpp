@@ -29,20 +29,21 @@ void FailureGuard::make_room(double now) {
     names_.erase(oldest);
 }
 
-std::string FailureGuard::refused(const std::string& name, const std::string& network, double now) {
+FailureGuard::Held FailureGuard::refused(const std::string& name, const std::string& network,
+                                         double now) {
     std::lock_guard lock(mutex_);
     const auto it = names_.find(name);
-    if (it == names_.end()) return {};
+    if (it == names_.end()) return Held::no;
     Name& n = it->second;
     forget_stale(n, now);
     const auto pair = n.networks.find(network);
     // A network that has not failed on this name is never held back.
-    if (pair == n.networks.end()) return {};
+    if (pair == n.networks.end()) return Held::no;
     if (level(pair->second, now, limits_.pair_per_minute / 60, limits_.pair_burst) < 1)
-        return "too many " + what_ + " for this account from your network; wait a minute";
+        return Held::network;
     if (level(n.bucket, now, limits_.name_per_hour / 3600, limits_.name_burst) < 1)
-        return "too many " + what_ + " for this account; wait a few minutes";
-    return {};
+        return Held::account;
+    return Held::no;
 }
 
 void FailureGuard::failed(const std::string& name, const std::string& network, double now) {
@@ -80,20 +81,17 @@ std::size_t FailureGuard::names() const {
 }
 
 void HashingGate::enter(const std::string& network) {
-    static const std::string kBusy =
-        "the server is busy checking other passwords; try again in a moment";
     std::unique_lock lock(mutex_);
-    if (limits_.slots <= 0) fail(503, kBusy);
+    if (limits_.slots <= 0) fail("limit.passwords");
     // One network, one slot: its second request at once is refused, so
     // that it never holds a slot and a place in the queue together.
-    if (inside_.contains(network))
-        fail(503, "a password from your network is being checked; try again in a moment");
+    if (inside_.contains(network)) fail("acc.hashing.network");
     if (running_ < limits_.slots && queue_.empty()) {
         ++running_;
         inside_[network] = 1;
         return;
     }
-    if (queue_.size() >= limits_.max_waiting) fail(503, kBusy);
+    if (queue_.size() >= limits_.max_waiting) fail("limit.passwords");
     const std::uint64_t ticket = next_ticket_++;
     queue_.push_back(ticket);
     inside_[network] = 1;
@@ -106,7 +104,7 @@ void HashingGate::enter(const std::string& network) {
     if (!turn) {
         inside_.erase(network);
         freed_.notify_all();  // the next in line may be first now
-        fail(503, kBusy);
+        fail("limit.passwords");
     }
     ++running_;
     freed_.notify_all();

@@ -39,13 +39,14 @@ struct GuardLimits {
 
 class FailureGuard {
   public:
-    // `what` names the guesses in the reasons ("wrong passwords").
-    FailureGuard(std::string what, GuardLimits limits = {})
-        : what_(std::move(what)), limits_(limits) {}
+    explicit FailureGuard(GuardLimits limits = {}) : limits_(limits) {}
 
-    // Empty when `network` may try `name` at `now_seconds`; otherwise the
-    // one-line reason it may not (a 429).
-    std::string refused(const std::string& name, const std::string& network, double now_seconds);
+    // Whether `network` is held back from trying `name` at `now_seconds`,
+    // and by which share: the pair's (a minute) or the name's (minutes).
+    // The caller says it with its own codes (a 429: wrong passwords, or
+    // wrong recovery codes).
+    enum class Held { no, network, account };
+    Held refused(const std::string& name, const std::string& network, double now_seconds);
     // A wrong guess from `network` on `name`.
     void failed(const std::string& name, const std::string& network, double now_seconds);
     // A right one: the pair's failures are forgotten.
@@ -66,8 +67,8 @@ class FailureGuard {
     void forget_stale(Name& n, double now) const;
     void make_room(double now);
 
-    std::string what_;
     GuardLimits limits_;
+
     mutable std::mutex mutex_;
     std::map<std::string, Name> names_;
 };

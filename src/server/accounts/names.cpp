@@ -55,34 +55,31 @@ char32_t folded(char32_t c) {
     return c;
 }
 
-std::string bad(std::string* why, const std::string& message) {
-    if (why) *why = message;
+std::string bad(Refusal* why, ErrorCode code, nlohmann::json params = nlohmann::json::object()) {
+    if (why) *why = {code, std::move(params)};
     return {};
 }
 
 }  // namespace
 
-std::string name_key(std::string_view name, std::string* why) {
-    if (!valid_utf8(name)) return bad(why, "a name must be UTF-8 text");
+std::string name_key(std::string_view name, Refusal* why) {
+    if (!valid_utf8(name)) return bad(why, "name.utf8");
     const std::vector<char32_t> cs = code_points(name);
     if (cs.size() < kMinName || cs.size() > kMaxName)
-        return bad(why, "a name has " + std::to_string(kMinName) + " to " +
-                            std::to_string(kMaxName) + " characters");
+        return bad(why, "name.length", {{"min", kMinName}, {"max", kMaxName}});
     bool has_latin = false, has_cyrillic = false;
     std::string key;
     for (const char32_t c : cs) {
         const bool digit = c >= '0' && c <= '9';
         const bool mark = c == '_' || c == '-' || c == '.';
-        if (!latin(c) && !cyrillic(c) && !digit && !mark)
-            return bad(why, "a name may hold Latin or Cyrillic letters, digits, '_', '-' and '.'");
+        if (!latin(c) && !cyrillic(c) && !digit && !mark) return bad(why, "name.letters");
         has_latin |= latin(c);
         has_cyrillic |= cyrillic(c);
         append_utf8(key, folded(c));
     }
-    if (has_latin && has_cyrillic)
-        return bad(why, "a name may not mix Latin and Cyrillic letters (they look alike)");
-    if (cs.front() == '_' || cs.front() == '-' || cs.front() == '.')
-        return bad(why, "a name begins with a letter or a digit");
+    if (has_latin && has_cyrillic) return bad(why, "name.mixed");
+    if (cs.front() == '_' || cs.front() == '-' || cs.front() == '.') return bad(why, "name.begin");
+
     return key;
 }
 

@@ -24,13 +24,13 @@ const json& credential_of(const json& body) {
     const auto it = body.find("credential");
     if (it == body.end() || !it->is_object() || !it->contains("response") ||
         !(*it)["response"].is_object())
-        fail(400, "'credential' must be the browser's answer: {id, response: {...}}");
+        fail("pk.credential");
     return *it;
 }
 
 std::string field(const json& j, const char* key) {
     const auto it = j.find(key);
-    if (it == j.end() || !it->is_string()) fail(400, std::string("'") + key + "' is missing");
+    if (it == j.end() || !it->is_string()) fail("pk.field", {{"field", key}});
     return it->get<std::string>();
 }
 
@@ -47,11 +47,11 @@ std::string random_bytes(std::size_t n) {
 std::pair<std::string, std::string> Accounts::origin_and_rp(const ApiRequest& r) const {
     std::string origin = limits_.public_origin;
     if (origin.empty()) {
-        if (r.host.empty()) fail(400, "the request names no Host");
+        if (r.host.empty()) fail("pk.noHost");
         origin = "http://" + r.host;
     }
     std::string host = origin.substr(origin.find("://") + 3);
-    if (host.starts_with('[')) fail(400, "passkeys need a host name, not an address");
+    if (host.starts_with('[')) fail("pk.host");
     host = host.substr(0, host.find(':'));
     return {origin, host};
 }
@@ -76,9 +76,7 @@ std::string Accounts::begin_ceremony(Ceremony c) {
     }
     const auto mine = ceremony_count_.find(c.network);
     if (mine != ceremony_count_.end() && mine->second >= limits_.ceremonies_per_network)
-        fail(429,
-             "too many passkey ceremonies under way from your network; finish one or "
-             "try again in a few minutes");
+        fail("pk.ceremonies");
     if (ceremonies_.size() >= limits_.max_ceremonies && !ceremony_count_.empty()) {
         const auto most =
             std::max_element(ceremony_count_.begin(), ceremony_count_.end(),
@@ -91,8 +89,7 @@ std::string Accounts::begin_ceremony(Ceremony c) {
                 oldest = it;
         if (oldest != ceremonies_.end()) drop_ceremony(oldest);
     }
-    if (ceremonies_.size() >= limits_.max_ceremonies)
-        fail(503, "too many passkey ceremonies under way; try again in a minute");
+    if (ceremonies_.size() >= limits_.max_ceremonies) fail("limit.ceremonies");
     c.expires_ms = at + static_cast<std::int64_t>(limits_.ceremony_seconds * 1000);
     c.order = ++ceremonies_begun_;
     ++ceremony_count_[c.network];
@@ -109,12 +106,12 @@ Accounts::Ceremony Accounts::end_ceremony(const std::string& client_data_b64,
         const json j = json::parse(from_base64url(client_data_b64, 4096));
         challenge = j.value("challenge", "");
     } catch (const std::exception&) {
-        fail(400, "the client data is not base64url JSON");
+        fail("pk.clientData");
     }
     std::lock_guard lock(mutex_);
     const auto it = ceremonies_.find(challenge);
     if (it == ceremonies_.end() || it->second.kind != kind || it->second.expires_ms < now())
-        fail(400, "no such " + kind + " under way (it may have expired); start again");
+        kind == "register" ? fail("pk.expired.register") : fail("pk.expired.login");
     Ceremony c = it->second;
     c.challenge = challenge;
     drop_ceremony(it);
@@ -130,9 +127,7 @@ ApiResponse Accounts::passkey_register_begin(const ApiRequest& r) {
         c.account = me->id;
         user_name = me->name;
         const auto keys = store_.passkeys(me->id);
-        if (keys.size() >= limits_.passkeys_per_account)
-            fail(409, "this account has " + std::to_string(keys.size()) +
-                          " passkeys, the most it may hold");
+        if (keys.size() >= limits_.passkeys_per_account) fail("pk.most", {{"n", keys.size()}});
         for (const auto& k : keys) exclude.push_back({{"type", "public-key"}, {"id", k.id}});
     } else {
         c.name = new_name(get_string(body, "name")).name;
@@ -170,29 +165,28 @@ ApiResponse Accounts::passkey_register_finish(const ApiRequest& r) {
     const std::string client_data = field(cred["response"], "clientDataJSON");
     const Ceremony c = end_ceremony(client_data, "register");
     const auto me = signed_in(r);
-    if (c.account != 0 && (!me || me->id != c.account))
-        fail(403, "this passkey was begun for another account");
+    if (c.account != 0 && (!me || me->id != c.account)) fail("pk.otherAccount");
     NewCredential made;
     try {
         made = verify_registration(client_data, field(cred["response"], "attestationObject"),
                                    {"webauthn.create", c.challenge, c.rp, c.origin});
     } catch (const WebAuthnError& e) {
-        fail(400, std::string("the passkey was not accepted: ") + e.what());
+        fail("pk.notAccepted", {{"why", e.what()}});
     }
     std::int64_t account = c.account;
     std::string name = me ? me->name : c.name;
     if (account == 0) {
         // A new account, with only this passkey.
         if (!new_accounts_.allow(r.client, static_cast<double>(now()) / 1000))
-            fail(429, "too many new accounts from your network; try again later");
+            fail("acc.newAccounts");
         store::AccountRow row{0, c.name, "", now()};
         if (!store_.create_account(row, name_key(c.name), name_skeletons(c.name)))
-            fail(409, "the name " + quote(c.name) + " is taken");
+            fail("acc.taken", {{"name", printable(c.name, kMaxQuoted)}});
         account = row.id;
     }
     if (!store_.add_passkey({made.id, account, base64url(made.public_key), made.alg,
                              made.sign_count, label, now()}))
-        fail(409, "this passkey is registered already");
+        fail("pk.registered");
     ApiResponse out(201, {{"name", name}, {"passkey", made.id}});
     if (!me) start_session(out, account);
     return out;
@@ -214,13 +208,13 @@ ApiResponse Accounts::passkey_login_begin(const ApiRequest& r) {
 ApiResponse Accounts::passkey_login_finish(const ApiRequest& r) {
     const json body = parse_body(r, 8);
     if (!by_address_.allow(r.client, static_cast<double>(now()) / 1000))
-        fail(429, "too many sign-in attempts from your network; wait a minute");
+        fail("acc.attempts.address");
     const json& cred = credential_of(body);
     const json& response = cred["response"];
     const std::string client_data = field(response, "clientDataJSON");
     const Ceremony c = end_ceremony(client_data, "login");
     const auto key = store_.passkey(field(cred, "id"));
-    if (!key) fail(401, "this passkey belongs to no account here");
+    if (!key) fail("pk.noAccount");
     std::uint32_t count = 0;
     try {
         count = verify_assertion(from_base64url(key->public_key, 1024), key->alg,
@@ -228,11 +222,11 @@ ApiResponse Accounts::passkey_login_finish(const ApiRequest& r) {
                                  field(response, "authenticatorData"), field(response, "signature"),
                                  {"webauthn.get", c.challenge, c.rp, c.origin});
     } catch (const WebAuthnError& e) {
-        fail(401, std::string("the passkey did not sign in: ") + e.what());
+        fail("pk.notSignedIn", {{"why", e.what()}});
     }
     store_.set_sign_count(key->id, count);
     const auto account = store_.account(key->account);
-    if (!account) fail(401, "this passkey belongs to no account here");
+    if (!account) fail("pk.noAccount");
     ApiResponse out(200, {{"name", account->name}, {"created", account->created_ms}});
     start_session(out, account->id);
     return out;
@@ -240,7 +234,8 @@ ApiResponse Accounts::passkey_login_finish(const ApiRequest& r) {
 
 ApiResponse Accounts::list_passkeys(const ApiRequest& r) {
     const auto me = signed_in(r);
-    if (!me) fail(401, "you are not signed in");
+    if (!me) fail("acc.signedOut");
+
     json list = json::array();
     for (const auto& k : store_.passkeys(me->id))
         list.push_back({{"id", k.id},

@@ -95,28 +95,30 @@ std::size_t characters(std::string_view s) {
 
 }  // namespace
 
-std::string password_problem(std::string_view name, std::string_view password) {
-    if (!valid_utf8(password)) return "a password must be UTF-8 text";
-    if (characters(password) < kMinPassword)
-        return "a password needs at least " + std::to_string(kMinPassword) + " characters";
-    if (password.size() > kMaxPassword)
-        return "a password may have at most " + std::to_string(kMaxPassword) + " bytes";
+Refusal password_refusal(std::string_view name, std::string_view password) {
+    if (!valid_utf8(password)) return {"pw.utf8"};
+    if (characters(password) < kMinPassword) return {"pw.short", {{"n", kMinPassword}}};
+    if (password.size() > kMaxPassword) return {"pw.long", {{"n", kMaxPassword}}};
     const std::string lower = lower_ascii(password);
     if (std::all_of(lower.begin(), lower.end(), [&](char c) { return c == lower[0]; }))
-        return "a password of one character repeated is too easy to guess";
-    if (in_sequence(lower)) return "a run of keys in order is too easy to guess";
+        return {"pw.repeated"};
+    if (in_sequence(lower)) return {"pw.run"};
     const std::string own = lower_ascii(name);
-    if (own.size() >= 3 && lower.find(own) != std::string::npos)
-        return "a password may not contain the account's name";
+    if (own.size() >= 3 && lower.find(own) != std::string::npos) return {"pw.name"};
     for (std::string_view word : kSiteWords)
-        if (lower == word) return "that password is this site's name; choose another";
+        if (lower == word) return {"pw.site"};
     for (const std::string& form : undisguised(lower)) {
         // cracklib calls anything under 6 characters short: not its say here.
         if (form.size() < 6) continue;
+        // cracklib's own English reason, a parameter (it has no codes).
         if (const std::string why = cracklib_problem(form); !why.empty())
-            return "that password is too easy to guess (" + why + "); choose another";
+            return {"pw.common", {{"why", why}}};
     }
     return {};
+}
+
+std::string password_problem(std::string_view name, std::string_view password) {
+    return password_refusal(name, password).line();
 }
 
 }  // namespace asterism::server::accounts

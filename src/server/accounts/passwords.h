@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "server/errors.h"
+
 namespace asterism::server::accounts {
 
 // The argon2id parameters: OWASP's first recommended set (19 MiB, two
@@ -27,8 +29,10 @@ bool password_matches(const std::string& encoded, std::string_view password);
 inline constexpr std::size_t kMinPassword = 8;    // characters
 inline constexpr std::size_t kMaxPassword = 256;  // bytes
 
-// Why `password` may not be the password of account `name`, in one line;
-// empty when it may.
+// Why `password` may not be the password of account `name` (errors.h);
+// nothing when it may.
+Refusal password_refusal(std::string_view name, std::string_view password);
+// The same as its English line; empty when it may.
 std::string password_problem(std::string_view name, std::string_view password);
 
 }  // namespace asterism::server::accounts

@@ -38,8 +38,7 @@ std::string query(const ApiRequest& r, const char* key, const std::string& fallb
 
 std::string time_class(const ApiRequest& r) {
     const std::string c = query(r, "class", "live");
-    if (c != "live" && c != "correspondence")
-        fail(400, "'class' must be \"live\" or \"correspondence\"");
+    if (c != "live" && c != "correspondence") fail("player.class");
     return c;
 }
 
@@ -48,7 +47,7 @@ std::string time_class(const ApiRequest& r) {
 store::AccountRow Accounts::player(const std::string& name) const {
     const std::string key = name_key(name);
     const auto account = key.empty() ? std::nullopt : store_.account_by_key(key);
-    if (!account) fail(404, "no player " + quote(name));
+    if (!account) fail("player.none", {{"name", printable(name, kMaxQuoted)}});
     return *account;
 }
 
@@ -62,7 +61,8 @@ ApiResponse Accounts::get_player(const std::string& name) {
 ApiResponse Accounts::get_history(const ApiRequest& r, const std::string& name) {
     const store::AccountRow a = player(name);
     const std::string game = query(r, "game", "");
-    if (game.empty()) fail(400, "'game' is missing: the game's spec, e.g. shatra");
+    if (game.empty()) fail("player.game");
+
     json points = json::array();
     for (const auto& p : store_.rating_history(a.id, game, time_class(r), kHistory))
         points.push_back({{"at", p.at_ms},

@@ -93,18 +93,18 @@ ApiResponse Accounts::recover(const ApiRequest& r) {
     const std::string password = get_string(body, "password", "");
     const std::string key = name_key(name);
     const double at = static_cast<double>(now()) / 1000;
-    if (!by_address_.allow(r.client, at))
-        fail(429, "too many sign-in attempts from your network; wait a minute");
-    if (!key.empty())
-        if (const std::string why = wrong_codes_.refused(key, r.client, at); !why.empty())
-            fail(429, why);
+    if (!by_address_.allow(r.client, at)) fail("acc.attempts.address");
+    if (!key.empty()) {
+        const FailureGuard::Held held = wrong_codes_.refused(key, r.client, at);
+        if (held == FailureGuard::Held::network) fail("acc.wrongCodes.network");
+        if (held == FailureGuard::Held::account) fail("acc.wrongCodes.account");
+    }
     const auto account = key.empty() ? std::nullopt : store_.account_by_key(key);
     if (!password.empty())
-        if (const std::string problem = password_problem(name, password); !problem.empty())
-            fail(400, problem);
+        if (const Refusal problem = password_refusal(name, password)) fail(problem);
     if (!account || code.empty() || !store_.use_recovery_code(account->id, digest(code))) {
         if (!key.empty()) wrong_codes_.failed(key, r.client, at);
-        fail(401, "wrong name or recovery code");
+        fail("acc.recovery");
     }
     wrong_codes_.succeeded(key, r.client);
     std::int64_t sessions_ended = 0;
@@ -127,8 +127,7 @@ ApiResponse Accounts::delete_account(const ApiRequest& r) {
     const store::AccountRow me = require_account(r);
     const json body = parse_body(r, 4);
     const std::string confirm = get_string(body, "confirm");
-    if (name_key(confirm) != name_key(me.name))
-        fail(400, "to delete the account, 'confirm' must be its name");
+    if (name_key(confirm) != name_key(me.name)) fail("acc.deleteConfirm");
     store_.erase_account(me.id, kDeletedName);
     if (on_deleted_) on_deleted_(me.id);
     ApiResponse out(200, {{"deleted", true}});
@@ -148,7 +147,7 @@ ApiResponse Accounts::set_relation(const ApiRequest& r) {
     const store::AccountRow me = require_account(r);
     const json body = parse_body(r, 8);
     const store::AccountRow other = player(get_string(body, "name"));
-    if (other.id == me.id) fail(400, "that is your own account");
+    if (other.id == me.id) fail("acc.own");
     store::RelationRow x = store_.relation(me.id, other.id);
     x.mute = get_bool(body, "mute", x.mute);
     x.block = get_bool(body, "block", x.block);
@@ -178,23 +177,22 @@ ApiResponse Accounts::set_notifications(const ApiRequest& r) {
 }
 
 ApiResponse Accounts::push_key() const {
-    if (push_.key.empty()) fail(404, "push notifications are off on this server");
+    if (push_.key.empty()) fail("acc.push");
     return {200, {{"key", push_.key}}};
 }
 
 ApiResponse Accounts::subscribe_push(const ApiRequest& r) {
     const store::AccountRow me = require_account(r);
-    if (push_.key.empty()) fail(404, "push notifications are off on this server");
+    if (push_.key.empty()) fail("acc.push");
     const json body = parse_body(r, 8);
     const std::string endpoint = get_string(body, "endpoint");
     if (endpoint.size() > 1000 || !valid_utf8(endpoint) ||
         !(endpoint.starts_with("https://") ||
           (push_.allow_http_loopback && endpoint.starts_with("http://127.0.0.1:"))))
-        fail(400, "'endpoint' must be an https:// address of at most 1000 bytes");
+        fail("acc.push.endpoint");
     const json keys = body.contains("keys") && body["keys"].is_object() ? body["keys"] : json{};
     const std::string p256dh = keys.value("p256dh", ""), auth = keys.value("auth", "");
-    if (!base64url_of(p256dh, 65) || !base64url_of(auth, 16))
-        fail(400, "'keys' must hold 'p256dh' (65 bytes) and 'auth' (16 bytes), base64url");
+    if (!base64url_of(p256dh, 65) || !base64url_of(auth, 16)) fail("acc.push.keys");
     store_.add_push({endpoint, me.id, p256dh, auth, now()}, limits_.push_per_account);
     return {200, {{"subscribed", true}}};
 }
@@ -213,12 +211,11 @@ ApiResponse Accounts::unsubscribe_push(const ApiRequest& r) {
 // sessions end and it cannot sign in until then.
 ApiResponse Accounts::suspend(const ApiRequest& r, const std::string& name) {
     const store::AccountRow me = require_account(r);
-    if (me.role != "moderator") fail(403, "moderators only");
+    if (me.role != "moderator") fail("acc.moderators");
     const store::AccountRow who = player(name);
     // Moderators answer to the operator, not to each other: one cannot
     // silence another (the operator changes roles in the store).
-    if (who.role == "moderator" && who.id != me.id)
-        fail(403, "a moderator cannot act on another moderator");
+    if (who.role == "moderator" && who.id != me.id) fail("acc.moderatorOnModerator");
     const json body = parse_body(r, 4);
     const std::int64_t days = get_int(body, "days", 0, 0, 3650);
     const std::int64_t until = days == 0 ? 0 : now() + days * 86400000;
@@ -228,7 +225,8 @@ ApiResponse Accounts::suspend(const ApiRequest& r, const std::string& name) {
 
 store::AccountRow Accounts::require_account(const ApiRequest& r) {
     const auto me = signed_in(r);
-    if (!me) fail(401, "you are not signed in");
+    if (!me) fail("acc.signedOut");
+
     return *me;
 }
 

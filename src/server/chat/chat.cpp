@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "core/text.h"
 #include "server/game_service.h"
@@ -34,13 +35,12 @@ std::string message_text(const json& body, std::size_t max_chars) {
 // A message's number in a path; 404 for anything else.
 std::int64_t message_id(const std::string& s) {
     if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos)
-        fail(404, "no message " + quote(s));
+        fail("chat.none", {{"id", printable(s, kMaxQuoted)}});
     return std::stoll(s);
 }
 
 std::string room_of(std::string_view room) {
-    if (room != kPlayers && room != kSpectators)
-        fail(400, "'room' must be \"players\" or \"spectators\"");
+    if (room != kPlayers && room != kSpectators) fail("chat.room");
     return std::string(room);
 }
 
@@ -53,12 +53,15 @@ struct Chat::Reader {
     bool may_read(std::string_view room) const {
         return room == kPlayers ? seating.seat >= 0 : (seating.seat < 0 || seating.over);
     }
-    // Why the reader may not write in the room, or "".
-    std::string cannot_write(std::string_view room) const {
-        if (room == kPlayers)
-            return seating.seat >= 0 ? "" : "only the two players write in the players' room";
-        if (seating.seat >= 0) return "players write in the players' room";
-        return account != 0 ? "" : "sign in to an account to write in the spectators' room";
+    // Why the reader may not write in the room (a 403 of the catalogue), or nothing.
+    std::optional<ErrorCode> cannot_write(std::string_view room) const {
+        if (room == kPlayers) {
+            if (seating.seat >= 0) return std::nullopt;
+            return ErrorCode("chat.onlyPlayers");
+        }
+        if (seating.seat >= 0) return ErrorCode("chat.playersWrite");
+        if (account != 0) return std::nullopt;
+        return ErrorCode("chat.signIn");
     }
 };
 
@@ -104,13 +107,12 @@ ApiResponse Chat::read(const ApiRequest& r, const std::string& game_id) {
     const std::string room = room_of(r.query.count("room") ? r.query.at("room") : "");
     const Reader who = reader(r, game_id);
     if (!who.may_read(room))
-        fail(403, room == kPlayers ? "the players' room is the two players' own"
-                                   : "players read the spectators' room once the game has ended");
+        room == kPlayers ? fail("chat.playersRoom") : fail("chat.spectatorsRoom");
     std::int64_t after = 0;
     if (const auto it = r.query.find("after"); it != r.query.end()) {
         if (it->second.empty() || it->second.size() > 18 ||
             it->second.find_first_not_of("0123456789") != std::string::npos)
-            fail(400, "'after' must be a message number");
+            fail("chat.after");
         after = std::stoll(it->second);  // at most 18 digits: no overflow
     }
     json messages = json::array();
@@ -125,9 +127,13 @@ ApiResponse Chat::read(const ApiRequest& r, const std::string& game_id) {
         messages.push_back(
             {{"id", m.id}, {"from", m.name}, {"text", m.text}, {"at", m.at_ms}, {"mine", mine}});
     }
-    const std::string why = who.cannot_write(room);
-    json out = {{"room", room}, {"messages", messages}, {"can_write", why.empty()}};
-    if (!why.empty()) out["why"] = why;
+    const std::optional<ErrorCode> why = who.cannot_write(room);
+    json out = {{"room", room}, {"messages", messages}, {"can_write", !why}};
+    // The English line and its code, which the page translates (errors.h).
+    if (why) {
+        out["why"] = std::string(why->entry().text);
+        out["why_code"] = std::string(why->entry().code);
+    }
     return {200, out};
 }
 
@@ -136,16 +142,15 @@ ApiResponse Chat::write(const ApiRequest& r, const std::string& game_id) {
     const std::string room = room_of(get_string(body, "room"));
     const std::string text = message_text(body, limits_.max_chars);
     const Reader who = reader(r, game_id);
-    if (const std::string why = who.cannot_write(room); !why.empty()) fail(403, why);
+    if (const std::optional<ErrorCode> why = who.cannot_write(room)) fail(*why);
     if (who.account != 0) {
         const auto me = store_.account(who.account);
-        if (me && me->suspended_until > clock_()) fail(403, "this account is suspended");
+        if (me && me->suspended_until > clock_()) fail("acc.suspended");
     }
     const std::string sender = who.account != 0
                                    ? "account " + std::to_string(who.account)
                                    : game_id + " seat " + std::to_string(who.seating.seat);
-    if (!senders_.allow(sender, static_cast<double>(clock_()) / 1000))
-        fail(429, "you are writing fast; wait a moment");
+    if (!senders_.allow(sender, static_cast<double>(clock_()) / 1000)) fail("chat.fast");
     store::ChatRow m{0, game_id, room, who.account, who.seating.seat, who.name, text, clock_()};
     const bool players = room == kPlayers;
     const std::int64_t per_writer =
@@ -155,12 +160,9 @@ ApiResponse Chat::write(const ApiRequest& r, const std::string& game_id) {
     const store::Store::ChatFit fit = store_.add_chat(m, limits_.per_room, per_writer);
     if (fit != store::Store::ChatFit::stored && !players) release_network(game_id, r.client);
     if (fit == store::Store::ChatFit::room_full)
-        fail(429, (players ? std::string("the players' room is full (")
-                           : std::string("the spectators' room is full (")) +
-                      std::to_string(limits_.per_room) + " messages)");
-    if (fit == store::Store::ChatFit::writer_full)
-        fail(429, "you have written " + std::to_string(per_writer) +
-                      " messages in this room, the most one writer may");
+        players ? fail("chat.playersFull", {{"n", limits_.per_room}})
+                : fail("chat.spectatorsFull", {{"n", limits_.per_room}});
+    if (fit == store::Store::ChatFit::writer_full) fail("chat.writerShare", {{"n", per_writer}});
     games_.notice(game_id, "chat", json{{"room", room}, {"id", m.id}}.dump());
     return {
         201,
@@ -174,20 +176,19 @@ ApiResponse Chat::report(const ApiRequest& r, const std::string& game_id, const 
     reason_rule.max_characters = limits_.max_reason;
     reason_rule.may_be_empty = true;
     const std::string reason = checked_text("reason", get_string(body, "reason", ""), reason_rule);
-    if (reason.size() > limits_.max_reason)
-        fail(400, "'reason' is longer than " + std::to_string(limits_.max_reason) + " bytes");
+    if (reason.size() > limits_.max_reason) fail("chat.reason", {{"n", limits_.max_reason}});
     const std::int64_t id = message_id(msg);
     const auto m = store_.chat_message(id);
-    if (!m || m->game_id != game_id) fail(404, "no message " + quote(msg) + " in this game");
+    if (!m || m->game_id != game_id) fail("chat.noneHere", {{"id", printable(msg, kMaxQuoted)}});
     const Reader who = reader(r, game_id);
-    if (!who.may_read(m->room)) fail(403, "you cannot read that message");
+    if (!who.may_read(m->room)) fail("chat.cannotRead");
     if ((who.account != 0 && m->account == who.account) ||
         (who.seating.seat >= 0 && m->seat == who.seating.seat))
-        fail(400, "that is your own message");
+        fail("chat.own");
     const std::string reporter =
         who.account != 0 ? who.name : "guest in seat " + std::to_string(who.seating.seat + 1);
     if (!store_.add_report(id, reporter, reason, clock_(), limits_.open_reports))
-        fail(503, "the moderators' list is full; try again later");
+        fail("chat.modsFull");
     return {200, {{"reported", true}}};
 }
 
@@ -197,8 +198,7 @@ void Chat::count_network(const std::string& game_id, const std::string& network)
     std::lock_guard lock(networks_mutex_);
     const auto it = network_messages_.find(key);
     if (it != network_messages_.end() && it->second >= share)
-        fail(429, "your network has written " + std::to_string(share) +
-                      " messages in this room, the most one network may");
+        fail("chat.networkShare", {{"n", share}});
     if (it != network_messages_.end()) {
         ++it->second;
         return;
@@ -218,9 +218,9 @@ void Chat::release_network(const std::string& game_id, const std::string& networ
 }
 
 void Chat::require_moderator(const ApiRequest& r) const {
-    if (r.account == 0) fail(401, "you are not signed in");
+    if (r.account == 0) fail("acc.signedOut");
     const auto me = store_.account(r.account);
-    if (!me || me->role != "moderator") fail(403, "moderators only");
+    if (!me || me->role != "moderator") fail("acc.moderators");
 }
 
 ApiResponse Chat::reports(const ApiRequest& r) {
@@ -248,11 +248,12 @@ ApiResponse Chat::hide(const ApiRequest& r, const std::string& msg) {
     const bool hidden = get_bool(body, "hidden", true);
     const std::int64_t id = message_id(msg);
     const auto message = store_.chat_message(id);
-    if (!message) fail(404, "no message " + quote(msg));
+    if (!message) fail("chat.none", {{"id", printable(msg, kMaxQuoted)}});
     // Moderators do not act on each other (docs/accounts.md).
     if (const auto author = store_.account(message->account);
         author && author->role == "moderator" && author->id != r.account)
-        fail(403, "a moderator cannot act on another moderator");
+        fail("acc.moderatorOnModerator");
+
     store_.set_hidden(id, hidden);
     return {200, {{"id", id}, {"hidden", hidden}}};
 }

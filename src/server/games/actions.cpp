@@ -14,13 +14,13 @@ namespace {
 std::string action_of(const json& body, const std::string& first, const std::string& fallback) {
     const std::string action = get_string(body, "action", fallback);
     if (action != first && action != "accept" && action != "decline")
-        fail(400, "'action' must be \"" + first + "\", \"accept\" or \"decline\"");
+        fail("request.action", {{"first", first}});
     return action;
 }
 
 void check_playing(const Game& g) {
-    if (g.table.over()) fail(409, g.table.over_message());
-    if (!both_joined(g)) fail(409, "the other seat is not taken yet; send your invitation link");
+    if (g.table.over()) fail("over.conflict", {{"why", g.table.over_message()}});
+    if (!both_joined(g)) fail("turn.waiting");
 }
 
 }  // namespace
@@ -28,21 +28,20 @@ void check_playing(const Game& g) {
 ApiResponse GameService::move(Call& c) {
     const json body = parse_body(c.request, 32);
     const std::string text = get_string(body, "move");
-    if (text.empty()) fail(400, "'move' is missing: send the move's text");
+    if (text.empty()) fail("game.move.empty");
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     const Player p = require_seat(g, c.request);
     check_playing(g);
-    if (g.table.game().to_move() != p) fail(409, "it is not your turn");
+    if (g.table.game().to_move() != p) fail("turn.notYours");
     // A client that says which ply it moves at cannot play twice by a retry.
     const long long ply = get_int(body, "ply", -1, -1, 1 << 30);
     if (ply >= 0 && static_cast<std::size_t>(ply) != g.table.game().history().size())
-        fail(409, "the game is at ply " + std::to_string(g.table.game().history().size()) +
-                      ", not " + std::to_string(ply));
+        fail("turn.ply", {{"ply", g.table.game().history().size()}, {"sent", ply}});
     const std::int64_t at = now();
     if (g.clock.turn_start && left_now(g, at) <= 0) {
         flag(g, p);
-        fail(409, "your time ran out");
+        fail("turn.time");
     }
     check_room(g, "move");
     const json event = {{"move", text}, {"by", seat_index(p)}};
@@ -57,7 +56,7 @@ ApiResponse GameService::resign(Call& c) {
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     const Player p = require_seat(g, c.request);
-    if (g.table.over()) fail(409, g.table.over_message());
+    if (g.table.over()) fail("over.conflict", {{"why", g.table.over_message()}});
     const json event = {{"by", seat_index(p)}};
     apply_event(g, "resign", event);
     g.clock.turn_start = 0;
@@ -76,8 +75,7 @@ ApiResponse GameService::draw(Call& c) {
     check_playing(g);
     const Player standing = g.table.draws().offered_by();
     json event = {{"action", action}, {"by", seat_index(p)}};
-    if (action != "offer" && standing != opponent(p))
-        fail(409, "no draw offer from your opponent stands");
+    if (action != "offer" && standing != opponent(p)) fail("draw.noOffer");
     check_room(g, "draw");
     if (action == "offer" && g.seats[static_cast<std::size_t>(seat_index(opponent(p)))].computer) {
         auto copy = g.table.game().clone();
@@ -90,8 +88,7 @@ ApiResponse GameService::draw(Call& c) {
         auto agent = bounded_player(player, *copy, seed, c.game, changes, &c.request);
         event["answer"] = computer_accepts_offer(*copy, opponent(p), *agent, rng);
         lock.lock();
-        if (g.row.last_seq != seq)
-            fail(409, "the game changed while the computer thought; ask again");
+        if (g.row.last_seq != seq) fail("game.changed.thought");
     }
     apply_event(g, "draw", event);
     if (g.table.over()) g.clock.turn_start = 0;
@@ -113,19 +110,18 @@ ApiResponse GameService::takeback(Call& c) {
     const auto& history = g.table.game().history();
     const bool against_computer = g.seats[0].computer || g.seats[1].computer;
     const Player asker = action == "request" ? p : g.takeback_by;
-    if (action != "request" && (asker == Player::None || asker == p))
-        fail(409, "no takeback request from your opponent stands");
+    if (action != "request" && (asker == Player::None || asker == p)) fail("takeback.none");
     check_room(g, "takeback");
     if (action == "decline" || (action == "request" && !against_computer)) {
-        if (action == "request" && history.empty()) fail(409, "there is no move to take back");
+        if (action == "request" && history.empty()) fail("takeback.noMove");
         const json event = {{"action", action}, {"by", seat_index(p)}};
         apply_event(g, "takeback", event);
         return reply(commit(g, "takeback", event));
     }
     // Back to and including the asker's last move.
     const int count = g.table.game().to_move() == asker ? 2 : 1;
-    if (static_cast<std::size_t>(count) > history.size())
-        fail(409, "there is no move of yours to take back");
+    if (static_cast<std::size_t>(count) > history.size()) fail("takeback.noOwn");
+
     const json event = {{"count", count}, {"by", seat_index(p)}};
     const std::int64_t at = now();
     take_back_clock(g, count, at);

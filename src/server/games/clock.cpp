@@ -36,7 +36,7 @@ OnlineClock clock_from_request(const json& body) {
     OnlineClock c;
     if (!body.contains("clock") || body["clock"].is_null()) return c;
     const json& j = body["clock"];
-    if (!j.is_object()) fail(400, "'clock' must be an object such as {\"kind\": \"fischer\"}");
+    if (!j.is_object()) fail("new.clock.object");
     c.kind = get_string(j, "kind", "none");
     if (c.kind == "fischer") {
         c.base = static_cast<std::int64_t>(get_number(j, "minutes", 10, 0.25, 600) * 60000);
@@ -46,7 +46,7 @@ OnlineClock clock_from_request(const json& body) {
         c.per_move = get_int(j, "days", 3, 1, 30) * 86400000;
         c.left = {c.per_move, c.per_move};
     } else if (c.kind != "none") {
-        fail(400, "'clock' kind must be \"none\", \"fischer\" or \"correspondence\"");
+        fail("new.clock.kind");
     }
     return c;
 }

@@ -189,24 +189,20 @@ void GameService::check_client_caps(const ApiRequest& r, bool creating_open) con
         ++held;
         waiting += g->waiting.load();
     }
-    if (games_.size() >= limits_.max_games)
-        fail(503, "the server holds its maximum of " + std::to_string(limits_.max_games) +
-                      " games open or in progress; try again later");
+    if (games_.size() >= limits_.max_games) fail("new.full", {{"n", limits_.max_games}});
     if (r.local) return;
     switch (
         share_verdict({.capacity = limits_.max_games, .per_network = limits_.max_games_per_client},
                       games_.size(), held)) {
         case ShareVerdict::OverShare:
-            fail(429, "your network holds " + std::to_string(held) +
-                          " unfinished games; finish or resign some first");
+            fail("new.held", {{"n", held}});
         case ShareVerdict::Crowded:
             fail_crowded(held);
         case ShareVerdict::Room:
             break;
     }
     if (creating_open && waiting >= limits_.max_open_per_client)
-        fail(429, "you have " + std::to_string(waiting) +
-                      " games waiting for a player; start one of those first");
+        fail("new.waiting", {{"n", waiting}});
 }
 
 std::unique_ptr<Agent> GameService::bounded_player(const std::string& player,

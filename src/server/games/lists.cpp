@@ -27,7 +27,7 @@ int page_of(const ApiRequest& r) {
     if (it == r.query.end()) return 0;
     if (it->second.empty() || it->second.size() > 6 ||
         it->second.find_first_not_of("0123456789") != std::string::npos)
-        fail(400, "'page' must be a number below 1000000");
+        fail("request.page");
     return std::stoi(it->second);
 }
 
@@ -35,7 +35,7 @@ int page_of(const ApiRequest& r) {
 store::AccountRow account_named(const store::Store& store, const std::string& name) {
     const std::string key = accounts::name_key(name);
     const auto a = key.empty() ? std::nullopt : store.account_by_key(key);
-    if (!a) fail(404, "no player " + quote(name));
+    if (!a) fail("player.none", {{"name", printable(name, kMaxQuoted)}});
     return *a;
 }
 
@@ -104,7 +104,8 @@ ApiResponse GameService::player_games(const ApiRequest& r, const std::string& na
     std::string game;
     if (const auto it = r.query.find("game"); it != r.query.end()) {
         game = it->second;
-        if (!Registry::instance().find(game)) fail(400, "no game " + quote(game));
+        if (!Registry::instance().find(game))
+            fail("request.gameKind", {{"id", printable(game, kMaxQuoted)}});
     }
     const int page = page_of(r);
     auto rows = store_.account_games(who.id, game, "", kPage + 1, page * kPage);
@@ -120,7 +121,7 @@ ApiResponse GameService::player_games(const ApiRequest& r, const std::string& na
 // games a page (`more` says there are others), each rebuilt from its events.
 ApiResponse GameService::export_games(const ApiRequest& r) {
     const auto me = store_.account(r.account);
-    if (!me) fail(401, "you are not signed in");
+    if (!me) fail("acc.signedOut");
     const int page = page_of(r);
     auto rows = store_.account_games(me->id, "", "", kExportPage + 1, page * kExportPage);
     const bool more = rows.size() > kExportPage;
@@ -159,7 +160,8 @@ ApiResponse GameService::export_games(const ApiRequest& r) {
 GameService::Seating GameService::seating(const std::string& id, const ApiRequest& r) {
     const std::shared_ptr<Game> g = find(id);
     std::lock_guard lock(g->mutex);
-    if (g->local()) fail(404, "no game " + quote(id));
+    if (g->local()) fail("game.none", {{"id", printable(id, kMaxQuoted)}});
+
     const Player p = seat_of(*g, r);
     return {p == Player::None ? -1 : seat_index(p),
             g->table.over() || !g->expired.empty(),

@@ -68,9 +68,7 @@ std::string GameService::create_local(Table table, int level, const ApiRequest& 
 }
 
 std::shared_ptr<Game> GameService::find_local(const std::string& token) {
-    const auto none = [&] {
-        fail(404, "no game " + quote(token) + " (it may have ended long ago; start a new one)");
-    };
+    const auto none = [&] { fail("game.gone", {{"id", printable(token, kMaxQuoted)}}); };
     if (token.size() != 32 || token.find_first_not_of("0123456789abcdef") != std::string::npos)
         none();
     const std::string id = local_id(token);
@@ -120,7 +118,7 @@ std::size_t GameService::local_count() const {
 }
 
 void GameService::change(Game& g, const std::string& type, json data) {
-    if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
+    if (!g.expired.empty()) fail("game.ended", {{"why", g.expired}});
     check_room(g, type);
     apply_event(g, type, data);
     commit(g, type, std::move(data));
@@ -152,17 +150,15 @@ std::vector<std::shared_ptr<Game>> GameService::make_local_room(const std::strin
         capped ? share_verdict({.capacity = l.max_games, .per_network = l.per_client},
                                local_.size(), own)
                : ShareVerdict::Room;
-    if (share == ShareVerdict::OverShare)
-        fail(429, "your network has " + std::to_string(own) +
-                      " games on this server; close one (DELETE it) or wait for it to expire");
+    if (share == ShareVerdict::OverShare) fail("game.perAddress", {{"n", own}});
     if (share == ShareVerdict::Crowded) fail_crowded(own);
     if (local_.empty() || local_.size() < l.max_games) return out;
     auto oldest = local_.begin();
     for (auto it = local_.begin(); it != local_.end(); ++it)
         if (it->second->last_used < oldest->second->last_used) oldest = it;
     if (static_cast<double>(at - oldest->second->last_used_ms) / 1000 < l.evict_seconds)
-        fail(503, "the server holds its maximum of " + std::to_string(l.max_games) +
-                      " games in play; try again in a minute");
+        fail("game.full", {{"n", l.max_games}});
+
     out.push_back(oldest->second);
     local_.erase(oldest);
     return out;

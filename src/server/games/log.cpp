@@ -176,7 +176,7 @@ using namespace online;
 // charged to nobody.
 std::shared_ptr<Game> GameService::load(const std::string& id) {
     const auto row = store_.game(id);
-    if (!row) fail(404, "no game " + quote(id));
+    if (!row) fail("game.none", {{"id", printable(id, kMaxQuoted)}});
     std::shared_ptr<Game> g;
     try {
         g = game_from_row(*row);
@@ -246,9 +246,7 @@ void GameService::restore_all() {
 void GameService::check_room(const Game& g, std::string_view type) const {
     // A game at its limit can still end: resigning and flagging always fit.
     if (type == "resign" || type == "flag" || type == "expire") return;
-    if (g.row.last_seq >= limits_.max_events)
-        fail(409, "this game has reached its limit of " + std::to_string(limits_.max_events) +
-                      " stored changes; it can still be resigned");
+    if (g.row.last_seq >= limits_.max_events) fail("game.changes", {{"n", limits_.max_events}});
 }
 
 GameService::Published GameService::commit(Game& g, const std::string& type, json data) {
@@ -278,7 +276,7 @@ GameService::Published GameService::commit(Game& g, const std::string& type, jso
         g.takeback_by = fresh->takeback_by;
         g.expired = fresh->expired;
         g.level = fresh->level;
-        fail(503, "the game could not be saved; nothing changed (try again)");
+        fail("server.saveGame");
     }
     g.changes.fetch_add(1);
     if (type == "move") moves_.fetch_add(1, std::memory_order_relaxed);

@@ -11,7 +11,8 @@ using namespace online;
 void GameService::create_paired(const Paired& p) {
     if (store_.game(p.id)) return;
     auto game = Registry::instance().create(p.spec);
-    if (game->num_players() != 2) fail(400, "tournaments are for two-player games");
+    if (game->num_players() != 2) fail("tour.twoPlayers");
+
     store::GameRow row;
     row.id = p.id;
     row.spec = game->spec();

@@ -62,7 +62,7 @@ std::shared_ptr<Game> GameService::find(const std::string& id) {
     }
     // A finished game, from the archive.
     if (id.size() != 32 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
-        fail(404, "no game " + quote(id));
+        fail("game.none", {{"id", printable(id, kMaxQuoted)}});
     return load(id);
 }
 
@@ -86,17 +86,15 @@ Player creator_seat(const json& body, Rng& rng) {
     if (seat == "first") return Player::First;
     if (seat == "second") return Player::Second;
     if (seat == "random") return rng.below(2) ? Player::Second : Player::First;
-    fail(400, "'seat' must be \"first\", \"second\" or \"random\"");
+    fail("new.seat");
 }
 
 // What a rated game needs from the start: an account, a person to play
 // and a clock to say its time class.
 void check_rated(const ApiRequest& r, const Game& g, const std::string& against) {
-    if (r.account == 0) fail(401, "sign in to an account to create a rated game");
-    if (against != "person" && against != "human")
-        fail(400, "games against the computer are unrated");
-    if (g.clock.kind == "none")
-        fail(400, "a rated game needs a clock (live Fischer or correspondence)");
+    if (r.account == 0) fail("new.rated.signIn");
+    if (against != "person" && against != "human") fail("new.rated.computer");
+    if (g.clock.kind == "none") fail("new.rated.clock");
 }
 
 // The unjoined seat kept for `account` (a challenge to it), or None.
@@ -111,8 +109,7 @@ Player kept_for(const Game& g, std::int64_t account) {
 // The new game's table: the game (two players only) from its position.
 Table new_table(const json& body) {
     auto game = Registry::instance().create(spec_from(body));
-    if (game->num_players() != 2)
-        fail(400, "online games are for two players; play " + game->id() + " on your own");
+    if (game->num_players() != 2) fail("new.twoPlayers", {{"game", game->id()}});
     const std::string position = get_string(body, "position");
     if (!position.empty()) game->set_position(position);
     std::string start = position.empty() ? "" : game->position();
@@ -126,11 +123,11 @@ Table new_table(const json& body) {
 std::int64_t GameService::challenged(const ApiRequest& r, const json& body) const {
     const std::string name = get_string(body, "challenge", "");
     if (name.empty()) return 0;
-    if (r.account == 0) fail(401, "sign in to an account to challenge a player");
+    if (r.account == 0) fail("challenge.signIn");
     const std::string key = accounts::name_key(name);
     const auto who = key.empty() ? std::nullopt : store_.account_by_key(key);
-    if (!who) fail(404, "no player " + quote(name));
-    if (who->id == r.account) fail(400, "you cannot challenge your own account");
+    if (!who) fail("player.none", {{"name", printable(name, kMaxQuoted)}});
+    if (who->id == r.account) fail("challenge.self");
     check_not_blocked({false, "", who->name, "", true, "", who->id}, r.account);
     return who->id;
 }
@@ -139,7 +136,7 @@ std::int64_t GameService::challenged(const ApiRequest& r, const json& body) cons
 void GameService::check_not_blocked(const OnlineSeat& seat, std::int64_t account) const {
     if (seat.account == 0 || account == 0) return;
     if (store_.relation(seat.account, account).block)
-        fail(403, seat.name + " does not accept challenges from you");
+        fail("challenge.blocked", {{"name", seat.name}});
 }
 
 ApiResponse GameService::create(Call& c) {
@@ -179,9 +176,7 @@ ApiResponse GameService::create(Call& c) {
         try {
             computer = parse_seat(against, g->table.game());
         } catch (const GameError& e) {
-            fail(400,
-                 std::string("'opponent' must be \"person\" or a player such as \"level:6\": ") +
-                     e.what());
+            fail("new.opponent", {{"why", e.what()}});
         }
         other = {true, computer.player, "asterism " + computer.player, "", true, ""};
         g->table.set_seat(opponent(mine), computer);
@@ -246,29 +241,26 @@ ApiResponse GameService::join(Call& c) {
                                  : display_name(body, limits_.max_name, "Anonymous");
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
-    if (g.table.over()) fail(409, "the game is over");
-    if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
+    if (g.table.over()) fail("over.join");
+    if (!g.expired.empty()) fail("game.ended", {{"why", g.expired}});
     Player p = seat_of(g, c.request, true);
     if (p == Player::None) p = kept_for(g, c.request.account);
     std::string secret;
     if (p == Player::None) {
-        if (!g.listed || !c.request.authorization.empty())
-            fail(403, "this needs the invitation's secret (Authorization: Bearer SECRET)");
+        if (!g.listed || !c.request.authorization.empty()) fail("seat.invitation");
         for (int i = 0; i < 2 && p == Player::None; ++i)
             if (!g.seats[static_cast<std::size_t>(i)].joined) p = static_cast<Player>(i);
-        if (p == Player::None) fail(409, "both seats are taken");
+        if (p == Player::None) fail("seat.bothTaken");
         secret = random_token();
     }
     OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
-    if (seat.joined) fail(409, "this seat is taken already");
-    if (seat.account != 0 && seat.account != c.request.account)
-        fail(403, "this seat is kept for the player who was challenged");
+    if (seat.joined) fail("seat.taken");
+    if (seat.account != 0 && seat.account != c.request.account) fail("seat.challenged");
     check_not_blocked(g.seats[static_cast<std::size_t>(1 - seat_index(p))], c.request.account);
-    if (g.rated && c.request.account == 0)
-        fail(409, "this game is rated: sign in to an account to take the seat");
+    if (g.rated && c.request.account == 0) fail("seat.rated");
     if (g.rated &&
         g.seats[static_cast<std::size_t>(1 - seat_index(p))].account == c.request.account)
-        fail(409, "an account cannot play itself in a rated game");
+        fail("seat.self");
     check_room(g, "join");
     // Taking the other seat of one's own game holds no new game.
     if (g.seats[0].holder != c.request.client && g.seats[1].holder != c.request.client) {
@@ -294,16 +286,17 @@ ApiResponse GameService::join(Call& c) {
 // signed in to (docs/accounts.md): from then on the account's session acts
 // for it, and its name is the account's.
 ApiResponse GameService::claim(Call& c) {
-    if (c.request.account == 0) fail(401, "sign in to the account that is to hold the seat");
+    if (c.request.account == 0) fail("seat.signIn");
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     const Player p = seat_of(g, c.request, true);
-    if (p == Player::None) fail(403, "this needs the seat's secret (Authorization: Bearer SECRET)");
+    if (p == Player::None) fail("seat.seatSecret");
     const OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
     if (seat.account == c.request.account)
         return {200, public_state(g, hub_, now(), ViewParts::Whole)};
-    if (seat.account != 0) fail(409, "this seat belongs to another account");
-    if (!seat.joined) fail(409, "take the seat first (POST /api/games/ID/join)");
+    if (seat.account != 0) fail("seat.other");
+    if (!seat.joined) fail("seat.takeFirst");
+
     check_room(g, "claim");
     const json event = {
         {"seat", seat_index(p)}, {"account", c.request.account}, {"name", c.request.account_name}};

@@ -30,7 +30,7 @@ std::string display_name(const json& body, std::size_t max, const std::string& f
     rule.max_characters = max;  // and at most `max` bytes, below
     rule.may_be_empty = true;
     const std::string name = checked_text("name", get_string(body, "name", fallback), rule);
-    if (name.size() > max) fail(400, "'name' is longer than " + std::to_string(max) + " bytes");
+    if (name.size() > max) fail("seat.nameLong", {{"max", max}});
     return name.empty() ? fallback : name;
 }
 
@@ -57,16 +57,11 @@ Player seat_of(const Game& g, const ApiRequest& r, bool secret_only) {
 }
 
 Player require_seat(const Game& g, const ApiRequest& r) {
-    if (!g.expired.empty()) fail(409, "this game was ended by the server: " + g.expired);
+    if (!g.expired.empty()) fail("game.ended", {{"why", g.expired}});
     const Player p = seat_of(g, r);
-    if (p == Player::None)
-        fail(403,
-             r.authorization.empty()
-                 ? "this needs your seat's secret (Authorization: Bearer SECRET from your link), "
-                   "or to be signed in to the account the seat is bound to"
-                 : "that secret holds no seat of this game");
-    if (!g.seats[static_cast<std::size_t>(seat_index(p))].joined)
-        fail(409, "take your seat first (POST /api/games/ID/join with your name)");
+    if (p == Player::None) r.authorization.empty() ? fail("seat.secret") : fail("seat.wrongSecret");
+    if (!g.seats[static_cast<std::size_t>(seat_index(p))].joined) fail("seat.joinFirst");
+
     return p;
 }
 

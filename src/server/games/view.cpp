@@ -110,7 +110,7 @@ ApiResponse GameService::events(Call& c) {
             ApiRequest as_seat = c.request;
             as_seat.authorization = "Bearer " + it->second;
             const Player p = seat_of(*c.game, as_seat);
-            if (p == Player::None) fail(403, "that secret holds no seat of this game");
+            if (p == Player::None) fail("seat.wrongSecret");
             tag = kTagOf[seat_index(p)];
         }
         Event latest;
@@ -196,12 +196,11 @@ ApiResponse GameService::archive(Call& c) {
         long long v = 0;
         for (const char ch : it->second) {
             if (ch < '0' || ch > '9' || v > hi)
-                fail(400,
-                     std::string("'") + key + "' must be a number up to " + std::to_string(hi));
+                fail("request.numberUpTo", {{"field", key}, {"max", hi}});
             v = v * 10 + (ch - '0');
         }
-        if (v > hi)
-            fail(400, std::string("'") + key + "' must be a number up to " + std::to_string(hi));
+        if (v > hi) fail("request.numberUpTo", {{"field", key}, {"max", hi}});
+
         return v;
     };
     const int limit = static_cast<int>(number("limit", limits_.archive_page, limits_.archive_page));

@@ -34,19 +34,16 @@ std::optional<FairPool::Refusal> FairPool::submit(const std::string& network,
                                                   Length length) {
     {
         std::lock_guard lock(mutex_);
-        if (stopping_) return Refusal{503, "the server is stopping"};
+        if (stopping_) return Refusal{"server.stopping"};
         Network& mine = networks_[network];
         const std::size_t held = mine.jobs.size() + static_cast<std::size_t>(mine.running);
         if (admit != Admit::Owed) {
             std::optional<Refusal> no;
             if (held >= limits_.queued_per_network && admit == Admit::Bounded)
-                no = Refusal{429, "you already have " + std::to_string(held) +
-                                      " computer moves or analyses under way; wait for one to "
-                                      "finish"};
+                no = Refusal{"limit.searches.yours", {{"n", held}}};
             else if (queued_ >= limits_.max_queued)
-                no = Refusal{503, "the server is busy with " + std::to_string(queued_) +
-                                      " computer moves and analyses; try again in a few "
-                                      "seconds"};
+                no = Refusal{"limit.searches.all", {{"n", queued_}}};
+
             if (no) {
                 if (held == 0) networks_.erase(network);
                 return no;

@@ -20,6 +20,10 @@
 #include <thread>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "server/errors.h"
+
 namespace asterism::server {
 
 class FairPool {
@@ -36,11 +40,14 @@ class FairPool {
         // only one) and a computer's move never waits for one to end.
         int long_running = 1;
     };
-    // Why a job was not taken: the HTTP status (429: the network's share;
-    // 503: the server's) and a one-line reason.
+    // Why a job was not taken: the catalogue's code (errors.h) and its
+    // parameters, with its HTTP status (429: the network's share; 503:
+    // the server's) and its one-line English reason.
     struct Refusal {
-        int status;
-        std::string reason;
+        ErrorCode code;
+        nlohmann::json params = nlohmann::json::object();
+        int status = code.entry().status;
+        std::string reason = error_line(code.entry(), params);
     };
     // Whether a job counts against the bounds. Work the server owes (an
     // online opponent's move after a person's) is never refused: it is

@@ -55,8 +55,8 @@ bool has_token(std::string_view list, std::string_view token) {
     return false;
 }
 
-HttpResponse bad(int status, std::string_view message) {
-    HttpResponse r = HttpResponse::refusal(status, message);
+HttpResponse bad(ErrorCode code, const nlohmann::json& params = nlohmann::json::object()) {
+    HttpResponse r = HttpResponse::refusal(code, params);
     r.close = true;
     return r;
 }
@@ -69,18 +69,19 @@ const std::string* HttpRequest::header(std::string_view name) const {
     return nullptr;
 }
 
-HttpResponse HttpResponse::error(int status, std::string_view message) {
+HttpResponse HttpResponse::error(ErrorCode code, const nlohmann::json& params) {
     HttpResponse r;
-    r.status = status;
+    r.status = code.entry().status;
     // The message may quote what the client sent: cut it short, and let
     // bytes that are not UTF-8 become U+FFFD rather than an exception.
-    r.body = nlohmann::json{{"error", std::string(message.substr(0, kMaxMessage))}}.dump(
-        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    nlohmann::json body = error_body(code, params);
+    body["error"] = body["error"].get<std::string>().substr(0, kMaxMessage);
+    r.body = body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     return r;
 }
 
-HttpResponse HttpResponse::refusal(int status, std::string_view message) {
-    HttpResponse r = error(status, message);
+HttpResponse HttpResponse::refusal(ErrorCode code, const nlohmann::json& params) {
+    HttpResponse r = error(code, params);
     r.headers = {{"Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"},
                  {"X-Content-Type-Options", "nosniff"},
                  {"Cache-Control", "no-store"}};
@@ -180,9 +181,7 @@ RequestParser::Result RequestParser::next() {
         const auto first_line = buffer_.find('\n');
         if ((first_line == std::string::npos ? buffer_.size() : first_line) >
             limits_.max_request_line)
-            return {{},
-                    bad(414, "the request line is longer than " +
-                                 std::to_string(limits_.max_request_line) + " bytes")};
+            return {{}, bad("http.lineLong", {{"n", limits_.max_request_line}})};
         std::size_t end = buffer_.find("\r\n\r\n");
         std::size_t blank = 4;
         const std::size_t lf = buffer_.find("\n\n");
@@ -192,9 +191,7 @@ RequestParser::Result RequestParser::next() {
         }
         if (end == std::string::npos || end + blank > limits_.max_head) {
             if (buffer_.size() > limits_.max_head || end != std::string::npos)
-                return {{},
-                        bad(431, "the request head is longer than " +
-                                     std::to_string(limits_.max_head) + " bytes")};
+                return {{}, bad("http.headLong", {{"n", limits_.max_head}})};
             return {};
         }
         pending_ = HttpRequest{};
@@ -215,11 +212,10 @@ std::optional<HttpResponse> RequestParser::parse_head(std::string_view head) {
     if (auto error = parse_request_line(lines.empty() ? std::string_view{} : lines[0]))
         return error;
     if (lines.size() - 1 > limits_.max_headers)
-        return bad(431, "more than " + std::to_string(limits_.max_headers) + " header fields");
+        return bad("http.headers", {{"n", limits_.max_headers}});
     if (auto error = parse_fields(lines)) return error;
     const std::string* expect = pending_.header("expect");
-    if (expect && lower(*expect) != "100-continue")
-        return bad(417, "only 'Expect: 100-continue' is understood");
+    if (expect && lower(*expect) != "100-continue") return bad("http.expect");
     continue_due_ = expect && body_length_ > 0;
     return std::nullopt;
 }
@@ -229,26 +225,24 @@ std::optional<HttpResponse> RequestParser::parse_request_line(std::string_view l
     const auto sp1 = line.find(' ');
     const auto sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
     if (sp2 == std::string_view::npos || line.find(' ', sp2 + 1) != std::string_view::npos)
-        return bad(400, "malformed request line");
+        return bad("http.line");
     const std::string_view method = line.substr(0, sp1);
     const std::string_view target = line.substr(sp1 + 1, sp2 - sp1 - 1);
     const std::string_view version = line.substr(sp2 + 1);
     if (method.empty() || method.size() > 16 ||
         !std::all_of(method.begin(), method.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
-        return bad(400, "malformed method");
+        return bad("http.method");
     if (version != "HTTP/1.1" && version != "HTTP/1.0")
-        return version.substr(0, 5) == "HTTP/" && version.size() == 8
-                   ? bad(505, "only HTTP/1.0 and HTTP/1.1 are served")
-                   : bad(400, "malformed HTTP version");
-    if (target.empty() || target[0] != '/')
-        return bad(400, "the request target must be a path starting with '/'");
+        return version.substr(0, 5) == "HTTP/" && version.size() == 8 ? bad("http.versionServed")
+                                                                      : bad("http.version");
+    if (target.empty() || target[0] != '/') return bad("http.target");
     http_1_1_ = version == "HTTP/1.1";
     pending_.method = method;
     pending_.target = target;
     const auto q = target.find('?');
     const auto path = percent_decode(target.substr(0, q), false);
-    if (!path) return bad(400, "malformed percent escape in the path");
-    if (path->find('\0') != std::string::npos) return bad(400, "a NUL byte in the path");
+    if (!path) return bad("http.pathEscape");
+    if (path->find('\0') != std::string::npos) return bad("http.pathNul");
     pending_.path = *path;
     if (q == std::string_view::npos) return std::nullopt;
     std::string_view rest = target.substr(q + 1);
@@ -260,7 +254,7 @@ std::optional<HttpResponse> RequestParser::parse_request_line(std::string_view l
         const auto key = percent_decode(item.substr(0, eq), true);
         const auto value = percent_decode(
             eq == std::string_view::npos ? std::string_view{} : item.substr(eq + 1), true);
-        if (!key || !value) return bad(400, "malformed percent escape in the query");
+        if (!key || !value) return bad("http.queryEscape");
         pending_.query.emplace(*key, *value);
     }
     return std::nullopt;
@@ -277,28 +271,27 @@ std::optional<HttpResponse> RequestParser::parse_fields(
         if (colon == 0 || colon == std::string_view::npos ||
             !std::all_of(h.begin(), h.begin() + static_cast<std::ptrdiff_t>(colon),
                          [](char c) { return is_token_char(static_cast<unsigned char>(c)); }))
-            return bad(400, "malformed header field");
+            return bad("http.field");
         const std::string_view value = trim(h.substr(colon + 1));
         if (std::any_of(value.begin(), value.end(), [](char c) { return c == '\0' || c == '\r'; }))
-            return bad(400, "a NUL or CR byte in a header field");
+            return bad("http.fieldByte");
         std::string name = lower(h.substr(0, colon));
         if (name == "content-length") {
             if (value.empty() || value.size() > 19 ||
                 !std::all_of(value.begin(), value.end(),
                              [](char c) { return c >= '0' && c <= '9'; }))
-                return bad(400, "malformed Content-Length");
+                return bad("http.length");
             const std::size_t n = std::stoull(std::string(value));
-            if (length && *length != n) return bad(400, "conflicting Content-Length fields");
+            if (length && *length != n) return bad("http.lengths");
             length = n;
         } else if (name == "transfer-encoding") {
-            return bad(501,
-                       "chunked or encoded request bodies are not accepted; send Content-Length");
+            return bad("http.chunked");
         }
         pending_.headers.emplace_back(std::move(name), std::string(value));
     }
     if (length && *length > limits_.max_body)
-        return bad(413, "the request body is " + std::to_string(*length) + " bytes; the limit is " +
-                            std::to_string(limits_.max_body));
+        return bad("limit.body", {{"size", *length}, {"limit", limits_.max_body}});
+
     body_length_ = length.value_or(0);
     const std::string* connection = pending_.header("connection");
     pending_.keep_alive = http_1_1_ ? !(connection && has_token(*connection, "close"))

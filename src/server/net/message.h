@@ -19,6 +19,9 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "server/errors.h"
 #include "server/net/stream.h"
 
 namespace asterism::server {
@@ -59,12 +62,15 @@ struct HttpResponse {
     // stays open and carries the channel's events (events.h); body unused.
     std::optional<StreamStart> stream;
 
-    // A JSON reply {"error": message}, the form of every failure.
-    static HttpResponse error(int status, std::string_view message);
+    // A JSON reply {"error", "code", "params"} (server/errors.h), the form
+    // of every failure, with the code's status.
+    static HttpResponse error(ErrorCode code,
+                              const nlohmann::json& params = nlohmann::json::object());
     // The same, from the transport itself (a malformed request, a full
     // server), which no application sees: with the headers that keep a
     // browser from sniffing, framing or caching it.
-    static HttpResponse refusal(int status, std::string_view message);
+    static HttpResponse refusal(ErrorCode code,
+                                const nlohmann::json& params = nlohmann::json::object());
 };
 
 // The reason phrase of a status code ("Not Found").

@@ -61,9 +61,8 @@ void HttpServer::Impl::accept_all() {
         }
         // Event streams do not count: the handler caps them.
         if (connections.size() - stream_count >= options.limits.max_connections && !evict_one()) {
-            const std::string busy = serialize(
-                HttpResponse::refusal(503, "too many open connections; try again shortly"), false,
-                false);
+            const std::string busy =
+                serialize(HttpResponse::refusal("limit.connections"), false, false);
             [[maybe_unused]] const auto n = send(fd, busy.data(), busy.size(), MSG_NOSIGNAL);
             ::close(fd);
             continue;
@@ -156,10 +155,7 @@ void HttpServer::Impl::process(std::uint64_t key, Connection& c) {
 void HttpServer::Impl::reserve_body(std::uint64_t key, Connection& c) {
     const std::size_t want = c.parser.expected_body();
     if (body_reserved + want > options.limits.body_budget) {
-        const HttpResponse busy =
-            HttpResponse::refusal(503,
-                                  "the server is receiving too many request bodies; "
-                                  "try again shortly");
+        const HttpResponse busy = HttpResponse::refusal("limit.bodies");
         return answer(key, c, serialize(busy, false, false), true);
     }
     body_reserved += want;
@@ -188,7 +184,7 @@ void HttpServer::Impl::dispatch(std::uint64_t key, Connection& c, HttpRequest re
         };
         if (const auto no = handler.thinking().submit(network, std::move(job), admit))
             answer(key, c,
-                   serialize(HttpResponse::refusal(no->status, no->reason), keep_alive, false),
+                   serialize(HttpResponse::refusal(no->code, no->params), keep_alive, false),
                    !keep_alive);
         return;
     }
@@ -199,8 +195,7 @@ void HttpServer::Impl::dispatch(std::uint64_t key, Connection& c, HttpRequest re
     // a stalled disk cannot hold up the catalog, the pages and local play.
     WorkerPool& pool = lane == Handler::Lane::Disk ? *stored : *workers;
     if (!pool.submit(std::move(job)))
-        answer(key, c, serialize(HttpResponse::refusal(503, "the server is busy"), false, false),
-               true);
+        answer(key, c, serialize(HttpResponse::refusal("limit.busy"), false, false), true);
 }
 
 // Called by a worker: hands the answer to the socket thread.
@@ -349,8 +344,8 @@ void HttpServer::Impl::sweep() {
         queue_stream(key, c, kStreamPing);
     }
     for (const auto key : slow) {
-        const HttpResponse late = HttpResponse::refusal(
-            408, "the request did not arrive in time; send it whole and promptly");
+        const HttpResponse late = HttpResponse::refusal("limit.slow");
+
         answer(key, connections.at(key), serialize(late, false, false), true);
     }
 }

@@ -144,7 +144,7 @@ std::int64_t TournamentService::Tournament::ends_ms() const {
 std::shared_ptr<TournamentService::Tournament> TournamentService::load(const store::Store& store,
                                                                        const std::string& id) {
     const auto row = store.tournament(id);
-    if (!row) fail(404, "no tournament " + quote(id));
+    if (!row) fail("tour.none", {{"id", printable(id, kMaxQuoted)}});
     auto t = std::make_shared<Tournament>();
     try {
         t->row = *row;
@@ -178,7 +178,7 @@ void TournamentService::commit(Tournament& t, const std::string& type, json data
         t.network = fresh->network;
         t.player_events = fresh->player_events;
         settle_games(t);
-        fail(503, "the tournament could not be saved; nothing changed (try again)");
+        fail("server.saveTournament");
     }
     publish(t);
 }

@@ -120,7 +120,7 @@ std::shared_ptr<TournamentService::Tournament> TournamentService::find(const std
         if (it != active_.end()) return it->second;
     }
     if (id.size() != 32 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
-        fail(404, "no tournament " + quote(id));
+        fail("tour.none", {{"id", printable(id, kMaxQuoted)}});
     auto t = load(id);  // a finished one, from the archive
     settle_games(*t);
     return t;
@@ -140,20 +140,18 @@ Settings settings_of(const json& body, const TournamentLimits& limits, std::int6
     TextRule name_rule;
     name_rule.max_characters = 60;
     s.name = checked_text("name", get_string(body, "name", ""), name_rule);
-    if (s.name.size() > 60) fail(400, "'name' must be 1 to 60 bytes of text");
+    if (s.name.size() > 60) fail("tour.name");
     auto game = Registry::instance().create(spec_from(body));
-    if (game->num_players() != 2) fail(400, "tournaments are for two-player games");
+    if (game->num_players() != 2) fail("tour.twoPlayers");
     s.spec = game->spec();
     s.clock = body.value("clock", json());
     const std::string kind = s.clock.is_object() ? s.clock.value("kind", "") : "";
-    if (kind != "fischer" && kind != "correspondence")
-        fail(400, "a tournament needs a clock: {\"kind\": \"fischer\"} or \"correspondence\"");
+    if (kind != "fischer" && kind != "correspondence") fail("tour.clock");
     s.rated = get_bool(body, "rated", false);
     s.format = get_string(body, "format", "swiss");
     if (s.format != "swiss" && s.format != "round_robin" && s.format != "arena")
-        fail(400, "'format' must be \"swiss\", \"round_robin\" or \"arena\"");
-    if (s.format == "arena" && kind != "fischer")
-        fail(400, "an arena is played with a live clock (fischer)");
+        fail("tour.format");
+    if (s.format == "arena" && kind != "fischer") fail("tour.arenaClock");
     const int most = s.format == "round_robin" ? 30 : limits.max_players;
     s.max_players = static_cast<int>(get_int(body, "max_players", most, 2, most));
     s.rounds = s.format == "swiss"
@@ -171,10 +169,9 @@ Settings settings_of(const json& body, const TournamentLimits& limits, std::int6
 
 ApiResponse TournamentService::create(Call& c) {
     const ApiRequest& r = c.request;
-    if (r.account == 0) fail(401, "sign in to an account to create a tournament");
-    if (limits_.create == "nobody") fail(403, "this server does not hold tournaments");
-    if (limits_.create == "moderators" && !is_moderator(r))
-        fail(403, "on this server, moderators create the tournaments");
+    if (r.account == 0) fail("tour.signIn.create");
+    if (limits_.create == "nobody") fail("tour.off");
+    if (limits_.create == "moderators" && !is_moderator(r)) fail("tour.moderators");
     const json body = parse_body(r, 8);
     auto t = std::make_shared<Tournament>();
     t->s = settings_of(body, limits_, now());
@@ -184,8 +181,7 @@ ApiResponse TournamentService::create(Call& c) {
     {
         std::lock_guard lock(mutex_);
         if (active_.size() >= limits_.max_active)
-            fail(503, "the server holds its maximum of " + std::to_string(limits_.max_active) +
-                          " tournaments; try again when one has ended");
+            fail("tour.serverFull", {{"n", limits_.max_active}});
         if (!is_moderator(r)) check_share(r);
         do {
             t->row.id = random_token();
@@ -217,16 +213,11 @@ void TournamentService::check_share(const ApiRequest& r) const {
         by_network += other->network == r.client ? 1 : 0;
     }
     if (by_account >= limits_.per_account)
-        fail(429, "you have " + std::to_string(by_account) +
-                      " tournaments not yet ended (an account holds at most " +
-                      std::to_string(limits_.per_account) + ")");
+        fail("tour.yours", {{"n", by_account}, {"max", limits_.per_account}});
     if (by_network >= limits_.per_network)
-        fail(429, "your network holds " + std::to_string(by_network) +
-                      " of the server's tournaments (a network holds at most " +
-                      std::to_string(limits_.per_network) + ")");
+        fail("tour.network", {{"n", by_network}, {"max", limits_.per_network}});
     if (by_network > 0 && active_.size() + limits_.reserved >= limits_.max_active)
-        fail(429, "the server's last " + std::to_string(limits_.reserved) +
-                      " tournament places are kept for networks that hold none");
+        fail("tour.reserved", {{"n", limits_.reserved}});
 }
 
 ApiResponse TournamentService::list(Call& c) {
@@ -234,12 +225,12 @@ ApiResponse TournamentService::list(Call& c) {
     const std::string status = it == c.request.query.end() ? "" : it->second;
     if (!status.empty() && status != "entry" && status != "running" && status != "finished" &&
         status != "cancelled")
-        fail(400, "'status' must be entry, running, finished or cancelled");
+        fail("tour.status");
     const auto p = c.request.query.find("page");
     int page = 1;
     if (p != c.request.query.end()) {
         page = std::atoi(p->second.c_str());
-        if (page < 1 || page > 100000) fail(400, "'page' must be a number from 1");
+        if (page < 1 || page > 100000) fail("tour.page");
     }
     json out = json::array();
     bool more = false;
@@ -301,16 +292,13 @@ namespace {
 // 409 when the log has no room for one more event a player asks for; the
 // server's own events (pairings, the end) are not counted.
 void check_room(const TournamentService::Tournament& t, const TournamentLimits& limits) {
-    if (t.player_events >= limits.max_events)
-        fail(409, "this tournament has reached its limit of " + std::to_string(limits.max_events) +
-                      " stored changes");
+    if (t.player_events >= limits.max_events) fail("tour.changes", {{"n", limits.max_events}});
 }
 
 int require_player(const TournamentService::Tournament& t, const ApiRequest& r) {
-    if (r.account == 0) fail(401, "sign in to the account that entered");
+    if (r.account == 0) fail("tour.signIn.entered");
     const int me = t.player_of(r.account);
-    if (me < 0 || t.players[static_cast<std::size_t>(me)].left)
-        fail(403, "you have not entered this tournament");
+    if (me < 0 || t.players[static_cast<std::size_t>(me)].left) fail("tour.notEntered");
     return me;
 }
 
@@ -318,21 +306,18 @@ int require_player(const TournamentService::Tournament& t, const ApiRequest& r) 
 
 ApiResponse TournamentService::join(Call& c) {
     const ApiRequest& r = c.request;
-    if (r.account == 0) fail(401, "sign in to an account to enter a tournament");
+    if (r.account == 0) fail("tour.signIn.enter");
     Tournament& t = *c.t;
     std::lock_guard lock(t.mutex);
     const bool arena_running = t.s.format == "arena" && t.row.status == "running";
-    if (t.row.status != "entry" && !arena_running) fail(409, "entries are closed");
+    if (t.row.status != "entry" && !arena_running) fail("tour.closed");
     const int me = t.player_of(r.account);
-    if (me >= 0 && !t.players[static_cast<std::size_t>(me)].left)
-        fail(409, "you have entered already");
+    if (me >= 0 && !t.players[static_cast<std::size_t>(me)].left) fail("tour.entered");
     int count = 0;
     for (const Entrant& e : t.players) count += e.left ? 0 : 1;
-    if (count >= t.s.max_players)
-        fail(409, "the tournament is full (" + std::to_string(t.s.max_players) + " players)");
+    if (count >= t.s.max_players) fail("tour.full", {{"n", t.s.max_players}});
     if (me >= 0 && t.players[static_cast<std::size_t>(me)].entries >= limits_.max_entries)
-        fail(429, "you have entered this tournament " + std::to_string(limits_.max_entries) +
-                      " times, the most a player may");
+        fail("tour.entries", {{"n", limits_.max_entries}});
     check_room(t, limits_);
     commit(t, "enter", {{"account", r.account}, {"name", r.account_name}});
     if (arena_running) pair_arena(t);
@@ -343,7 +328,7 @@ ApiResponse TournamentService::leave(Call& c) {
     Tournament& t = *c.t;
     std::lock_guard lock(t.mutex);
     const int me = require_player(t, c.request);
-    if (t.row.status != "entry") fail(409, "it has started: withdraw instead");
+    if (t.row.status != "entry") fail("tour.withdrawInstead");
     check_room(t, limits_);
     commit(t, "leave", {{"player", me}});
     return {200, view(t, c.request.account, is_moderator(c.request))};
@@ -358,9 +343,8 @@ ApiResponse TournamentService::withdraw(Call& c) {
     {
         std::lock_guard lock(t.mutex);
         const int me = require_player(t, c.request);
-        if (t.row.status != "running") fail(409, "the tournament is not running");
-        if (t.players[static_cast<std::size_t>(me)].withdrawn)
-            fail(409, "you have withdrawn already");
+        if (t.row.status != "running") fail("tour.notRunning");
+        if (t.players[static_cast<std::size_t>(me)].withdrawn) fail("tour.withdrawn");
         commit(t, "withdraw", {{"player", me}});
         games = unfinished_games_of(t, me);
     }
@@ -382,13 +366,12 @@ std::vector<std::string> TournamentService::unfinished_games_of(const Tournament
 ApiResponse TournamentService::start_now(Call& c) {
     Tournament& t = *c.t;
     std::lock_guard lock(t.mutex);
-    if (c.request.account == 0) fail(401, "sign in first");
-    if (c.request.account != t.row.creator && !is_moderator(c.request))
-        fail(403, "only its creator or a moderator starts a tournament");
-    if (t.row.status != "entry") fail(409, "the tournament has started already");
+    if (c.request.account == 0) fail("tour.signIn");
+    if (c.request.account != t.row.creator && !is_moderator(c.request)) fail("tour.starter");
+    if (t.row.status != "entry") fail("tour.started");
     int count = 0;
     for (const Entrant& e : t.players) count += e.left ? 0 : 1;
-    if (count < 2) fail(409, "a tournament needs two players to start");
+    if (count < 2) fail("tour.two");
     begin(t);
     return {200, view(t, c.request.account, is_moderator(c.request))};
 }
@@ -398,10 +381,10 @@ ApiResponse TournamentService::cancel(Call& c) {
     {
         std::lock_guard lock(t.mutex);
         const bool moderator = is_moderator(c.request);
-        if (c.request.account == 0) fail(401, "sign in first");
-        if (!t.active()) fail(409, "the tournament has ended");
+        if (c.request.account == 0) fail("tour.signIn");
+        if (!t.active()) fail("tour.ended");
         if (!moderator && (c.request.account != t.row.creator || t.row.status != "entry"))
-            fail(403, "its creator cancels it before the start; a moderator at any time");
+            fail("tour.canceller");
         commit(t, "cancel", {{"reason", "cancelled by " + c.request.account_name}});
         {
             std::lock_guard service_lock(mutex_);
@@ -415,12 +398,10 @@ ApiResponse TournamentService::pause(Call& c) {
     Tournament& t = *c.t;
     std::lock_guard lock(t.mutex);
     const int me = require_player(t, c.request);
-    if (t.s.format != "arena" || t.row.status != "running")
-        fail(409, "only a running arena pauses");
-    if (t.players[static_cast<std::size_t>(me)].paused) fail(409, "you are paused already");
+    if (t.s.format != "arena" || t.row.status != "running") fail("tour.arenaPause");
+    if (t.players[static_cast<std::size_t>(me)].paused) fail("tour.paused");
     if (t.players[static_cast<std::size_t>(me)].pauses >= limits_.max_pauses)
-        fail(429, "you have paused " + std::to_string(limits_.max_pauses) +
-                      " times in this arena, the most a player may");
+        fail("tour.pauses", {{"n", limits_.max_pauses}});
     check_room(t, limits_);
     commit(t, "pause", {{"player", me}});
     return {200, view(t, c.request.account, is_moderator(c.request))};
@@ -430,7 +411,8 @@ ApiResponse TournamentService::resume(Call& c) {
     Tournament& t = *c.t;
     std::lock_guard lock(t.mutex);
     const int me = require_player(t, c.request);
-    if (!t.players[static_cast<std::size_t>(me)].paused) fail(409, "you are not paused");
+    if (!t.players[static_cast<std::size_t>(me)].paused) fail("tour.notPaused");
+
     check_room(t, limits_);
     commit(t, "resume", {{"player", me}});
     if (t.row.status == "running") pair_arena(t);
