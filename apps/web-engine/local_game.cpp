@@ -14,6 +14,7 @@
 #include "search/engines.h"
 #include "search/players.h"
 #include "table/table.h"
+#include "table/table_json.h"
 
 namespace asterism::web_engine {
 
@@ -28,26 +29,6 @@ struct LocalGame {
     int level = 3;
 };
 
-Player player_of(const json& j) {
-    const int i = j.get<int>();
-    if (i != 0 && i != 1) throw GameError("bad seat " + std::to_string(i));
-    return static_cast<Player>(i);
-}
-
-// The server's draw event (games/log.cpp, apply_draw_event).
-void apply_draw(Table& t, const json& d) {
-    const std::string action = d.at("action");
-    const Player by = player_of(d.at("by"));
-    if (action == "offer" && d.contains("answer")) {
-        t.apply_draw_answer(by, d["answer"].get<bool>());
-    } else if (action == "offer") {
-        Rng unused(1);  // the offer is to a person: no search
-        t.offer_draw(by, unused);
-    } else {
-        t.answer_draw(action == "accept");
-    }
-}
-
 // The server's local events (games/log.cpp, apply_event and
 // apply_local_event), for the types a local game has.
 void apply_event(LocalGame& g, const json& d) {
@@ -59,27 +40,13 @@ void apply_event(LocalGame& g, const json& d) {
         t.undo(d.value("to", "") == "person" ? UndoTo::PersonToMove : UndoTo::OneMove,
                d.at("count").get<int>());
     } else if (type == "draw") {
-        apply_draw(t, d);
+        apply_draw_event(t, d);
     } else if (type == "turn") {
-        ComputerTurn turn;
-        turn.player = player_of(d.at("player"));
-        if (d.contains("answered_draw")) turn.answered_draw = d["answered_draw"].get<bool>();
-        if (d.contains("move")) turn.move = d["move"].get<std::string>();
-        turn.offers_draw = d.value("offers_draw", false);
-        t.apply(turn);
+        apply_turn_event(t, d);
     } else if (type == "players") {
-        const json& players = d.at("players");
-        for (std::size_t i = 0; i < 2 && i < players.size(); ++i)
-            t.set_seat(static_cast<Player>(i),
-                       parse_seat(players.at(i).get<std::string>(), t.game()));
-        g.level = d.at("level").get<int>();
+        g.level = apply_players_event(t, d);
     } else if (type == "load") {
-        if (!t.game().history().empty()) throw GameError("a record loaded into a game in play");
-        const std::string text = d.at("record");
-        LoadedGame loaded = looks_like_pgn(text)
-                                ? std::move(read_pgn(text, "record").front())
-                                : replay_record(parse_record(text, "record"), "record");
-        t = Table(std::move(loaded));
+        apply_load_event(t, d);
     } else {
         throw GameError("unknown event '" + type + "'");
     }
@@ -105,61 +72,12 @@ LocalGame replayed(const json& request) {
     return g;
 }
 
-// The one view of a game (server/games/view.cpp, game_view), of the game
-// now or of `shown`, an earlier position of it.
-json game_view(const Table& t, const Game& shown) {
-    const Game& game = t.game();
-    const bool now = &shown == &game;
-    const GameInfo* info = Registry::instance().find(game.id());
-    const Player to_move = shown.to_move();
-    return {{"game", game.spec()},
-            {"game_id", game.id()},
-            {"title", info ? info->title : game.id()},
-            {"history", game.history()},
-            {"ply", game.history().size()},
-            {"to_move", to_move == Player::None || (now && t.over()) ? -1 : index(to_move)},
-            {"terminal", now ? t.over() : shown.terminal()},
-            {"result", now ? t.result() : shown.result()},
-            {"outcome", now ? t.outcome_text() : outcome_text(shown)},
-            {"score", shown.score()},
-            {"position", shown.position()},
-            {"move_help", game.move_help()},
-            {"view", shown.view(ViewParts::Whole)}};
-}
-
-// The seats as the page shows them (server/api.cpp, players_json).
-json players_json(const Table& table) {
-    const Game& g = table.game();
-    json players = json::array();
-    for (int p = 0; p < g.num_players(); ++p) {
-        const Seat& s = table.seat(static_cast<Player>(p));
-        players.push_back({{"name", g.player_name(static_cast<Player>(p))},
-                           {"seat", s.computer() ? "computer" : "human"},
-                           {"player", s.text()}});
-    }
-    return players;
-}
-
-// The draw offers of a state (server/draws.cpp, add_draw_state).
-void add_draw_state(json& state, const DrawOffers& draws) {
-    const Player by = draws.offered_by();
-    state["draw"] = {{"offered_by", by == Player::None ? -1 : index(by)},
-                     {"agreed", draws.agreed()}};
-    if (!draws.agreed()) return;
-    state["terminal"] = true;
-    state["result"] = "1/2-1/2";
-    state["outcome"] = "Draw by agreement";
-    state["to_move"] = -1;
-}
-
 // The Session of /api/sessions (server/api.cpp, state_of and get_session).
 json describe(const LocalGame& g, const std::string& id, int ply) {
     const Table& t = g.table;
     const int plies = static_cast<int>(t.game().history().size());
     if (ply < 0 || ply == plies) {
-        json state = game_view(t, t.game());
-        state.update(
-            {{"id", id}, {"players", players_json(t)}, {"level", g.level}, {"shown_ply", plies}});
+        json state = local_game_view(id, t, g.level, t.game(), plies);
         add_draw_state(state, t.draws());
         return state;
     }
@@ -167,10 +85,7 @@ json describe(const LocalGame& g, const std::string& id, int ply) {
         throw GameError("'ply' must be a whole number from 0 to " + std::to_string(plies));
     auto copy = t.game().clone();
     for (int k = plies; k > ply; --k) copy->undo();
-    json state = game_view(t, *copy);
-    state.update(
-        {{"id", id}, {"players", players_json(t)}, {"level", g.level}, {"shown_ply", ply}});
-    return state;
+    return local_game_view(id, t, g.level, *copy, ply);
 }
 
 // A seat the page asks for (server/api.cpp, seat_from): "human", "computer"
@@ -342,20 +257,6 @@ json local_change(const json& request) {
     json session = describe(g, request.value("local_id", std::string()), -1);
     session.update(extra);
     return {{"event", event}, {"session", session}};
-}
-
-// The name a record downloads under (server/json_args.cpp, download_name).
-std::string download_name(const std::string& game_id, const std::string& date,
-                          const std::string& extension) {
-    std::string safe;
-    for (const char c : date.substr(0, 32)) {
-        const bool ok =
-            std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
-        if (!ok && !safe.empty() && safe.back() == '_') continue;
-        safe.push_back(ok ? c : '_');
-    }
-    while (!safe.empty() && (safe.front() == '.' || safe.front() == '_')) safe.erase(0, 1);
-    return game_id + (safe.empty() ? "" : "-" + safe) + extension;
 }
 
 json local_record(const json& request) {

@@ -1,6 +1,7 @@
 #include "record/record.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <ctime>
 
@@ -339,6 +340,19 @@ std::string today_utc() {
     char buf[16];
     std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
     return buf;
+}
+
+std::string download_name(const std::string& game_id, const std::string& date,
+                          const std::string& extension) {
+    std::string safe;
+    for (const char c : date.substr(0, 32)) {
+        const bool ok =
+            std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+        if (!ok && !safe.empty() && safe.back() == '_') continue;
+        safe.push_back(ok ? c : '_');
+    }
+    while (!safe.empty() && (safe.front() == '.' || safe.front() == '_')) safe.erase(0, 1);
+    return game_id + (safe.empty() ? "" : "-" + safe) + extension;
 }
 
 }  // namespace asterism

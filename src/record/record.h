@@ -133,4 +133,10 @@ void save_game_record(const std::string& path, Record& record, const Game& game,
 // Today's date in the Date tag's form, YYYY-MM-DD in UTC.
 std::string today_utc();
 
+// The name a record downloads under: "GAME-DATE.rec" (or .pgn) with only
+// letters, digits, '.', '_' and '-' from the Date tag, which a loaded
+// record may set to anything ("../../x" must not become a path).
+std::string download_name(const std::string& game_id, const std::string& date,
+                          const std::string& extension);
+
 }  // namespace asterism

@@ -70,32 +70,6 @@ json seats_asked(const json& body, const Table& table, int& level, const SearchC
     return players;
 }
 
-// The seats as the UI shows them: "human" or "computer", and the player.
-json players_json(const Table& table) {
-    const Game& g = table.game();
-    json players = json::array();
-    for (int p = 0; p < g.num_players(); ++p) {
-        const Seat& s = table.seat(static_cast<Player>(p));
-        players.push_back({{"name", g.player_name(static_cast<Player>(p))},
-                           {"seat", s.computer() ? "computer" : "human"},
-                           {"player", s.text()}});
-    }
-    return players;
-}
-
-// Everything the UI shows about a session: the one view of a game
-// (games/game.h) of the game as it is now or of `shown`, the position being
-// looked at (the same game, or a copy taken back to an earlier ply while
-// the player browses the move list), with the session's names for its seats
-// and level.
-json describe(const std::string& id, const Table& table, int level, const Game& shown,
-              int shown_ply) {
-    json state = online::game_view(table, shown, ViewParts::Whole);
-    state.update(
-        {{"id", id}, {"players", players_json(table)}, {"level", level}, {"shown_ply", shown_ply}});
-    return state;
-}
-
 }  // namespace
 
 // ---- the routes ------------------------------------------------------------------
@@ -103,7 +77,7 @@ json describe(const std::string& id, const Table& table, int level, const Game& 
 json Api::state_of(const Call& c) {
     const Table& t = c.game->table;
     const Game& g = t.game();
-    json state = describe(c.id, t, c.game->level, g, static_cast<int>(g.history().size()));
+    json state = local_game_view(c.id, t, c.game->level, g, static_cast<int>(g.history().size()));
     add_draw_state(state, t.draws());
     return state;
 }
@@ -260,7 +234,7 @@ ApiResponse Api::post_view(Call& c) {
         }
     }
     const Game& g = table.game();
-    json state = describe("", table, 0, g, static_cast<int>(g.history().size()));
+    json state = local_game_view("", table, 0, g, static_cast<int>(g.history().size()));
     add_draw_state(state, table.draws());
     return {200, state};
 }
@@ -278,7 +252,7 @@ ApiResponse Api::get_session(Call& c) {
         fail("request.ply", {{"max", ply}});
     auto copy = t.game().clone();
     for (int k = ply; k > shown; --k) copy->undo();
-    return {200, describe(c.id, t, c.game->level, *copy, shown)};
+    return {200, local_game_view(c.id, t, c.game->level, *copy, shown)};
 }
 
 ApiResponse Api::delete_session(Call& c) {

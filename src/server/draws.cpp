@@ -4,17 +4,6 @@
 
 namespace asterism::server {
 
-void add_draw_state(nlohmann::json& state, const DrawOffers& draws) {
-    const Player by = draws.offered_by();
-    state["draw"] = {{"offered_by", by == Player::None ? -1 : index(by)},
-                     {"agreed", draws.agreed()}};
-    if (!draws.agreed()) return;
-    state["terminal"] = true;
-    state["result"] = "1/2-1/2";
-    state["outcome"] = "Draw by agreement";
-    state["to_move"] = -1;
-}
-
 Player offering_player(const nlohmann::json& body, const Table& table) {
     const Game& game = table.game();
     auto human = [&](int p) { return !table.seat(static_cast<Player>(p)).computer(); };

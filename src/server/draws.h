@@ -9,13 +9,9 @@
 #include "core/game.h"
 #include "search/draw.h"
 #include "table/table.h"
+#include "table/table_json.h"
 
 namespace asterism::server {
-
-// Adds `draw: {offered_by, agreed}` to a game state (offered_by is a player
-// index or -1), and makes an agreed game a finished one: terminal, result
-// 1/2-1/2, outcome "Draw by agreement", nobody to move.
-void add_draw_state(nlohmann::json& state, const DrawOffers& draws);
 
 // The player a person's offer comes from: `player` in the body if given,
 // else the side to move if a person holds it, else the one seat a person

@@ -145,22 +145,6 @@ std::string spec_from(const json& body) {
     return spec + (spec.find(':') == std::string::npos ? ":" : ",") + extra;
 }
 
-// The name a record downloads under: "GAME-DATE.rec" (or .pgn) with only letters,
-// digits, '.', '_' and '-' from the Date tag, which a loaded record may set
-// to anything ("../../x" must not become a path).
-std::string download_name(const std::string& game_id, const std::string& date,
-                          const std::string& extension) {
-    std::string safe;
-    for (const char c : date.substr(0, 32)) {
-        const bool ok =
-            std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
-        if (!ok && !safe.empty() && safe.back() == '_') continue;
-        safe.push_back(ok ? c : '_');
-    }
-    while (!safe.empty() && (safe.front() == '.' || safe.front() == '_')) safe.erase(0, 1);
-    return game_id + (safe.empty() ? "" : "-" + safe) + extension;
-}
-
 void require_json_type(const ApiRequest& r) {
     if (r.method == "GET") return;
     // The media type alone (parameters such as "; charset=utf-8" after a

@@ -31,11 +31,6 @@ bool get_bool(const nlohmann::json& j, const std::string& key, bool fallback);
 // object of further key/value pairs (strings, numbers or booleans).
 std::string spec_from(const nlohmann::json& body);
 
-// The name a record downloads under: "GAME-DATE.rec" (or .pgn) with only
-// letters, digits, '.', '_' and '-' from the Date tag.
-std::string download_name(const std::string& game_id, const std::string& date,
-                          const std::string& extension);
-
 // 415 unless a request other than GET says its body is JSON, body or not:
 // a cross-site request with that type needs a preflight, which is refused
 // (405), so no other site's page can make a visitor's browser send one.

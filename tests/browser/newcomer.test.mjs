@@ -240,7 +240,8 @@ test('5. a first visit is oriented; a returning player lands by the game they le
     if (at.size === 'phone') assert.deepEqual(await smallTargets(page), []);
     await shot(page, 'home', at);
     // The play page is below, at the same address, as before.
-    assert.equal(await page.locator('#board .cells [data-cell]').count() > 0, true);
+    // (drawn once the game is made: in the browser's engine, which loads first)
+    await page.waitForSelector('#board .cells [data-cell]', { timeout: 60000 });
     await page.click('[data-testid="home-play"]');
     assert.equal(await page.isVisible('#welcome'), false);
     // An online game left unfinished: the returning player's way back.

@@ -25,6 +25,7 @@
 #include "server/reviews.h"
 #include "server/secrets.h"
 #include "table/table.h"
+#include "table/table_json.h"
 
 namespace asterism::server {
 
@@ -129,11 +130,8 @@ bool clock_runs(const Game& g);
 void turn_over(Game& g, Player mover, std::int64_t now);
 void take_back_clock(Game& g, int count, std::int64_t now);
 
-// The one JSON view of a game (view.cpp): what every game's reply and
-// stream shows of its rules state, from `t` as it is or from `shown`, a copy
-// taken back to an earlier ply (browsing) ...
-json game_view(const Table& t, const asterism::Game& shown, ViewParts parts);
-// ... and, for an online game, with its seats, clock and status.
+// An online game's state: the one view of a game (table/table_json.h) with
+// its seats, clock and status.
 json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts);
 // The game's record with the players' names (the record and PGN routes,
 // an account's download).
@@ -141,8 +139,6 @@ Record named_record(const Game& g);
 
 // The event log (log.cpp).
 void settle_row(Game& g, std::int64_t now);
-Player player_of(const json& j);
-void apply_draw_event(Table& t, const json& d);
 void apply_event(Game& g, const std::string& type, const json& d);
 std::shared_ptr<Game> game_from_row(const store::GameRow& row);
 

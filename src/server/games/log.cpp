@@ -37,58 +37,22 @@ void settle_row(Game& g, std::int64_t now) {
     g.row.clock = clock_json(g.clock).dump();
 }
 
-Player player_of(const json& j) {
-    const int i = j.get<int>();
-    if (i != 0 && i != 1) throw GameError("bad seat " + std::to_string(i));
-    return static_cast<Player>(i);
-}
-
-void apply_draw_event(Table& t, const json& d) {
-    const std::string action = d.at("action");
-    const Player by = player_of(d.at("by"));
-    if (action == "offer" && d.contains("answer")) {
-        t.apply_draw_answer(by, d["answer"].get<bool>());
-    } else if (action == "offer") {
-        Rng unused(1);  // the offer is to a person: no search
-        t.offer_draw(by, unused);
-    } else {
-        t.answer_draw(action == "accept");
-    }
-}
-
 // The events only a local game has (apply_event's part for them): false
 // for another type.
 bool apply_local_event(Game& g, const std::string& type, const json& d) {
     Table& t = g.table;
     if (type == "turn") {
-        // The computer's turn in a local game: its answer to an offer, its
-        // move and an offer with it, as it planned them.
-        ComputerTurn turn;
-        turn.player = player_of(d.at("player"));
-        if (d.contains("answered_draw")) turn.answered_draw = d["answered_draw"].get<bool>();
-        if (d.contains("move")) turn.move = d["move"].get<std::string>();
-        turn.offers_draw = d.value("offers_draw", false);
-        t.apply(turn);
+        apply_turn_event(t, d);
     } else if (type == "players") {
-        // A local game's seats and level.
-        const json& players = d.at("players");
-        for (int i = 0; i < 2 && i < static_cast<int>(players.size()); ++i) {
-            const Seat seat =
-                parse_seat(players.at(static_cast<std::size_t>(i)).get<std::string>(), t.game());
-            t.set_seat(static_cast<Player>(i), seat);
-            OnlineSeat& s = g.seats[static_cast<std::size_t>(i)];
-            s.computer = seat.computer();
-            s.player = seat.player;
+        // A local game's seats and level, and the service's copy of the seats.
+        g.level = apply_players_event(t, d);
+        for (std::size_t i = 0; i < 2; ++i) {
+            const Seat& seat = t.seat(static_cast<Player>(i));
+            g.seats[i].computer = seat.computer();
+            g.seats[i].player = seat.player;
         }
-        g.level = d.at("level").get<int>();
     } else if (type == "load") {
-        // A local game loaded from a record: its first event.
-        if (!t.game().history().empty()) throw GameError("a record loaded into a game in play");
-        const std::string text = d.at("record");
-        LoadedGame loaded = looks_like_pgn(text)
-                                ? std::move(read_pgn(text, "record").front())
-                                : replay_record(parse_record(text, "record"), "record");
-        t = Table(std::move(loaded));
+        apply_load_event(t, d);
     } else {
         return false;
     }

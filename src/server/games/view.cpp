@@ -10,26 +10,6 @@ namespace asterism::server {
 
 namespace online {
 
-json game_view(const Table& t, const asterism::Game& shown, ViewParts parts) {
-    const asterism::Game& game = t.game();
-    const bool now = &shown == &game;
-    const GameInfo* info = Registry::instance().find(game.id());
-    const Player to_move = shown.to_move();
-    return {{"game", game.spec()},
-            {"game_id", game.id()},
-            {"title", info ? info->title : game.id()},
-            {"history", game.history()},
-            {"ply", game.history().size()},
-            {"to_move", to_move == Player::None || (now && t.over()) ? -1 : index(to_move)},
-            {"terminal", now ? t.over() : shown.terminal()},
-            {"result", now ? t.result() : shown.result()},
-            {"outcome", now ? t.outcome_text() : outcome_text(shown)},
-            {"score", shown.score()},
-            {"position", shown.position()},
-            {"move_help", game.move_help()},
-            {"view", shown.view(parts)}};
-}
-
 // The state a page draws; `parts` says whether the drawing has the board's
 // cells, which only GET sends (they never change during a game).
 json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts) {

@@ -1,0 +1,112 @@
+// A game in progress as JSON (table_json.h).
+#include "table/table_json.h"
+
+#include <string>
+#include <utility>
+
+#include "core/registry.h"
+#include "record/pgn.h"
+#include "record/record.h"
+
+namespace asterism {
+
+using nlohmann::json;
+
+Player player_of(const json& j) {
+    const int i = j.get<int>();
+    if (i != 0 && i != 1) throw GameError("bad seat " + std::to_string(i));
+    return static_cast<Player>(i);
+}
+
+void apply_draw_event(Table& t, const json& d) {
+    const std::string action = d.at("action");
+    const Player by = player_of(d.at("by"));
+    if (action == "offer" && d.contains("answer")) {
+        t.apply_draw_answer(by, d["answer"].get<bool>());
+    } else if (action == "offer") {
+        Rng unused(1);  // the offer is to a person: no search
+        t.offer_draw(by, unused);
+    } else {
+        t.answer_draw(action == "accept");
+    }
+}
+
+// The computer's answer to an offer, its move and an offer with it, as it
+// planned them: replaying needs no search.
+void apply_turn_event(Table& t, const json& d) {
+    ComputerTurn turn;
+    turn.player = player_of(d.at("player"));
+    if (d.contains("answered_draw")) turn.answered_draw = d["answered_draw"].get<bool>();
+    if (d.contains("move")) turn.move = d["move"].get<std::string>();
+    turn.offers_draw = d.value("offers_draw", false);
+    t.apply(turn);
+}
+
+int apply_players_event(Table& t, const json& d) {
+    const json& players = d.at("players");
+    for (std::size_t i = 0; i < 2 && i < players.size(); ++i)
+        t.set_seat(static_cast<Player>(i), parse_seat(players.at(i).get<std::string>(), t.game()));
+    return d.at("level").get<int>();
+}
+
+void apply_load_event(Table& t, const json& d) {
+    if (!t.game().history().empty()) throw GameError("a record loaded into a game in play");
+    const std::string text = d.at("record");
+    LoadedGame loaded = looks_like_pgn(text)
+                            ? std::move(read_pgn(text, "record").front())
+                            : replay_record(parse_record(text, "record"), "record");
+    t = Table(std::move(loaded));
+}
+
+json game_view(const Table& t, const Game& shown, ViewParts parts) {
+    const Game& game = t.game();
+    const bool now = &shown == &game;
+    const GameInfo* info = Registry::instance().find(game.id());
+    const Player to_move = shown.to_move();
+    return {{"game", game.spec()},
+            {"game_id", game.id()},
+            {"title", info ? info->title : game.id()},
+            {"history", game.history()},
+            {"ply", game.history().size()},
+            {"to_move", to_move == Player::None || (now && t.over()) ? -1 : index(to_move)},
+            {"terminal", now ? t.over() : shown.terminal()},
+            {"result", now ? t.result() : shown.result()},
+            {"outcome", now ? t.outcome_text() : outcome_text(shown)},
+            {"score", shown.score()},
+            {"position", shown.position()},
+            {"move_help", game.move_help()},
+            {"view", shown.view(parts)}};
+}
+
+json players_json(const Table& table) {
+    const Game& g = table.game();
+    json players = json::array();
+    for (int p = 0; p < g.num_players(); ++p) {
+        const Seat& s = table.seat(static_cast<Player>(p));
+        players.push_back({{"name", g.player_name(static_cast<Player>(p))},
+                           {"seat", s.computer() ? "computer" : "human"},
+                           {"player", s.text()}});
+    }
+    return players;
+}
+
+json local_game_view(const std::string& id, const Table& table, int level, const Game& shown,
+                     int shown_ply) {
+    json state = game_view(table, shown, ViewParts::Whole);
+    state.update(
+        {{"id", id}, {"players", players_json(table)}, {"level", level}, {"shown_ply", shown_ply}});
+    return state;
+}
+
+void add_draw_state(json& state, const DrawOffers& draws) {
+    const Player by = draws.offered_by();
+    state["draw"] = {{"offered_by", by == Player::None ? -1 : index(by)},
+                     {"agreed", draws.agreed()}};
+    if (!draws.agreed()) return;
+    state["terminal"] = true;
+    state["result"] = "1/2-1/2";
+    state["outcome"] = "Draw by agreement";
+    state["to_move"] = -1;
+}
+
+}  // namespace asterism
