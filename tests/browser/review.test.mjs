@@ -80,10 +80,39 @@ test('a review marks the move that threw the win away', async () => {
     BLUNDER.moves.length + 1);
   assert.match(await page.textContent('#review-summary'), /Reviewed at level 5: .*blunder/);
   await page.screenshot({ path: path.join(shots, 'review-asterisk.png') });
-  // Clicking the mark shows the position after the blunder.
+  // Each player's accuracy, one decimal, and count of each mark, by name.
+  const review = await page.evaluate(() => window.asterism.review);
+  const names = await page.evaluate(() => window.asterism.state.players.map((p) => p.name));
+  const rows = page.locator('#review-players li');
+  assert.equal(await rows.count(), 2);
+  assert.deepEqual(review.players.map((p) => p.name), names);
+  for (const [i, p] of review.players.entries()) {
+    const row = await rows.nth(i).textContent();
+    assert.match(row, new RegExp(`^${names[i]}: Accuracy \\d+\\.\\d% \u00b7 \\d+ inaccurac(y|ies), \\d+ mistakes?, \\d+ blunders?$`));
+    assert.ok(row.includes(`Accuracy ${p.accuracy.toFixed(1)}%`), row);
+  }
+  const blunderer = review.moves.find((m) => m.ply === BLUNDER.ply).mover;
+  assert.match(await rows.nth(blunderer).textContent(), /[1-9]\d* blunders?$/);
+  // Clicking the mark shows the position after the blunder, with the better
+  // move drawn on the board at the cells it has in the position before.
   await item.click();
   await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, blunderPly);
+  const best = review.moves.find((m) => m.ply === BLUNDER.ply).best;
+  const id = await page.evaluate(() => window.asterism.state.id);
+  const before = await apiCall('GET', `/api/sessions/${id}?ply=${BLUNDER.ply}`);
+  const cells = before.view.moves.find((m) => m.text.toLowerCase() === best.toLowerCase()).path;
+  const drawn = page.locator(`[data-testid="suggestions"] .suggest.better[data-move="${best}"]`);
+  await drawn.waitFor();
+  assert.equal(await drawn.getAttribute('data-from'), cells[0]);
+  assert.equal(await drawn.getAttribute('data-to'), cells[cells.length - 1]);
+  assert.equal(await drawn.locator('title').textContent(), `Better move: ${best}`);
   await page.screenshot({ path: path.join(shots, 'review-asterisk-at-blunder.png') });
+  // A step back leaves the marked move: its better move is not drawn there.
+  await page.click('#back');
+  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, BLUNDER.ply);
+  if (!review.moves.find((m) => m.ply === BLUNDER.ply - 1)?.mark) {
+    assert.equal(await page.locator('[data-testid="suggestions"] .suggest.better').count(), 0);
+  }
   assert.deepEqual(page.errors, []);
   await page.close();
 });

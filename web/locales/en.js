@@ -119,6 +119,7 @@ export default {
   'an.candidate.proven': 'proven {proven}',
   // A suggested move's tooltip on the board (board.js).
   'an.mark.hint': 'Hint: {move}', 'an.mark.choice': 'Choice {n}: {move}',
+  'an.mark.better': 'Better move: {move}',
   'an.playouts': ['{n} playout', '{n} playouts'],
   'th.starting': 'Thinking\u2026', 'th.progress': 'Thinking: {effort} so far\u2026', 'th.stop': 'Stop',
   'rv.stopped': 'The review was stopped.',
@@ -132,6 +133,7 @@ export default {
   'rv.inaccuracies': ['{n} inaccuracy', '{n} inaccuracies'],
   'rv.mistakes': ['{n} mistake', '{n} mistakes'],
   'rv.blunders': ['{n} blunder', '{n} blunders'],
+  'rv.accuracy': '{name}: Accuracy {accuracy}% \u00b7 {inaccuracies}, {mistakes}, {blunders}',
   'rv.summary': "Reviewed at level {level}: {inaccuracies}, {mistakes}, {blunders} (a loss of {a}, {b}, {c} points or more of the mover's win rate).",
   'analysis.ownership': 'Ownership',
   'analysis.ownership.title': 'Shade each cell by who the analysis expects to own it (*Star and Asterisk)',
