@@ -150,6 +150,7 @@ export default {
   'status.toMove': '{side} to move',
   'status.computer': ' (computer)',
   'status.gameOver': 'Game over: {result}',
+  'status.preview': 'A new game: choose the seats, then press “New game”.',
   'status.looking': 'Move {shown} of {ply} (looking back): {text}',
   'status.thinking': ' \u2014 the computer is thinking\u2026',
 
@@ -423,6 +424,7 @@ export default {
   'play.why.browsing': "You are looking at an earlier position: press » to go back to the game.",
   'play.why.over': "The game is over: undo a move or start a new game.",
   'play.why.computer': "It is the computer’s turn; wait for its move.",
+  'play.why.preview': 'Choose the seats and options, then press “New game” to play.',
   'play.why.undo': "Wait for the computer’s move, then undo.",
   'clock.fischer': "Fischer clock: {minutes} min + {inc} s a move.",
   'clock.fischer.waiting': "Fischer clock: {minutes} min + {inc} s a move; it starts once each side has moved.",
