@@ -16,7 +16,7 @@ import { el } from './board.js';
 import { $, input, select, button } from './dom.js';
 import { errorText } from './shared.js';
 import { pointsLost } from './views.js';
-import { t, tn, side } from './i18n.js';
+import { t, tn, side, lang } from './i18n.js';
 import { serverError } from './server-errors.js';
 import { thinker, engineUsable, showAfterASecond, Stopped, Unavailable } from './thinking.js';
 
@@ -109,6 +109,13 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   let pendingAnalysis = null;
   /** @type {{id: string, start: string}|null} the last session's start position */
   let knownStart = null;
+  /**
+   * The better move of the marked move that led to the position on screen:
+   * that position's key, the move and its cells, which are the position
+   * before's (the position on screen has the other player's moves).
+   * @type {{key: string, move: string, path: string[]}|null}
+   */
+  let better = null;
 
   // The position the game started from: the page's, or the server
   // session's at ply 0 (a set-up position or a loaded record's).
@@ -188,6 +195,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     ui.review = null;
     $('candidates').replaceChildren();
     $('review-marks').replaceChildren();
+    $('review-players').replaceChildren();
     $('review-summary').textContent = '';
     $('proven').textContent = '';
     $('expected').textContent = '';
@@ -220,6 +228,9 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     const pathOf = (text) => view.moves.find((m) => m.text.toLowerCase() === text.toLowerCase())?.path || [];
     /** @type {Suggestion[]} */
     const out = [];
+    // The review's better move first: after the marked move, it is what the
+    // board on screen is about.
+    if (better && better.key === key) out.push({ text: better.move, path: better.path, rank: 0, better: true });
     const hint = ui.hint && ui.hint.key === key ? ui.hint.move : null;
     if (hint) out.push({ text: hint, path: pathOf(hint), rank: 0, hint: true });
     if (ui.best && ui.best.key === key) {
@@ -243,6 +254,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   // the board draws it) and what a square's size says.
   function renderShown() {
     stopMoot();
+    findBetter();
     $('candidates').hidden = !ui.best || ui.best.key !== positionKey();
     const box = $('ownership-legend'), o = shownOwnership(), p = ui.position;
     box.hidden = !o || !p;
@@ -268,6 +280,31 @@ export function analysisPanels(ui, { api, message, render, browse }) {
 
   function currentReview() {
     return ui.review && ui.game && ui.review.id === ui.game.id ? ui.review : null;
+  }
+
+  // The review's marked move that led to the position on screen (selected
+  // in the review's list, or stepped to), if the game still has it there.
+  function markedHere() {
+    const r = currentReview(), p = ui.position, g = ui.game;
+    if (!r || !p || !g || p.ply === 0) return null;
+    const m = r.moves.find((move) => move.ply === p.ply - 1);
+    return m && m.mark && m.best && g.history[m.ply] === m.move ? m : null;
+  }
+
+  // Finds the cells of the better move of the marked move on screen, from
+  // the position before it (the game's session at that ply, the server's or
+  // the browser's), and draws it when they come.
+  function findBetter() {
+    const m = markedHere(), key = positionKey(), id = ui.game?.id;
+    if (!m || !id || better?.key === key) return;
+    better = { key, move: m.best, path: [] };
+    api('GET', `/api/sessions/${id}?ply=${m.ply}`).then((before) => {
+      const view = /** @type {import('./types.js').Session} */ (before).view;
+      const found = view.moves.find((v) => v.text.toLowerCase() === m.best.toLowerCase());
+      if (!found || better?.key !== key) return;
+      better = { key, move: m.best, path: found.path };
+      if (positionKey() === key) render();
+    }).catch(() => {});
   }
 
   // "win in 3" (plies, this move included) for the player to move, built
@@ -540,6 +577,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       li.append(b);
       list.append(li);
     }
+    showPlayers(r);
     const th = r.thresholds;
     $('review-summary').textContent = t('rv.summary', {
       level: r.level, inaccuracies: tn('rv.inaccuracies', counts.inaccuracy || 0),
@@ -547,6 +585,22 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       a: 100 * th.inaccuracy, b: 100 * th.mistake, c: 100 * th.blunder,
     });
     render();
+  }
+
+  // Each player's accuracy and count of each mark, as lichess shows them
+  // under its graph.
+  /** @param {FinishedReview} r */
+  function showPlayers(r) {
+    const figure = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    $('review-players').replaceChildren(...(r.players || []).map((p) => {
+      const li = document.createElement('li');
+      li.dataset.player = String(p.player);
+      li.textContent = t('rv.accuracy', {
+        name: side(p.name), accuracy: figure.format(p.accuracy), inaccuracies: tn('rv.inaccuracies', p.inaccuracies),
+        mistakes: tn('rv.mistakes', p.mistakes), blunders: tn('rv.blunders', p.blunders),
+      });
+      return li;
+    }));
   }
 
   return {

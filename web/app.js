@@ -29,9 +29,12 @@ import { offlineReady } from './offline.js';
  * The page's state: the game module's and the analysis's (analysis.js),
  * the catalog, and the sessions' JSON: `state` the game as the server last
  * described it, `shown` the state on screen (an earlier ply while
- * browsing), of which `game` and `position` are the adapted forms.
+ * browsing), of which `game` and `position` are the adapted forms;
+ * `preview`: `shown` (and so `game` and `position`) is the start of a game
+ * chosen in the setup bar and not yet started, which no game holds ("New
+ * game" starts it); `state` stays the game it would replace.
  * @typedef {import('./analysis.js').AnalysisUi & {
- *   catalog: Catalog|null, state: Session|null, shown: Session|null,
+ *   catalog: Catalog|null, state: Session|null, shown: Session|null, preview: boolean,
  * }} LocalUi
  */
 
@@ -41,6 +44,7 @@ const ui = {
   catalog: null,
   state: null,
   shown: null,
+  preview: false,
   winrates: new Map(),
   ownership: null,
   best: null,
@@ -93,9 +97,11 @@ function setState(state, shown = state) {
 const signals = turnSignals();
 
 // The setup bar (setup-bar.js).
-const { gameInfo, buildOptions, setupBody, syncSetup, setOptions, setupFor } = setupBar(ui);
+const { gameInfo, buildOptions, setupBody, syncSetup, seatNames, setOptions, setupFor } = setupBar(ui);
 
 async function newGame() {
+  // A board of the game chosen, asked for before, is not to cover the game.
+  previewAsked++;
   message('');
   try {
     const s = /** @type {Session} */ (await api('POST', '/api/sessions', setupBody()));
@@ -106,6 +112,37 @@ async function newGame() {
     show(s);
   } catch (e) {
     message(errorText(e));
+  }
+}
+
+// ---- the board of a game chosen, before it starts --------------------------
+
+// Choosing a game or one of its options draws that game's empty board at
+// once (issue 43 point 8), from its start position as POST /api/view gives
+// it (the browser's engine, else the server). No game is started: the seats
+// and options chosen next are the game's that "New game" starts, and the
+// game before is left as it was (`state` is still its session, so that
+// nothing is asked of a game no one holds). A newer choice, "New game" or a
+// game shown makes an answer still under way moot.
+let previewAsked = 0;
+async function preview() {
+  const asked = ++previewAsked;
+  const { game, options } = setupBody();
+  try {
+    const s = /** @type {Session} */ (await api('POST', '/api/view', { game, options }));
+    if (asked !== previewAsked) return;
+    panels.forgetAnalysis();
+    message('');
+    ui.shown = s;
+    ui.game = ui.position = fromSession(s);
+    ui.preview = true;
+    ui.path = [];
+    ui.pick = null;
+    $('game-title').textContent = gameTitle(s.game);
+    seatNames(s);
+    render();
+  } catch (e) {
+    if (asked === previewAsked) message(errorText(e));
   }
 }
 
@@ -126,7 +163,9 @@ function computerToMove() {
 
 /** @param {Session} state @param {{animate?: boolean}} [opts] */
 function show(state, opts = {}) {
+  previewAsked++;
   setState(state);
+  ui.preview = false;
   ui.path = [];
   ui.pick = null;
   if (isLocalId(state.id)) {
@@ -161,8 +200,10 @@ function render() {
   renderEnd();
   $('save-pgn').hidden = !gameInfo(s.view.kind)?.pgn;
   button('undo').disabled = game.ply === 0;
-  button('computer').disabled = game.terminal;
-  button('hint').disabled = s.terminal;
+  button('computer').disabled = game.terminal || ui.preview;
+  button('hint').disabled = s.terminal || ui.preview;
+  // A game not started has no session to analyse, review or save.
+  for (const id of ['analyse-now', 'review', 'save', 'save-pgn']) button(id).disabled = ui.preview;
   for (const id of ['first', 'back']) button(id).disabled = s.ply === 0;
   for (const id of ['forward', 'last']) button(id).disabled = s.ply === game.ply;
 }
@@ -176,7 +217,8 @@ function renderStatus() {
     const p = s.players[s.to_move];
     text = t('status.toMove', { side: side(p.name, 'gen') }) + (p.seat === 'computer' ? t('status.computer') : '');
   }
-  if (browsing()) text = t('status.looking', { shown: s.shown_ply, ply: game.ply, text });
+  if (ui.preview) text = t('status.preview');
+  else if (browsing()) text = t('status.looking', { shown: s.shown_ply, ply: game.ply, text });
   else if (ui.busy) text += t('status.thinking');
   $('status').textContent = text;
   $('status').dataset.terminal = String(game.terminal);
@@ -188,7 +230,7 @@ function renderStatus() {
 // a rematch with the colours swapped, a review, or a new game.
 function renderEnd() {
   const s = ui.state, game = ui.game;
-  const over = !!s && !!game && s.terminal && !browsing();
+  const over = !!s && !!game && s.terminal && !browsing() && !ui.preview;
   $('game-end').hidden = !over;
   if (!over || !s || !game) return;
   $('game-end-text').textContent = t('status.gameOver', { result: resultLine({ ...s, sides: s.players.map((p) => p.name) }) });
@@ -215,10 +257,10 @@ function renderDraw() {
   const draw = s.draw || { offered_by: -1, agreed: false };
   const people = s.players.filter((p) => p.seat === 'human').length;
   const offer = draw.offered_by;
-  button('draw-offer').disabled = s.terminal || browsing() || ui.busy || s.players.length !== 2 ||
+  button('draw-offer').disabled = ui.preview || s.terminal || browsing() || ui.busy || s.players.length !== 2 ||
     people === 0 || offer >= 0;
   const toPerson = offer >= 0 && !s.terminal && seatOf(1 - offer) === 'human';
-  $('draw-banner').hidden = !toPerson || browsing();
+  $('draw-banner').hidden = !toPerson || browsing() || ui.preview;
   if (toPerson) {
     $('draw-text').textContent = t('draw.offers', { side: side(s.players[offer].name),
       who: seatOf(offer) === 'computer' ? t('status.computer') : '', other: side(s.players[1 - offer].name) });
@@ -227,7 +269,7 @@ function renderDraw() {
 
 /** @param {'offer'|'accept'|'decline'} action */
 async function drawAction(action) {
-  if (!ui.state || ui.busy) return;
+  if (!ui.state || ui.busy || ui.preview) return;
   const id = ui.state.id;
   ui.busy = true;
   renderStatus();
@@ -262,6 +304,7 @@ function renderSpecials() {
 // Why a person may not move now ('' when they may): game.js refuses a
 // click with it.
 function whyNot() {
+  if (ui.preview) return t('play.why.preview');
   if (browsing()) return t('play.why.browsing');
   if (ui.state?.terminal) return t('play.why.over');
   if (ui.busy || computerToMove()) return t('play.why.computer');
@@ -277,6 +320,7 @@ async function play(move) {
     const id = ui.state.id;
     const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/move`, { move: move.text }));
     ui.busy = false;
+    if (ui.preview && ui.state.id === id) return void (ui.state = s);
     if (ui.state.id !== id) return;
     message('');
     show(s);
@@ -291,7 +335,7 @@ async function play(move) {
 }
 
 async function maybeComputer(force = false) {
-  if (ui.busy || !ui.state || ui.state.terminal || browsing()) return;
+  if (ui.busy || !ui.state || ui.state.terminal || browsing() || ui.preview) return;
   if (!force && !computerToMove()) return;
   ui.busy = true;
   renderStatus();
@@ -299,6 +343,8 @@ async function maybeComputer(force = false) {
   try {
     const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/computer`, {}));
     ui.busy = false;
+    // A game chosen meanwhile stays on screen; the game before moved on.
+    if (ui.preview && ui.state.id === id) return void (ui.state = s);
     // A new game began meanwhile: its computer, if to move, was kept waiting.
     if (ui.state.id !== id) return void maybeComputer();
     show(s, { animate: true });
@@ -330,7 +376,7 @@ function animateLast(steps) {
 
 /** @param {number} ply */
 async function browse(ply) {
-  if (!ui.state) return;
+  if (!ui.state || ui.preview) return;
   ply = Math.max(0, Math.min(ui.state.ply, ply));
   const id = ui.state.id;
   try {
@@ -368,7 +414,8 @@ async function undo() {
 }
 
 async function changeSeats() {
-  if (!ui.state) return;
+  // A game not started takes its seats and level when "New game" starts it.
+  if (!ui.state || ui.preview) return;
   const id = ui.state.id;
   try {
     const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/players`, {
@@ -407,6 +454,11 @@ async function start() {
   $('game').addEventListener('change', () => {
     localStorage.setItem('asterism-game', select('game').value);
     buildOptions();
+    preview();
+  });
+  // An option chosen by the player (setOptions' own events do not bubble).
+  $('setup').addEventListener('change', (e) => {
+    if (e.target instanceof HTMLElement && e.target.dataset.option) preview();
   });
   $('setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
   for (const id of ['seat0', 'seat1', 'level']) $(id).addEventListener('change', changeSeats);

@@ -12,8 +12,9 @@ import { manName } from './names.js';
 /** @typedef {[number, number]} Point */
 /**
  * A move the engine suggests: its text, its cells (a view move's path) and
- * its rank among the candidates (0 the best); `hint` for a hint's move.
- * @typedef {{text: string, path: string[], rank: number, hint?: boolean}} Suggestion
+ * its rank among the candidates (0 the best); `hint` for a hint's move,
+ * `better` for the move a review says was better than the one played.
+ * @typedef {{text: string, path: string[], rank: number, hint?: boolean, better?: boolean}} Suggestion
  */
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -329,14 +330,15 @@ function drawSuggestions(parent, list, centre) {
     const pts = s.path.map(centre).filter((p) => p !== null);
     if (pts.length === 0) continue;
     const g = el('g', {
-      class: `suggest ${s.rank === 0 ? 'best' : 'other'}${s.hint ? ' hint' : ''}`,
+      class: `suggest ${s.rank === 0 ? 'best' : 'other'}${s.hint ? ' hint' : ''}${s.better ? ' better' : ''}`,
       'data-move': s.text, 'data-rank': s.rank, 'data-from': s.path[0], 'data-to': s.path[s.path.length - 1],
     }, layer);
-    el('title', {}, g).textContent = s.hint ? t('an.mark.hint', { move: s.text }) : t('an.mark.choice', { n: s.rank + 1, move: s.text });
+    el('title', {}, g).textContent = s.hint ? t('an.mark.hint', { move: s.text }) :
+      s.better ? t('an.mark.better', { move: s.text }) : t('an.mark.choice', { n: s.rank + 1, move: s.text });
     if (pts.length === 1) {
       const [x, y] = pts[0];
       el('circle', { cx: x, cy: y, r: s.rank === 0 ? 0.4 : 0.34, class: 'ring' }, g);
-      el('text', { x, y: y + 0.02, class: 'rank' }, g).textContent = s.hint ? '?' : String(s.rank + 1);
+      el('text', { x, y: y + 0.02, class: 'rank' }, g).textContent = s.hint ? '?' : s.better ? '!' : String(s.rank + 1);
       continue;
     }
     arrow(g, pts, s.rank === 0 ? 0.16 : 0.09);

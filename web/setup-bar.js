@@ -36,14 +36,18 @@ export function setupBar(ui) {
 
   /** @param {Session} s */
   function syncSetup(s) {
-    $('seat0-name').textContent = side(s.players[0].name);
+    seatNames(s);
     select('seat0').value = s.players[0].seat;
-    $('seat1-label').hidden = s.players.length < 2;
-    if (s.players[1]) {
-      $('seat1-name').textContent = side(s.players[1].name);
-      select('seat1').value = s.players[1].seat;
-    }
+    if (s.players[1]) select('seat1').value = s.players[1].seat;
     select('level').value = String(s.level);
+  }
+
+  // The seats named by the game's sides, leaving the seats chosen as they are.
+  /** @param {Session} s */
+  function seatNames(s) {
+    $('seat0-name').textContent = side(s.players[0].name);
+    $('seat1-label').hidden = s.players.length < 2;
+    if (s.players[1]) $('seat1-name').textContent = side(s.players[1].name);
   }
 
 
@@ -67,5 +71,5 @@ export function setupBar(ui) {
     setOptions(parseSpec(s.game).options);
   }
 
-  return { gameInfo, buildOptions, setupBody, syncSetup, setOptions, setupFor };
+  return { gameInfo, buildOptions, setupBody, syncSetup, seatNames, setOptions, setupFor };
 }

@@ -239,9 +239,10 @@ test('5. a first visit is oriented; a returning player lands by the game they le
     assert.match(await text(page, '#welcome h2'), at.lang === 'en' ? /Four strategy games/ : /Четыре стратегические игры/);
     if (at.size === 'phone') assert.deepEqual(await smallTargets(page), []);
     await shot(page, 'home', at);
-    // The play page is below, at the same address, as before.
-    // (drawn once the game is made: in the browser's engine, which loads first)
-    await page.waitForSelector('#board .cells [data-cell]', { timeout: 60000 });
+    // The play page is below, at the same address, as before (its first
+    // game is drawn once the engine or the server has made it, which may
+    // come after the band's boards).
+    await page.waitForSelector('#board .cells [data-cell]');
     await page.click('[data-testid="home-play"]');
     assert.equal(await page.isVisible('#welcome'), false);
     // An online game left unfinished: the returning player's way back.
@@ -361,6 +362,53 @@ test('8. Shatra\'s forms by plain names, the other readings under Advanced, men 
     for (const man of n.men) assert.ok(head.includes(man), `${man} in ${head}`);
     assert.ok(!head.some((h) => /^[KQSRB]$/.test(h)), `no letter codes in ${head}`);
     await shot(page, 'shatra-forms', at);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+// Point 8's last part: choosing a game in the menu draws that game's empty
+// board at once (and an option chosen redraws it), without starting a game:
+// the game before is still the session, and "New game" starts the one
+// chosen with the seats set after.
+test('8. choosing a game draws its board at once; New game starts it', async () => {
+  const STATUS = { en: /press .New game/, ru: /нажмите .Новая партия/ };
+  for (const at of [EACH[0], EACH[3]]) {
+    const { context, page } = await open(at);
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelectorAll('#board .cells [data-cell]').length > 0);
+    const old = await page.evaluate(() => ({ id: window.asterism.state.id, game: window.asterism.state.game }));
+    assert.ok(!old.game.startsWith('shatra'), old.game);
+    if (at.size === 'phone') await page.click('#setup-toggle');
+    await page.selectOption('#game', 'shatra');
+    await page.waitForFunction(() => window.asterism.position?.spec.startsWith('shatra:'));
+    const drawn = () => page.$$eval('#board .cells [data-cell]', (cells) => cells.map((c) => c.dataset.cell).sort());
+    const cells = async (options) => (await (await fetch(new URL('/api/view', url), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'shatra', options }),
+    })).json()).view.cells.map((c) => c.name).sort();
+    assert.deepEqual(await drawn(), await cells({}));
+    assert.ok(await page.locator('#board .man').count() > 0, 'the men of the start position are drawn');
+    assert.match(await text(page, '#game-title'), /Shatra|Шатра/);
+    assert.match(await text(page, '#status'), STATUS[at.lang]);
+    assert.equal(await page.evaluate(() => window.asterism.state.id), old.id, 'no game was started');
+    await shot(page, 'chosen-game', at);
+    // A click on the board starts nothing and says what to do.
+    if (at.size === 'desk') {
+      await page.locator('#board .man').first().click();
+      assert.match(await text(page, '#message'), STATUS[at.lang]);
+      assert.equal(await page.evaluate(() => window.asterism.state.id), old.id);
+    }
+    // An option redraws the board of that option at once.
+    await page.evaluate(() => { for (const d of document.querySelectorAll('#setup details')) d.open = true; });
+    await page.selectOption('select[data-option="rules"]', 'altai');
+    await page.waitForFunction(() => window.asterism.position.spec.includes('rules=altai'));
+    assert.deepEqual(await drawn(), await cells({ rules: 'altai' }));
+    await page.selectOption('#seat0', 'human');
+    await page.selectOption('#seat1', 'human');
+    await page.click('#new');
+    await page.waitForFunction((o) => window.asterism.state.id !== o && !window.asterism.preview, old.id);
+    assert.match(await page.evaluate(() => window.asterism.state.game), /^shatra:rules=altai/);
+    assert.deepEqual(await page.evaluate(() => window.asterism.state.players.map((p) => p.seat)), ['human', 'human']);
+    assert.doesNotMatch(await text(page, '#status'), STATUS[at.lang]);
     assert.deepEqual(page.errors, []);
     await context.close();
   }

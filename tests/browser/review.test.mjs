@@ -35,11 +35,12 @@ async function apiCall(method, route, body) {
   return json;
 }
 
-// A session with two people's seats and these moves played, opened in a page.
-async function openSession(spec, moves) {
+// A session with two people's seats and these moves played, opened in a
+// page (of `where`, a context of its own, or the test's, without the engine).
+async function openSession(spec, moves, where = context) {
   const s = await apiCall('POST', '/api/sessions', { game: spec, players: ['human', 'human'] });
   for (const m of moves) await apiCall('POST', `/api/sessions/${s.id}/move`, { move: m });
-  const page = await context.newPage();
+  const page = await where.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   await page.goto(`${url}#session=${s.id}`);
@@ -80,10 +81,73 @@ test('a review marks the move that threw the win away', async () => {
     BLUNDER.moves.length + 1);
   assert.match(await page.textContent('#review-summary'), /Reviewed at level 5: .*blunder/);
   await page.screenshot({ path: path.join(shots, 'review-asterisk.png') });
-  // Clicking the mark shows the position after the blunder.
-  await item.click();
-  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, blunderPly);
-  await page.screenshot({ path: path.join(shots, 'review-asterisk-at-blunder.png') });
+  await playersAndBetter(page, item, 'review-asterisk-at-blunder.png');
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+// The review of BLUNDER on `page`, done: each player's accuracy and marks,
+// and the better move of the blunder (`item` its entry in the review's
+// list) drawn on the board when it is selected or stepped to.
+async function playersAndBetter(page, item, shot) {
+  const blunderPly = BLUNDER.ply + 1;
+  // Each player's accuracy, one decimal, and count of each mark, by name.
+  const review = await page.evaluate(() => window.asterism.review);
+  const names = await page.evaluate(() => window.asterism.state.players.map((p) => p.name));
+  const rows = page.locator('#review-players li');
+  assert.equal(await rows.count(), 2);
+  assert.deepEqual(review.players.map((p) => p.name), names);
+  for (const [i, p] of review.players.entries()) {
+    const row = await rows.nth(i).textContent();
+    assert.match(row, new RegExp(`^${names[i]}: Accuracy \\d+\\.\\d% \u00b7 \\d+ inaccurac(y|ies), \\d+ mistakes?, \\d+ blunders?$`));
+    assert.ok(row.includes(`Accuracy ${p.accuracy.toFixed(1)}%`), row);
+  }
+  const blunderer = review.moves.find((m) => m.ply === BLUNDER.ply).mover;
+  assert.match(await rows.nth(blunderer).textContent(), /[1-9]\d* blunders?$/);
+  // Clicking the mark shows the position after the blunder, with the better
+  // move drawn on the board at the cells it has in the position before.
+  await item.click();
+  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, blunderPly);
+  const best = review.moves.find((m) => m.ply === BLUNDER.ply).best;
+  const id = await page.evaluate(() => window.asterism.state.id);
+  const before = await apiCall('GET', `/api/sessions/${id}?ply=${BLUNDER.ply}`);
+  const cells = before.view.moves.find((m) => m.text.toLowerCase() === best.toLowerCase()).path;
+  const drawn = page.locator(`[data-testid="suggestions"] .suggest.better[data-move="${best}"]`);
+  await drawn.waitFor();
+  assert.equal(await drawn.getAttribute('data-from'), cells[0]);
+  assert.equal(await drawn.getAttribute('data-to'), cells[cells.length - 1]);
+  assert.equal(await drawn.locator('title').textContent(), `Better move: ${best}`);
+  await page.screenshot({ path: path.join(shots, shot) });
+  // A step back leaves the marked move: its better move is not drawn there.
+  await page.click('#back');
+  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, BLUNDER.ply);
+  if (!review.moves.find((m) => m.ply === BLUNDER.ply - 1)?.mark) {
+    assert.equal(await page.locator('[data-testid="suggestions"] .suggest.better').count(), 0);
+  }
+  // Stepping to the marked move draws its better move again.
+  await page.click('#forward');
+  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, blunderPly);
+  await drawn.waitFor();
+  assert.equal(await drawn.getAttribute('data-from'), cells[0]);
+}
+
+test('a review in the browser\'s worker shows the same accuracy and better move', async (t) => {
+  const own = await openContext({ viewport: { width: 1280, height: 1000 } });
+  try {
+    const built = (await fetch(new URL('/engine/asterism-engine.wasm', url), { method: 'HEAD' })).ok;
+    if (!built) return t.skip('the engine is not built (cmake --preset wasm && cmake --build --preset wasm)');
+    const asked = [];
+    own.context.on('request', (r) => asked.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    const page = await openSession(BLUNDER.spec, BLUNDER.moves, own.context);
+    await page.selectOption('#review-level', '5');
+    await page.click('#review');
+    await page.waitForSelector('#review-marks li.blunder', { timeout: 120000 });
+    assert.deepEqual(asked.filter((r) => /\/review$/.test(r)), [], 'the review reached the server');
+    assert.ok(asked.includes('GET /engine/asterism-engine.wasm'), 'the engine was not loaded');
+    const item = page.locator(`#review-marks button[data-ply="${BLUNDER.ply + 1}"]`);
+    await playersAndBetter(page, item, 'review-asterisk-worker-at-blunder.png');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await own.close();
+  }
 });

@@ -119,6 +119,7 @@ export default {
   'an.candidate.proven': 'proven {proven}',
   // A suggested move's tooltip on the board (board.js).
   'an.mark.hint': 'Hint: {move}', 'an.mark.choice': 'Choice {n}: {move}',
+  'an.mark.better': 'Better move: {move}',
   'an.playouts': ['{n} playout', '{n} playouts'],
   'th.starting': 'Thinking\u2026', 'th.progress': 'Thinking: {effort} so far\u2026', 'th.stop': 'Stop',
   'rv.stopped': 'The review was stopped.',
@@ -132,6 +133,7 @@ export default {
   'rv.inaccuracies': ['{n} inaccuracy', '{n} inaccuracies'],
   'rv.mistakes': ['{n} mistake', '{n} mistakes'],
   'rv.blunders': ['{n} blunder', '{n} blunders'],
+  'rv.accuracy': '{name}: Accuracy {accuracy}% \u00b7 {inaccuracies}, {mistakes}, {blunders}',
   'rv.summary': "Reviewed at level {level}: {inaccuracies}, {mistakes}, {blunders} (a loss of {a}, {b}, {c} points or more of the mover's win rate).",
   'analysis.ownership': 'Ownership',
   'analysis.ownership.title': 'Shade each cell by who the analysis expects to own it (*Star and Asterisk)',
@@ -148,6 +150,7 @@ export default {
   'status.toMove': '{side} to move',
   'status.computer': ' (computer)',
   'status.gameOver': 'Game over: {result}',
+  'status.preview': 'A new game: choose the seats, then press “New game”.',
   'status.looking': 'Move {shown} of {ply} (looking back): {text}',
   'status.thinking': ' \u2014 the computer is thinking\u2026',
 
@@ -421,6 +424,7 @@ export default {
   'play.why.browsing': "You are looking at an earlier position: press » to go back to the game.",
   'play.why.over': "The game is over: undo a move or start a new game.",
   'play.why.computer': "It is the computer’s turn; wait for its move.",
+  'play.why.preview': 'Choose the seats and options, then press “New game” to play.',
   'play.why.undo': "Wait for the computer’s move, then undo.",
   'clock.fischer': "Fischer clock: {minutes} min + {inc} s a move.",
   'clock.fischer.waiting': "Fischer clock: {minutes} min + {inc} s a move; it starts once each side has moved.",
