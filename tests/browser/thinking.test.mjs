@@ -17,7 +17,9 @@ let browser;
 let built = false;
 
 before(async () => {
-  browser = await openContext({ viewport: { width: 1280, height: 1000 } });
+  // Without the service worker: its cache would answer the engine's files
+  // that these tests hold back or block (offline.test.mjs tests it).
+  browser = await openContext({ viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
   built = (await fetch(new URL('/engine/asterism-engine.wasm', url), { method: 'HEAD' })).ok;
 });
 
