@@ -10,18 +10,41 @@ import { $ } from './dom.js';
 import { drawBoard } from './board.js';
 import { positionState } from './diagram.js';
 import { heldSeats } from './seats.js';
+import { GAMES, HOME_BOARDS } from './names.js';
 
 const SEEN = 'asterism-home-seen';
-// The boards drawn, small ones where a game has sizes.
-const BOARDS = [['starstar', 'starstar:size=6'], ['asterisk', 'asterisk:size=8'], ['shatra', 'shatra'], ['starpool', 'starpool']];
 
 function close() {
   localStorage.setItem(SEEN, '1');
   $('welcome').hidden = true;
 }
 
+// One line per game (names.js): its board and what it is, in words.
+function listGames() {
+  const list = $('home-games');
+  if (list.children.length) return;
+  for (const [game, title] of GAMES) {
+    const li = document.createElement('li');
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.dataset.game = game;
+    svg.setAttribute('class', 'home-board');
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-hidden', 'true');
+    const words = document.createElement('span');
+    const name = document.createElement('b');
+    name.textContent = title;
+    const what = document.createElement('span');
+    what.textContent = t(`home.${game}`);
+    words.append(name, ' ', what);
+    li.append(svg, words);
+    list.append(li);
+  }
+}
+
 async function drawBoards() {
-  for (const [game, spec] of BOARDS) {
+  listGames();
+  for (const [game] of GAMES) {
+    const spec = HOME_BOARDS[game] ?? game;
     const svg = /** @type {SVGSVGElement|null} */ (document.querySelector(`#welcome svg[data-game="${game}"]`));
     if (!svg) continue;
     try {

@@ -8,7 +8,7 @@ import { t, lang } from './i18n.js';
 import { buildOptions as buildOptionsFor, changedOptions, errorText } from './shared.js';
 import { $, input, select, button } from './dom.js';
 import { seatSecret, storeSeat, storeLinks } from './seats.js';
-import { groupShatraForms } from './shatra-forms.js';
+import { groupRuleForms } from './rule-forms.js';
 
 /** @typedef {import('./types.js').Catalog} Catalog */
 /** @typedef {import('./types.js').CreatedGame} CreatedGame */
@@ -54,7 +54,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
   function buildOptions() {
     const info = gameInfo(select('game').value);
     if (info) buildOptionsFor(info);
-    groupShatraForms();
+    groupRuleForms();
   }
 
   function clockBody() {

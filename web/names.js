@@ -127,6 +127,11 @@ export const GAMES = [
   ['starstar', '*Star'], ['asterisk', 'Asterisk'], ['shatra', gameName('Shatra')], ['starpool', 'Star Pool Chess'],
 ];
 
+// The spec each game's board on the home band is drawn at (a small board
+// where a game has sizes).
+/** @type {Record<string, string>} */
+export const HOME_BOARDS = { starstar: 'starstar:size=6', asterisk: 'asterisk:size=8' };
+
 // How a finished online game ended, in words ("" for the rules' own end).
 /** @param {string} t */
 export const terminationText = (t) => (t === 'rules' ? '' :

@@ -5,7 +5,7 @@ import { $, input, select } from './dom.js';
 import { buildOptions as buildOptionsFor, changedOptions } from './shared.js';
 import { parseSpec } from './names.js';
 import { side } from './i18n.js';
-import { groupShatraForms } from './shatra-forms.js';
+import { groupRuleForms } from './rule-forms.js';
 
 /** @typedef {import('./types.js').Session} Session */
 /** @typedef {import('./types.js').Catalog} Catalog */
@@ -18,7 +18,7 @@ export function setupBar(ui) {
   function buildOptions() {
     const info = gameInfo(select('game').value);
     if (info) buildOptionsFor(info);
-    groupShatraForms();
+    groupRuleForms();
   }
 
   function setupBody() {

@@ -220,7 +220,8 @@ json loaded(const json& request, const json& change) {
     const std::string text = change.value("record", std::string());
     if (text.empty()) throw GameError("'record' is missing: send the record's text");
     const json load = {{"type", "load"}, {"record", text}};
-    LocalGame g{Table(Registry::instance().create("starstar"))};
+    // The table is replaced by the record's game: any game stands in first.
+    LocalGame g{Table(Registry::instance().create(Registry::instance().all().front()->id))};
     apply_event(g, load);
     json asked = change;
     // A record that names its computer's level plays on at that level,

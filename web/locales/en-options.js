@@ -51,7 +51,7 @@ export default {
   'opt.shatra.rules.v.altai': 'Shatra, the Russian and Altai books\' reading',
   'opt.shatra.rules.v.shatrabase': 'Shatra, the Shatrabase program\'s reading',
   // The other readings of the sources, folded under this heading in the
-  // menu (shatra-forms.js): the two forms players name come first.
+  // menu (rule-forms.js): the two forms players name come first.
   'opt.shatra.rules.advanced': 'Advanced: other readings',
   // The players' own name: their site (Arunat-25/Shatra) heads its rules
   // "Алтай Шатра" and its English tutorial says "Altai Shatra"; Shatrabase's

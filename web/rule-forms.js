@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 const PLAIN = ['seed', 'original'];
 
 /** Groups the rules menu of the form on screen, if it shows Shatra's. */
-export function groupShatraForms() {
+export function groupRuleForms() {
   const menu = /** @type {HTMLSelectElement|null} */ (document.querySelector('select[data-option="rules"]'));
   if (!menu || menu.querySelector('optgroup')) return;
   const options = [...menu.options];
