@@ -5,7 +5,8 @@
 # (scripts/browser-test.sh), the Debian package (scripts/package-test.sh),
 # the AddressSanitizer + UBSan build (made while the browser tests run,
 # with the server's fuzz targets replayed there), the WebAssembly build (made
-# then too) against the native one (tests/wasm), and a short run of each
+# while the release tests run, before the browser tests, which use it)
+# against the native one (tests/wasm), and a short run of each
 # rules fuzz target (scripts/fuzz.sh). Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,9 +28,26 @@ bash scripts/check-web-size.sh
 step "release: build"
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$jobs"
+# The WebAssembly build (docs/wasm.md) is made while the release tests run,
+# at the lowest priority, and waited for before the browser tests: the page
+# holds its local games in that engine (web/local-game.js), and the offline
+# and thinking tests need it; the Debian package ships its web/engine/.
+mkdir -p build
+wasm_log=build/wasm-build.log
+step "wasm: build (in the background, niced, log in $wasm_log)"
+cmake --preset wasm >/dev/null
+setsid nice -n 19 cmake --build --preset wasm -j "$jobs" >"$wasm_log" 2>&1 &
+wasm_build=$!
+trap 'kill -- -"$wasm_build" 2>/dev/null || true' EXIT
 step "release: test"
-# The tests of the WebAssembly build wait for it (below).
 ctest --preset release -j "$jobs" -E '^wasm_'
+step "wasm: waiting for its build"
+if ! wait "$wasm_build"; then
+  tail -n 80 "$wasm_log"
+  echo "error: the wasm build failed (whole log: $wasm_log)" >&2
+  exit 1
+fi
+trap - EXIT
 
 # The browser tests leave about two thirds of the two cores idle (chromium
 # and the server wait on each other and on the computer's clocks: 3.5
@@ -45,23 +63,8 @@ cmake --preset asan >/dev/null
 setsid nice -n 19 cmake --build --preset asan -j "$jobs" >"$asan_log" 2>&1 &
 asan_build=$!
 trap 'kill -- -"$asan_build" 2>/dev/null || true' EXIT
-# The WebAssembly build (docs/wasm.md) is made meanwhile too, for the same
-# reason; the Debian package waits for it, since it ships its web/engine/.
-wasm_log=build/wasm-build.log
-step "wasm: build (in the background, niced, log in $wasm_log)"
-cmake --preset wasm >/dev/null
-setsid nice -n 19 cmake --build --preset wasm -j "$jobs" >"$wasm_log" 2>&1 &
-wasm_build=$!
-trap 'kill -- -"$asan_build" -"$wasm_build" 2>/dev/null || true' EXIT
 step "browser tests (asterism serve + chromium)"
 bash scripts/browser-test.sh
-step "wasm: waiting for its build"
-if ! wait "$wasm_build"; then
-  tail -n 80 "$wasm_log"
-  echo "error: the wasm build failed (whole log: $wasm_log)" >&2
-  exit 1
-fi
-trap 'kill -- -"$asan_build" 2>/dev/null || true' EXIT
 step "wasm: the same engine in node as natively (tests/wasm)"
 ctest --preset release -R '^wasm_'
 step "Debian package: cpack, lintian, the unpacked server, systemd-analyze verify"
