@@ -518,7 +518,8 @@ test('4. a lesson\'s and a puzzle\'s Hint is on screen at 1280x800', async () =>
   for (let n = 1; n <= 9; n++) {
     await page.goto(new URL(`learn.html#starstar/${n}`, url).href);
     await page.reload();
-    await page.waitForFunction((i) => { const ui = window.asterismLearn; return ui && ui.index === i && ui.state && !ui.busy; }, n - 1);
+    // (each reload loads the lesson's engine afresh: a loaded box needs time)
+    await page.waitForFunction((i) => { const ui = window.asterismLearn; return ui && ui.index === i && ui.state && !ui.busy; }, n - 1, { timeout: 60000 });
     assert.ok(await inView(), `*Star lesson ${n}: Hint on screen`);
     if (n === 3) await shot(page, 'lesson-hint', at);
   }
