@@ -35,6 +35,10 @@ export function accountName() {
   return account;
 }
 
+// Asked again when the page comes back into view: the visitor may have
+// signed in or out in another tab.
+document.addEventListener('visibilitychange', () => { if (!document.hidden) account = null; });
+
 /** @param {string} game */
 const ratingKey = (game) => `asterism-puzzle-rating-${game}`;
 /** @param {string} game */

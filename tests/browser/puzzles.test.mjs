@@ -210,6 +210,7 @@ test('an account solves a puzzle of every set; its rating moves on the server an
     body: JSON.stringify({ name: n, password: 'a quiet walk by the green river' }),
   }).then((r) => r.status), name);
   assert.equal(made, 201);
+  await page.reload();
   const games = new Set();
   for (const s of await sets()) {
     const { before, after, text } = await solveFirstOf(page, s);
