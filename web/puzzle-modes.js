@@ -4,7 +4,7 @@
 // game in this browser); the daily puzzle; the set; the solver's rating
 // line and each attempt's change; the puzzle's own address to share.
 import { $, select } from './dom.js';
-import { t, tn } from './i18n.js';
+import { has, t, tn } from './i18n.js';
 import { errorText } from './shared.js';
 import { currentRating, dailyPuzzle, nextPuzzle, report } from './puzzle-rating.js';
 
@@ -14,7 +14,7 @@ import { currentRating, dailyPuzzle, nextPuzzle, report } from './puzzle-rating.
 /**
  * What the modes need of the page (puzzles.js).
  * @typedef {Object} ModesPage
- * @property {() => {game: string|null, puzzle: Puzzle|null, mode: string, set: string, reported: boolean,
+ * @property {() => {game: string|null, puzzle: Puzzle|null, mode: string, set: string, theme: string, reported: boolean,
  *   streak: {count: number, last: number, ids: string[], over: boolean}, daily: string}} ui
  * @property {(id: string, set?: string) => Promise<void>} showById
  * @property {(step: number) => Promise<void>} step  the next or previous in order
@@ -114,10 +114,10 @@ export async function next() {
     if (ui.mode === 'streak') {
       if (ui.streak.over || !ui.puzzle || !ui.reported) Object.assign(ui.streak, { count: 0, last: 0, ids: [], over: false });
       delete $('streak').dataset.over;
-      const p = await nextPuzzle(ui.game, ui.set, { above: ui.streak.last, skip: ui.streak.ids });
+      const p = await nextPuzzle(ui.game, ui.set, { above: ui.streak.last, skip: ui.streak.ids, theme: ui.theme });
       return P().showById(p.id, ui.set);
     }
-    const p = await nextPuzzle(ui.game, ui.set, { skip: ui.puzzle ? [ui.puzzle.id] : [] });
+    const p = await nextPuzzle(ui.game, ui.set, { skip: ui.puzzle ? [ui.puzzle.id] : [], theme: ui.theme });
     await P().showById(p.id, ui.set);
   } catch (e) {
     P().feedback(ui.mode === 'streak' ? t('puz.streak.top', { why: errorText(e) }) : errorText(e), 'wrong');
@@ -137,8 +137,34 @@ async function daily() {
   }
 }
 
-/** The game's sets in the chooser. @param {{set: string, total: number}[]} sets */
-export function showSets(sets) {
+/**
+ * The themes of the puzzles shown (the generator's ids, in words where the
+ * page has them), for Next at the rating or in a streak.
+ * @param {Record<string, number>} themes
+ */
+function showThemes(themes) {
+  const ui = P().ui();
+  const box = select('theme');
+  const any = document.createElement('option');
+  any.value = '';
+  any.textContent = t('puz.theme.any');
+  box.replaceChildren(any, ...Object.entries(themes).map(([id, n]) => {
+    const o = document.createElement('option');
+    o.value = id;
+    o.textContent = `${has(`puz.theme.${id}`) ? t(`puz.theme.${id}`) : id} (${n})`;
+    return o;
+  }));
+  if (!(ui.theme in themes)) ui.theme = '';
+  box.value = ui.theme;
+  $('theme-box').hidden = Object.keys(themes).length === 0;
+}
+
+/**
+ * The game's sets and themes in the choosers.
+ * @param {{set: string, total: number}[]} sets @param {Record<string, number>} [themes]
+ */
+export function showSets(sets, themes = {}) {
+  showThemes(themes);
   const ui = P().ui();
   const box = select('set');
   const all = document.createElement('option');
@@ -168,6 +194,7 @@ export function wireModes(p) {
     if (ui.mode === 'streak') next();
     else if (ui.game) currentRating(ui.game).then((r) => ratingLine(r));
   });
+  select('theme').addEventListener('change', () => { ui.theme = select('theme').value; });
   select('set').addEventListener('change', () => {
     ui.set = select('set').value;
     p.reload();

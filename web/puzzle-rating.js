@@ -93,12 +93,13 @@ export async function report(game, id, solved) {
 /**
  * The next puzzle's id: near the solver's rating, or with `above` the
  * lowest rated above it; never one of `skip` while others are left.
- * @param {string} game @param {string} set @param {{above?: number, skip?: string[]}} ask
+ * @param {string} game @param {string} set @param {{above?: number, skip?: string[], theme?: string}} ask
  * @returns {Promise<Puzzle>}
  */
 export async function nextPuzzle(game, set, ask) {
   const q = new URLSearchParams();
   if (set) q.set('set', set);
+  if (ask.theme) q.set('theme', ask.theme);
   const skip = [...(ask.skip || [])];
   if (ask.above !== undefined) {
     q.set('above', String(Math.max(0, Math.floor(ask.above))));

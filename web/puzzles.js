@@ -56,6 +56,7 @@ import { showCells, sizeBoard } from './touch.js';
  * @property {boolean} flipped
  * @property {string} mode  how Next chooses: 'rating', 'order' or 'streak' (puzzle-modes.js)
  * @property {string} set  the set shown ('' all the game's)
+ * @property {string} theme  the theme Next asks for ('' any)
  * @property {string[]|null} ids  the puzzles' ids in order, of the game and set shown
  * @property {boolean} reported  the attempt at the puzzle shown is rated (or counted in the streak)
  * @property {{count: number, last: number, ids: string[], over: boolean}} streak
@@ -82,6 +83,7 @@ const ui = {
   flipped: false,
   mode: localStorage.getItem('asterism-puzzle-mode') || 'rating',
   set: '',
+  theme: '',
   ids: null,
   reported: false,
   streak: { count: 0, last: 0, ids: [], over: false },
@@ -321,10 +323,10 @@ const setQuery = () => (ui.set ? `&set=${encodeURIComponent(ui.set)}` : '');
 async function loadIds() {
   try {
     const q = ui.set ? `?set=${encodeURIComponent(ui.set)}` : '';
-    const r = /** @type {{puzzles: {id: string}[], sets: {set: string, total: number}[]}} */ (
+    const r = /** @type {{puzzles: {id: string}[], sets: {set: string, total: number}[], themes: Record<string, number>}} */ (
       await api('GET', `/api/puzzles/${ui.game}${q}`));
     ui.ids = r.puzzles.map((p) => p.id);
-    showSets(r.sets);
+    showSets(r.sets, r.themes);
   } catch (e) {
     ui.ids = null;
     showSets([]);
