@@ -305,5 +305,20 @@ TEST(PuzzleService, TheDailyPuzzleIsTheSameAllDayAndChangesWithTheDay) {
     }
 }
 
+// Deleting an account forgets its attempts with its ratings
+// (docs/accounts.md: everything kept about it goes).
+TEST(PuzzleService, ADeletedAccountsAttemptsGoWithIt) {
+    const Folder f = three_and_one();
+    Rig rig(f);
+    const std::string dan = rig.signed_up("dan", kPassword);
+    const std::int64_t id = rig.rig.store.account_by_key(accounts::name_key("dan"))->id;
+    rig.ok("POST", "/api/puzzles/starstar/attempts",
+           {{"id", puzzle_id("starstar:size=6,swap=false", "pos-1")}, {"solved", true}}, dan);
+    ASSERT_EQ(rig.rig.store.puzzles_attempted(id, "starstar").size(), 1u);
+    rig.ok("POST", "/api/account/delete", {{"confirm", "dan"}}, dan);
+    EXPECT_TRUE(rig.rig.store.puzzles_attempted(id, "starstar").empty());
+    EXPECT_TRUE(rig.rig.store.ratings(id).empty());
+}
+
 }  // namespace
 }  // namespace asterism::server::puzzles
