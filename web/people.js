@@ -8,7 +8,7 @@ import { t, lang } from './i18n.js';
 /** @typedef {import('./types-social.js').GameSummary} GameSummary */
 
 /** @type {Record<string, string>} */
-const CLASSES = { live: 'pp.class.live', correspondence: 'pp.class.correspondence', untimed: 'pp.class.untimed' };
+const CLASSES = { live: 'pp.class.live', correspondence: 'pp.class.correspondence', untimed: 'pp.class.untimed', puzzle: 'pp.class.puzzle' };
 /** @param {string} c */
 export const className = (c) => (CLASSES[c] ? t(CLASSES[c]) : c);
 

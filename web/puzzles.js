@@ -15,13 +15,13 @@
 // completing from the legal moves.
 import { drawBoard, sided } from './board.js';
 import {
-  candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
+  candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard, errorText,
 } from './shared.js';
 import { api, positionState } from './diagram.js';
-import { errorText } from './shared.js';
 import { t, tn, side } from './i18n.js';
 import { GAMES, gameTitle, outcomeText } from './names.js';
 import { goalText, hintText, finalText } from './puzzle-words.js';
+import { missed, next, shown, showSets, solved, wireModes } from './puzzle-modes.js';
 import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
 import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
@@ -54,6 +54,13 @@ import { showCells, sizeBoard } from './touch.js';
  * @property {import('./types.js').Game|null} position  `state` as access.js reads it
  * @property {string|null} focus  the keyboard's cell (access.js)
  * @property {boolean} flipped
+ * @property {string} mode  how Next chooses: 'rating', 'order' or 'streak' (puzzle-modes.js)
+ * @property {string} set  the set shown ('' all the game's)
+ * @property {string} theme  the theme Next asks for ('' any)
+ * @property {string[]|null} ids  the puzzles' ids in order, of the game and set shown
+ * @property {boolean} reported  the attempt at the puzzle shown is rated (or counted in the streak)
+ * @property {{count: number, last: number, ids: string[], over: boolean}} streak
+ * @property {string} daily  the date whose daily puzzle is shown, else ''
  */
 /** @type {PuzzlesUi} */
 const ui = {
@@ -74,6 +81,13 @@ const ui = {
   position: null,
   focus: null,
   flipped: false,
+  mode: localStorage.getItem('asterism-puzzle-mode') || 'rating',
+  set: '',
+  theme: '',
+  ids: null,
+  reported: false,
+  streak: { count: 0, last: 0, ids: [], over: false },
+  daily: '',
 };
 
 /** @param {string|null} game @param {number} i */
@@ -215,6 +229,7 @@ async function wrong(text, step) {
   const answer = (p.refutations[step] || {})[text];
   ui.busy = true;
   try {
+    missed();
     const shown = await show(answer ? [...ui.played, text, answer] : [...ui.played, text]);
     ui.refuted = true;
     const within = p.exact ? t('puz.noWin') : tn('puz.noWin.within', p.horizon);
@@ -250,6 +265,7 @@ function finish() {
   $('feedback').dataset.result = 'done';
   $('next').classList.add('ready');
   render();
+  solved();
 }
 
 // ---- puzzles -------------------------------------------------------------------
@@ -269,10 +285,9 @@ async function showPuzzle(index) {
   ui.index = ((index % ui.total) + ui.total) % ui.total;
   Object.assign(ui, {
     puzzle: null, state: null, position: null, focus: null, played: [], refuted: false, solved: false, busy: true,
-    path: [], pick: null, hinted: false,
+    path: [], pick: null, hinted: false, reported: false,
   });
   localStorage.setItem(placeKey(game), String(ui.index));
-  history.replaceState(null, '', `#${game}/${ui.index + 1}`);
   $('next').classList.remove('ready');
   feedback('', '');
   /** @type {Puzzle} */
@@ -280,7 +295,7 @@ async function showPuzzle(index) {
   /** @type {Session} */
   let state;
   try {
-    const r = /** @type {PuzzleList} */ (await api('GET', `/api/puzzles/${game}?i=${ui.index}&n=1`));
+    const r = /** @type {PuzzleList} */ (await api('GET', `/api/puzzles/${game}?i=${ui.index}&n=1${setQuery()}`));
     p = ui.puzzle = r.puzzles[0];
     state = await show([]);
   } catch (e) {
@@ -298,30 +313,77 @@ async function showPuzzle(index) {
   ui.busy = false;
   render();
   showCells(state.view.moves.flatMap((m) => m.path));
+  await shown();
 }
 
-/** @param {PuzzleGame} entry @param {number} [index]  else where the learner left off */
-async function showGame([game, title], index) {
-  Object.assign(ui, { game, puzzle: null, state: null, position: null, busy: true });
+const setQuery = () => (ui.set ? `&set=${encodeURIComponent(ui.set)}` : '');
+
+// The ids of the game's puzzles in order (of the set shown) and its sets;
+// none offline, where only the puzzles by number are kept.
+async function loadIds() {
+  try {
+    const q = ui.set ? `?set=${encodeURIComponent(ui.set)}` : '';
+    const r = /** @type {{puzzles: {id: string}[], sets: {set: string, total: number}[], themes: Record<string, number>}} */ (
+      await api('GET', `/api/puzzles/${ui.game}${q}`));
+    ui.ids = r.puzzles.map((p) => p.id);
+    showSets(r.sets, r.themes);
+  } catch (e) {
+    ui.ids = null;
+    showSets([]);
+  }
+}
+
+// Opens puzzle `id` of the game shown: of the set shown if it is there,
+// else among all the game's.
+/** @param {string} id @param {string} [set] */
+async function showById(id, set = ui.set) {
+  if (set !== ui.set || !ui.ids) await reload(set, false);
+  let index = (ui.ids || []).indexOf(id);
+  if (index < 0 && ui.set) {
+    await reload('', false);
+    index = (ui.ids || []).indexOf(id);
+  }
+  if (index < 0) return feedback(t('puz.loadFailed', { why: id }), 'wrong');
+  await showPuzzle(index);
+}
+
+// The game again with set `set`: its total and ids, then (if `open`) its
+// first puzzle.
+/** @param {string} set @param {boolean} [open] */
+async function reload(set = ui.set, open = true) {
+  ui.set = set;
+  ui.daily = '';
+  try {
+    const r = /** @type {PuzzleList} */ (await api('GET', `/api/puzzles/${ui.game}?n=1${setQuery()}`));
+    ui.total = r.total;
+  } catch (e) {
+    ui.total = 0;
+    Object.assign(ui, { puzzle: null, state: null });
+    $('board').replaceChildren();
+    feedback(t('puz.none', { why: errorText(e) }), 'wrong');
+    return false;
+  }
+  await loadIds();
+  if (open) await showPuzzle(0);
+  return true;
+}
+
+/**
+ * @param {PuzzleGame} entry
+ * @param {number|string} [at]  a puzzle's number from 0 or its id; else where the learner left off
+ */
+async function showGame([game, title], at) {
+  Object.assign(ui, { game, puzzle: null, state: null, position: null, busy: true, ids: null });
   for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('game-tabs').children)) b.setAttribute('aria-selected', String(b.dataset.game === game));
   const rules = $('puzzle-rules');
   const a = document.createElement('a');
   a.href = `rules-${game}.html`;
   a.textContent = t('puz.rules', { game: title });
   rules.replaceChildren(`${t('puz.new')} `, a, '.');
-  try {
-    const r = /** @type {PuzzleList} */ (await api('GET', `/api/puzzles/${game}?n=1`));
-    ui.total = r.total;
-  } catch (e) {
-    ui.total = 0;
-    ui.puzzle = null;
-    ui.state = null;
-    $('board').replaceChildren();
-    feedback(t('puz.none', { why: errorText(e) }), 'wrong');
-    return;
-  }
+  if (!(await reload('', false))) return;
+  if (typeof at === 'string') return showById(at, '');
   const kept = Number(localStorage.getItem(placeKey(game)) || 0);
-  await showPuzzle(index === undefined ? kept : index);
+  await showPuzzle(at === undefined ? kept : at);
 }
 
 function start() {
@@ -338,14 +400,15 @@ function start() {
   $('hint').addEventListener('click', () => {
     if (!ui.puzzle || ui.solved || ui.refuted) return;
     ui.hinted = true;
+    missed();
     const next = ui.state ? ui.state.view.moves.find((m) => m.text === puzzle().solution[ui.played.length]) : undefined;
     feedback(ui.state ? hintText(ui.state, next) : t('puz.hint.text'), 'hint');
     render();
   });
   $('back').addEventListener('click', takeBack);
   $('retry').addEventListener('click', () => ui.total && showPuzzle(ui.index));
-  $('next').addEventListener('click', () => ui.total && showPuzzle(ui.index + 1));
-  $('prev').addEventListener('click', () => ui.total && showPuzzle(ui.index - 1));
+  $('next').addEventListener('click', () => ui.total && next());
+  $('prev').addEventListener('click', () => ui.total && step(-1));
   input('letters').checked = ui.letters;
   $('letters').addEventListener('change', () => {
     ui.letters = input('letters').checked;
@@ -356,18 +419,30 @@ function start() {
   wireBoard(ui, clickCell, true);
   wireBoardKeys(ui, clickCell, () => { ui.path = []; $('chooser').hidden = true; render(); });
   wireTyping(ui, { whyNot, play: judge, message: (text) => feedback(text, text ? 'wrong' : '') });
+  wireModes({ ui: () => ui, showById, step, reload: () => reload(ui.set).then(() => undefined), feedback });
   addEventListener('hashchange', openFromHash);
   openFromHash();
 }
 
-// "#shatra/6" opens Shatra's sixth puzzle; no hash, *Star's where the
-// learner left off.
+/** @param {number} by */
+const step = (by) => { ui.daily = ''; return showPuzzle(ui.index + by); };
+
+// "#shatra/6" opens Shatra's sixth puzzle, "#shatra/SET/ID" (or
+// "#shatra/ID") the puzzle of that id, its own address; no hash, *Star's
+// where the learner left off.
 function openFromHash() {
-  const [game, n] = location.hash.slice(1).split('/');
-  const known = GAMES.find(([id]) => id === game);
-  const index = known && n ? Number(n) - 1 || 0 : undefined;
-  if (known && game === ui.game && ui.total) return showPuzzle(index || 0);
-  showGame(known || GAMES[0], index);
+  const parts = location.hash.slice(1).split('/');
+  const known = GAMES.find(([id]) => id === parts[0]);
+  const last = parts[parts.length - 1] || '';
+  /** @type {number|string|undefined} */
+  let at;
+  if (known && /^[0-9a-f]{12}$/.test(last)) at = last;
+  else if (known && parts[1]) at = Number(parts[1]) - 1 || 0;
+  if (known && parts[0] === ui.game && ui.total) {
+    if (typeof at === 'string') return showById(at, '');
+    return showPuzzle(at || 0);
+  }
+  showGame(known || GAMES[0], at);
 }
 
 // Tests and the curious can see the state from the console.

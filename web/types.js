@@ -356,6 +356,11 @@ export {};
  *   and the defence's answer to it ("" when the move itself ends the game)
  * @property {string[][]} also  per step, other moves that win too
  * @property {string} source  the game it was found in
+ * @property {string} id  12 hex digits from its spec and position: its address
+ * @property {string} set  its set (the file's stem: starstar, starstar-8...)
+ * @property {string[]} themes
+ * @property {number} rating  its Glicko-2 rating now (solvers' results move it)
+ * @property {number} deviation
  */
 /**
  * GET /api/puzzles/GAME?i=I&n=K: puzzles I..I+K-1 of `total`, counted

@@ -27,6 +27,7 @@
 #include "server/draws.h"
 #include "server/json_args.h"
 #include "server/puzzles.h"
+#include "server/puzzles/service.h"
 #include "server/reviews.h"
 #include "server/tournaments/service.h"
 #include "table/table.h"
@@ -138,7 +139,10 @@ void Api::rebuild_routes() {
     if (accounts_) accounts_->add_routes(routes_);
     if (online_ && tournaments_) tournaments_->add_routes(routes_);
     if (online_ && games_) games_->add_routes(routes_);
-    add_puzzle_routes(routes_);
+    if (puzzles_)
+        puzzles_->add_routes(routes_);
+    else
+        add_puzzle_routes(routes_);
     add_own_routes();
 }
 

@@ -57,6 +57,9 @@ struct ApiLimits {
 class GameService;
 class Chat;
 class TournamentService;
+namespace puzzles {
+class PuzzleService;
+}
 namespace accounts {
 class Accounts;
 }
@@ -93,6 +96,12 @@ class Api {
     }
     void attach_tournaments(TournamentService* t) {
         tournaments_ = t;
+        rebuild_routes();
+    }
+    // Serves the puzzles from `p`, which rates accounts (null: a service of
+    // the API's own that rates none).
+    void attach_puzzles(puzzles::PuzzleService* p) {
+        puzzles_ = p;
         rebuild_routes();
     }
     // Every route the API answers, as declared (routes.h).
@@ -154,6 +163,7 @@ class Api {
     accounts::Accounts* accounts_ = nullptr;
     Chat* chat_ = nullptr;
     TournamentService* tournaments_ = nullptr;
+    puzzles::PuzzleService* puzzles_ = nullptr;
     bool online_ = false;
     RouteTable routes_;
 };

@@ -55,6 +55,9 @@ App::App(const ServeOptions& o)
     site_.api().attach_accounts(accounts_.get());
     site_.api().attach_chat(chat_.get());
     site_.api().attach_tournaments(tournaments_.get());
+    puzzles_ = std::make_unique<puzzles::PuzzleService>(
+        store_.get(), puzzles::PuzzleOptions{.dir = {}, .clock = o.online.clock});
+    site_.api().attach_puzzles(puzzles_.get());
     // Last: the games' threads see everything above set up.
     if (o.online.start_threads) {
         games_->start();
@@ -73,6 +76,7 @@ App::~App() {
     site_.api().attach_accounts(nullptr);
     site_.api().attach_chat(nullptr);
     site_.api().attach_tournaments(nullptr);
+    site_.api().attach_puzzles(nullptr);
     // The games stop calling into the tournaments before those go.
     games_->on_tournament_end({});
 }

@@ -18,6 +18,7 @@
 #include "server/metrics.h"
 #include "server/net/server.h"
 #include "server/notify/notifications.h"
+#include "server/puzzles/service.h"
 #include "server/site.h"
 #include "server/tournaments/service.h"
 #include "store/store.h"
@@ -106,6 +107,7 @@ class App final : public Handler {
     std::unique_ptr<accounts::Accounts> accounts_;
     std::unique_ptr<Chat> chat_;
     std::unique_ptr<TournamentService> tournaments_;
+    std::unique_ptr<puzzles::PuzzleService> puzzles_;
     bool online_ = false;
     std::string metrics_token_;
     std::function<LaneStats()> lanes_;

@@ -55,6 +55,12 @@ inline constexpr ErrorEntry kErrorRows[] = {
     {"puz.number", 400, "'{field}' must be a number from {min} to {max}"},
     {"puz.game", 404, "no puzzles for {game}: the games are {list}"},
     {"puz.none", 404, "no puzzles for {game} on this server"},
+    {"puz.set", 404, "no puzzle set {set} for {game}: the sets are {list}"},
+    {"puz.unknown", 404, "no puzzle {id} among the puzzles of {game}"},
+    {"puz.theme", 404, "no puzzle of {game} has the theme {theme}"},
+    {"puz.top", 404, "no puzzle of {game} is rated above {rating}"},
+    {"puz.skip", 400, "'skip' must be at most {max} puzzle ids (12 hex digits) separated by commas"},
+    {"puz.rating", 400, "'rating' must be an object of rating, deviation and volatility"},
 
     // searches, draws and reviews (api_searches.cpp).
     {"over.noMoves", 400, "{why}; no more moves"},
@@ -224,7 +230,7 @@ inline constexpr ErrorEntry kErrorRows[] = {
     {"acc.push", 404, "push notifications are off on this server"},
     {"acc.push.endpoint", 400, "'endpoint' must be an https:// address of at most 1000 bytes"},
     {"acc.push.keys", 400, "'keys' must hold 'p256dh' (65 bytes) and 'auth' (16 bytes), base64url"},
-    {"player.class", 400, "'class' must be \"live\" or \"correspondence\""},
+    {"player.class", 400, "'class' must be \"live\", \"correspondence\" or \"puzzle\""},
     {"player.game", 400, "'game' is missing: the game's spec, e.g. shatra"},
     {"pk.credential", 400, "'credential' must be the browser's answer: {id, response: {...}}"},
     {"pk.field", 400, "'{field}' is missing"},

@@ -92,6 +92,7 @@ constexpr const char* kForget[] = {
     "DELETE FROM account_sessions WHERE account_id = ?1",
     "DELETE FROM ratings WHERE account_id = ?1",
     "DELETE FROM rating_history WHERE account_id = ?1",
+    "DELETE FROM puzzle_attempts WHERE account_id = ?1",
     "DELETE FROM accounts WHERE id = ?1",
 };
 

@@ -126,6 +126,17 @@ constexpr const char* kMigrations[] = {
     "CREATE TABLE account_skeletons (skeleton TEXT PRIMARY KEY,"
     " account_id INTEGER NOT NULL REFERENCES accounts(id)) WITHOUT ROWID;"
     "CREATE INDEX account_skeletons_by_account ON account_skeletons (account_id);",
+    // 9 -> 10: puzzles' ratings, which their solvers' results move, and
+    // each account's rated attempts, one per puzzle (server/puzzles/).
+    // The accounts' own puzzle ratings are rows of `ratings` of class
+    // "puzzle".
+    "CREATE TABLE puzzle_ratings (id TEXT PRIMARY KEY, game TEXT NOT NULL,"
+    " rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,"
+    " attempts INTEGER NOT NULL, solved INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE TABLE puzzle_attempts (account_id INTEGER NOT NULL, puzzle_id TEXT NOT NULL,"
+    " game TEXT NOT NULL, solved INTEGER NOT NULL, at_ms INTEGER NOT NULL,"
+    " PRIMARY KEY (account_id, puzzle_id)) WITHOUT ROWID;"
+    "CREATE INDEX puzzle_attempts_by_game ON puzzle_attempts (account_id, game);",
 };
 static_assert(std::size(kMigrations) == Store::kSchemaVersion);
 

@@ -132,6 +132,19 @@ struct RatingRow {
     std::int64_t updated_ms = 0;
 };
 
+// A puzzle's Glicko-2 rating as its solvers' results moved it
+// (server/puzzles/): its id (12 hex digits), its game's id, and how many
+// rated attempts were made at it and how many of them solved it.
+struct PuzzleRatingRow {
+    std::string id;
+    std::string game;
+    double rating = 1500, deviation = 350, volatility = 0.06;
+    std::int64_t attempts = 0, solved = 0;
+};
+
+// What became of a rated attempt at a puzzle.
+enum class PuzzleAttempt { rated, repeated, full };
+
 struct EventRow {
     std::uint64_t seq = 0;  // 1, 2, ... per game
     std::int64_t at_ms = 0;
@@ -165,7 +178,7 @@ std::uint64_t store_uses_on_this_thread();
 
 class Store {
   public:
-    static constexpr int kSchemaVersion = 9;
+    static constexpr int kSchemaVersion = 10;
 
     // Opens `file`, creating it (and nothing else) if it does not exist.
     explicit Store(const std::string& file, Sync sync = Sync::Normal);
@@ -241,6 +254,18 @@ class Store {
                                                                std::string_view time_class,
                                                                double max_deviation,
                                                                int limit) const;
+
+    // ---- puzzles (puzzles.cpp) ----
+    // Every puzzle's stored rating (those never attempted have none).
+    std::vector<PuzzleRatingRow> puzzle_ratings() const;
+    // An account's attempt at a puzzle, in one transaction with the
+    // account's new puzzle rating (and a history row naming "puzzle:ID")
+    // and the puzzle's: `repeated`, with nothing stored, when the account
+    // attempted the puzzle before; `full` when it has `max_attempts`.
+    PuzzleAttempt rate_puzzle(const RatingRow& solver, const PuzzleRatingRow& puzzle, bool solved,
+                              std::int64_t max_attempts);
+    // The puzzles of `game` the account has attempted (rated), by id.
+    std::vector<std::string> puzzles_attempted(std::int64_t account, std::string_view game) const;
 
     // ---- the social side (social.cpp) ----
     void set_password(std::int64_t account, std::string_view digest);

@@ -6,6 +6,11 @@
 // typing its moves in the move box, whose list holds the legal moves, the
 // live region saying each move and the cells named. Desktop and phone
 // (390 x 844) screenshots go to ASTERISM_SHOTS as puzzles-*.png.
+// Ratings (issue 44): a guest in one browser context and an account in
+// another solve a puzzle of every set by clicks and see their puzzle
+// rating change (the guest's kept in the browser, the account's on the
+// server and on its profile); the daily puzzle, a streak and a puzzle's
+// own address.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -84,7 +89,8 @@ test('a new visitor finds the puzzles and solves one of each game by clicks', as
   const [wrong, answer] = await page.evaluate(() => Object.entries(window.asterismPuzzles.puzzle.refutations[0])[0]);
   await playMove(page, wrong);
   await page.waitForSelector('#feedback[data-result="wrong"]');
-  assert.match(await page.textContent('#feedback'), new RegExp(`Not this one: ${wrong.replace('*', '\\*')}`));
+  // One sentence: the move, the proven answer on the board, and why it fails.
+  assert.match(await page.textContent('#feedback'), new RegExp(`^Not this one: (after ${wrong.replace('*', '\\*')} and the answer |${wrong.replace('*', '\\*')} ends)[^.]*\\.$`));
   if (answer) assert.ok((await page.textContent('#feedback')).includes(answer));
   assert.equal(await page.getAttribute('#board', 'data-refuted'), 'true');
   await shot(page, 'refuted-desktop');
@@ -100,7 +106,8 @@ test('a new visitor finds the puzzles and solves one of each game by clicks', as
     assert.match(await page.textContent('#puzzle-title'), /^Puzzle 1 of \d{3}/);
     await shot(page, `solved-${game}-desktop`);
   }
-  // Solved puzzles are remembered: the next one, then back to the first.
+  // Solved puzzles are remembered: the next one in order, then back to the first.
+  await page.selectOption('#mode', 'order');
   await page.click('#next');
   await page.waitForFunction(() => window.asterismPuzzles.index === 1 && !window.asterismPuzzles.busy);
   await page.click('#prev');
@@ -154,6 +161,107 @@ test('on a phone a Shatra puzzle fits the screen and is solved by taps', async (
   await page.close();
 });
 
+// Every game's sets, from the server (GET /api/puzzles).
+async function sets() {
+  const r = await (await fetch(new URL('/api/puzzles', url).href)).json();
+  return r.games.flatMap((g) => g.sets.map((s) => ({ game: g.game, set: s.set })));
+}
+
+// Opens the first puzzle of `set`, solves it by clicks and returns the
+// rating line's rating before and after.
+async function solveFirstOf(page, { game, set }) {
+  const list = await (await fetch(new URL(`/api/puzzles/${game}?set=${set}`, url).href)).json();
+  const id = list.puzzles[0].id;
+  await page.goto(new URL(`puzzles.html#${game}/${set}/${id}`, url).href);
+  await page.waitForFunction((i) => {
+    const ui = window.asterismPuzzles;
+    return ui && ui.puzzle && ui.puzzle.id === i && ui.state && !ui.busy;
+  }, id);
+  await page.waitForSelector('#puzzle-rating:not(:empty)');
+  const before = await page.getAttribute('#puzzle-rating', 'data-rating');
+  await solve(page);
+  await page.waitForFunction(() => /\([+-]\d+\)/.test(document.querySelector('#puzzle-rating').textContent));
+  const after = await page.getAttribute('#puzzle-rating', 'data-rating');
+  return { before, after, id, text: await page.textContent('#puzzle-rating') };
+}
+
+test('a guest solves a puzzle of every set and sees the rating kept in this browser change', async () => {
+  const context = await openContext({ viewport: { width: 1280, height: 900 } });
+  const page = await open(context, '/puzzles.html');
+  for (const s of await sets()) {
+    const { before, after, id, text } = await solveFirstOf(page, s);
+    assert.notEqual(after, before, `${s.set}: ${text}`);
+    assert.match(text, /^Your puzzle rating in this game: \d+\?? ± \d+ \(\+\d+\)\.$/, s.set);
+    const kept = await page.evaluate((g) => JSON.parse(localStorage.getItem(`asterism-puzzle-rating-${g}`)), s.game);
+    assert.equal(Math.round(kept.rating), Number(after), s.set);
+    assert.ok((await page.evaluate((g) => JSON.parse(localStorage.getItem(`asterism-puzzle-rated-${g}`)), s.game)).includes(id));
+  }
+  await shot(page, 'rated-guest-desktop');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('an account solves a puzzle of every set; its rating moves on the server and shows on its profile', async () => {
+  const context = await openContext({ viewport: { width: 1280, height: 900 } });
+  await context.context.setExtraHTTPHeaders({ 'X-Forwarded-For': '10.44.3.1' });
+  const page = await open(context, '/puzzles.html');
+  const name = `solver${Date.now() % 100000}`;
+  const made = await page.evaluate((n) => fetch('/api/account/register', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: n, password: 'a quiet walk by the green river' }),
+  }).then((r) => r.status), name);
+  assert.equal(made, 201);
+  await page.reload();
+  const games = new Set();
+  for (const s of await sets()) {
+    const { before, after, text } = await solveFirstOf(page, s);
+    assert.notEqual(after, before, `${s.set}: ${text}`);
+    games.add(s.game);
+  }
+  const profile = await (await fetch(new URL(`/api/players/${name}`, url).href)).json();
+  const mine = profile.ratings.filter((r) => r.class === 'puzzle');
+  assert.deepEqual(mine.map((r) => r.game).sort(), [...games].sort());
+  assert.ok(mine.every((r) => r.rating > 1500), 'every solve raised a new rating');
+  // The profile's graphs: one per game's puzzle rating.
+  await page.goto(new URL(`player.html#name=${name}`, url).href);
+  await page.waitForSelector('figure.graph[data-class="puzzle"] svg');
+  assert.equal(await page.locator('figure.graph[data-class="puzzle"]').count(), games.size);
+  await shot(page, 'rated-profile-desktop');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the daily puzzle, a streak and a puzzle\'s own address', async () => {
+  const page = await open(desktop, '/puzzles.html#shatra/1');
+  await ready(page, 'shatra');
+  const daily = await (await fetch(new URL('/api/puzzles/shatra/daily', url).href)).json();
+  await page.click('#daily');
+  await page.waitForSelector('#puzzle-daily:not([hidden])');
+  assert.equal(await page.evaluate(() => window.asterismPuzzles.puzzle.id), daily.puzzle.id);
+  assert.ok((await page.textContent('#puzzle-daily')).includes(daily.date));
+  // Its address opens it in another tab.
+  const address = await page.getAttribute('#share', 'href');
+  assert.match(address, new RegExp(`#shatra/shatra/${daily.puzzle.id}$`));
+  const other = await open(desktop, address);
+  await other.waitForFunction((i) => window.asterismPuzzles && window.asterismPuzzles.puzzle &&
+    window.asterismPuzzles.puzzle.id === i && !window.asterismPuzzles.busy, daily.puzzle.id);
+  await other.close();
+  // A streak starts at the lowest rated puzzle; a solve counts one.
+  await page.selectOption('#mode', 'streak');
+  const lowest = (await (await fetch(new URL('/api/puzzles/shatra/next?above=0', url).href)).json()).puzzle;
+  await page.waitForFunction((i) => window.asterismPuzzles.puzzle && window.asterismPuzzles.puzzle.id === i &&
+    !window.asterismPuzzles.busy, lowest.id);
+  await solve(page);
+  await page.waitForSelector('#streak[data-count="1"]');
+  await page.click('#next');
+  await page.waitForFunction((i) => window.asterismPuzzles.puzzle && window.asterismPuzzles.puzzle.id !== i &&
+    !window.asterismPuzzles.busy, lowest.id);
+  assert.ok(await page.evaluate((r) => window.asterismPuzzles.puzzle.rating >= r, lowest.rating));
+  await page.selectOption('#mode', 'rating');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the puzzles API takes only the four games and bounded counts', async () => {
   const get = (p) => fetch(new URL(p, url).href);
   const ok = await (await get('/api/puzzles/starpool?i=3&n=2')).json();
@@ -167,4 +275,7 @@ test('the puzzles API takes only the four games and bounded counts', async () =>
   assert.equal((await fetch(new URL('/api/puzzles/shatra', url).href, {
     method: 'DELETE', headers: { 'Content-Type': 'application/json' },
   })).status, 405);
+  assert.equal((await get('/api/puzzles/shatra/next?skip=../etc')).status, 400);
+  assert.equal((await get('/api/puzzles/shatra/0123456789ab')).status, 404);
+  assert.equal((await get('/api/puzzles/shatra?set=chess')).status, 404);
 });

@@ -12,6 +12,7 @@
 #include "server/accounts/accounts.h"
 #include "server/api_rig.h"
 #include "server/chat/chat.h"
+#include "server/puzzles/service.h"
 
 namespace asterism::server {
 
@@ -22,8 +23,10 @@ using nlohmann::json;
 struct AccountsRig {
     explicit AccountsRig(AccountLimits limits = {})
         : accounts(rig.store, limits, [this] { return now; }),
-          chat(rig.store, rig.service, chat_limits, [this] { return now; }) {
+          chat(rig.store, rig.service, chat_limits, [this] { return now; }),
+          puzzles(&rig.store, {.dir = {}, .clock = [this] { return now; }}) {
         rig.api.attach_accounts(&accounts);
+        rig.api.attach_puzzles(&puzzles);
         rig.api.attach_chat(&chat);
         accounts.on_deleted([this](std::int64_t account) {
             rig.service.forget_account(account, accounts::kDeletedName);
@@ -32,6 +35,7 @@ struct AccountsRig {
     ~AccountsRig() {
         rig.api.attach_accounts(nullptr);
         rig.api.attach_chat(nullptr);
+        rig.api.attach_puzzles(nullptr);
     }
 
     ApiResponse call(const std::string& method, const std::string& path, const json& body = {},
@@ -65,6 +69,7 @@ struct AccountsRig {
     Accounts accounts;
     ChatLimits chat_limits;
     Chat chat;
+    puzzles::PuzzleService puzzles;
 };
 
 // The English line of an error reply ("" for none), which must also be a

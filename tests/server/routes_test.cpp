@@ -83,7 +83,6 @@ struct Sweep : AccountsRig {
 void local_games(Sweep& s) {
     s.ok("GET", "/api/catalog");
     s.ok("POST", "/api/view", {{"game", "starstar:size=6"}});
-    s.ok("GET", "/api/puzzles/starstar?n=1");
     const json made = s.ok("POST", "/api/sessions",
                            {{"game", "starpool"}, {"players", {"human", "computer"}}, {"level", 1}})
                           .body;
@@ -172,6 +171,13 @@ std::string account_routes(Sweep& s, std::string ann, const std::string& mod) {
     s.ok("GET", "/api/players/Ann");
     s.ok("GET", "/api/players/Ann/rating-history?game=starstar");
     s.ok("GET", "/api/leaderboard/starstar");
+    s.ok("GET", "/api/puzzles");
+    const std::string puzzle = s.ok("GET", "/api/puzzles/starstar").body["puzzles"][0]["id"];
+    s.ok("GET", "/api/puzzles/starstar/" + puzzle);
+    s.ok("GET", "/api/puzzles/starstar/daily");
+    s.ok("GET", "/api/puzzles/starstar/next", {}, ann);
+    s.ok("POST", "/api/puzzles/starstar/guest", {{"id", puzzle}, {"solved", true}});
+    s.ok("POST", "/api/puzzles/starstar/attempts", {{"id", puzzle}, {"solved", true}}, ann);
     const std::string cato = s.account("Cato");
     s.ok("POST", "/api/moderation/accounts/Cato/suspend", {{"reason", "spam"}}, mod);
     const std::string dora = s.account("Dora");

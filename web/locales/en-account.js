@@ -155,6 +155,7 @@ export default {
 
   // Lists of games and people (people.js), the players and player pages (leaderboard.js, player.js), moderation (moderation.js).
   'pp.class.untimed': "no clock",
+  'pp.class.puzzle': "puzzles",
   'pp.deleted': "deleted player",
   'pp.nobody': "nobody yet",
   'pp.st.answer': "waiting for your answer",

@@ -154,6 +154,7 @@ export default {
 
   // Lists of games and people (people.js), the players and player pages (leaderboard.js, player.js), moderation (moderation.js).
   'pp.class.untimed': "без часов",
+  'pp.class.puzzle': "задачи",
   'pp.deleted': "удалённый игрок",
   'pp.nobody': "пока никого",
   'pp.st.answer': "ждёт вашего ответа",

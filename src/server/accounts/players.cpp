@@ -38,7 +38,7 @@ std::string query(const ApiRequest& r, const char* key, const std::string& fallb
 
 std::string time_class(const ApiRequest& r) {
     const std::string c = query(r, "class", "live");
-    if (c != "live" && c != "correspondence") fail("player.class");
+    if (c != "live" && c != "correspondence" && c != "puzzle") fail("player.class");
     return c;
 }
 
