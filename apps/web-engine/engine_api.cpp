@@ -18,7 +18,8 @@
 //                                        the review of every move played, as
 //                                        `asterism review --json` prints it
 //
-// The answer is {"ok":true,...} or {"ok":false,"error":"one line"}. It lives
+// The answer is {"ok":true,...} or {"ok":false,"error":"one line"}, with
+// the "code" and "params" of a coded error of the engine (core/errors.h). It lives
 // until the next call: the worker copies it out at once.
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
@@ -245,6 +246,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* asterism_request(const char* request
                {"error", "the engine ran out of memory (" +
                              std::to_string(emscripten_get_heap_max() >> 20) + " MB)"},
                {"memory", true}};
+    } catch (const asterism::GameError& e) {
+        // The rules engine's error as the server sends it: the line, and
+        // for a coded one its code and parameters (core/errors.h), which
+        // the page translates.
+        out = {{"ok", false}, {"error", e.what()}};
+        if (const json reason = e.reason(); reason.is_object()) {
+            out["code"] = reason["code"];
+            out["params"] = reason["params"];
+        }
     } catch (const std::exception& e) {
         out = {{"ok", false}, {"error", e.what()}};
     }

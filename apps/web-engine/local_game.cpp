@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "core/errors.h"
 #include "core/registry.h"
 #include "record/pgn.h"
 #include "record/record.h"
@@ -126,7 +127,7 @@ json players_event(const LocalGame& g, const json& change) {
 // seat's player, or the game's level for a person's seat played on request.
 json computer_event(const LocalGame& g, const json& change, std::uint64_t seed) {
     const Table& t = g.table;
-    if (t.over()) throw GameError(t.over_message() + "; no more moves");
+    if (t.over()) throw error("over.rules.noMoves", {{"why", t.over_reason()}});
     const Game& game = t.game();
     const Seat& seat = t.seat(game.to_move());
     const bool own = seat.computer() && !change.contains("level");
@@ -168,7 +169,7 @@ json draw_event(const LocalGame& g, const json& change, std::uint64_t seed, json
     const std::string what = change.value("action", std::string());
     if (what != "offer" && what != "accept" && what != "decline")
         throw GameError("'action' must be \"offer\", \"accept\" or \"decline\"");
-    if (t.over()) throw GameError(t.over_message());
+    if (t.over()) throw GameError(t.over_reason());
     if (t.game().num_players() != 2) throw GameError("a one-player game has no draws");
     const Player standing = t.draws().offered_by();
     if (what != "offer") {
