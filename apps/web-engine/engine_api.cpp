@@ -29,6 +29,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/errors.h"
 #include "core/registry.h"
 #include "local_game.h"
 #include "search/agent.h"
@@ -64,7 +65,7 @@ std::unique_ptr<Game> requested_game(const json& request) {
         try {
             game->play(text);
         } catch (const GameError& e) {
-            throw GameError("move " + std::to_string(number) + " '" + text + "': " + e.what());
+            throw error("rec.move", {{"n", number}, {"move", text}, {"why", e.reason()}});
         }
     }
     return game;

@@ -66,8 +66,10 @@ LocalGame replayed(const json& request) {
         ++number;
         try {
             apply_event(g, event);
+        } catch (const GameError& e) {
+            throw error("local.event", {{"n", number}, {"why", e.reason()}});
         } catch (const std::exception& e) {
-            throw GameError("event " + std::to_string(number) + ": " + e.what());
+            throw error("local.event", {{"n", number}, {"why", e.what()}});
         }
     }
     return g;

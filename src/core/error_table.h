@@ -78,6 +78,10 @@ inline constexpr EngineErrorEntry kEngineErrorRows[] = {
     {"engine.threads", "threads must be at least 1"},
     {"engine.level", "level must be 1 to {max}, not {level}"},
 
+    // An event of a local game the page's engine replays
+    // (apps/web-engine/local_game.cpp).
+    {"local.event", "event {n}: {why}"},
+
     // A game spec: "game:key=value,..." (src/core/registry.cpp).
     {"spec.game", "unknown game '{id}' (known: {list})"},
     {"spec.emptyList", "empty option list after ':' in '{spec}'"},

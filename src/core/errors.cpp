@@ -38,10 +38,6 @@ json printable_params(const json& params) {
     return out;
 }
 
-}  // namespace
-
-namespace {
-
 // The rows modules registered (add_engine_errors), made on first use so
 // that a static registration of any file may come first.
 std::vector<std::span<const EngineErrorEntry>>& registered_rows() {

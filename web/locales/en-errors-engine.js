@@ -71,6 +71,9 @@ export default {
   'err.player.bound': "player '{player}': {key} may be at most {max} on this server",
   'err.engine.threads': "threads must be at least 1",
   'err.engine.level': "level must be 1 to {max}, not {level}",
+  // An event of a local game the page's engine replays
+  // (apps/web-engine/local_game.cpp).
+  'err.local.event': "event {n}: {why}",
   // A game spec: "game:key=value,..." (src/core/registry.cpp).
   'err.spec.game': "unknown game '{id}' (known: {list})",
   'err.spec.emptyList': "empty option list after ':' in '{spec}'",

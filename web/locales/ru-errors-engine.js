@@ -65,6 +65,9 @@ export default {
   'err.player.bound': "игрок «{player}»: {key} на этом сервере не больше {max}",
   'err.engine.threads': "threads должно быть не меньше 1",
   'err.engine.level': "уровень должен быть от 1 до {max}, а не {level}",
+  // An event of a local game the page's engine replays
+  // (apps/web-engine/local_game.cpp).
+  'err.local.event': "событие {n}: {why}",
   // A game spec: "game:key=value,..." (src/core/registry.cpp).
   'err.spec.game': "неизвестная игра «{id}» (известны: {list})",
   'err.spec.emptyList': "в «{spec}» после ':' нет ни одной настройки",
