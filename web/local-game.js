@@ -164,7 +164,7 @@ export async function viewInBrowser(spec, position, moves) {
   if (!drawer) drawer = engineClient();
   const events = [{ type: 'players', players: ['human', 'human'], level: 0 }, ...moves.map((move) => ({ type: 'move', move }))];
   const a = await drawer.ask({ op: 'session', spec, position, events }, false);
-  if (!a.ok) throw new Error(serverError(a.error || 'the engine failed'));
+  if (!a.ok) throw new Error(serverError(a.code ? a : a.error || 'the engine failed'));
   return /** @type {Session} */ (a.session);
 }
 
@@ -206,7 +206,7 @@ export function localGames(server) {
   /** @param {Record<string, unknown>} request @param {boolean} [thinking]  a search */
   async function ask(request, thinking = false) {
     const a = await engine.ask(request, thinking);
-    if (!a.ok) throw new Error(serverError(a.error || 'the engine failed'));
+    if (!a.ok) throw new Error(serverError(a.code ? a : a.error || 'the engine failed'));
     return a;
   }
 

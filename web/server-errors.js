@@ -6,20 +6,20 @@
 // never reads the English. A reply without a code the page knows (an older
 // or newer server) is shown as its English line.
 //
-// One kind of value is still English: a line the rules engine wrote (an
-// illegal move, a bad position or option, why a game is over: src/games,
-// src/core, src/table, src/record), which the server passes on whole as a
-// parameter ({why} of 'rules.refused', 'over.*', 'game.viewMove'...),
-// together with a few reasons kept in a game's or a tournament's record
-// (how it ended). The engine has no codes yet; those lines are read as
-// before, by matching them against the patterns of
-// locales/en-errors-input.js and en-errors-rules.js (never the coded
-// errors of en-errors.js), so that a player sees an illegal move's reason
-// in Russian as before.
+// The rules engine's errors carry codes too (src/core/errors.h): an
+// illegal move, a bad position, spec or record, why a game is over come as
+// the engine's own code and parameters, or as a parameter of a server's
+// code that is itself a reason, {code, params} ({why} of 'game.viewMove',
+// 'over.*'...), translated in turn from locales/*-errors-engine.js. A man's
+// kind and a side are parameters shown in the page's words.
+//
+// One kind of value is still English: a few reasons the server keeps or
+// passes on as lines (how a game or a tournament ended, a passkey's
+// verification), read by matching them against the patterns of
+// locales/en-errors-rules.js.
 import { lang } from './i18n.js';
 import en from './locales/en.js';
 import ru from './locales/ru.js';
-import inputLines from './locales/en-errors-input.js';
 import rulesLines from './locales/en-errors-rules.js';
 
 /** @typedef {Record<string, string|string[]>} Catalogue */
@@ -33,15 +33,14 @@ const CATALOGUES = { en, ru };
 /** @type {Pattern[]|null} */
 let compiled = null;
 
-// The English lines of the engine and the kept reasons (not the men's
-// words, err.man.*), each as an anchored RegExp: its text literally, each
+// The kept reasons of en-errors-rules.js, each as an anchored RegExp: its text literally, each
 // {name} a lazy group, and how much fixed text it has (the longer first,
 // for equal matches below).
 /** @returns {Pattern[]} */
 function patterns() {
   if (compiled) return compiled;
   compiled = [];
-  for (const [key, text] of Object.entries({ ...inputLines, ...rulesLines })) {
+  for (const [key, text] of Object.entries(rulesLines)) {
     if (!key.startsWith('err.') || key.startsWith('err.man.') || typeof text !== 'string') continue;
     /** @type {string[]} */
     const names = [];
@@ -151,10 +150,19 @@ export function keptValues(message) {
 }
 
 /**
+ * Whether `value` is a reason of the rules engine, {code, params}.
+ * @param {unknown} value @returns {value is ErrorReply}
+ */
+function isReason(value) {
+  return typeof value === 'object' && value !== null && typeof (/** @type {ErrorReply} */ (value)).code === 'string';
+}
+
+/**
  * A coded error in the words of `catalogue`: the template of 'err.' + code
  * with its parameters, each a side's or a man's name in the catalogue's
- * words, an engine's line ({why}) read as translate() reads it, any other
- * value as it came. Null when the catalogue has no such code.
+ * words, a reason ({code, params}) translated in turn, an engine's uncoded
+ * line ({why}) read as translate() reads it, any other value as it came.
+ * Null when the catalogue has no such code (nor one of its reasons).
  * @param {ErrorReply} reply @param {Catalogue} catalogue
  */
 export function translateCode(reply, catalogue) {
@@ -163,6 +171,13 @@ export function translateCode(reply, catalogue) {
   /** @type {Record<string, string>} */
   const params = {};
   for (const [name, value] of Object.entries(reply.params ?? {})) {
+    if (isReason(value)) {
+      // A reason of the rules engine inside this message, by its own code.
+      const inner = translateCode(value, catalogue);
+      if (inner === null) return null;
+      params[name] = inner;
+      continue;
+    }
     const text = typeof value === 'string' ? value : String(value);
     params[name] = name === 'why' ? translate(text, catalogue) : word(name, text, catalogue);
   }

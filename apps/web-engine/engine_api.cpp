@@ -18,7 +18,8 @@
 //                                        the review of every move played, as
 //                                        `asterism review --json` prints it
 //
-// The answer is {"ok":true,...} or {"ok":false,"error":"one line"}. It lives
+// The answer is {"ok":true,...} or {"ok":false,"error":"one line"}, with
+// the "code" and "params" of a coded error of the engine (core/errors.h). It lives
 // until the next call: the worker copies it out at once.
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
@@ -28,6 +29,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/errors.h"
 #include "core/registry.h"
 #include "local_game.h"
 #include "search/agent.h"
@@ -63,7 +65,7 @@ std::unique_ptr<Game> requested_game(const json& request) {
         try {
             game->play(text);
         } catch (const GameError& e) {
-            throw GameError("move " + std::to_string(number) + " '" + text + "': " + e.what());
+            throw error("rec.move", {{"n", number}, {"move", text}, {"why", e.reason()}});
         }
     }
     return game;
@@ -245,6 +247,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* asterism_request(const char* request
                {"error", "the engine ran out of memory (" +
                              std::to_string(emscripten_get_heap_max() >> 20) + " MB)"},
                {"memory", true}};
+    } catch (const asterism::GameError& e) {
+        // The rules engine's error as the server sends it: the line, and
+        // for a coded one its code and parameters (core/errors.h), which
+        // the page translates.
+        out = {{"ok", false}, {"error", e.what()}};
+        if (const json reason = e.reason(); reason.is_object()) {
+            out["code"] = reason["code"];
+            out["params"] = reason["params"];
+        }
     } catch (const std::exception& e) {
         out = {{"ok", false}, {"error", e.what()}};
     }

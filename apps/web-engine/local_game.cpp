@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "core/errors.h"
 #include "core/registry.h"
 #include "record/pgn.h"
 #include "record/record.h"
@@ -65,8 +66,10 @@ LocalGame replayed(const json& request) {
         ++number;
         try {
             apply_event(g, event);
+        } catch (const GameError& e) {
+            throw error("local.event", {{"n", number}, {"why", e.reason()}});
         } catch (const std::exception& e) {
-            throw GameError("event " + std::to_string(number) + ": " + e.what());
+            throw error("local.event", {{"n", number}, {"why", e.what()}});
         }
     }
     return g;
@@ -126,7 +129,7 @@ json players_event(const LocalGame& g, const json& change) {
 // seat's player, or the game's level for a person's seat played on request.
 json computer_event(const LocalGame& g, const json& change, std::uint64_t seed) {
     const Table& t = g.table;
-    if (t.over()) throw GameError(t.over_message() + "; no more moves");
+    if (t.over()) throw error("over.rules.noMoves", {{"why", t.over_reason()}});
     const Game& game = t.game();
     const Seat& seat = t.seat(game.to_move());
     const bool own = seat.computer() && !change.contains("level");
@@ -168,7 +171,7 @@ json draw_event(const LocalGame& g, const json& change, std::uint64_t seed, json
     const std::string what = change.value("action", std::string());
     if (what != "offer" && what != "accept" && what != "decline")
         throw GameError("'action' must be \"offer\", \"accept\" or \"decline\"");
-    if (t.over()) throw GameError(t.over_message());
+    if (t.over()) throw GameError(t.over_reason());
     if (t.game().num_players() != 2) throw GameError("a one-player game has no draws");
     const Player standing = t.draws().offered_by();
     if (what != "offer") {

@@ -1,4 +1,5 @@
 #include "core/registry.h"
+#include "core/errors.h"
 #include "core/key_values.h"
 #include "core/text.h"
 
@@ -92,7 +93,7 @@ Registry& Registry::instance() {
 }
 
 void Registry::add(GameInfo info) {
-    if (find(info.id)) throw GameError("game '" + info.id + "' registered twice");
+    if (find(info.id)) throw error("spec.registeredTwice", {{"id", info.id}});
     games_.push_back(std::move(info));
 }
 
@@ -112,19 +113,20 @@ std::vector<const GameInfo*> Registry::all() const {
 namespace {
 
 std::string normalise_value(const GameInfo& info, const OptionSpec& opt, std::string value) {
-    auto bad = [&](const std::string& why) {
-        return GameError("bad option " + opt.name + "=" + value + " for " + info.id + ": " + why);
+    auto bad = [&](const nlohmann::json& why) {
+        return error("spec.bad",
+                     {{"key", opt.name}, {"value", value}, {"game", info.id}, {"why", why}});
     };
     switch (opt.type) {
         case OptionSpec::Type::Bool:
             if (value == "true" || value == "on" || value == "1" || value == "yes") return "true";
             if (value == "false" || value == "off" || value == "0" || value == "no") return "false";
-            throw bad("expected true or false");
+            throw bad(reason("spec.bool"));
         case OptionSpec::Type::Seed: {
             std::uint64_t v = 0;
             auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
             if (value.empty() || ec != std::errc() || ptr != value.data() + value.size())
-                throw bad("expected an unsigned integer");
+                throw bad(reason("spec.unsigned"));
             return std::to_string(v);
         }
         case OptionSpec::Type::Int:
@@ -140,10 +142,10 @@ std::string normalise_value(const GameInfo& info, const OptionSpec& opt, std::st
             }
             std::string list;
             for (const auto& a : opt.allowed) list += (list.empty() ? "" : ", ") + a;
-            throw bad("allowed values are " + list);
+            throw bad(reason("spec.allowed", {{"list", list}}));
         }
     }
-    throw bad("unknown option type");
+    throw bad(reason("spec.type"));
 }
 
 }  // namespace
@@ -152,22 +154,20 @@ Options Registry::parse_options(const GameInfo& info, std::string_view text) con
     std::map<std::string, std::string> values;
     for (const auto& opt : info.options) values[opt.name] = opt.default_value;
     std::map<std::string, bool> seen;
-    if (!text.empty() && text.back() == ',')
-        throw GameError("empty option at the end of the spec for " + info.id);
+    if (!text.empty() && text.back() == ',') throw error("spec.emptyEnd", {{"game", info.id}});
     for (const KeyValue& kv : split_key_values(text)) {
-        if (kv.item.empty()) throw GameError("empty option in spec for " + info.id);
-        if (!kv.has_equals)
-            throw GameError("option '" + kv.item + "' for " + info.id +
-                            " needs the form key=value");
+        if (kv.item.empty()) throw error("spec.empty", {{"game", info.id}});
+        if (!kv.has_equals) throw error("spec.form", {{"item", kv.item}, {"game", info.id}});
         auto it = std::find_if(info.options.begin(), info.options.end(),
                                [&](const OptionSpec& o) { return o.name == kv.key; });
         if (it == info.options.end()) {
             std::string list;
             for (const auto& o : info.options) list += (list.empty() ? "" : ", ") + o.name;
-            throw GameError("unknown option '" + kv.key + "' for " + info.id +
-                            (list.empty() ? " (it has no options)" : " (options: " + list + ")"));
+            if (list.empty())
+                throw error("spec.unknown.none", {{"key", kv.key}, {"game", info.id}});
+            throw error("spec.unknown", {{"key", kv.key}, {"game", info.id}, {"list", list}});
         }
-        if (seen[kv.key]) throw GameError("option '" + kv.key + "' given twice for " + info.id);
+        if (seen[kv.key]) throw error("spec.twice", {{"key", kv.key}, {"game", info.id}});
         seen[kv.key] = true;
         values[kv.key] = normalise_value(info, *it, kv.value);
     }
@@ -181,12 +181,12 @@ std::unique_ptr<Game> Registry::create(std::string_view spec) const {
     if (!info) {
         std::string list;
         for (const auto& g : games_) list += (list.empty() ? "" : ", ") + g.id;
-        throw GameError("unknown game " + quote(id) + " (known: " + list + ")");
+        throw error("spec.game", {{"id", printable(id, kMaxQuoted)}, {"list", list}});
     }
     std::string_view rest =
         colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
     if (colon != std::string_view::npos && rest.empty())
-        throw GameError("empty option list after ':' in '" + std::string(spec) + "'");
+        throw error("spec.emptyList", {{"spec", std::string(spec)}});
     return info->make(parse_options(*info, rest));
 }
 

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.h"
 #include "core/game.h"
 
 namespace asterism {
@@ -118,9 +119,9 @@ class StateBatch final : public GameBatch {
 
     StateBatch(const Start& start, int size, std::uint64_t seed, int max_plies)
         : start_(start), rng_(seed), max_plies_(max_plies) {
-        if (size < 1) throw GameError("a batch needs at least one game");
-        if (max_plies < 0) throw GameError("max_plies must be 0 (no limit) or more");
-        if (start.outcome().over()) throw GameError("the game is over; a batch cannot start here");
+        if (size < 1) throw error("batch.size");
+        if (max_plies < 0) throw error("batch.maxPlies");
+        if (start.outcome().over()) throw error("batch.over");
         games_.assign(static_cast<std::size_t>(size), start_);
         plies_.assign(games_.size(), 0);
         legal_.resize(games_.size());
@@ -186,8 +187,7 @@ class StateBatch final : public GameBatch {
         for (std::size_t i = 0; i < games_.size(); ++i) {
             const std::vector<int>& a = legal(i).actions;
             if (a.size() > static_cast<std::size_t>(width))
-                throw GameError("legal_actions: width " + std::to_string(width) + " is below the " +
-                                std::to_string(a.size()) + " legal actions");
+                throw error("batch.width", {{"width", width}, {"n", a.size()}});
             std::int32_t* row = out + i * static_cast<std::size_t>(width);
             std::copy(a.begin(), a.end(), row);
             std::fill(row + a.size(), row + width, -1);
@@ -201,7 +201,7 @@ class StateBatch final : public GameBatch {
             std::fill(out, out + n * games_.size(), 0.0f);
             for (std::size_t i = 0; i < games_.size(); ++i) games_[i].observe(out + i * n);
         } else {
-            throw GameError("this game has no observation tensor");
+            throw error("batch.observation");
         }
     }
 
@@ -234,8 +234,7 @@ class StateBatch final : public GameBatch {
             const int k = l.find(action);
             if (k >= 0) return l.moves[static_cast<std::size_t>(k)];
         }
-        throw GameError("game " + std::to_string(i) + ": action " + std::to_string(action) +
-                        " is not legal");
+        throw error("batch.action", {{"i", i}, {"action", action}});
     }
 
     S start_;

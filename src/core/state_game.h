@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.h"
 #include "core/game.h"
 #include "core/state_batch.h"
 #include "core/state_concept.h"
@@ -84,7 +85,8 @@ class StateGame final : public Game {
 
     void play(std::string_view text) override {
         if (state_.outcome().over())
-            throw GameError("the game is over (" + result() + "); no more moves");
+            throw error("over.rules.noMoves",
+                        {{"why", reason("over.result", {{"result", result()}})}});
         const typename S::Move m = state_.parse_move(text);
         history_.push_back(state_.move_text(m));
         state_.apply(m);
@@ -213,7 +215,8 @@ class StateGame final : public Game {
 
     int string_to_action(std::string_view text) const override {
         if (state_.outcome().over())
-            throw GameError("the game is over (" + result() + "); no more moves");
+            throw error("over.rules.noMoves",
+                        {{"why", reason("over.result", {{"result", result()}})}});
         const typename S::Move m = state_.parse_move(text);
         const LegalSet<S> l = legal_set();
         for (std::size_t i = 0; i < l.moves.size(); ++i)
@@ -254,8 +257,8 @@ class StateGame final : public Game {
     const S& state() const { return state_; }
 
   private:
-    GameError no_actions() const { return GameError(id() + " has no integer actions"); }
-    GameError no_observation() const { return GameError(id() + " has no observation tensor"); }
+    GameError no_actions() const { return error("action.none", {{"id", id()}}); }
+    GameError no_observation() const { return error("observation.none", {{"id", id()}}); }
     LegalSet<S> legal_set() const {
         LegalSet<S> l;
         if constexpr (HasActions<S>) {
@@ -270,13 +273,13 @@ class StateGame final : public Game {
     typename S::Move legal_move(int action) const {
         const int count = num_distinct_actions();
         if (state_.outcome().over())
-            throw GameError("the game is over (" + result() + "); no more moves");
+            throw error("over.rules.noMoves",
+                        {{"why", reason("over.result", {{"result", result()}})}});
         if (action < 0 || action >= count)
-            throw GameError("action " + std::to_string(action) + " is out of range (0 to " +
-                            std::to_string(count - 1) + ")");
+            throw error("action.range", {{"action", action}, {"max", count - 1}});
         const LegalSet<S> l = legal_set();
         const int k = l.find(action);
-        if (k < 0) throw GameError("action " + std::to_string(action) + " is not legal here");
+        if (k < 0) throw error("action.illegal", {{"action", action}});
         return l.moves[static_cast<std::size_t>(k)];
     }
 

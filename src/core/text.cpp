@@ -147,7 +147,4 @@ LineRead read_line(std::istream& in, std::string& line, std::size_t max_bytes) {
     return LineRead::TooLong;
 }
 
-GameError::GameError(const std::string& message) : std::runtime_error(printable(message)) {}
-GameError::GameError(const char* message) : GameError(std::string(message)) {}
-
 }  // namespace asterism

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace asterism {
 
@@ -47,10 +50,35 @@ struct Outcome {
 // The message is kept printable and bounded (text.h): control bytes and bad
 // UTF-8 are written as \xNN, and it is cut at kMaxMessage bytes, since it
 // often quotes what a client sent.
+struct EngineErrorEntry;
+
 class GameError : public std::runtime_error {
   public:
+    // An uncoded line (a tool's own, outside what clients see): it travels
+    // as it is, and a client gets it inside the server's "rules.refused".
     explicit GameError(const std::string& message);
     explicit GameError(const char* message);
+    // A row of the engine's catalogue (core/errors.h): its code, and the
+    // parameters its English template (what()) and a page's translation
+    // are made from. Throw sites write error("code", {...}) (errors.h).
+    GameError(const EngineErrorEntry& entry, const nlohmann::json& params);
+    // A reason built elsewhere ({"code", "params"}, errors.h's reason()),
+    // or a plain string for an uncoded line.
+    explicit GameError(const nlohmann::json& reason);
+
+    // The code, "" for an uncoded line.
+    const std::string& code() const { return code_; }
+    // {"code", "params"} of a coded error, or what() as a JSON string for an
+    // uncoded one: what a client is sent where this error is a reason
+    // inside another message.
+    nlohmann::json reason() const;
+
+  private:
+    GameError(std::string code, std::shared_ptr<const nlohmann::json> params,
+              const std::string& line);
+
+    std::string code_;
+    std::shared_ptr<const nlohmann::json> params_;  // null for an uncoded line
 };
 
 // What Game::view draws: all of it, or only what a move can change.

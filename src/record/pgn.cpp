@@ -6,6 +6,7 @@
 #include <cstring>
 #include <map>
 
+#include "core/errors.h"
 #include "core/registry.h"
 #include "record/file_io.h"
 
@@ -163,20 +164,18 @@ class PgnScanner {
     std::vector<PgnGame> run() {
         if (text_.starts_with("\xEF\xBB\xBF")) pos_ = 3;  // a UTF-8 byte order mark
         for (skip_space(); pos_ < text_.size(); skip_space()) step(text_[pos_]);
-        if (depth_ > 0) throw error("a variation '(' is not closed by ')'");
+        if (depth_ > 0) throw error(reason("pgn.variationOpen"));
         finish_game();
         return std::move(games_);
     }
 
   private:
-    RecordError error(const std::string& message) const {
-        return RecordError(source_, line_, message);
-    }
+    RecordError error(const nlohmann::json& why) const { return RecordError(source_, line_, why); }
 
     void step(char c) {
         switch (c) {
             case '[':
-                if (depth_ > 0) throw error("a tag inside a variation: is a ')' missing?");
+                if (depth_ > 0) throw error(reason("pgn.tagInVariation"));
                 if (in_moves_) finish_game();  // a game without a termination marker
                 read_tag();
                 return;
@@ -187,13 +186,12 @@ class PgnScanner {
                 add_comment(read_line_comment());
                 return;
             case '(':
-                if (depth_ == 0 && cur_.moves.empty())
-                    throw error("a variation '(' before any move");
+                if (depth_ == 0 && cur_.moves.empty()) throw error(reason("pgn.variationFirst"));
                 ++depth_;
                 ++pos_;
                 return;
             case ')':
-                if (depth_ == 0) throw error("')' without a '(' before it");
+                if (depth_ == 0) throw error(reason("pgn.close"));
                 --depth_;
                 ++pos_;
                 return;
@@ -205,7 +203,7 @@ class PgnScanner {
             case '}':
             case ']':
             case '"':
-                throw error(std::string("unexpected '") + c + "' in the moves");
+                throw error(reason("pgn.unexpected", {{"ch", std::string(1, c)}}));
             default:
                 read_token();
         }
@@ -250,14 +248,14 @@ class PgnScanner {
         const std::size_t start = pos_;
         while (pos_ < text_.size() && is_symbol_char(text_[pos_])) ++pos_;
         const std::string name(text_.substr(start, pos_ - start));
-        if (name.empty()) throw error("a tag name is expected after '['");
+        if (name.empty()) throw error(reason("pgn.tagName"));
         skip_blanks();
         if (pos_ >= text_.size() || text_[pos_] != '"')
-            throw error("tag '" + name + "' has no value in double quotes");
+            throw error(reason("pgn.tagValue", {{"name", name}}));
         std::string value;
         for (++pos_;; ++pos_) {
             if (pos_ >= text_.size() || text_[pos_] == '\n')
-                throw error("the value of tag '" + name + "' is not closed by '\"'");
+                throw error(reason("pgn.tagQuote", {{"name", name}}));
             const char c = text_[pos_];
             if (c == '"') break;
             if (c == '\\' && pos_ + 1 < text_.size() &&
@@ -268,7 +266,7 @@ class PgnScanner {
         ++pos_;
         skip_blanks();
         if (pos_ >= text_.size() || text_[pos_] != ']')
-            throw error("tag '" + name + "' is not closed by ']'");
+            throw error(reason("pgn.tagClose", {{"name", name}}));
         ++pos_;
         cur_.tags.push_back({name, std::move(value), line_});
     }
@@ -278,7 +276,7 @@ class PgnScanner {
         const std::size_t end = text_.find('}', pos_);
         if (end == std::string_view::npos) {
             line_ = opened;
-            throw error("a comment '{' is not closed by '}'");
+            throw error(reason("pgn.comment"));
         }
         const std::string_view body = text_.substr(pos_ + 1, end - pos_ - 1);
         line_ += static_cast<int>(std::count(body.begin(), body.end(), '\n'));
@@ -334,13 +332,12 @@ class PgnScanner {
         // token, ":21", and "pass" where a biy ends its chain early.
         if (token.front() == ':' || token == "pass") {
             if (cur_.moves.empty())
-                throw error("'" + std::string(token) +
-                            "' continues a capture, but no move is before it");
+                throw error(reason("pgn.continues", {{"token", std::string(token)}}));
             if (token != "pass") cur_.moves.back().move += token;
             return;
         }
         if (token == "--" || token == "Z0" || token == "0000")
-            throw error("null move '" + std::string(token) + "': these games have no passing move");
+            throw error(reason("pgn.null", {{"token", std::string(token)}}));
         cur_.moves.push_back({std::string(token), "", line_});
     }
 
@@ -458,11 +455,11 @@ class PgnReading {
         : number_(number), source_(source) {
         for (const auto& t : game.tags)
             if (const auto [it, fresh] = tags_.emplace(t.key, &t); !fresh)
-                throw fail(t.line, "tag '" + t.key + "' given twice (first on line " +
-                                       std::to_string(it->second->line) + ")");
+                throw fail(t.line,
+                           reason("rec.tagTwice", {{"key", t.key}, {"n", it->second->line}}));
     }
-    RecordError fail(int line, const std::string& message) const {
-        return RecordError(source_, line, "game " + std::to_string(number_) + ": " + message);
+    RecordError fail(int line, const nlohmann::json& why) const {
+        return RecordError(source_, line, reason("pgn.game", {{"n", number_}, {"why", why}}));
     }
     // The tag `key` if given with a known value ('?' and '-' are unknown).
     const RecordTag* known(std::string_view key) const {
@@ -491,20 +488,21 @@ PgnGameSpec pgn_game_spec(const PgnReading& reading, const PgnGame& game,
     const RecordTag* variant_tag = reading.known(kVariant);
     const GameInfo* named = variant_tag ? variant_by_name(variant_tag->value) : nullptr;
     if (variant_tag && !named)
-        throw reading.fail(variant_tag->line, "unknown Variant '" + variant_tag->value +
-                                                  "': asterism reads PGN of " +
-                                                  pgn_game_words(true));
+        throw reading.fail(
+            variant_tag->line,
+            reason("pgn.variant", {{"name", variant_tag->value}, {"list", pgn_game_words(true)}}));
     PgnGameSpec out;
     out.from_spec_tag = spec_tag != nullptr;
     out.spec = spec_tag ? spec_tag->value : named ? named->id : unnamed_game_spec(options);
     out.line = spec_tag ? spec_tag->line : variant_tag ? variant_tag->line : game.line;
     out.variant = variant_by_id(spec_id(out.spec));
     if (!out.variant)
-        throw reading.fail(out.line, "'" + out.spec + "' is not a game that PGN covers (" +
-                                         pgn_game_words(false) + ")");
+        throw reading.fail(out.line, reason("pgn.notCovered",
+                                            {{"spec", out.spec}, {"list", pgn_game_words(false)}}));
     if (named && named != out.variant)
-        throw reading.fail(variant_tag->line, "the Variant tag says '" + variant_tag->value +
-                                                  "' but GameSpec names '" + out.spec + "'");
+        throw reading.fail(
+            variant_tag->line,
+            reason("pgn.mismatch", {{"variant", variant_tag->value}, {"spec", out.spec}}));
     return out;
 }
 
@@ -524,8 +522,7 @@ LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view 
     // An unfinished result ('*' or none) is settled by replaying.
     const auto [result, result_line] = pgn_result(game, reading.known("Result"));
     if (!result.empty() && !is_result(result))
-        throw reading.fail(result_line,
-                           "unknown result '" + result + "' (use 1-0, 0-1, 1/2-1/2 or *)");
+        throw reading.fail(result_line, reason("pgn.result", {{"result", result}}));
     const std::size_t result_at =
         record.find_tag(tag::kDate)
             ? static_cast<std::size_t>(record.find_tag(tag::kDate) - record.tags.data()) + 1
@@ -539,10 +536,8 @@ LoadedGame pgn_game_to_record(const PgnGame& game, int number, std::string_view 
     try {
         loaded = replay_record(std::move(record));
     } catch (const RecordError& e) {
-        // replay_record, given no source, starts its message "line N: ".
-        std::string message = e.what();
-        if (e.line() > 0) message.erase(0, message.find(": ") + 2);
-        throw reading.fail(e.line() > 0 ? e.line() : game.line, message);
+        // What is wrong, placed again in the PGN text and this game.
+        throw reading.fail(e.line() > 0 ? e.line() : game.line, e.why());
     }
     if (!decided)
         loaded.record.tags.insert(
@@ -558,7 +553,7 @@ bool pgn_covers(std::string_view id) {
 std::vector<LoadedGame> read_pgn(std::string_view text, std::string_view source,
                                  const PgnReadOptions& options) {
     const std::vector<PgnGame> games = parse_pgn(text, source);
-    if (games.empty()) throw RecordError(source, 0, "no game in the PGN text");
+    if (games.empty()) throw RecordError(source, 0, reason("pgn.none"));
     std::vector<LoadedGame> out;
     out.reserve(games.size());
     for (std::size_t i = 0; i < games.size(); ++i)
@@ -718,9 +713,7 @@ std::string format_pgn_game(const Record& record) {
     const LoadedGame loaded = replay_record(record);
     const std::string id = loaded.game->id();
     const GameInfo* variant = variant_by_id(id);
-    if (!variant)
-        throw GameError("PGN covers the chess-like games (" + pgn_game_words(false) + "), not " +
-                        id + "; asterism's own records (docs/records.md) hold every game");
+    if (!variant) throw error("pgn.format", {{"list", pgn_game_words(false)}, {"id", id}});
     return pgn_tags(loaded, *variant) + "\n" + pgn_moves(loaded, *variant) + "\n";
 }
 

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <ctime>
 
+#include "core/errors.h"
 #include "core/registry.h"
 #include "record/file_io.h"
 
@@ -50,12 +51,24 @@ std::string in_quotes(std::string_view s) {
 
 }  // namespace
 
-RecordError::RecordError(std::string_view source, int line, const std::string& message)
-    : GameError(line > 0 ? (source.empty() ? "line " + std::to_string(line)
-                                           : std::string(source) + ":" + std::to_string(line)) +
-                               ": " + message
-                         : (source.empty() ? message : std::string(source) + ": " + message)),
-      line_(line) {}
+namespace {
+
+// `why` with its place in front, as a reason (record.h, RecordError).
+nlohmann::json placed(std::string_view source, int line, const nlohmann::json& why) {
+    if (line > 0 && !source.empty())
+        return reason("rec.line", {{"source", std::string(source)}, {"line", line}, {"why", why}});
+    if (line > 0) return reason("rec.lineOnly", {{"line", line}, {"why", why}});
+    if (!source.empty())
+        return reason("rec.whole", {{"source", std::string(source)}, {"why", why}});
+    return why;
+}
+
+}  // namespace
+
+RecordError::RecordError(std::string_view source, int line, const nlohmann::json& why)
+    : GameError(placed(source, line, why)),
+      line_(line),
+      why_(std::make_shared<const nlohmann::json>(why)) {}
 
 const RecordTag* Record::find_tag(std::string_view key) const {
     for (const auto& t : tags)
@@ -88,16 +101,13 @@ struct RecordLine {
     std::string_view text;
     std::string_view source;
     int number;
-    RecordError error(const std::string& message) const {
-        return RecordError(source, number, message);
-    }
+    RecordError error(const nlohmann::json& why) const { return RecordError(source, number, why); }
 };
 
 void check_no_control_characters(const RecordLine& line) {
     for (char c : line.text)
         if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f)
-            throw line.error("control character (byte " +
-                             std::to_string(static_cast<unsigned char>(c)) + ") in the record");
+            throw line.error(reason("rec.control", {{"n", static_cast<unsigned char>(c)}}));
 }
 
 // A move line: "N. MOVE", then optionally "; comment".
@@ -107,11 +117,11 @@ void read_move_line(const RecordLine& line, Record& record) {
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
     const std::size_t digits = static_cast<std::size_t>(ptr - text.data());
     if (ec != std::errc() || digits >= text.size() || text[digits] != '.')
-        throw line.error("a move line starts with its number and a dot, as in '1. MOVE'");
+        throw line.error(reason("rec.moveLine"));
     const int expected = static_cast<int>(record.moves.size()) + 1;
     if (number != expected)
-        throw line.error("expected move number " + std::to_string(expected) + ", found " +
-                         std::string(text.substr(0, digits)));
+        throw line.error(reason("rec.number",
+                                {{"n", expected}, {"found", std::string(text.substr(0, digits))}}));
     std::string_view rest = text.substr(digits + 1);
     std::string_view comment;
     if (const auto semi = rest.find(';'); semi != std::string_view::npos) {
@@ -119,10 +129,9 @@ void read_move_line(const RecordLine& line, Record& record) {
         rest = rest.substr(0, semi);
     }
     rest = trim(rest);
-    if (rest.empty()) throw line.error("move " + std::to_string(number) + " has no move");
+    if (rest.empty()) throw line.error(reason("rec.noMove", {{"n", number}}));
     if (std::any_of(rest.begin(), rest.end(), is_blank))
-        throw line.error("one move per line: found " + in_quotes(rest) + " after " +
-                         std::to_string(number) + ".");
+        throw line.error(reason("rec.oneMove", {{"text", std::string(rest)}, {"n", number}}));
     record.moves.push_back({std::string(rest), std::string(comment), line.number});
 }
 
@@ -132,13 +141,10 @@ void read_tag_line(const RecordLine& line, Record& record) {
     const auto colon = text.find(':');
     const std::string_view key = colon == std::string_view::npos ? text : text.substr(0, colon);
     if (colon == std::string_view::npos || !is_tag_key(key))
-        throw line.error("expected a tag ('Key: value') or a numbered move ('1. MOVE'), found " +
-                         in_quotes(text));
-    if (!record.moves.empty())
-        throw line.error("tag " + in_quotes(key) + " after the moves; tags come first");
+        throw line.error(reason("rec.tagOrMove", {{"text", std::string(text)}}));
+    if (!record.moves.empty()) throw line.error(reason("rec.tagLate", {{"key", std::string(key)}}));
     if (const RecordTag* seen = record.find_tag(key))
-        throw line.error("tag " + in_quotes(key) + " given twice (first on line " +
-                         std::to_string(seen->line) + ")");
+        throw line.error(reason("rec.tagTwice", {{"key", std::string(key)}, {"n", seen->line}}));
     record.tags.push_back(
         {std::string(key), std::string(trim(text.substr(colon + 1))), line.number});
 }
@@ -164,8 +170,7 @@ Record parse_record(std::string_view text, std::string_view source) {
         else
             read_tag_line(line, record);
     }
-    if (!record.find_tag(tag::kGame))
-        throw RecordError(source, 0, "no 'Game:' tag naming the game");
+    if (!record.find_tag(tag::kGame)) throw RecordError(source, 0, reason("rec.noGame"));
     return record;
 }
 
@@ -203,14 +208,14 @@ namespace {
 void check_agreement(const Record& record, const Game& game, std::string_view source) {
     const RecordTag* termination = record.find_tag(tag::kTermination);
     if (!termination || termination->value != tag::kAgreement) return;
-    std::string problem;
+    nlohmann::json problem;
     if (game.num_players() != 2)
-        problem = "a one-player game cannot be drawn by agreement";
+        problem = reason("rec.onePlayer");
     else if (game.terminal())
-        problem = "the moves end the game (" + game.result() + "), so no agreement ended it";
+        problem = reason("rec.movesEnd", {{"result", game.result()}});
     else if (record.tag_value(tag::kResult) != "1/2-1/2")
-        problem = "a game ended by agreement needs 'Result: 1/2-1/2'";
-    if (!problem.empty()) throw RecordError(source, termination->line, problem);
+        problem = reason("rec.agreedResult");
+    if (!problem.is_null()) throw RecordError(source, termination->line, problem);
 }
 
 }  // namespace
@@ -218,18 +223,18 @@ void check_agreement(const Record& record, const Game& game, std::string_view so
 LoadedGame replay_record(Record record, std::string_view source) {
     LoadedGame loaded;
     const RecordTag* game_tag = record.find_tag(tag::kGame);
-    if (!game_tag) throw RecordError(source, 0, "no 'Game:' tag naming the game");
+    if (!game_tag) throw RecordError(source, 0, reason("rec.noGame"));
     try {
         loaded.game = Registry::instance().create(game_tag->value);
     } catch (const GameError& e) {
-        throw RecordError(source, game_tag->line, e.what());
+        throw RecordError(source, game_tag->line, e.reason());
     }
     record.set_tag(tag::kGame, loaded.game->spec());
     if (const RecordTag* position = record.find_tag(tag::kPosition)) {
         try {
             loaded.game->set_position(position->value);
         } catch (const GameError& e) {
-            throw RecordError(source, position->line, e.what());
+            throw RecordError(source, position->line, e.reason());
         }
         loaded.start_position = loaded.game->position();
         record.set_tag(tag::kPosition, loaded.start_position);
@@ -242,7 +247,7 @@ LoadedGame replay_record(Record record, std::string_view source) {
         } catch (const GameError& e) {
             throw RecordError(
                 source, m.line,
-                "move " + std::to_string(number) + " " + in_quotes(m.move) + ": " + e.what());
+                reason("rec.move", {{"n", number}, {"move", m.move}, {"why", e.reason()}}));
         }
         m.move = loaded.game->history().back();
     }
@@ -250,14 +255,13 @@ LoadedGame replay_record(Record record, std::string_view source) {
         if (std::find(std::begin(kResults), std::end(kResults), result->value) ==
             std::end(kResults))
             throw RecordError(source, result->line,
-                              "unknown result " + in_quotes(result->value) +
-                                  " (use *, 1-0, 0-1, 1/2-1/2, win or loss)");
+                              reason("rec.result", {{"result", result->value}}));
         // A game may end early by resignation or on time, so only a game
         // that the rules have ended must agree with its tag.
         if (loaded.game->terminal() && result->value != loaded.game->result())
             throw RecordError(source, result->line,
-                              "the record says " + result->value + " but the moves end in " +
-                                  loaded.game->result());
+                              reason("rec.says", {{"result", result->value},
+                                                  {"result2", loaded.game->result()}}));
     }
     check_agreement(record, *loaded.game, source);
     loaded.record = std::move(record);

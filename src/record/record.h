@@ -68,14 +68,19 @@ struct Record {
 };
 
 // A record that cannot be read or replayed. The message starts with the
-// place: "FILE:LINE: ", "line LINE: " or "FILE: " when no line is to blame.
+// place: "FILE:LINE: ", "line LINE: " or "FILE: " when no line is to blame,
+// then what is wrong: `why`, a reason of the engine's catalogue
+// (core/errors.h) or a GameError's reason.
 class RecordError : public GameError {
   public:
-    RecordError(std::string_view source, int line, const std::string& message);
+    RecordError(std::string_view source, int line, const nlohmann::json& why);
     int line() const { return line_; }
+    // What is wrong, without the place.
+    const nlohmann::json& why() const { return *why_; }
 
   private:
     int line_;
+    std::shared_ptr<const nlohmann::json> why_;
 };
 
 // Reads the syntax of a record (tags and numbered moves; the moves are not

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/errors.h"
 #include "search/alphabeta_agent.h"
 #include "search/concepts.h"
 #include "search/engines.h"
@@ -35,7 +36,7 @@ inline MctsConfig mcts_config_for(const EngineSettings& s) {
 template <class S, class Tune>
 std::unique_ptr<Agent> make_mcts_engine(const Game& game, const EngineSettings& s, Tune&& tune) {
     if (s.search == EngineSettings::Search::AlphaBeta) {
-        throw GameError("no alpha-beta search is registered for " + game.id());
+        throw error("player.noAlphaBeta", {{"game", game.id()}});
     }
     SearchLimits limits = s.limits;
     if (!limits.playouts && limits.seconds <= 0) limits.playouts = playouts_for_level(s.level);

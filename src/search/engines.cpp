@@ -5,6 +5,8 @@
 #include <map>
 #include <thread>
 
+#include "core/errors.h"
+
 namespace asterism {
 namespace {
 
@@ -147,10 +149,9 @@ std::unique_ptr<Agent> make_engine(const Game& game, const EngineSettings& reque
         const bool own_limits = settings.limits.playouts || settings.limits.seconds > 0;
         settings.threads = settings.level == kMaxLevel || own_limits ? default_search_threads() : 1;
     }
-    if (settings.threads < 1) throw GameError("threads must be at least 1");
+    if (settings.threads < 1) throw error("engine.threads");
     if (settings.level < 1 || settings.level > kMaxLevel)
-        throw GameError("level must be 1 to " + std::to_string(kMaxLevel) + ", not " +
-                        std::to_string(settings.level));
+        throw error("engine.level", {{"max", kMaxLevel}, {"level", settings.level}});
     if (settings.level == 1) return make_random_agent();
     // From level 2 the game's own maker comes first (level 2 is its search
     // at the smallest budget, or greedy where that is the better first

@@ -6,6 +6,7 @@
 #include <map>
 #include <type_traits>
 
+#include "core/errors.h"
 #include "core/key_values.h"
 #include "search/engines.h"
 
@@ -19,8 +20,7 @@ Keys parse_keys(const std::string& text, const std::string& whole) {
     Keys out;
     for (const KeyValue& kv : split_key_values(text)) {
         if (!kv.has_equals || kv.key.empty())
-            throw GameError("bad player '" + whole + "': expected key=value, got '" + kv.item +
-                            "'");
+            throw error("player.form", {{"player", whole}, {"item", kv.item}});
         out[kv.key] = kv.value;
     }
     return out;
@@ -39,7 +39,7 @@ double number(const Keys& keys, const std::string& key, double fallback, const s
             throw std::invalid_argument("x");
         return v;
     } catch (const std::exception&) {
-        throw GameError("bad player '" + whole + "': " + key + " must be a number from 0 to 2^53");
+        throw error("player.number", {{"player", whole}, {"key", key}});
     }
 }
 
@@ -49,8 +49,7 @@ void only_keys(const Keys& keys, std::initializer_list<std::string_view> known,
     for (const auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
     for (const auto& [k, v] : keys)
         if (std::find(known.begin(), known.end(), k) == known.end())
-            throw GameError("bad player '" + whole + "': unknown key '" + k + "' (known: " + list +
-                            ")");
+            throw error("player.key", {{"player", whole}, {"key", k}, {"list", list}});
 }
 
 // knowledge=1 (the default) or 0 (EngineSettings::knowledge); tree players
@@ -58,8 +57,7 @@ void only_keys(const Keys& keys, std::initializer_list<std::string_view> known,
 int knowledge_key(const Keys& keys, const std::string& whole, int top = 1) {
     const double k = number(keys, "knowledge", 1, whole);
     if (k < 0 || k > top || k != static_cast<int>(k))
-        throw GameError("bad player '" + whole + "': knowledge must be 0 to " +
-                        std::to_string(top));
+        throw error("player.knowledge", {{"player", whole}, {"max", top}});
     return static_cast<int>(k);
 }
 
@@ -68,8 +66,7 @@ int knowledge_key(const Keys& keys, const std::string& whole, int top = 1) {
 int thread_count(const Keys& keys, const std::string& whole) {
     const double t = number(keys, "threads", 1, whole);
     if (t < 1 || t > max_threads() || t != static_cast<int>(t))
-        throw GameError("bad player '" + whole + "': threads must be a whole number from 1 to " +
-                        std::to_string(max_threads()));
+        throw error("player.threads", {{"player", whole}, {"max", max_threads()}});
     return static_cast<int>(t);
 }
 
@@ -80,8 +77,7 @@ bool all_digits(const std::string& s) {
 
 std::unique_ptr<Agent> level_player(const std::string& digits, const std::string& text,
                                     const Game& game, std::uint64_t seed) {
-    if (digits.size() > 2 || !all_digits(digits))
-        throw GameError("bad player '" + text + "': expected level:N with N from 1 to 10");
+    if (digits.size() > 2 || !all_digits(digits)) throw error("player.level", {{"player", text}});
     EngineSettings s;
     s.level = std::stoi(digits);
     s.seed = seed;
@@ -101,11 +97,9 @@ std::unique_ptr<Agent> alphabeta_player(const Keys& keys, const std::string& tex
     s.knowledge = knowledge_key(keys, text);
     const double level = number(keys, "level", kMaxLevel, text);
     if (level < 2 || level > kMaxLevel || level != static_cast<int>(level))
-        throw GameError("bad player '" + text + "': level must be 2 to " +
-                        std::to_string(kMaxLevel));
+        throw error("player.abLevel", {{"player", text}, {"max", kMaxLevel}});
     s.level = static_cast<int>(level);
-    if (!has_engine(game.id()))
-        throw GameError("no alpha-beta search is registered for " + game.spec());
+    if (!has_engine(game.id())) throw error("player.noAlphaBeta", {{"game", game.spec()}});
     return make_engine(game, s);
 }
 
@@ -135,10 +129,10 @@ std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
     set(s.mcts.prior_visits, "prior_visits");
     set(s.mcts.max_nodes, "pool");
     if (s.mcts.expand_visits && *s.mcts.expand_visits < 1)
-        throw GameError("bad player '" + text + "': expand must be at least 1");
+        throw error("player.expand", {{"player", text}});
     if (s.mcts.max_nodes && *s.mcts.max_nodes < 1000)
-        throw GameError("bad player '" + text + "': pool must be at least 1000");
-    if (!has_engine(game.id())) throw GameError("no tree search is registered for " + game.spec());
+        throw error("player.pool", {{"player", text}});
+    if (!has_engine(game.id())) throw error("player.noTree", {{"game", game.spec()}});
     return make_engine(game, s);
 }
 
@@ -146,18 +140,12 @@ std::unique_ptr<Agent> simple_player(const std::string& name, const Keys& keys,
                                      const std::string& text, const Game& game) {
     if (name == "mc") {
         only_keys(keys, {"playouts", "seconds", "threads"}, text);
-        if (game.num_players() != 2)
-            throw GameError(
-                "the mc player is for two-player games only (its playouts would "
-                "see the hidden draw order); use greedy or random");
+        if (game.num_players() != 2) throw error("player.mc");
         return make_flat_monte_carlo(
             static_cast<std::uint64_t>(number(keys, "playouts", 64, text)));
     }
-    if (name != "random" && name != "greedy")
-        throw GameError("unknown player '" + name +
-                        "' (known: human, random, greedy, mc, a level 1-10, level:N, mcts:..., "
-                        "uct:..., ab:...)");
-    if (!keys.empty()) throw GameError("player '" + name + "' takes no options");
+    if (name != "random" && name != "greedy") throw error("player.unknown", {{"player", name}});
+    if (!keys.empty()) throw error("player.options", {{"player", name}});
     return name == "random" ? make_random_agent() : make_greedy_agent();
 }
 
@@ -185,8 +173,7 @@ void check_player_bounds(const std::string& text, const PlayerBounds& bounds) {
         if (number(keys, key, 0, text) <= top) return;
         char shown[32];
         std::snprintf(shown, sizeof shown, "%.15g", top);
-        throw GameError("player '" + text + "': " + key + " may be at most " + shown +
-                        " on this server");
+        throw error("player.bound", {{"player", text}, {"key", key}, {"max", shown}});
     };
     at_most("seconds", bounds.seconds);
     at_most("threads", bounds.threads);

@@ -48,7 +48,7 @@ Seat seat_from(const json& item, const Game& game, int level, const SearchCaps& 
     try {
         return parse_seat(text, game);
     } catch (const GameError& e) {
-        fail("new.player.bad", {{"why", e.what()}});
+        fail("new.player.bad", {{"why", e.reason()}});
     }
 }
 
@@ -234,7 +234,7 @@ ApiResponse Api::post_view(Call& c) {
         try {
             table.play(moves[i].get<std::string>());
         } catch (const GameError& e) {
-            fail("game.viewMove", {{"n", i + 1}, {"why", e.what()}});
+            fail("game.viewMove", {{"n", i + 1}, {"why", e.reason()}});
         }
     }
     const Game& g = table.game();
@@ -361,9 +361,9 @@ ApiResponse Api::handle(const ApiRequest& request) {
         if (std::string_view(e.what()) == kGameChanged) return refusal("game.changed.ask");
         return refusal("server.stopped", {{"why", e.what()}});
     } catch (const GameError& e) {
-        // The rules engine's own line (an illegal move, a bad option): one
-        // code, the line its parameter (the page reads it as before).
-        return refusal("rules.refused", {{"why", e.what()}});
+        // The rules engine's own error (an illegal move, a bad option): its
+        // code and parameters from the engine's catalogue (core/errors.h).
+        return {400, engine_error_body(e)};
     } catch (const json::exception& e) {
         // A JSON value of an unexpected type that a check above missed.
         return refusal("request.jsonValue", {{"why", e.what()}});

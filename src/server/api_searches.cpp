@@ -49,7 +49,7 @@ struct Api::Snapshot {
 Api::Snapshot Api::snapshot(Call& c) {
     std::lock_guard lock(c.game->mutex);
     const Table& t = c.game->table;
-    if (t.over()) fail("over.noMoves", {{"why", t.over_message()}});
+    if (t.over()) fail("over.noMoves", {{"why", t.over_reason()}});
     const Game& g = t.game();
     return {g.clone(),     t.draws(),      t.seat(g.to_move()),
             c.game->level, c.game->seed++, c.game->changes.load()};
@@ -96,7 +96,7 @@ Api::Snapshot Api::snapshot_at(Call& c, int ply) {
     const Table& t = c.game->table;
     const int plies = static_cast<int>(t.game().history().size());
     if (ply < 0 || ply > plies) fail("request.ply", {{"max", plies}});
-    if (ply == plies && t.over()) fail("over.noMoves", {{"why", t.over_message()}});
+    if (ply == plies && t.over()) fail("over.noMoves", {{"why", t.over_reason()}});
     auto copy = t.game().clone();
     for (int k = plies; k > ply; --k) copy->undo();
     if (copy->to_move() == Player::None) fail("over.atMove");
@@ -208,7 +208,7 @@ ApiResponse Api::post_draw(Call& c) {
     {
         std::lock_guard lock(c.game->mutex);
         const Table& t = c.game->table;
-        if (t.over()) fail("over.now", {{"why", t.over_message()}});
+        if (t.over()) fail("over.now", {{"why", t.over_reason()}});
         if (t.game().num_players() != 2) fail("draw.one");
         const Player standing = t.draws().offered_by();
         if (what != "offer") {

@@ -16,7 +16,8 @@ inline constexpr ErrorEntry kErrorRows[] = {
     {"server.stopped", 503, "the search stopped: {why}"},
     {"request.jsonValue", 400, "bad JSON value: {why}"},
 
-    // the rules engine's own line (a GameError: an illegal move, a bad option or position, from src/games, src/core, src/table), passed on whole.
+    // a GameError without a code of the engine's catalogue (core/errors.h), passed on whole;
+    // the engine's coded errors go out with their own codes (engine_error_body).
     {"rules.refused", 400, "{why}"},
     {"game.changed.ask", 409, "the game changed while the computer was thinking; ask again"},
 

@@ -6,8 +6,10 @@
 // template, so no English is written twice, and the JSON body carries
 //   {"error": "<English line>", "code": "<code>", "params": {...}}
 // so that a page translates the code (web/locales/*-errors*.js) and never
-// the English. The list a page must translate is this table, written to
-// tests/browser/server-error-codes.json and checked by
+// the English. A parameter may be a reason of the rules engine ({"code",
+// "params"}, core/errors.h), such as the {why} of "game.viewMove": its
+// English line goes into this line, and a page translates it by its code. The list a page must
+// translate is this table, written to tests/browser/server-error-codes.json and checked by
 // ErrorCatalogue.CodesFileIsCurrent.
 #pragma once
 
@@ -19,6 +21,8 @@
 #include <utility>
 
 #include <nlohmann/json.hpp>
+
+#include "core/types.h"
 
 namespace asterism::server {
 
@@ -78,6 +82,11 @@ struct Refusal {
 // other value as JSON ("{n}" with 3 is "3"). A name without a value stays
 // as "{name}", which the catalogue test would show.
 std::string error_line(const ErrorEntry& entry, const nlohmann::json& params);
+
+// The JSON body of the rules engine's error (core/errors.h), answered with
+// 400: its own code and parameters, or for an uncoded line "rules.refused"
+// with the line as {why}.
+nlohmann::json engine_error_body(const GameError& error);
 
 // The JSON body of an error answered without throwing (api.cpp, site.cpp):
 // {"error": the English line, "code", "params"}.

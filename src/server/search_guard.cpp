@@ -22,7 +22,7 @@ void check_player(const std::string& player, const SearchCaps& caps) {
     try {
         check_player_bounds(player, effective_bounds(caps));
     } catch (const GameError& e) {
-        fail("new.player.bounds", {{"why", e.what()}});
+        fail("new.player.bounds", {{"why", e.reason()}});
     }
 }
 

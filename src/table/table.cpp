@@ -1,6 +1,7 @@
 // A game in progress (table.h).
 #include "table/table.h"
 
+#include "core/errors.h"
 #include "search/players.h"
 
 namespace asterism {
@@ -89,7 +90,7 @@ bool Table::computer_to_move() const {
 
 Agent& Table::agent(Player p) {
     const auto i = static_cast<std::size_t>(index(p));
-    if (!seats_[i].computer()) throw GameError(game_->player_name(p) + " is played by a person");
+    if (!seats_[i].computer()) throw error("game.person", {{"sideGen", game_->player_name(p)}});
     if (!agents_[i]) agents_[i] = make_player(seats_[i].player, *game_, seed_);
     return *agents_[i];
 }
@@ -126,15 +127,20 @@ std::string Table::outcome_text() const {
     return asterism::outcome_text(*game_);
 }
 
+nlohmann::json Table::over_reason() const {
+    if (draws_.agreed()) return reason("over.agreed", {{"result", result()}});
+    if (resigned_ != Player::None)
+        return reason(on_time_ ? EngineCode("over.time") : EngineCode("over.resigned"),
+                      {{"result", result()}, {"sideGen", game_->player_name(resigned_)}});
+    return reason("over.result", {{"result", result()}});
+}
+
 std::string Table::over_message() const {
-    const std::string how = draws_.agreed()             ? ", draw by agreement"
-                            : resigned_ != Player::None ? ", " + outcome_text()
-                                                        : "";
-    return "the game is over (" + result() + how + ")";
+    return reason_line(over_reason());
 }
 
 void Table::check_playing() const {
-    if (over()) throw GameError(over_message() + "; no more moves");
+    if (over()) throw error("over.rules.noMoves", {{"why", over_reason()}});
 }
 
 void Table::play(std::string_view move) {
@@ -153,8 +159,7 @@ ComputerTurn Table::computer_turn(Rng& rng) {
 
 void Table::apply(const ComputerTurn& turn) {
     check_playing();
-    if (turn.player != game_->to_move())
-        throw GameError("the game changed while the computer was thinking");
+    if (turn.player != game_->to_move()) throw error("game.changed");
     if (turn.answered_draw) {
         if (*turn.answered_draw) return draws_.accept();
         draws_.decline();
@@ -199,21 +204,21 @@ void Table::set_position(std::string_view position) {
 
 void Table::resign(Player p) {
     check_playing();
-    if (game_->num_players() != 2) throw GameError("a one-player game cannot be resigned");
+    if (game_->num_players() != 2) throw error("game.oneResign");
     resigned_ = p;
     on_time_ = false;
 }
 
 void Table::lose_on_time(Player p) {
     check_playing();
-    if (game_->num_players() != 2) throw GameError("a one-player game has no clock to lose on");
+    if (game_->num_players() != 2) throw error("game.oneClock");
     resigned_ = p;
     on_time_ = true;
 }
 
 std::optional<bool> Table::offer_draw(Player by, Rng& rng) {
     check_playing();
-    if (game_->num_players() != 2) throw GameError("a one-player game has no draws");
+    if (game_->num_players() != 2) throw error("game.oneDraws");
     const Player other = opponent(by);
     if (draws_.offered_by() == other) {
         // Offering back what the other side offers is agreeing.
@@ -229,7 +234,7 @@ std::optional<bool> Table::offer_draw(Player by, Rng& rng) {
 
 void Table::answer_draw(bool accept) {
     check_playing();
-    if (draws_.offered_by() == Player::None) throw GameError("no draw offer stands");
+    if (draws_.offered_by() == Player::None) throw error("game.noOffer");
     accept ? draws_.accept() : draws_.decline();
 }
 

@@ -107,6 +107,9 @@ class Table {
     std::string outcome_text() const;  // "White wins", "Draw by agreement", "White resigns"
     // "the game is over (1/2-1/2, draw by agreement)": what a move after the end is told.
     std::string over_message() const;
+    // The same as a reason of the engine's catalogue (core/errors.h), for a
+    // client to read in its own words.
+    nlohmann::json over_reason() const;
     // A move for the side to move; throws GameError (illegal, or the game is over).
     void play(std::string_view move);
     // The computer to move plays its turn (plan_computer_turn + apply).

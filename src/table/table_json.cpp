@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "core/errors.h"
 #include "core/registry.h"
 #include "record/pgn.h"
 #include "record/record.h"
@@ -14,7 +15,7 @@ using nlohmann::json;
 
 Player player_of(const json& j) {
     const int i = j.get<int>();
-    if (i != 0 && i != 1) throw GameError("bad seat " + std::to_string(i));
+    if (i != 0 && i != 1) throw error("table.seat", {{"n", i}});
     return static_cast<Player>(i);
 }
 
@@ -50,7 +51,7 @@ int apply_players_event(Table& t, const json& d) {
 }
 
 void apply_load_event(Table& t, const json& d) {
-    if (!t.game().history().empty()) throw GameError("a record loaded into a game in play");
+    if (!t.game().history().empty()) throw error("table.loaded");
     const std::string text = d.at("record");
     LoadedGame loaded = looks_like_pgn(text)
                             ? std::move(read_pgn(text, "record").front())

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import en from '../../web/locales/en.js';
 import ru from '../../web/locales/ru.js';
 import serverCodes from '../../web/locales/en-errors.js';
+import engineWords from '../../web/locales/en-errors-engine.js';
 
 const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 const holes = (s) => [...new Set([...(Array.isArray(s) ? s.join(' ') : s).matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
@@ -41,6 +42,31 @@ test('every error code the server can send is translated, with its parameters, i
   // en-errors.js holds the server's codes and nothing else.
   const stale = Object.keys(serverCodes).filter((k) => !(k.slice(4) in codes));
   assert.deepEqual(stale, [], 'keys of en-errors.js that are no code of the server');
+});
+
+// The rules engine's codes, written from its catalogue (src/core/
+// error_table.h and each game's errors.h) by the C++ test
+// ErrorCatalogue.EngineCodesFileIsCurrent.
+const engineCodes = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'engine-error-codes.json'), 'utf8'));
+
+test('every error code the rules engine can send is translated, with its parameters, in every shipped language', () => {
+  assert.ok(Object.keys(engineCodes).length > 200, `${Object.keys(engineCodes).length} codes`);
+  const wrong = [];
+  for (const [code, { text, params }] of Object.entries(engineCodes)) {
+    if (code in codes) wrong.push(`${code}: a code of the server too`);
+    const want = [...params].sort().join();
+    for (const [lang, catalogue] of Object.entries(SHIPPED)) {
+      const words = catalogue[`err.${code}`];
+      if (typeof words !== 'string') wrong.push(`${lang}: no 'err.${code}'`);
+      else if (holes(words).join() !== want) wrong.push(`${lang}: 'err.${code}' has {${holes(words)}}, the engine's {${want}}`);
+    }
+    // The page's English is the engine's own line.
+    if (en[`err.${code}`] !== text) wrong.push(`en: 'err.${code}' is not the engine's "${text}"`);
+  }
+  assert.deepEqual(wrong, []);
+  // en-errors-engine.js holds the engine's codes and the men's words, nothing else.
+  const stale = Object.keys(engineWords).filter((k) => !(k.slice(4) in engineCodes) && !k.startsWith('err.man.'));
+  assert.deepEqual(stale, [], 'keys of en-errors-engine.js that are no code of the engine');
 });
 
 test('English and Russian have the same keys', () => {

@@ -164,6 +164,16 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
   await page.fill('#move-text', 'c1-c14');
   await page.click('#move-play');
   assert.match(await page.textContent('#move-error'), /^Ход «c1-c14» сейчас недопустим\. Ходы записываются так: c1-a6/);
+  // The server's refusal of a move carries the rules engine's code and its
+  // reasons inside (src/core/errors.h): the page says it in Russian, the
+  // reasons too, not the English line.
+  const refusal = await page.evaluate(async () => {
+    const { serverError } = await import('/server-errors.js');
+    const res = await fetch('/api/view', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'starstar', moves: ['Q99'] }) });
+    return serverError(await res.json());
+  });
+  assert.equal(refusal, 'ход 1: не удаётся прочесть ход «Q99»: ожидается название клетки Nxy: буква луча * S T A R, цифра кольца (0 для 10-го кольца) и номер клетки');
   await page.fill('#move-text', '');
   // A legal move by typing it, as the move list will write it.
   const move = await page.evaluate(() => window.asterism.state.view.moves.find((m) => m.path.length === 2).text);

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/errors.h"
 #include "server/api.h"
 #include "server/errors.h"
 #include "server/events.h"
@@ -36,10 +37,21 @@ inline void set_path(ApiRequest& r, const std::string& path) {
 
 // An error reply as errors.h makes it: a code of the catalogue, the
 // catalogue's status, and the English line made from the code's template
-// and the parameters (so that a page translating the code says the same).
+// and the parameters (so that a page translating the code says the same);
+// or a code of the rules engine's catalogue (core/errors.h) the same way.
 inline void expect_catalogued(int status, const nlohmann::json& body) {
     ASSERT_TRUE(body.contains("code")) << "no code: " << body.dump();
     const std::string code = body["code"].get<std::string>();
+    // The rules engine's own error (core/errors.h): 400, its line made from
+    // its row and the parameters, reasons and all.
+    if (find_engine_error(code) != nullptr) {
+        EXPECT_EQ(status, 400) << code;
+        ASSERT_TRUE(body.contains("params") && body["params"].is_object()) << body.dump();
+        EXPECT_EQ(reason_line({{"code", code}, {"params", body["params"]}}),
+                  body.value("error", ""))
+            << body.dump();
+        return;
+    }
     const auto rows = error_catalogue();
     const auto row =
         std::find_if(rows.begin(), rows.end(), [&](const ErrorEntry& e) { return e.code == code; });

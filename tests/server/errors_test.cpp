@@ -88,6 +88,36 @@ TEST(ErrorCatalogue, TheTransportsRefusalsAreCoded) {
     EXPECT_EQ(too_big["error"], "the request body is 11 bytes; the limit is 10");
 }
 
+// The rules engine's errors reach a client with the engine's codes: its
+// own at the top (a bad option of a game spec), or a reason inside a
+// server's code (the {why} of game.viewMove), reasons within reasons.
+TEST(ErrorCatalogue, TheRulesEnginesErrorsReachTheClientWithTheirCodes) {
+    ApiRig rig(ApiLimits{}, 1);
+    const auto post = [&](const json& body) {
+        ApiRequest r{"POST", "/api/view", {},      body.dump(),       "127.0.0.1",
+                     {},     {},          nullptr, "application/json"};
+        r.local = true;
+        return rig.api.handle(r);
+    };
+    const ApiResponse spec = post({{"game", "starstar"}, {"options", {{"size", 7}}}});
+    EXPECT_EQ(spec.status, 400) << spec.body.dump();
+    EXPECT_EQ(spec.body["code"], "spec.bad") << spec.body.dump();
+    EXPECT_EQ(spec.body["params"]["why"]["code"], "spec.allowed") << spec.body.dump();
+    EXPECT_EQ(spec.body["error"], "bad option size=7 for starstar: allowed values are 6, 8, 10");
+    expect_catalogued(spec.status, spec.body);
+
+    const ApiResponse move = post({{"game", "starstar"}, {"moves", {"Q99"}}});
+    EXPECT_EQ(move.status, 400) << move.body.dump();
+    EXPECT_EQ(move.body["code"], "game.viewMove") << move.body.dump();
+    const json& why = move.body["params"]["why"];
+    EXPECT_EQ(why["code"], "move.unreadable") << move.body.dump();
+    EXPECT_EQ(why["params"]["move"], "Q99");
+    EXPECT_EQ(why["params"]["why"]["code"], "move.star.form") << move.body.dump();
+    EXPECT_EQ(move.body["error"].get<std::string>().substr(0, 32),
+              "move 1: cannot read move 'Q99': ");
+    expect_catalogued(move.status, move.body);
+}
+
 // The page's test reads the codes from this file, not from the C++: it
 // must be the catalogue as it is. ASTERISM_WRITE_ERROR_CODES=1 rewrites it.
 TEST(ErrorCatalogue, CodesFileIsCurrent) {

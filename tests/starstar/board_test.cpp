@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.h"
 #include "core/types.h"
 #include "games/starstar/board.h"
 
@@ -151,7 +152,7 @@ TEST(StarGeometry, NamesRoundTrip) {
         for (Cell c = 0; c < g.cells(); ++c) {
             const std::string name = g.name(c);
             names.insert(name);
-            std::string why;
+            nlohmann::json why;
             EXPECT_EQ(g.parse(name, &why), c) << name << ": " << why;
             EXPECT_EQ(Geometry::id(g.ring(c), g.index(c)), c);
             EXPECT_EQ(g.index(c), g.arm(c) * g.ring(c) + g.offset(c));
@@ -176,15 +177,15 @@ TEST(StarGeometry, BadNamesAreRejected) {
     for (int rings : kSizes) {
         const Geometry& g = Geometry::get(rings);
         for (const auto& text : always_bad) {
-            std::string why;
+            nlohmann::json why;
             EXPECT_EQ(g.parse(text, &why), kNoCell) << "'" << text << "' on " << rings;
             EXPECT_FALSE(why.empty()) << text;
         }
         // Rings past the edge: ring R+1, and ring 10 ("0") on the small boards.
         if (rings < 10) {
-            std::string why;
+            nlohmann::json why;
             EXPECT_EQ(g.parse("*" + std::to_string(rings + 1) + "0", &why), kNoCell);
-            EXPECT_NE(why.find("off the"), std::string::npos) << why;
+            EXPECT_NE(reason_line(why).find("off the"), std::string::npos) << why;
             EXPECT_EQ(g.parse("*00", nullptr), kNoCell);
         }
     }
@@ -239,7 +240,7 @@ namespace {
 // both carriers, which are themselves adjacent.
 TEST(StarGeometry, BridgesThroughACell) {
     const Geometry& g = Geometry::get(10);
-    std::string why;
+    nlohmann::json why;
     auto adjacent = [&](Cell p, Cell q) {
         const auto n = g.neighbours(p);
         return std::find(n.begin(), n.end(), q) != n.end();

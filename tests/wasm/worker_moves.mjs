@@ -113,7 +113,9 @@ try {
     }
   }
   const bad = await engine.ask({ spec: 'shatra', moves: ['zz9'], level: 3, seed: 1 });
-  if (bad.ok || !/move 1 'zz9'/.test(bad.error)) {
+  // Its code and parameters too, as the server sends them (core/errors.h):
+  // the page translates the reason inside by its code.
+  if (bad.ok || !/move 1 'zz9'/.test(bad.error) || bad.code !== 'rec.move' || !/^move\./.test(bad.params?.why?.code)) {
     failures++;
     console.error(`FAIL: a bad move should be a one-line error naming it, got ${JSON.stringify(bad)}`);
   }

@@ -10,7 +10,7 @@ import play from './en-play.js';
 import home from './en-home.js';
 import analysis from './en-analysis.js';
 import errors from './en-errors.js';
-import inputErrors from './en-errors-input.js';
+import engineErrors from './en-errors-engine.js';
 import rulesErrors from './en-errors-rules.js';
 
 /** @type {Record<string, string|string[]>} */
@@ -23,7 +23,7 @@ export default {
   ...home,
   ...analysis,
   ...errors,
-  ...inputErrors,
+  ...engineErrors,
   ...rulesErrors,
   // The header's links, on every page.
   'nav.play': 'Play',

@@ -10,7 +10,7 @@ import play from './ru-play.js';
 import home from './ru-home.js';
 import analysis from './ru-analysis.js';
 import errors from './ru-errors.js';
-import inputErrors from './ru-errors-input.js';
+import engineErrors from './ru-errors-engine.js';
 import rulesErrors from './ru-errors-rules.js';
 
 /** @type {Record<string, string|string[]>} */
@@ -23,7 +23,7 @@ export default {
   ...home,
   ...analysis,
   ...errors,
-  ...inputErrors,
+  ...engineErrors,
   ...rulesErrors,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/types.h"
+#include "games/asterisk/errors.h"
 
 namespace asterism::asterisk {
 namespace {
@@ -66,8 +67,7 @@ const Geometry& geometry(int n) {
     }();
     for (std::size_t i = 0; i < kSizes.size(); ++i)
         if (kSizes[i] == n) return all[i];
-    throw GameError("Asterisk has no board of side " + std::to_string(n) +
-                    " (sizes: 8, 11, 12, 15, 20)");
+    throw error("board.ast.size", {{"n", n}});
 }
 
 std::string Geometry::name(Cell cell) const {

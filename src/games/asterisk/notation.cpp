@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "games/asterisk/asterisk.h"
+#include "games/asterisk/errors.h"
 
 namespace asterism::asterisk {
 namespace {
@@ -25,37 +26,31 @@ const char* goal_values(GoalSet g) {
 }
 
 // Why "swap" is refused when it is not available, by mode.
-std::string swap_refusal(const Rules& rules) {
+nlohmann::json swap_refusal(const Rules& rules) {
     switch (rules.mode) {
         case Mode::Standard:
-            return "swap is only legal as the second player's first turn";
+            return reason("move.ast.swap.standard");
         case Mode::Inverted:
-            return rules.pie ? "swap is only legal as the first player's answer to the second "
-                               "player's first placement"
-                             : "swap needs the option pie=true in Inverted";
+            return reason(rules.pie ? Code("move.ast.swap.pie") : Code("move.ast.swap.noPie"));
         case Mode::Solitaire:
             break;
     }
-    return "there is no swap in Solitaire";
+    return reason("move.ast.swap.solitaire");
 }
 
 PieceType parse_type_or_throw(std::string_view text) {
     const PieceType t = parse_type(text);
     if (t != kNoPiece) return t;
-    if (text == "dha" || text == "lce")
-        throw GameError("there are no " + std::string(text) +
-                        " pieces (the pure types dha and lce do not exist)");
-    throw GameError("'" + std::string(text) +
-                    "' is not a piece type (dhe, dca, dce, lha, lhe, lca)");
+    if (text == "dha" || text == "lce") throw error("move.ast.pure", {{"type", std::string(text)}});
+    throw error("move.ast.type", {{"type", std::string(text)}});
 }
 
 Cell parse_cell_or_throw(const Geometry& g, std::string_view text) {
     const Cell c = g.parse(text);
     if (c != kNoCell) return c;
     const char last = static_cast<char>('a' + g.n - 1);
-    throw GameError("'" + std::string(text) + "' is not a cell of the side-" + std::to_string(g.n) +
-                    " board (a1 to " + last + std::to_string(g.n) +
-                    ", column letter at most the row number)");
+    throw error("move.ast.cell",
+                {{"cell", std::string(text)}, {"n", g.n}, {"last", last + std::to_string(g.n)}});
 }
 
 std::vector<std::string_view> split_fields(std::string_view text) {
@@ -81,13 +76,10 @@ PieceType parse_digit(char ch) {
 // Refuses a position string with the wrong number of fields for the mode.
 void check_field_count(Mode mode, std::size_t count) {
     const std::size_t want = mode == Mode::Solitaire ? 2 : mode == Mode::Inverted ? 4 : 3;
-    const char* layout = mode == Mode::Solitaire ? "board and draw queue"
-                         : mode == Mode::Inverted
-                             ? "board, side to move, P1's goal set and handed piece"
-                             : "board, side to move and P1's goal set";
-    if (count != want)
-        throw GameError("bad position: expected " + std::to_string(want) + " fields (" + layout +
-                        "), got " + std::to_string(count));
+    const Code layout = mode == Mode::Solitaire  ? Code("pos.ast.fields.solitaire")
+                        : mode == Mode::Inverted ? Code("pos.ast.fields.inverted")
+                                                 : Code("pos.ast.fields.standard");
+    if (count != want) throw error(layout, {{"n", want}, {"count", count}});
 }
 
 }  // namespace
@@ -104,16 +96,14 @@ std::string State::move_text(Move m) const {
 
 void State::check_placement(Cell c, PieceType t, std::string_view text) const {
     if (board_[c] != kNoPiece)
-        throw GameError(std::string(text) + " is occupied (" + std::string(type_name(board_[c])) +
-                        ")");
-    if (supply_[t] == 0) throw GameError("no " + std::string(type_name(t)) + " left in the supply");
-    if (!type_allowed(t))
-        throw GameError("the opening's three pieces must differ in type; " +
-                        std::string(type_name(t)) + " is already on the board");
+        throw error("move.ast.occupied",
+                    {{"cell", std::string(text)}, {"type", std::string(type_name(board_[c]))}});
+    if (supply_[t] == 0) throw error("move.ast.supply", {{"type", std::string(type_name(t))}});
+    if (!type_allowed(t)) throw error("move.ast.opening", {{"type", std::string(type_name(t))}});
 }
 
 State::Move State::parse_move(std::string_view raw) const {
-    if (outcome().over()) throw GameError("the game is over; no more moves");
+    if (outcome().over()) throw error("over.rules.noMoves", {{"why", reason("over")}});
     const std::string text = lower(raw);
     if (text == "swap") {
         if (swap_available()) return kSwap;
@@ -127,8 +117,8 @@ State::Move State::parse_move(std::string_view raw) const {
 State::Move State::parse_placement(const std::string& text) const {
     const auto at = text.find('@');
     if (at == std::string::npos && rules_.mode == Mode::Standard)
-        throw GameError("'" + text + "' is not a move: write TYPE@CELL such as dhe@c5" +
-                        (swap_available() ? ", or swap" : ""));
+        throw error(swap_available() ? Code("move.ast.form.swap") : Code("move.ast.form"),
+                    {{"move", text}});
     const std::string_view cell_text =
         at == std::string::npos ? std::string_view(text) : std::string_view(text).substr(at + 1);
     const PieceType t = at == std::string::npos
@@ -136,8 +126,8 @@ State::Move State::parse_placement(const std::string& text) const {
                             : parse_type_or_throw(std::string_view(text).substr(0, at));
     const Cell c = parse_cell_or_throw(*geo_, cell_text);
     if (rules_.mode == Mode::Solitaire && t != current())
-        throw GameError("the drawn piece is " + std::string(type_name(current())) + ", not " +
-                        std::string(type_name(t)));
+        throw error("move.ast.drawn", {{"type", std::string(type_name(current()))},
+                                       {"type2", std::string(type_name(t))}});
     check_placement(c, t, cell_text);
     return {c, t};
 }
@@ -150,36 +140,28 @@ State::Move State::parse_inverted(const std::string& text) const {
         gt == std::string::npos ? std::string_view() : std::string_view(text).substr(gt + 1);
     if (hand_ == kNoPiece) {
         if (gt == std::string::npos || !cell_text.empty())
-            throw GameError("'" + text +
-                            "' is not a move: the first turn hands a piece over, e.g. >dhe");
+            throw error("move.ast.first", {{"move", text}});
         return {kNoCell, parse_handed_type(type_text)};
     }
     const std::string handed(type_name(hand_));
-    if (cell_text.empty())
-        throw GameError("a piece has been handed over already (" + handed +
-                        "): write CELL>TYPE such as c5>dhe");
+    if (cell_text.empty()) throw error("move.ast.handed", {{"type", handed}});
     const Cell c = parse_cell_or_throw(*geo_, cell_text);
     if (board_[c] != kNoPiece)
-        throw GameError(std::string(cell_text) + " is occupied (" +
-                        std::string(type_name(board_[c])) + ")");
+        throw error("move.ast.occupied", {{"cell", std::string(cell_text)},
+                                          {"type", std::string(type_name(board_[c]))}});
     const bool ends = ends_game(c, hand_);
     if (gt == std::string::npos) {
         if (!ends)
-            throw GameError("placing " + handed + " on " + std::string(cell_text) +
-                            " does not end the game, so a piece must be handed over: write " +
-                            std::string(cell_text) + ">TYPE");
+            throw error("move.ast.mustHand", {{"type", handed}, {"cell", std::string(cell_text)}});
         return {c, kNoPiece};
     }
-    if (ends)
-        throw GameError("placing " + handed + " on " + std::string(cell_text) +
-                        " ends the game; write " + std::string(cell_text) + " alone");
+    if (ends) throw error("move.ast.ends", {{"type", handed}, {"cell", std::string(cell_text)}});
     return {c, parse_handed_type(type_text)};
 }
 
 PieceType State::parse_handed_type(std::string_view text) const {
     const PieceType t = parse_type_or_throw(text);
-    if (!type_allowed(t))
-        throw GameError("no " + std::string(type_name(t)) + " left in the supply");
+    if (!type_allowed(t)) throw error("move.ast.supply", {{"type", std::string(type_name(t))}});
     return t;
 }
 
@@ -230,24 +212,19 @@ void State::read_rows(std::string_view rows) {
         const std::size_t end = std::min(rows.find('/', pos), rows.size());
         const std::string_view row = rows.substr(pos, end - pos);
         if (row.size() != static_cast<std::size_t>(r + 1))
-            throw GameError("bad position: row " + std::to_string(r + 1) + " has " +
-                            std::to_string(row.size()) + " cells, expected " +
-                            std::to_string(r + 1));
+            throw error("pos.ast.rowCells", {{"r", r + 1}, {"n", row.size()}, {"m", r + 1}});
         for (int c = 0; c <= r; ++c) {
             const char ch = row[c];
             const PieceType t = parse_digit(ch);
             if (ch != '.' && t == kNoPiece)
-                throw GameError(std::string("bad position: '") + ch + "' in row " +
-                                std::to_string(r + 1) + " (use . or a type digit 1-6)");
+                throw error("pos.ast.char", {{"ch", std::string(1, ch)}, {"r", r + 1}});
             board_[Geometry::id(r, c)] = t;
         }
         if (end == rows.size() && r + 1 < g.n)
-            throw GameError("bad position: " + std::to_string(r + 1) + " rows, expected " +
-                            std::to_string(g.n));
+            throw error("pos.ast.rows", {{"n", r + 1}, {"m", g.n}});
         pos = end + 1;
     }
-    if (pos < rows.size() + 1)
-        throw GameError("bad position: more than " + std::to_string(g.n) + " rows");
+    if (pos < rows.size() + 1) throw error("pos.ast.moreRows", {{"n", g.n}});
 }
 
 // The fields after the board: Solitaire's draw queue, or the side to move,
@@ -260,9 +237,7 @@ void State::read_turn(const std::vector<std::string_view>& fields) {
         if (queue != "-")
             for (char ch : queue) {
                 const PieceType t = parse_digit(ch);
-                if (t == kNoPiece)
-                    throw GameError(std::string("bad position: '") + ch +
-                                    "' in the draw queue (use type digits 1-6, or - for none)");
+                if (t == kNoPiece) throw error("pos.ast.queue", {{"ch", std::string(1, ch)}});
                 queue_[queue_len_++] = t;
             }
         side_ = Player::First;
@@ -270,17 +245,14 @@ void State::read_turn(const std::vector<std::string_view>& fields) {
         return;
     }
     if (fields[1] != "1" && fields[1] != "2")
-        throw GameError("bad position: side to move '" + std::string(fields[1]) + "' (use 1 or 2)");
+        throw error("pos.ast.side", {{"x", std::string(fields[1])}});
     if (fields[2] != "D" && fields[2] != "L")
-        throw GameError("bad position: goal set '" + std::string(fields[2]) +
-                        "' (use D or L, the first player's)");
+        throw error("pos.ast.goals", {{"x", std::string(fields[2])}});
     side_ = fields[1] == "1" ? Player::First : Player::Second;
     first_goals_ = fields[2] == "D" ? GoalSet::D : GoalSet::L;
     if (rules_.mode == Mode::Inverted && fields[3] != "-") {
         hand_ = fields[3].size() == 1 ? parse_digit(fields[3][0]) : kNoPiece;
-        if (hand_ == kNoPiece)
-            throw GameError("bad position: handed piece '" + std::string(fields[3]) +
-                            "' (use a type digit 1-6, or - for none)");
+        if (hand_ == kNoPiece) throw error("pos.ast.hand", {{"x", std::string(fields[3])}});
     }
 }
 
@@ -290,25 +262,20 @@ void State::check_turn_order() const {
     const int p = pieces();
     const bool over = outcome().over();
     if (rules_.mode == Mode::Solitaire && queue_len_ != empties_)
-        throw GameError("bad position: " + std::to_string(queue_len_) + " pieces to draw for " +
-                        std::to_string(empties_) + " empty cells");
+        throw error("pos.ast.draw", {{"n", queue_len_}, {"m", empties_}});
     if (rules_.mode == Mode::Standard && p < 3) {
-        if (side_ != Player::First)
-            throw GameError("bad position: the first player makes the three opening placements");
+        if (side_ != Player::First) throw error("pos.ast.opening");
         for (int t = 1; t <= kTypes; ++t)
-            if (supply_[t] + 1 < geo_->cells / kTypes)
-                throw GameError("bad position: the opening pieces must differ in type");
+            if (supply_[t] + 1 < geo_->cells / kTypes) throw error("pos.ast.differ");
     }
     if (rules_.mode == Mode::Inverted) {
-        if (over && hand_ != kNoPiece)
-            throw GameError("bad position: a finished game has no handed piece");
+        if (over && hand_ != kNoPiece) throw error("pos.ast.finished");
         if (!over && hand_ == kNoPiece && (p > 0 || side_ != Player::First))
-            throw GameError("bad position: only the first turn starts without a handed piece");
+            throw error("pos.ast.noHand");
         if (!over && hand_ != kNoPiece && p == 0 && side_ != Player::Second)
-            throw GameError("bad position: the second player places the first piece");
+            throw error("pos.ast.second");
         if (!rules_.pie && p > 0 && side_ != (p % 2 ? Player::First : Player::Second))
-            throw GameError("bad position: wrong side to move for " + std::to_string(p) +
-                            " pieces without the pie swap");
+            throw error("pos.ast.wrongSide", {{"n", p}});
     }
 }
 

@@ -7,6 +7,7 @@
 #include "core/registry.h"
 #include "core/state_game.h"
 #include "games/asterisk/asterisk.h"
+#include "games/asterisk/errors.h"
 
 namespace asterism::asterisk {
 namespace {
@@ -30,6 +31,10 @@ const GameRegistration kRegistration(GameInfo{
         return std::make_unique<StateGame<State>>(spec, State(rules));
     },
     bench_specs()});
+
+// The messages of this game, for the English line of a reason and the
+// catalogue the pages translate (core/errors.h).
+const ErrorRowsRegistration kErrors{kErrorRows};
 
 }  // namespace
 

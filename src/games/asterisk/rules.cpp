@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "games/asterisk/errors.h"
 
 namespace asterism::asterisk {
 
@@ -50,13 +51,10 @@ Rules rules_from_options(const Options& o) {
     // that a spec never carries a setting that silently does nothing.
     const Rules defaults;
     if (r.mode == Mode::Solitaire && r.first_goals != defaults.first_goals)
-        throw GameError("option first_goals is for the two-player modes (solitaire has no goals)");
-    if (r.mode != Mode::Inverted && r.pie != defaults.pie)
-        throw GameError("option pie=true is for mode=inverted only");
-    if (r.mode != Mode::Solitaire && r.setup != defaults.setup)
-        throw GameError("option setup=B is for mode=solitaire only");
-    if (r.mode != Mode::Solitaire && r.seed != defaults.seed)
-        throw GameError("option seed is for mode=solitaire only (it deals the pieces)");
+        throw error("spec.ast.goals");
+    if (r.mode != Mode::Inverted && r.pie != defaults.pie) throw error("spec.ast.pie");
+    if (r.mode != Mode::Solitaire && r.setup != defaults.setup) throw error("spec.ast.setup");
+    if (r.mode != Mode::Solitaire && r.seed != defaults.seed) throw error("spec.ast.seed");
     return r;
 }
 

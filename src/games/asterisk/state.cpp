@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "games/asterisk/asterisk.h"
+#include "games/asterisk/errors.h"
 
 namespace asterism::asterisk {
 namespace {
@@ -41,9 +42,10 @@ void State::rebuild() {
     for (int i = queue_next_; i < queue_len_; ++i) ++queued[queue_[i]];
     for (int t = 1; t <= kTypes; ++t) {
         if (used[t] + queued[t] > full)
-            throw GameError("bad position: " + std::to_string(used[t] + queued[t]) + " " +
-                            std::string(type_name(PieceType(t))) + " pieces, but the side-" +
-                            std::to_string(g.n) + " set has " + std::to_string(full));
+            throw error("pos.ast.count", {{"n", used[t] + queued[t]},
+                                          {"type", std::string(type_name(PieceType(t)))},
+                                          {"size", g.n},
+                                          {"full", full}});
         // Solitaire's supply is the queue, which holds everything not placed.
         supply_[t] = static_cast<std::uint8_t>(full - used[t]);
     }

@@ -19,6 +19,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "games/shatra/errors.h"
 #include "games/shatra/shatra.h"
 
 namespace asterism::shatra {
@@ -64,9 +65,9 @@ void State::encode_actions(const Move* moves, int n, int* out) const {
                                         base_action(moves[i]);
         variant = rival ? variant + 1 : 0;
         if (variant >= kActionVariants)
-            throw GameError("more than " + std::to_string(kActionVariants) +
-                            " capture chains from " + cell_name(moves[i].from) + " to " +
-                            cell_name(moves[i].to) + "; integer actions cannot name them all");
+            throw error("action.shatra.chains", {{"n", kActionVariants},
+                                                 {"from", cell_name(moves[i].from)},
+                                                 {"to", cell_name(moves[i].to)}});
         out[i] += variant * kBase;
     }
 }

@@ -6,6 +6,7 @@
 #include <bit>
 #include <string>
 
+#include "games/shatra/errors.h"
 #include "games/shatra/shatra.h"
 
 namespace asterism::shatra {
@@ -88,8 +89,7 @@ class Gen {
     // it is refused with an error rather than losing moves silently.
     void make_room() {
         if (n_ >= State::kMaxMoves)
-            throw GameError("this position has more than " + std::to_string(State::kMaxMoves) +
-                            " legal moves, which asterism does not support");
+            throw error("pos.shatra.tooManyMoves", {{"n", State::kMaxMoves}});
     }
 
     void push(const Move& m) {

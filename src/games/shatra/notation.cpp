@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "games/shatra/errors.h"
 #include "games/shatra/shatra.h"
 
 namespace asterism::shatra {
@@ -16,6 +17,10 @@ namespace {
 constexpr char kLetters[] = " KQRBS";
 constexpr const char* kKindNames[] = {"", "biy", "batyr", "tura", "yalkyn", "shatra"};
 constexpr const char* kColourNames[] = {"White", "Black"};
+// "too many White batyrs", by kind.
+constexpr Code kTooMany[] = {"pos.shatra.many.biy",    "pos.shatra.many.biy",
+                             "pos.shatra.many.batyr",  "pos.shatra.many.tura",
+                             "pos.shatra.many.yalkyn", "pos.shatra.many.shatra"};
 
 // SPN lists cells by Shatrabase's internal number k = 63 - traditional and
 // puts '/' after these internal numbers (13.1).
@@ -37,8 +42,8 @@ int kind_from_letter(char c) {
     return c && p ? static_cast<int>(p - kLetters) : 0;
 }
 
-GameError bad_position(std::string_view text, const std::string& why) {
-    return GameError("bad position '" + std::string(text) + "': " + why);
+GameError bad_position(std::string_view text, const nlohmann::json& why) {
+    return error("pos.shatra", {{"position", std::string(text)}, {"why", why}});
 }
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
@@ -70,35 +75,34 @@ void read_group(std::string_view text, std::string_view group, const int* cells,
             urgent = true;
             continue;
         } else if (spn && std::strchr("yuip", ch)) {
-            throw bad_position(text,
-                               "marks men jumped in a chain in progress; a chain is one move here, "
-                               "so give the position before or after it");
+            throw bad_position(text, reason("pos.shatra.chainMarks"));
         } else if (const int kind = kind_from_letter(ch); kind && i < size) {
             const int c = cells[i++];
             p.board[static_cast<std::size_t>(c)] =
                 man(kind, std::isupper(static_cast<unsigned char>(ch)) ? kWhite : kBlack);
             if (urgent) p.urgent |= bit(c);
         } else {
-            throw bad_position(
-                text, "unexpected '" + std::string(1, ch) + "' in '" + std::string(group) + "'");
+            throw bad_position(text,
+                               reason("pos.shatra.unexpected",
+                                      {{"ch", std::string(1, ch)}, {"group", std::string(group)}}));
         }
         urgent = false;
         if (i > size) break;
     }
     if (i != size || urgent)
-        throw bad_position(text, "'" + std::string(group) + "' should describe " +
-                                     std::to_string(size) + " cells");
+        throw bad_position(
+            text, reason("pos.shatra.cells", {{"group", std::string(group)}, {"n", size}}));
 }
 
 int read_cell_field(std::string_view text, std::string_view field, bool spn) {
     long long n = 0;
     if (spn) {
         if (!read_number(field, 1, kCells, n))
-            throw bad_position(text, "bad cell number '" + std::string(field) + "'");
+            throw bad_position(text, reason("pos.shatra.number", {{"field", std::string(field)}}));
         return spn_cell(static_cast<int>(n));
     }
     const int c = parse_cell(field);
-    if (c < 0) throw bad_position(text, "'" + std::string(field) + "' is not a cell");
+    if (c < 0) throw bad_position(text, reason("move.notCell", {{"cell", std::string(field)}}));
     return c;
 }
 
@@ -108,26 +112,26 @@ int read_cell_field(std::string_view text, std::string_view field, bool spn) {
 void validate_original(std::string_view text, const Pos& p, const Rules& rules) {
     for (int c = 0; c < 2; ++c) {
         const std::string who = kColourNames[c];
-        if (p.count[c][kBiy] > 1) throw bad_position(text, "too many " + who + " biys");
+        if (p.count[c][kBiy] > 1)
+            throw bad_position(text, reason("pos.shatra.many.biy", {{"sideGen", who}}));
         if (p.count[c][kTura] || p.count[c][kYalkyn])
-            throw bad_position(text, "the Original form has no turas or yalkyns");
+            throw bad_position(text, reason("pos.shatra.original"));
         if (p.count[c][kShatra] + p.count[c][kBatyr] > 23)
-            throw bad_position(text, who + " has more than 23 shatras and batyrs");
+            throw bad_position(text, reason("pos.shatra.more23", {{"sideGen", who}}));
         for (Bits b = p.occ[c]; b; b &= b - 1) {
             const int cell = std::countr_zero(b);
             if (kind_of(p.board[static_cast<std::size_t>(cell)]) == kShatra &&
                 ((kPromo[c] | bit(kGate[c])) & bit(cell)))
-                throw bad_position(text, "a " + who + " shatra cannot stand on " + cell_name(cell) +
-                                             " (it would have been promoted, or moved backward)");
+                throw bad_position(text, reason("pos.shatra.stand",
+                                                {{"sideGen", who}, {"cell", cell_name(cell)}}));
         }
         if (p.temdek_on(c) != home_closed(p, c))
-            throw bad_position(
-                text, who + "'s home area is " + (home_closed(p, c) ? "closed" : "open") + " (a " +
-                          who + " shatra " + (home_closed(p, c) ? "stands" : "does not stand") +
-                          " in its fortress), so the temdek field should " +
-                          (home_closed(p, c) ? "" : "not ") + "say " + (c == kWhite ? "T" : "t"));
+            throw bad_position(text, reason(home_closed(p, c) ? Code("pos.shatra.closed")
+                                                              : Code("pos.shatra.open"),
+                                            {{"sideGen", who}, {"t", c == kWhite ? "T" : "t"}}));
     }
-    if (!p.count[0][kBiy] && !p.count[1][kBiy]) throw bad_position(text, "there is no biy");
+    if (!p.count[0][kBiy] && !p.count[1][kBiy])
+        throw bad_position(text, reason("pos.shatra.noBiy"));
     for (Bits b = p.urgent; b; b &= b - 1) {
         // Only a shatra that captured from its fortress into its home area
         // under fortress_landing can be urgent (D4).
@@ -135,10 +139,10 @@ void validate_original(std::string_view text, const Pos& p, const Rules& rules) 
         const std::uint8_t m = p.board[static_cast<std::size_t>(cell)];
         if (!rules.fortress_landing || !m || kind_of(m) != kShatra ||
             !(kHome[colour_of(m)] & bit(cell)))
-            throw bad_position(text, "urgent mark on " + cell_name(cell) +
-                                         ", which holds no shatra that captured into its home");
+            throw bad_position(text,
+                               reason("pos.shatra.urgentCapture", {{"cell", cell_name(cell)}}));
     }
-    if (p.ep_skip != kNoCell) throw bad_position(text, "the Original form has no en passant");
+    if (p.ep_skip != kNoCell) throw bad_position(text, reason("pos.shatra.noEp"));
 }
 
 // Checks what the board alone cannot: counts, temdeks, urgent marks and the
@@ -149,19 +153,17 @@ void validate(std::string_view text, Pos& p, const Rules& rules) {
     for (int c = 0; c < 2; ++c) {
         for (int k = kBiy; k <= kShatra; ++k)
             if (p.count[c][k] > kInitialCount[k])
-                throw bad_position(
-                    text, std::string("too many ") + kColourNames[c] + " " + kKindNames[k] + "s");
+                throw bad_position(text, reason(kTooMany[k], {{"sideGen", kColourNames[c]}}));
         if (p.temdek_on(c) && !(p.occ[c] & kHome[c]))
-            throw bad_position(text, std::string(kColourNames[c]) +
-                                         "'s temdek is on with no man in its home area");
+            throw bad_position(text, reason("pos.shatra.temdek", {{"sideGen", kColourNames[c]}}));
     }
-    if (!p.count[0][kBiy] && !p.count[1][kBiy]) throw bad_position(text, "there is no biy");
+    if (!p.count[0][kBiy] && !p.count[1][kBiy])
+        throw bad_position(text, reason("pos.shatra.noBiy"));
     for (Bits b = p.urgent; b; b &= b - 1) {
         const int c = std::countr_zero(b);
         const std::uint8_t m = p.board[static_cast<std::size_t>(c)];
         if (!m || !(kHome[colour_of(m)] & bit(c)) || !p.temdek_on(colour_of(m)))
-            throw bad_position(text,
-                               "urgent mark on " + cell_name(c) + ", which holds no reserve man");
+            throw bad_position(text, reason("pos.shatra.urgentReserve", {{"cell", cell_name(c)}}));
     }
     if (p.ep_skip == kNoCell) return;
     const int mover = p.side ^ 1;
@@ -171,7 +173,7 @@ void validate(std::string_view text, Pos& p, const Rules& rules) {
     if (kGeo.rank[skip] != (mover == kWhite ? 6 : 9) || p.board[static_cast<std::size_t>(skip)] ||
         p.board[static_cast<std::size_t>(origin)] ||
         p.board[static_cast<std::size_t>(victim)] != man(kShatra, mover))
-        throw bad_position(text, "no double step passed the en-passant cell " + cell_name(skip));
+        throw bad_position(text, reason("pos.shatra.ep", {{"cell", cell_name(skip)}}));
     p.ep_victim = static_cast<std::uint8_t>(victim);
     bool usable = false;
     for (int d = 0; d < kDirs; ++d) {
@@ -213,7 +215,7 @@ bool read_board(std::string_view text, std::string_view board, Pos& p) {
             read_group(text, groups[static_cast<std::size_t>(kRanks - r)], cells, size, p, false);
         }
     } else {
-        throw bad_position(text, "the board needs 14 ranks separated by '/' (or SPN's 10 groups)");
+        throw bad_position(text, reason("pos.shatra.ranks"));
     }
     return spn;
 }
@@ -224,21 +226,18 @@ bool read_board(std::string_view text, std::string_view board, Pos& p) {
 void read_fields(std::string_view text, const std::vector<std::string_view>& fields, bool spn,
                  Pos& p) {
     const std::size_t expected = spn ? 7 : 8;
-    if (fields.size() > expected) throw bad_position(text, "too many fields");
+    if (fields.size() > expected) throw bad_position(text, reason("pos.shatra.fields"));
     auto field = [&](std::size_t i) {
         return i < fields.size() ? fields[i] : std::string_view("-");
     };
     const std::string_view temdek = field(2);
     if (temdek != "-")
         for (const char ch : temdek) {
-            if (ch != 'T' && ch != 't')
-                throw bad_position(text, "temdeks are written T, t, Tt or -");
+            if (ch != 'T' && ch != 't') throw bad_position(text, reason("pos.shatra.temdeks"));
             p.temdek |= static_cast<std::uint8_t>(ch == 'T' ? 1 : 2);
         }
     const std::string_view ep = field(spn ? 4 : 3), chain = field(spn ? 3 : 4);
-    if (chain != "-")
-        throw bad_position(text,
-                           "a chain in progress cannot be set up; a whole chain is one move here");
+    if (chain != "-") throw bad_position(text, reason("pos.shatra.chain"));
     if (ep != "-") p.ep_skip = static_cast<std::uint8_t>(read_cell_field(text, ep, spn));
     if (!spn && field(5) != "-")
         for (std::string_view u : split(field(5), ','))
@@ -246,12 +245,12 @@ void read_fields(std::string_view text, const std::vector<std::string_view>& fie
     long long n = 0;
     const std::string_view clock = field(spn ? 5 : 6);
     if (clock != "-") {
-        if (!read_number(clock, 0, 65535, n)) throw bad_position(text, "bad half-move clock");
+        if (!read_number(clock, 0, 65535, n)) throw bad_position(text, reason("pos.shatra.clock"));
         p.clock = static_cast<std::uint16_t>(n);
     }
     if (fields.size() > (spn ? 6u : 7u)) {
         if (!read_number(field(spn ? 6 : 7), 1, 1 << 30, n))
-            throw bad_position(text, "bad move number");
+            throw bad_position(text, reason("pos.shatra.moveNumber"));
         p.move_number = static_cast<std::int32_t>(n);
     }
 }
@@ -277,7 +276,7 @@ class MoveReader {
     WrittenMove read() {
         WrittenMove w;
         w.prefix = read_prefix();
-        if (t_.empty()) throw unreadable("it is empty");
+        if (t_.empty()) throw unreadable(reason("move.shatra.empty"));
         Move& want = w.move;
         want.from = static_cast<std::uint8_t>(read_cell());
         char sep = 0;
@@ -285,28 +284,27 @@ class MoveReader {
         while (i_ < t_.size()) {
             if (t_[i_] == 'x' && i_ + 1 == t_.size()) break;  // Shatrabase's "biy taken" mark
             if (t_[i_] != '-' && t_[i_] != ':')
-                throw unreadable("'-' or ':' expected at '" + t_.substr(i_) + "'");
-            if (sep && t_[i_] != sep) throw unreadable("it mixes '-' and ':'");
+                throw unreadable(reason("move.shatra.separator", {{"rest", t_.substr(i_)}}));
+            if (sep && t_[i_] != sep) throw unreadable(reason("move.shatra.mixes"));
             sep = t_[i_++];
             if (hops == Move::kMaxJumps || (sep == '-' && hops == 1))
-                throw unreadable("it is too long");
+                throw unreadable(reason("move.shatra.long"));
             want.path[hops++] = static_cast<std::uint8_t>(read_cell());
             if (const int kind = read_promo()) {
-                if (want.promo) throw unreadable("it promotes twice");
+                if (want.promo) throw unreadable(reason("move.shatra.promotesTwice"));
                 want.promo = static_cast<std::uint8_t>(kind);
                 want.promo_at = static_cast<std::uint8_t>(hops);
             }
         }
-        if (!hops) throw unreadable("it has no target cell");
+        if (!hops) throw unreadable(reason("move.shatra.noTarget"));
         want.jumps = static_cast<std::uint8_t>(sep == ':' ? hops : 0);
         want.to = want.path[hops - 1];
         return w;
     }
 
   private:
-    GameError unreadable(const std::string& why) const {
-        return GameError("cannot read move '" + std::string(text_) + "': " + why +
-                         " (moves look like c5-c7, c3:e5:g7 or e13-d14=Q)");
+    GameError unreadable(const nlohmann::json& why) const {
+        return error("move.shatra.unreadable", {{"move", std::string(text_)}, {"why", why}});
     }
 
     // A piece letter in front of the first cell (Rd2-e6), or 0.
@@ -328,8 +326,9 @@ class MoveReader {
         const std::string_view token = std::string_view(t_).substr(start, i_ - start);
         const int c = parse_cell(token);
         if (c < 0)
-            throw unreadable(token.empty() ? "a cell is missing"
-                                           : "'" + std::string(token) + "' is not a cell");
+            throw unreadable(token.empty()
+                                 ? reason("move.shatra.noCell")
+                                 : reason("move.notCell", {{"cell", std::string(token)}}));
         return c;
     }
 
@@ -339,17 +338,17 @@ class MoveReader {
         std::size_t j = i_;
         const bool paren = t_[j] == '(';
         if (t_[j] == '=' || paren) ++j;
-        if (j >= t_.size()) throw unreadable("a promotion piece is missing");
+        if (j >= t_.size()) throw unreadable(reason("move.shatra.noPromotion"));
         const int kind = j > i_ ? kind_from_letter(t_[j])
                                 : (std::strchr("QRB", t_[j]) ? kind_from_letter(t_[j]) : 0);
         if (!kind) {
-            if (j > i_) throw unreadable("promotion is to Q, R or B");
+            if (j > i_) throw unreadable(reason("move.shatra.promotion"));
             return 0;
         }
-        if (kind == kBiy || kind == kShatra) throw unreadable("promotion is to Q, R or B");
+        if (kind == kBiy || kind == kShatra) throw unreadable(reason("move.shatra.promotion"));
         i_ = j + 1;
         if (paren) {
-            if (i_ >= t_.size() || t_[i_] != ')') throw unreadable("')' expected");
+            if (i_ >= t_.size() || t_[i_] != ')') throw unreadable(reason("move.shatra.paren"));
             ++i_;
         }
         return kind;
@@ -433,26 +432,25 @@ std::string State::move_text(Move m, Notation nt) const {
 Move State::parse_move(std::string_view text) const {
     const WrittenMove written = MoveReader(text).read();
     const Move& want = written.move;
-    auto illegal = [&](const std::string& why) {
-        return GameError("illegal move '" + std::string(text) + "'" +
-                         (why.empty() ? "" : ": " + why));
+    auto illegal = [&](const nlohmann::json& why) {
+        return error("move.illegal.why", {{"move", std::string(text)}, {"why", why}});
     };
     const std::uint8_t m = pos_.board[want.from];
     if (!m || colour_of(m) != pos_.side)
-        throw illegal("no " + std::string(kColourNames[pos_.side]) + " man on " +
-                      cell_name(want.from));
+        throw illegal(reason("move.shatra.noMan", {{"sideGen", kColourNames[pos_.side]},
+                                                   {"cell", cell_name(want.from)}}));
     if (written.prefix && written.prefix != kind_of(m))
-        throw illegal("the man on " + cell_name(want.from) + " is a " + kKindNames[kind_of(m)]);
+        throw illegal(reason("move.shatra.kind",
+                             {{"cell", cell_name(want.from)}, {"kind", kKindNames[kind_of(m)]}}));
     std::vector<Move> legal(kMaxMoves);
     legal.resize(static_cast<std::size_t>(generate(legal.data())));
     const Match match = match_legal(legal, want);
     if (match.found) return *match.found;
-    if (outcome().over()) throw illegal("the game is over");
-    if (match.candidates > 1 && !want.promo)
-        throw illegal("say which piece to promote to (=Q, =R or =B)");
-    if (match.candidates) throw illegal("that promotion piece is not available");
-    if (match.capture_exists && want.jumps == 0) throw illegal("a capture is compulsory");
-    throw illegal("");
+    if (outcome().over()) throw illegal(reason("over"));
+    if (match.candidates > 1 && !want.promo) throw illegal(reason("move.shatra.which"));
+    if (match.candidates) throw illegal(reason("move.shatra.unavailable"));
+    if (match.capture_exists && want.jumps == 0) throw illegal(reason("move.shatra.capture"));
+    throw error("move.illegal", {{"move", std::string(text)}});
 }
 
 // ---- positions -------------------------------------------------------------
@@ -536,14 +534,12 @@ void State::set_position(std::string_view text) {
     std::vector<std::string_view> fields;
     for (std::string_view f : split(text, ' '))
         if (!f.empty()) fields.push_back(f);
-    if (fields.size() < 2)
-        throw bad_position(text, "expected the board, the side to move and the temdeks");
+    if (fields.size() < 2) throw bad_position(text, reason("pos.shatra.short"));
     Pos p{};
     p.ep_skip = p.ep_victim = kNoCell;
     p.move_number = 1;
     const bool spn = read_board(text, fields[0], p);
-    if (fields[1] != "w" && fields[1] != "b")
-        throw bad_position(text, "side to move must be w or b");
+    if (fields[1] != "w" && fields[1] != "b") throw bad_position(text, reason("pos.shatra.side"));
     p.side = fields[1] == "w" ? kWhite : kBlack;
     read_fields(text, fields, spn, p);
     validate(text, p, rules_);

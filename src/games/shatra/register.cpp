@@ -4,6 +4,7 @@
 
 #include "core/registry.h"
 #include "core/state_game.h"
+#include "games/shatra/errors.h"
 #include "games/shatra/shatra.h"
 
 namespace asterism::shatra {
@@ -33,6 +34,10 @@ const GameRegistration kRegistration{GameInfo{
     PgnNotation{"Shatra", "", "", "shatra:rules=shatrabase,notation=shatrabase",
                 shatrabase_numbering},
 }};
+
+// The messages of this game, for the English line of a reason and the
+// catalogue the pages translate (core/errors.h).
+const ErrorRowsRegistration kErrors{kErrorRows};
 
 }  // namespace
 }  // namespace asterism::shatra

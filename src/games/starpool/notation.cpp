@@ -5,6 +5,7 @@
 #include <sstream>
 #include <vector>
 
+#include "games/starpool/errors.h"
 #include "games/starpool/starpool.h"
 
 namespace asterism::starpool {
@@ -26,7 +27,7 @@ int kind_of_letter(char c) {
 // What is wrong with a position string; thrown by the readers below and
 // reported by set_position() together with the whole string.
 struct BadPosition {
-    std::string why;
+    nlohmann::json why;  // a reason (errors.h)
 };
 
 using Board = std::array<Piece, kGridPoints>;
@@ -40,7 +41,7 @@ std::vector<std::string> words(std::string_view text) {
 
 void place(Board& board, Cell c, char ch) {
     const int k = kind_of_letter(ch);
-    if (k == kNoKind) throw BadPosition{std::string("unknown man '") + ch + "'"};
+    if (k == kNoKind) throw BadPosition{reason("pos.starpool.man", {{"ch", std::string(1, ch)}})};
     board[c] = make_piece(std::isupper(static_cast<unsigned char>(ch)) ? 0 : 1, k);
 }
 
@@ -48,34 +49,32 @@ void place(Board& board, Cell c, char ch) {
 void read_ranks(const std::string& field, Board& board) {
     int y = 9, x = 1;
     for (char ch : field) {
-        const std::string where = "rank " + std::to_string(y);
         if (ch == '/') {
-            if (x != 10) throw BadPosition{where + " does not have nine entries"};
-            if (--y < 1) throw BadPosition{"more than nine ranks"};
+            if (x != 10) throw BadPosition{reason("pos.starpool.fewer", {{"n", y}})};
+            if (--y < 1) throw BadPosition{reason("pos.starpool.ranks")};
             x = 1;
         } else if (x > 9) {
-            throw BadPosition{where + " has more than nine entries"};
+            throw BadPosition{reason("pos.starpool.more", {{"n", y}})};
         } else if (ch == '*') {
-            if (y != 5 || x != 5)
-                throw BadPosition{"'*' (the Star Pool) must be the fifth entry of rank 5"};
+            if (y != 5 || x != 5) throw BadPosition{reason("pos.starpool.pool")};
             ++x;
         } else if (ch >= '1' && ch <= '9') {
             const int run = ch - '0';
-            if (x + run > 10) throw BadPosition{where + " has more than nine entries"};
-            if (y == 5 && x <= 5 && x + run > 5) throw BadPosition{"an empty run covers e5"};
+            if (x + run > 10) throw BadPosition{reason("pos.starpool.more", {{"n", y}})};
+            if (y == 5 && x <= 5 && x + run > 5) throw BadPosition{reason("pos.starpool.run")};
             x += run;
         } else {
-            if (y == 5 && x == 5) throw BadPosition{"e5 is the Star Pool; write '*' there"};
+            if (y == 5 && x == 5) throw BadPosition{reason("pos.starpool.e5")};
             place(board, static_cast<Cell>(y * kGridSide + x), ch);
             ++x;
         }
     }
-    if (y != 1 || x != 10) throw BadPosition{"expected nine ranks of nine entries"};
+    if (y != 1 || x != 10) throw BadPosition{reason("pos.starpool.shape")};
 }
 
 void read_citadels(const std::string& cit, Board& board) {
     if (cit.size() != 6 || cit.front() != '[' || cit.back() != ']')
-        throw BadPosition{"citadels must be four entries in brackets, such as [WWww] or [----]"};
+        throw BadPosition{reason("pos.starpool.citadels")};
     for (int i = 0; i < 4; ++i)
         if (cit[1 + i] != '-') place(board, kCitadels[i], cit[1 + i]);
 }
@@ -85,20 +84,19 @@ std::uint8_t read_king_flags(const std::string& field) {
     std::uint8_t unmoved = 0;
     if (field == "K" || field == "Kk") unmoved |= 1;
     if (field == "k" || field == "Kk") unmoved |= 2;
-    if (unmoved == 0 && field != "-") throw BadPosition{"King flags must be K, k, Kk or -"};
+    if (unmoved == 0 && field != "-") throw BadPosition{reason("pos.starpool.kings")};
     return unmoved;
 }
 
 // fields[i] as a number from `low` to 9999, or `fallback` if it is absent.
 int read_number(const std::vector<std::string>& fields, std::size_t i, int fallback, int low,
-                const char* what) {
+                Code what) {
     if (fields.size() <= i) return fallback;
     int v = 0;
     const std::string& f = fields[i];
     const auto [ptr, ec] = std::from_chars(f.data(), f.data() + f.size(), v);
     if (ec != std::errc() || ptr != f.data() + f.size() || v < low || v > 9999)
-        throw BadPosition{std::string(what) + " must be a number from " + std::to_string(low) +
-                          " to 9999"};
+        throw BadPosition{reason(what, {{"low", low}})};
     return v;
 }
 
@@ -113,51 +111,54 @@ std::string State::move_text(Move m) const {
 
 Move State::parse_move(std::string_view text) const {
     const std::string shown(text);
-    auto unparsable = [&](const std::string& why) {
-        return GameError("cannot read move '" + shown + "': " + why +
-                         " (write from and to cells: b1-c3, d4xw3, or w1<>a1 for a swap)");
+    auto unparsable = [&](const nlohmann::json& why) {
+        return error("move.starpool.unreadable", {{"move", shown}, {"why", why}});
     };
     std::string_view rest = text;
     int named = kNoKind;
     if (!rest.empty() && std::isupper(static_cast<unsigned char>(rest[0]))) {
         named = kind_of_letter(rest[0]);
-        if (named == kNoKind) throw unparsable(std::string("no man has the letter ") + rest[0]);
+        if (named == kNoKind)
+            throw unparsable(reason("move.starpool.letter", {{"letter", std::string(1, rest[0])}}));
         rest.remove_prefix(1);
     }
-    if (rest.size() < 5) throw unparsable("too short");
+    if (rest.size() < 5) throw unparsable(reason("move.starpool.short"));
     const Cell from = parse_cell(rest.substr(0, 2));
-    if (from == kNoCell) throw unparsable("'" + std::string(rest.substr(0, 2)) + "' is not a cell");
+    if (from == kNoCell)
+        throw unparsable(reason("move.notCell", {{"cell", std::string(rest.substr(0, 2))}}));
     rest.remove_prefix(2);
     const bool swap = rest.substr(0, 2) == "<>";
     if (!swap && rest[0] != '-' && rest[0] != 'x')
-        throw unparsable("expected '-', 'x' or '<>' after the first cell");
+        throw unparsable(reason("move.starpool.separator"));
     rest.remove_prefix(swap ? 2 : 1);
     const Cell to = parse_cell(rest);
-    if (to == kNoCell) throw unparsable("'" + std::string(rest) + "' is not a cell");
+    if (to == kNoCell) throw unparsable(reason("move.notCell", {{"cell", std::string(rest)}}));
 
-    auto illegal = [&](const std::string& why) {
-        return GameError("illegal move '" + shown + "': " + why);
+    auto illegal = [&](const nlohmann::json& why) {
+        return error("move.illegal.why", {{"move", shown}, {"why", why}});
     };
     const Piece p = board_[from];
-    if (p == kNoPiece) throw illegal("no man on " + cell_name(from));
+    if (p == kNoPiece) throw illegal(reason("move.starpool.noMan", {{"cell", cell_name(from)}}));
     if (side_of(p) != side_)
-        throw illegal(cell_name(from) + " holds a " + player_name(opponent(to_move())) +
-                      " man and " + player_name(to_move()) + " is to move");
+        throw illegal(reason("move.starpool.side", {{"cell", cell_name(from)},
+                                                    {"sideGen", player_name(opponent(to_move()))},
+                                                    {"side2Gen", player_name(to_move())}}));
     if (named != kNoKind && named != kind_of(p))
-        throw illegal("the man on " + cell_name(from) + " is a " +
-                      std::string(kMen[kind_of(p)].name) + ", not a " +
-                      std::string(kMen[named].name));
+        throw illegal(reason("move.starpool.kind", {{"cell", cell_name(from)},
+                                                    {"kind", std::string(kMen[kind_of(p)].name)},
+                                                    {"kind2", std::string(kMen[named].name)}}));
     Move moves[kMaxMoves];
     const int n = generate(moves);
-    if (n == 0) throw illegal("the game is over");
+    if (n == 0) throw illegal(reason("over"));
     for (int i = 0; i < n; ++i) {
         if (moves[i].from != from || moves[i].to != to) continue;
         if (swap != ((moves[i].flags & kSwap) != 0))
-            throw illegal(swap ? "that is not a swap" : "a swap is written with '<>'");
+            throw illegal(
+                reason(swap ? Code("move.starpool.notSwap") : Code("move.starpool.swap")));
         return moves[i];
     }
-    throw illegal(std::string("the ") + std::string(kMen[kind_of(p)].name) + " cannot go there" +
-                  (in_check() ? " (the King is in check)" : ""));
+    throw illegal(reason(in_check() ? Code("move.starpool.check") : Code("move.starpool.cannot"),
+                         {{"kind", std::string(kMen[kind_of(p)].name)}}));
 }
 
 std::string State::move_help() const {
@@ -204,30 +205,28 @@ std::string State::position() const {
 }
 
 void State::set_position(std::string_view text) {
-    std::string why;
+    nlohmann::json why;
     try {
         why = load(read_setup(text));
     } catch (const BadPosition& bad) {
         why = bad.why;
     }
-    if (!why.empty()) throw GameError("bad Star Pool position '" + std::string(text) + "': " + why);
+    if (!why.is_null())
+        throw error("pos.starpool", {{"position", std::string(text)}, {"why", why}});
 }
 
 State::Setup State::read_setup(std::string_view text) {
     const std::vector<std::string> fields = words(text);
-    if (fields.size() < 4 || fields.size() > 6)
-        throw BadPosition{
-            "expected ranks, [citadels], side to move, King flags, and optionally the "
-            "half-move clock and move number"};
+    if (fields.size() < 4 || fields.size() > 6) throw BadPosition{reason("pos.starpool.fields")};
     Setup setup;
     setup.board.fill(kNoPiece);
     read_ranks(fields[0], setup.board);
     read_citadels(fields[1], setup.board);
-    if (fields[2] != "w" && fields[2] != "b") throw BadPosition{"side to move must be 'w' or 'b'"};
+    if (fields[2] != "w" && fields[2] != "b") throw BadPosition{reason("pos.starpool.side")};
     setup.side = fields[2] == "b" ? 1 : 0;
     setup.unmoved = read_king_flags(fields[3]);
-    setup.clock = read_number(fields, 4, 0, 0, "the half-move clock");
-    setup.fullmove = read_number(fields, 5, 1, 1, "the move number");
+    setup.clock = read_number(fields, 4, 0, 0, "pos.starpool.clock");
+    setup.fullmove = read_number(fields, 5, 1, 1, "pos.starpool.moveNumber");
     return setup;
 }
 

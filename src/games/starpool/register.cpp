@@ -4,6 +4,7 @@
 
 #include "core/registry.h"
 #include "core/state_game.h"
+#include "games/starpool/errors.h"
 #include "games/starpool/starpool.h"
 
 namespace asterism::starpool {
@@ -29,6 +30,10 @@ const GameRegistration kRegistration(GameInfo{
     // ('=' is free: promotions are not written).
     PgnNotation{"Star Pool Chess", "<>", "="},
 });
+
+// The messages of this game, for the English line of a reason and the
+// catalogue the pages translate (core/errors.h).
+const ErrorRowsRegistration kErrors{kErrorRows};
 
 }  // namespace
 }  // namespace asterism::starpool

@@ -2,6 +2,7 @@
 
 #include "core/game.h"
 #include "core/types.h"
+#include "games/starpool/errors.h"
 
 namespace asterism::starpool {
 namespace {
@@ -20,7 +21,7 @@ Rules Rules::preset(std::string_view name) {
         if (s.name == name) return Rules{std::string(s.name), std::string(s.position)};
         known += (known.empty() ? "" : ", ") + std::string(s.name);
     }
-    throw GameError("unknown Star Pool setup '" + std::string(name) + "' (known: " + known + ")");
+    throw error("spec.starpool.setup", {{"name", std::string(name)}, {"list", known}});
 }
 
 std::vector<OptionSpec> option_specs() {

@@ -254,9 +254,10 @@ class State {
         int clock = 0, fullmove = 1;
     };
     static Setup read_setup(std::string_view text);  // throws on malformed text
-    // Sets the position to `setup` with an empty history and returns "", or
-    // returns why the position is impossible and leaves the state alone.
-    std::string load(const Setup& setup);
+    // Sets the position to `setup` with an empty history and returns null,
+    // or returns why the position is impossible (a reason, errors.h) and
+    // leaves the state alone.
+    nlohmann::json load(const Setup& setup);
 
     // Copied by apply() and restored by undo() from the Undo entry.
     std::array<Piece, kGridPoints> board_{};

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/zobrist.h"
+#include "games/starpool/errors.h"
 
 namespace asterism::starpool {
 namespace {
@@ -43,7 +44,7 @@ State::State(const Rules& rules) {
 
 // ---- setting a position ------------------------------------------------------
 
-std::string State::load(const Setup& setup) {
+nlohmann::json State::load(const Setup& setup) {
     State next = *this;
     next.history_.clear();
     next.board_.fill(kNoPiece);
@@ -59,10 +60,10 @@ std::string State::load(const Setup& setup) {
     }
     for (int s = 0; s < 2; ++s) {
         if (kings[s] != 1)
-            return player_name(static_cast<Player>(s)) + " must have exactly one King";
+            return reason("pos.starpool.king", {{"sideGen", player_name(static_cast<Player>(s))}});
         if (next.side_men_[s].count() > kMaxMenPerSide)
-            return player_name(static_cast<Player>(s)) + " has more than " +
-                   std::to_string(kMaxMenPerSide) + " men";
+            return reason("pos.starpool.men", {{"sideGen", player_name(static_cast<Player>(s))},
+                                               {"n", kMaxMenPerSide}});
     }
     next.side_ = setup.side;
     next.unmoved_ = setup.unmoved;
@@ -73,9 +74,9 @@ std::string State::load(const Setup& setup) {
     const int waiting = next.side_ ^ 1;
     if (next.attacked(next.king_[waiting], next.side_, next.side_men_[0] | next.side_men_[1],
                       Bits{}))
-        return "the side not to move is in check";
+        return reason("pos.starpool.check");
     *this = next;
-    return "";
+    return nullptr;
 }
 
 // ---- board bookkeeping -------------------------------------------------------

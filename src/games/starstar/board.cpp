@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "core/types.h"
+#include "games/starstar/errors.h"
 
 namespace asterism::starstar {
 
@@ -21,7 +22,7 @@ const Geometry& Geometry::get(int rings) {
         case 10:
             return ten;
     }
-    throw GameError("*Star boards have 6, 8 or 10 rings, not " + std::to_string(rings));
+    throw error("board.star.rings", {{"rings", rings}});
 }
 
 void Geometry::link(Cell a, Cell b) {
@@ -130,28 +131,21 @@ std::string Geometry::name(Cell c) const {
             static_cast<char>('0' + offset(c))};
 }
 
-Cell Geometry::parse(std::string_view text, std::string* why) const {
-    auto fail = [&](std::string reason) {
-        if (why) *why = std::move(reason);
+Cell Geometry::parse(std::string_view text, nlohmann::json* why) const {
+    auto fail = [&](nlohmann::json because) {
+        if (why) *why = std::move(because);
         return kNoCell;
     };
-    static constexpr std::string_view kForm =
-        "expected a cell name Nxy: arm letter * S T A R, ring digit (0 for ring 10), offset "
-        "digit";
-    if (text.size() != 3) return fail(std::string(kForm));
+    if (text.size() != 3) return fail(reason("move.star.form"));
     Arm s = -1;
     for (Arm a = 0; a < kArms; ++a)
         if (text[0] == kArmLetters[a] || (a > 0 && text[0] == kArmLetters[a] - 'A' + 'a')) s = a;
     const auto digit = [](char ch) { return ch >= '0' && ch <= '9' ? ch - '0' : -1; };
     const int ring_digit = digit(text[1]), y = digit(text[2]);
-    if (s < 0 || ring_digit < 0 || y < 0) return fail(std::string(kForm));
+    if (s < 0 || ring_digit < 0 || y < 0) return fail(reason("move.star.form"));
     const Ring x = ring_digit == 0 ? 10 : ring_digit;
-    if (x > rings_)
-        return fail("ring " + std::to_string(x) + " is off the " + std::to_string(rings_) +
-                    "-ring board");
-    if (y >= x)
-        return fail("ring " + std::to_string(x) + " has offsets 0 to " + std::to_string(x - 1) +
-                    " only");
+    if (x > rings_) return fail(reason("move.star.ring", {{"ring", x}, {"rings", rings_}}));
+    if (y >= x) return fail(reason("move.star.offset", {{"ring", x}, {"max", x - 1}}));
     return id(x, s * x + y);
 }
 

@@ -22,6 +22,8 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace asterism::starstar {
 
 using Cell = std::int16_t;  // dense id, 0 .. cells()-1
@@ -106,9 +108,9 @@ class Geometry {
     // Nxy name of a cell, for example "S32".
     std::string name(Cell c) const;
     // The cell a name denotes on this board, or kNoCell with a reason in
-    // *why (the text itself is not repeated there). The arm letter may also
+    // *why (errors.h; the text itself is not repeated there). The arm letter may also
     // be given in lower case.
-    Cell parse(std::string_view text, std::string* why) const;
+    Cell parse(std::string_view text, nlohmann::json* why) const;
 
   private:
     explicit Geometry(int rings);

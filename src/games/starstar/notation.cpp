@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "games/starstar/errors.h"
 #include "games/starstar/starstar.h"
 
 namespace asterism::starstar {
@@ -28,18 +29,16 @@ State::Move State::parse_move(std::string_view text) const {
     const std::string shown(text);
     if (text.size() == 4 && std::equal(text.begin(), text.end(), "swap",
                                        [](char a, char b) { return (a | 0x20) == b; })) {
-        if (!rules_.swap)
-            throw GameError("swap is not allowed: the swap option is off (use starstar:swap=true)");
-        if (!swap_legal())
-            throw GameError("swap is only legal as White's reply to Black's first stone");
+        if (!rules_.swap) throw error("move.star.swapOff");
+        if (!swap_legal()) throw error("move.star.swapWhen");
         return Move::swap();
     }
-    std::string why;
+    nlohmann::json why;
     const Cell c = geo_->parse(text, &why);
-    if (c == kNoCell) throw GameError("cannot read move '" + shown + "': " + why);
+    if (c == kNoCell) throw error("move.unreadable", {{"move", shown}, {"why", why}});
     if (stone_[c] != Player::None)
-        throw GameError("cell " + geo_->name(c) + " is occupied by a " +
-                        (stone_[c] == kBlack ? "black" : "white") + " stone");
+        throw error(stone_[c] == kBlack ? Code("move.star.black") : Code("move.star.white"),
+                    {{"cell", geo_->name(c)}});
     return Move{c};
 }
 
@@ -66,7 +65,7 @@ std::string State::position() const {
 
 void State::set_position(std::string_view text) {
     // Parse everything into locals first, so a bad string changes nothing.
-    auto bad = [&](const std::string& why) { return GameError("bad *Star position: " + why); };
+    auto bad = [&](const nlohmann::json& why) { return error("pos.star", {{"why", why}}); };
     std::string_view body = text;
     while (!body.empty() && std::isspace(static_cast<unsigned char>(body.front())))
         body.remove_prefix(1);
@@ -75,7 +74,7 @@ void State::set_position(std::string_view text) {
     const std::size_t space = body.find(' ');
     if (space == std::string_view::npos || body.size() != space + 2 ||
         (body.back() != 'b' && body.back() != 'w'))
-        throw bad("expected the rings, a space and the side to move, b or w");
+        throw bad(reason("pos.star.form"));
     const Player side = body.back() == 'b' ? kBlack : kWhite;
     body = body.substr(0, space);
 
@@ -86,15 +85,13 @@ void State::set_position(std::string_view text) {
     int i = 0;  // cells of ring x read so far
     auto finish_ring = [&] {
         if (i != kArms * x)
-            throw bad("ring " + std::to_string(x) + " has " + std::to_string(kArms * x) +
-                      " cells, not " + std::to_string(i));
+            throw bad(reason("pos.star.cells", {{"ring", x}, {"n", kArms * x}, {"got", i}}));
     };
     for (std::size_t pos = 0; pos < body.size(); ++pos) {
         const char ch = body[pos];
         if (ch == '/') {
             finish_ring();
-            if (++x > rings)
-                throw bad("more than " + std::to_string(rings) + " rings, separated by '/'");
+            if (++x > rings) throw bad(reason("pos.star.rings", {{"rings", rings}}));
             i = 0;
         } else if (ch >= '1' && ch <= '9') {
             int run = 0;
@@ -106,16 +103,12 @@ void State::set_position(std::string_view text) {
             if (i < kArms * x) board[Geometry::id(x, i)] = ch == 'b' ? kBlack : kWhite;
             ++i;
         } else {
-            throw bad(std::string("unexpected '") + ch + "' in ring " + std::to_string(x) +
-                      " (use b, w, a count of empty cells from 1, or '/')");
+            throw bad(reason("pos.star.unexpected", {{"ch", std::string(1, ch)}, {"ring", x}}));
         }
-        if (i > kArms * x)
-            throw bad("ring " + std::to_string(x) + " has only " + std::to_string(kArms * x) +
-                      " cells");
+        if (i > kArms * x) throw bad(reason("pos.star.only", {{"ring", x}, {"n", kArms * x}}));
     }
     finish_ring();
-    if (x != rings)
-        throw bad("found " + std::to_string(x) + " rings, the board has " + std::to_string(rings));
+    if (x != rings) throw bad(reason("pos.star.found", {{"x", x}, {"rings", rings}}));
 
     clear();
     for (Cell c = 0; c < geo_->cells(); ++c)

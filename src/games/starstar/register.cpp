@@ -4,6 +4,7 @@
 
 #include "core/registry.h"
 #include "core/state_game.h"
+#include "games/starstar/errors.h"
 #include "games/starstar/starstar.h"
 
 namespace asterism::starstar {
@@ -22,6 +23,10 @@ const GameRegistration kRegistration{GameInfo{
     },
     .bench_specs = {"starstar:size=6", "starstar:size=8", "starstar:size=10"},
 }};
+
+// The messages of this game, for the English line of a reason and the
+// catalogue the pages translate (core/errors.h).
+const ErrorRowsRegistration kErrors{kErrorRows};
 
 }  // namespace
 }  // namespace asterism::starstar

@@ -19,7 +19,7 @@ std::string action_of(const json& body, const std::string& first, const std::str
 }
 
 void check_playing(const Game& g) {
-    if (g.table.over()) fail("over.conflict", {{"why", g.table.over_message()}});
+    if (g.table.over()) fail("over.conflict", {{"why", g.table.over_reason()}});
     if (!both_joined(g)) fail("turn.waiting");
 }
 
@@ -56,7 +56,7 @@ ApiResponse GameService::resign(Call& c) {
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     const Player p = require_seat(g, c.request);
-    if (g.table.over()) fail("over.conflict", {{"why", g.table.over_message()}});
+    if (g.table.over()) fail("over.conflict", {{"why", g.table.over_reason()}});
     const json event = {{"by", seat_index(p)}};
     apply_event(g, "resign", event);
     g.clock.turn_start = 0;

@@ -176,7 +176,7 @@ ApiResponse GameService::create(Call& c) {
         try {
             computer = parse_seat(against, g->table.game());
         } catch (const GameError& e) {
-            fail("new.opponent", {{"why", e.what()}});
+            fail("new.opponent", {{"why", e.reason()}});
         }
         other = {true, computer.player, "asterism " + computer.player, "", true, ""};
         g->table.set_seat(opponent(mine), computer);
