@@ -41,9 +41,9 @@ namespace asterism {
 
 enum class ReviewMark { None, Inaccuracy, Mistake, Blunder };
 
-inline constexpr double kInaccuracyLoss = 0.10;
-inline constexpr double kMistakeLoss = 0.20;
-inline constexpr double kBlunderLoss = 0.30;
+inline constexpr double kInaccuracyLoss = 0.05;
+inline constexpr double kMistakeLoss = 0.10;
+inline constexpr double kBlunderLoss = 0.15;
 // A Monte Carlo search's mean result is flatter than a win rate: its
 // playouts play on at random, so a position a strong player wins every time
 // reads 70%. Fitted on level-6 self-play of *Star 6 and Asterisk 8 (the
@@ -97,6 +97,9 @@ struct ReviewedMove {
     // to the end, this move included.
     int proven_result = 0;
     int proven_plies = 0;
+    // The move that lost the game (review.cpp, mark_the_losing_move): the
+    // loser's last move after which it no longer had its share of the start.
+    bool decisive = false;
 };
 
 // One player's figures over the review's moves.
