@@ -225,7 +225,7 @@ Searcher searcher_for(const Game& game, const ReviewSettings& settings, int leve
     return s;
 }
 
-// Every mistake or blunder is checked again by a player kVerifyLevels
+// Every mark is checked again by a player kVerifyLevels
 // stronger (at most kMaxLevel): the same searches at that level, and that
 // judgement stands. A short search's swings (a capture it has not seen
 // through, a few lucky playouts) are what mark good moves; a mark that holds

@@ -39,10 +39,10 @@ const GameRegistration kRegistration{GameInfo{
     // keep their preset's figure.
     [](const Options& options) {
         const std::string& preset = options.get("rules");
-        if (preset == "original") return 0.35;
+        if (preset == "original") return 0.33;
         if (preset == "shatrabase") return 0.42;
         if (preset == "altai") return 0.61;
-        return 0.71;
+        return 0.64;
     },
 }};
 
