@@ -190,7 +190,12 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
         move: m.move, mover: side(m.mover_name), mark: t(`rv.${m.mark}`), points: pointsLost(m),
         best: m.best + (proven ? ` (${proven})` : ''),
       }) + (m.decisive ? t('rv.decisive') : '');
-      b.addEventListener('click', () => browse(m.ply + 1));
+      // The position and its better move are what the click is for: on a
+      // phone the board is far above the list, so it is brought into view.
+      b.addEventListener('click', () => {
+        browse(m.ply + 1);
+        $('board').scrollIntoView({ block: 'nearest' });
+      });
       li.append(b);
       list.append(li);
     }
