@@ -2,8 +2,9 @@
 // owns it): "Analyse now" and analysing every position, of the position on
 // screen (the game's, or one browsed back to), its candidates (listed, and
 // drawn on the board by board.js), proven results and the ownership map with
-// its legend, a hint, the win-rate graph, and reviewing a whole game with
-// its marked moves (marked in the move list by views.js).
+// its legend, a hint, the win-rate graph (analysis-graph.js), and reviewing
+// a whole game with its marked moves (review-panel.js; marked in the move
+// list by views.js).
 // It reads the game module's shape of the game (game.js: `game`,
 // `position`). analysisPanels(ui, page) closes over the page's state `ui`
 // and its helpers `page` = {api, message, render, browse}.
@@ -13,17 +14,16 @@
 // game's spec, start position and moves; where it cannot load, by the
 // server (POST /api/sessions/ID/analyze and .../review), as before.
 import { el } from './board.js';
-import { $, input, select, button } from './dom.js';
+import { $, input } from './dom.js';
 import { errorText } from './shared.js';
-import { pointsLost } from './views.js';
-import { t, tn, side, lang } from './i18n.js';
-import { serverError } from './server-errors.js';
+import { t, tn, side } from './i18n.js';
 import { thinker, engineUsable, showAfterASecond, Stopped, Unavailable } from './thinking.js';
+import { renderGraph, graphClick } from './analysis-graph.js';
+import { reviewPanel, provenText } from './review-panel.js';
 
 /** @typedef {import('./types.js').Analysis} Analysis */
 /** @typedef {import('./types.js').Candidate} Candidate */
 /** @typedef {import('./types.js').Ownership} Ownership */
-/** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').FinishedReview} FinishedReview */
 /** @typedef {import('./shared.js').Api} Api */
 /** @typedef {import('./board.js').Suggestion} Suggestion */
@@ -100,22 +100,16 @@ function fromEngine(a) {
  */
 export function analysisPanels(ui, { api, message, render, browse }) {
   // The browser's searches (thinking.js): the position's (an analysis or a
-  // hint: a newer question stops the one before) and the review's, so that
-  // the page holds at most two engines' memory.
-  const search = thinker(), reviewer = thinker();
+  // hint: a newer question stops the one before) and the review's
+  // (review-panel.js), so that the page holds at most two engines' memory.
+  const search = thinker();
+  const review = reviewPanel(ui, { api, message, render, browse, question, positionKey });
   /** The position the search under way is of, and whether it is a hint's. */
   let searching = { key: '', hint: false };
   /** @type {{key: string, done: Promise<unknown>}|null} the browser's analysis under way */
   let pendingAnalysis = null;
   /** @type {{id: string, start: string}|null} the last session's start position */
   let knownStart = null;
-  /**
-   * The better move of the marked move that led to the position on screen:
-   * that position's key, the move and its cells, which are the position
-   * before's (the position on screen has the other player's moves).
-   * @type {{key: string, move: string, path: string[]}|null}
-   */
-  let better = null;
 
   // The position the game started from: the page's, or the server
   // session's at ply 0 (a set-up position or a loaded record's).
@@ -174,7 +168,6 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     $('thinking').hidden = true;
   }
   $('thinking-stop').addEventListener('click', stopThinking);
-  $('review-stop').addEventListener('click', () => reviewer.stop());
 
   // A search of a game that ended, or a hint of a position no longer on
   // screen, is moot: stopped when the page draws. An analysis of an earlier
@@ -187,16 +180,12 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   // A new or loaded game starts with no graph, map or review.
   function forgetAnalysis() {
     stopThinking();
-    reviewer.stop();
+    review.forget();
     ui.winrates = new Map();
     ui.ownership = null;
     ui.best = null;
     ui.hint = null;
-    ui.review = null;
     $('candidates').replaceChildren();
-    $('review-marks').replaceChildren();
-    $('review-players').replaceChildren();
-    $('review-summary').textContent = '';
     $('proven').textContent = '';
     $('expected').textContent = '';
   }
@@ -230,7 +219,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     const out = [];
     // The review's better move first: after the marked move, it is what the
     // board on screen is about.
-    if (better && better.key === key) out.push({ text: better.move, path: better.path, rank: 0, better: true });
+    const better = review.betterShown(key);
+    if (better) out.push(better);
     const hint = ui.hint && ui.hint.key === key ? ui.hint.move : null;
     if (hint) out.push({ text: hint, path: pathOf(hint), rank: 0, hint: true });
     if (ui.best && ui.best.key === key) {
@@ -254,7 +244,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   // the board draws it) and what a square's size says.
   function renderShown() {
     stopMoot();
-    findBetter();
+    review.findBetter();
     $('candidates').hidden = !ui.best || ui.best.key !== positionKey();
     const box = $('ownership-legend'), o = shownOwnership(), p = ui.position;
     box.hidden = !o || !p;
@@ -276,44 +266,6 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     note.className = 'note';
     note.textContent = TEXT.legend;
     box.replaceChildren(...items, note);
-  }
-
-  function currentReview() {
-    return ui.review && ui.game && ui.review.id === ui.game.id ? ui.review : null;
-  }
-
-  // The review's marked move that led to the position on screen (selected
-  // in the review's list, or stepped to), if the game still has it there.
-  function markedHere() {
-    const r = currentReview(), p = ui.position, g = ui.game;
-    if (!r || !p || !g || p.ply === 0) return null;
-    const m = r.moves.find((move) => move.ply === p.ply - 1);
-    return m && m.mark && m.best && g.history[m.ply] === m.move ? m : null;
-  }
-
-  // Finds the cells of the better move of the marked move on screen, from
-  // the position before it (the game's session at that ply, the server's or
-  // the browser's), and draws it when they come.
-  function findBetter() {
-    const m = markedHere(), key = positionKey(), id = ui.game?.id;
-    if (!m || !id || better?.key === key) return;
-    better = { key, move: m.best, path: [] };
-    api('GET', `/api/sessions/${id}?ply=${m.ply}`).then((before) => {
-      const view = /** @type {import('./types.js').Session} */ (before).view;
-      const found = view.moves.find((v) => v.text.toLowerCase() === m.best.toLowerCase());
-      if (!found || better?.key !== key) return;
-      better = { key, move: m.best, path: found.path };
-      if (positionKey() === key) render();
-    }).catch(() => {});
-  }
-
-  // "win in 3" (plies, this move included) for the player to move, built
-  // from the candidate's numbers in the page's language; the server's own
-  // words ("win in 3", `fallback`) only if it gave no distance; else "".
-  /** @param {{proven?: 'win'|'loss', proven_plies?: number}|undefined} c (a candidate, or a review's move) @param {string} [fallback] */
-  function provenText(c, fallback = '') {
-    if (!c?.proven || c.proven_plies === undefined) return fallback;
-    return tn(c.proven === 'win' ? 'an.proven.win' : 'an.proven.loss', c.proven_plies);
   }
 
   // Analyses the position on screen: the game's, or the one browsed back
@@ -429,186 +381,9 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       }) : '';
   }
 
-  function renderGraph() {
-    const svg = $('graph');
-    svg.replaceChildren();
-    const W = 300, H = 110, pad = 5;
-    const n = Math.max(ui.game ? ui.game.ply : 0, 1);
-    /** @param {number} w */
-    const y = (w) => pad + (1 - w) * (H - 2 * pad);
-    /** @param {number} ply */
-    const x = (ply) => pad + (ply / n) * (W - 2 * pad);
-    el('line', { x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5), class: 'half' }, svg);
-    const pts = [...ui.winrates.entries()].filter(([p]) => p <= n).sort((a, b) => a[0] - b[0]);
-    if (pts.length > 0) {
-      el('polyline', { points: pts.map(([p, w]) => `${x(p)},${y(w)}`).join(' '), class: 'rate' }, svg);
-      for (const [p, w] of pts) el('circle', { cx: x(p), cy: y(w), r: 2.2, class: 'rate-dot' }, svg);
-    }
-    // A review's marked moves, at the position they led to.
-    const r = currentReview();
-    for (const m of r ? r.moves : []) {
-      if (!r || !m.mark || m.ply + 1 > n) continue;
-      const w = r.winrate_first[m.ply + 1];
-      el('circle', { cx: x(m.ply + 1), cy: y(w), r: 3.6, class: `mark-dot ${m.mark}` }, svg);
-    }
-    if (ui.position) {
-      const px = x(ui.position.ply);
-      el('line', { x1: px, x2: px, y1: pad, y2: H - pad, class: 'now' }, svg);
-    }
-    svg.dataset.points = String(pts.length);
-    const first = side(ui.game ? ui.game.sides[0] : 'First', 'gen');
-    $('graph-caption').textContent = pts.length ? t('an.graph', { first }) : t('an.graph-empty');
-  }
-
-  // A click on the graph shows the position at that point.
-  /** @param {MouseEvent} e */
-  function graphClick(e) {
-    if (!ui.game) return;
-    const box = $('graph').getBoundingClientRect();
-    const n = Math.max(ui.game.ply, 1);
-    const ply = Math.round(((e.clientX - box.left) / box.width * 300 - 5) / 290 * n);
-    browse(Math.min(Math.max(ply, 0), ui.game.ply));
-  }
-
-  // ---- reviewing a game -------------------------------------------------------
-
-  // Reviews the game in the browser, or asks the server to (docs/server.md,
-  // "Reviewing a game") and follows its progress until it is done.
-  async function startReview() {
-    if (!ui.game || ui.game.ply === 0) return message(t('rv.nothing'));
-    const id = ui.game.id, level = Number(select('review-level').value);
-    if (engineUsable() && await reviewHere(id, level)) return;
-    try {
-      const r = /** @type {Review} */ (await api('POST', `/api/sessions/${id}/review`, { level }));
-      ui.reviewing = id;
-      button('review').disabled = true;
-      $('review-summary').textContent = t('rv.running');
-      followReview(id, r);
-    } catch (e) {
-      message(errorText(e));
-    }
-  }
-
-  // Reviews the game by the browser's engine, showing each position done,
-  // with a Stop; false when the engine cannot load here.
-  /** @param {string} id @param {number} level */
-  async function reviewHere(id, level) {
-    const g = ui.game;
-    if (!g) return true;
-    const bar = /** @type {HTMLProgressElement} */ ($('review-progress'));
-    bar.removeAttribute('value');
-    bar.hidden = false;
-    $('review-stop').hidden = false;
-    ui.reviewing = id;
-    button('review').disabled = true;
-    $('review-summary').textContent = t('rv.running');
-    try {
-      const r = await reviewer.ask(await question(g.history.length, { op: 'review', level, seed: 1 }),
-        (/** @type {{done: number, total: number}} */ step) => {
-          bar.max = step.total;
-          bar.value = step.done;
-          $('review-summary').textContent = t('rv.progress', step);
-        });
-      const review = /** @type {Omit<FinishedReview, 'status'|'level'|'done'|'total'>} */ (r.review);
-      const total = review.winrate_first.length;
-      if (ui.game && ui.game.id === id) showReview(id, { status: 'done', level, done: total, total, ...review });
-    } catch (e) {
-      if (e instanceof Unavailable) return false;
-      // A review stopped by a new game says nothing of the new one.
-      if (ui.game?.id !== id) return true;
-      $('review-summary').textContent = e instanceof Stopped ? t('rv.stopped') : '';
-      if (!(e instanceof Stopped)) message(errorText(e));
-    } finally {
-      bar.hidden = true;
-      $('review-stop').hidden = true;
-      ui.reviewing = null;
-      button('review').disabled = false;
-    }
-    return true;
-  }
-
-  /** @param {string} id @param {Review} r */
-  async function followReview(id, r) {
-    const bar = /** @type {HTMLProgressElement} */ ($('review-progress'));
-    bar.hidden = false;
-    try {
-      // "queued": the server's thinking pool has not reached it yet.
-      while (r.status === 'running' || r.status === 'queued') {
-        bar.max = r.total;
-        bar.value = r.done;
-        $('review-summary').textContent = t('rv.progress', { done: r.done, total: r.total });
-        await new Promise((done) => setTimeout(done, 300));
-        r = /** @type {Review} */ (await api('GET', `/api/sessions/${id}/review`));
-      }
-      if (!finished(r)) throw new Error(t('rv.failed', { error: serverError(r.error || '') }));
-      if (!ui.game || ui.game.id !== id) return;
-      showReview(id, r);
-    } catch (e) {
-      message(errorText(e));
-    } finally {
-      bar.hidden = true;
-      ui.reviewing = null;
-      button('review').disabled = false;
-    }
-  }
-
-  /** @param {string} id @param {FinishedReview} r */
-  function showReview(id, r) {
-    ui.review = { ...r, id };
-    ui.winrates = new Map(r.winrate_first.map((w, ply) => [ply, w]));
-    const list = $('review-marks');
-    list.replaceChildren();
-    /** @type {Record<string, number>} */
-    const counts = {};
-    for (const m of r.moves) {
-      if (!m.mark) continue;
-      counts[m.mark] = (counts[m.mark] || 0) + 1;
-      const li = document.createElement('li');
-      li.value = m.ply + 1;
-      li.className = m.mark;
-      const b = document.createElement('button');
-      b.dataset.ply = String(m.ply + 1);
-      const proven = provenText({ proven: m.proven_result, proven_plies: m.proven_plies }, m.proven);
-      b.textContent = t('rv.mark', {
-        move: m.move, mover: side(m.mover_name), mark: t(`rv.${m.mark}`), points: pointsLost(m),
-        best: m.best + (proven ? ` (${proven})` : ''),
-      });
-      b.addEventListener('click', () => browse(m.ply + 1));
-      li.append(b);
-      list.append(li);
-    }
-    showPlayers(r);
-    const th = r.thresholds;
-    $('review-summary').textContent = t('rv.summary', {
-      level: r.level, inaccuracies: tn('rv.inaccuracies', counts.inaccuracy || 0),
-      mistakes: tn('rv.mistakes', counts.mistake || 0), blunders: tn('rv.blunders', counts.blunder || 0),
-      a: 100 * th.inaccuracy, b: 100 * th.mistake, c: 100 * th.blunder,
-    });
-    render();
-  }
-
-  // Each player's accuracy and count of each mark, as lichess shows them
-  // under its graph.
-  /** @param {FinishedReview} r */
-  function showPlayers(r) {
-    const figure = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    $('review-players').replaceChildren(...(r.players || []).map((p) => {
-      const li = document.createElement('li');
-      li.dataset.player = String(p.player);
-      li.textContent = t('rv.accuracy', {
-        name: side(p.name), accuracy: figure.format(p.accuracy), inaccuracies: tn('rv.inaccuracies', p.inaccuracies),
-        mistakes: tn('rv.mistakes', p.mistakes), blunders: tn('rv.blunders', p.blunders),
-      });
-      return li;
-    }));
-  }
-
   return {
-    forgetAnalysis, shownOwnership, suggestions, renderShown, currentReview, analyse, hint, renderGraph,
-    graphClick, startReview,
+    forgetAnalysis, shownOwnership, suggestions, renderShown, currentReview: review.currentReview, analyse, hint,
+    renderGraph: () => renderGraph(ui, review.currentReview),
+    graphClick: (/** @type {MouseEvent} */ e) => graphClick(ui, browse, e), startReview: review.startReview,
   };
 }
-
-// A review done carries its moves, win rates and thresholds.
-/** @param {Review} r @returns {r is FinishedReview} */
-const finished = (r) => r.status === 'done' && !!r.moves && !!r.winrate_first && !!r.thresholds;

@@ -48,6 +48,7 @@ export {};
  * @property {''|'inaccuracy'|'mistake'|'blunder'} mark
  * @property {string} best
  * @property {string} [proven]  "win in 3", the server's words
+ * @property {boolean} [decisive]  the move that lost the game (docs/review.md)
  * @property {'win'|'loss'} [proven_result]  the same for the page's words
  * @property {number} [proven_plies]
  */

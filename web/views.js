@@ -61,7 +61,9 @@ export function renderScore(ui) {
 
 // Points of win rate a reviewed move lost.
 /** @param {ReviewMove} m */
-export const pointsLost = (m) => (100 * m.loss).toFixed(0);
+// Whole points, rounded down, so that a move shown as losing 10 points is
+// never one marked below the 10 points of a mistake (9.99 is 9).
+export const pointsLost = (m) => String(Math.floor(100 * m.loss + 1e-6));
 
 /**
  * A move as a button of the list; a long Shatra chain (g7:e9:e7:c5) may

@@ -58,6 +58,11 @@ struct GameInfo {
     std::vector<PerftBench> bench_perft = {};
     // How PGN writes the game; absent for a game PGN does not cover.
     std::optional<PgnNotation> pgn = {};
+    // The review's conversion of a search's win rate w to the chance of
+    // winning, per form: 1 / (1 + ((1 - w) / w)^s) with s the value here,
+    // fitted to the results of self-play (docs/review.md); empty, the
+    // review's default for the search (search/review.h).
+    std::function<double(const Options&)> review_stretch = {};
 };
 
 class Registry {

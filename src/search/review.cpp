@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 
+#include "core/registry.h"
 #include "search/engines.h"
 
 namespace asterism {
@@ -74,14 +75,25 @@ double root_value(const Analysis& a) {
     return a.candidates.empty() ? 0.5 : a.candidates.front().winrate;
 }
 
-// A Monte Carlo mean on the scale of a win rate (kMonteCarloStretch).
-double calibrated(double mean) {
-    if (mean <= 0 || mean >= 1) return mean;
-    return 1 / (1 + std::pow((1 - mean) / mean, kMonteCarloStretch));
+// What the review's searches are: the engine's settings and the stretch
+// that takes a search's win rate to the chance of winning (0: the default
+// for the search, kMonteCarloStretch for a Monte Carlo mean, 1 for
+// alpha-beta's score).
+struct Searcher {
+    EngineSettings es;
+    double stretch = 0;
+};
+
+// A search's win rate w on the scale of the chance of winning:
+// 1 / (1 + ((1 - w) / w)^stretch), a logistic stretch of its logit.
+double calibrated(double w, double stretch) {
+    if (w <= 0 || w >= 1 || stretch == 1) return w;
+    return 1 / (1 + std::pow((1 - w) / w, stretch));
 }
 
-Valued value_position(const Game& position, const EngineSettings& es,
+Valued value_position(const Game& position, const Searcher& searcher,
                       const std::atomic<bool>* stop) {
+    const EngineSettings& es = searcher.es;
     Valued v;
     if (stop && stop->load()) return v;
     v.done = true;
@@ -103,7 +115,9 @@ Valued value_position(const Game& position, const EngineSettings& es,
         v.first = view_of(v.to_move, 1.0);
     else
         v.first =
-            view_of(v.to_move, a.unit == "playouts" ? calibrated(root_value(a)) : root_value(a));
+            view_of(v.to_move, calibrated(root_value(a), searcher.stretch > 0   ? searcher.stretch
+                                                         : a.unit == "playouts" ? kMonteCarloStretch
+                                                                                : 1.0));
     return v;
 }
 
@@ -115,7 +129,7 @@ struct PositionSearches {
 };
 
 // The position after `move` from `position`, searched.
-Valued value_after(const Game& position, const std::string& move, const EngineSettings& es,
+Valued value_after(const Game& position, const std::string& move, const Searcher& es,
                    const std::atomic<bool>* stop) {
     auto after = position.clone();
     after->play(move);
@@ -185,7 +199,7 @@ ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::str
 // position) and the search after its best move; `next` is filled in later
 // when the best move is the one played.
 PositionSearches search_position(const Game& position, const std::string& played,
-                                 const EngineSettings& es, const std::atomic<bool>* stop) {
+                                 const Searcher& es, const std::atomic<bool>* stop) {
     PositionSearches p;
     p.here = value_position(position, es, stop);
     if (!p.here.done || p.here.terminal) return p;
@@ -194,15 +208,24 @@ PositionSearches search_position(const Game& position, const std::string& played
     return p;
 }
 
-EngineSettings engine_settings(const ReviewSettings& settings, int level) {
-    EngineSettings es;
-    es.level = level;
-    es.seed = settings.seed;
-    es.threads = settings.threads;
-    return es;
+// The review's searches of `game` at `level`, with the stretch the game
+// registers for its form (GameInfo::review_stretch), if any.
+Searcher searcher_for(const Game& game, const ReviewSettings& settings, int level) {
+    Searcher s;
+    s.es.level = level;
+    s.es.seed = settings.seed;
+    s.es.threads = settings.threads;
+    const GameInfo* info = Registry::instance().find(game.id());
+    if (info && info->review_stretch) {
+        const std::string spec = game.spec();
+        const std::size_t colon = spec.find(':');
+        const std::string options = colon == std::string::npos ? "" : spec.substr(colon + 1);
+        s.stretch = info->review_stretch(Registry::instance().parse_options(*info, options));
+    }
+    return s;
 }
 
-// Every mistake or blunder is checked again by a player kVerifyLevels
+// Every mark is checked again by a player kVerifyLevels
 // stronger (at most kMaxLevel): the same searches at that level, and that
 // judgement stands. A short search's swings (a capture it has not seen
 // through, a few lucky playouts) are what mark good moves; a mark that holds
@@ -210,15 +233,15 @@ EngineSettings engine_settings(const ReviewSettings& settings, int level) {
 // the review's level.
 void verify_marks(const Game& start, const std::vector<std::string>& history,
                   const ReviewSettings& settings, Review& review) {
-    const EngineSettings es =
-        engine_settings(settings, std::min(settings.level + kVerifyLevels, kMaxLevel));
-    if (es.level <= settings.level) return;
+    const Searcher es =
+        searcher_for(start, settings, std::min(settings.level + kVerifyLevels, kMaxLevel));
+    if (es.es.level <= settings.level) return;
     // The largest losses first, and at most max_verified of them: a game of
     // bad moves would otherwise cost a stronger search for every one of its
     // marks. A mark left over stands as the review judged it.
     std::vector<ReviewedMove*> marked;
     for (ReviewedMove& m : review.moves)
-        if (m.mark == ReviewMark::Mistake || m.mark == ReviewMark::Blunder) marked.push_back(&m);
+        if (m.mark != ReviewMark::None) marked.push_back(&m);
     std::stable_sort(
         marked.begin(), marked.end(),
         [](const ReviewedMove* a, const ReviewedMove* b) { return a->loss > b->loss; });
@@ -236,6 +259,35 @@ void verify_marks(const Game& start, const std::vector<std::string>& history,
         m.before = before;
         m.after = std::max(0.0, before - m.loss);
     }
+}
+
+// The move that lost the game (issue 43): in a game one player won, the
+// loser's last move after which its best move would still have kept at
+// least its share of the start (its value in the first position, at most
+// one half: the first move's advantage is the game's, not a mistake) and
+// the move played did not. A game lost by many small losses has no move
+// that loses 10 points; this is the one after which the loser never again
+// had its share, and it is marked at least a mistake when it lost at least
+// an inaccuracy's worth (a crossing by a point or two of noise is not).
+void mark_the_losing_move(const Game& game, const std::vector<PositionSearches>& seen,
+                          Review& review) {
+    if (!game.terminal() || review.winrate_first.empty()) return;
+    const Outcome o = game.outcome();
+    if (o.kind != Outcome::Kind::Win || o.winner == Player::None) return;
+    ReviewedMove* losing = nullptr;
+    for (ReviewedMove& m : review.moves) {
+        const auto k = static_cast<std::size_t>(m.ply);
+        if (m.mover == o.winner || k + 1 >= seen.size() || seen[k].here.terminal) continue;
+        const double share = std::min(0.5, view_of(m.mover, review.winrate_first.front()));
+        const Valued& by_best =
+            seen[k].here.best.move == m.move ? seen[k + 1].here : seen[k].after_best;
+        if (view_of(m.mover, by_best.first) >= share &&
+            view_of(m.mover, seen[k + 1].here.first) < share)
+            losing = &m;
+    }
+    if (!losing || losing->loss < kInaccuracyLoss - 1e-9) return;
+    losing->decisive = true;
+    if (losing->mark == ReviewMark::Inaccuracy) losing->mark = ReviewMark::Mistake;
 }
 
 }  // namespace
@@ -295,7 +347,7 @@ Review review_game(const Game& game, const ReviewSettings& settings,
     while (position->undo()) {
     }
     const auto start = position->clone();
-    const EngineSettings es = engine_settings(settings, settings.level);
+    const Searcher es = searcher_for(game, settings, settings.level);
     const int total = static_cast<int>(history.size()) + 1;
     std::vector<PositionSearches> seen;
     for (int k = 0; k < total; ++k) {
@@ -320,6 +372,7 @@ Review review_game(const Game& game, const ReviewSettings& settings,
     }
     review.tempo_bias = bias_count ? bias_sum / bias_count : 0;
     verify_marks(*start, history, settings, review);
+    mark_the_losing_move(game, seen, review);
     review.players = summarize_players(review);
     return review;
 }

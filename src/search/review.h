@@ -7,10 +7,10 @@
 // (POST .../review) and `asterism review` all use this one function.
 //
 // The thresholds, in points of expected score (the chance of winning, a draw
-// counting half) for the player who moved (docs/review.md):
-//   inaccuracy  a loss of 10 points or more
-//   mistake     20 points or more
-//   blunder     30 points or more
+// counting half) for the player who moved, lichess's (docs/review.md):
+//   inaccuracy  a loss of 5 points or more
+//   mistake     10 points or more
+//   blunder     15 points or more
 // Every search is a fresh one, rooted at the position it values, at the
 // review's level. A search favours the player it is rooted for (its own
 // moves are chosen by the search, the other's barely: the tempo bias, about
@@ -22,9 +22,11 @@
 // each position, the mean of the search rooted there and the search rooted
 // after its best move: the two favour opposite players by the same tempo,
 // and their mean favours neither (Review::tempo_bias is the mean of the
-// half differences). A mistake or blunder is then judged again by a player
+// half differences). Every mark is then judged again by a player
 // kVerifyLevels levels stronger with the same searches; its judgement
 // stands (at level kMaxLevel there is none stronger, and the first stands).
+// In a game one player won, the loser's move after which it never again had
+// its share of the start is marked at least a mistake (ReviewedMove::decisive).
 #pragma once
 
 #include <atomic>
@@ -41,22 +43,23 @@ namespace asterism {
 
 enum class ReviewMark { None, Inaccuracy, Mistake, Blunder };
 
-inline constexpr double kInaccuracyLoss = 0.10;
-inline constexpr double kMistakeLoss = 0.20;
-inline constexpr double kBlunderLoss = 0.30;
+inline constexpr double kInaccuracyLoss = 0.05;
+inline constexpr double kMistakeLoss = 0.10;
+inline constexpr double kBlunderLoss = 0.15;
 // A Monte Carlo search's mean result is flatter than a win rate: its
 // playouts play on at random, so a position a strong player wins every time
 // reads 70%. Fitted on level-6 self-play of *Star 6 and Asterisk 8 (the
 // outcome against the logit of the level-5 mean, docs/review.md), the
 // logit's slope is 2 to 3: the review takes the mean m as the win rate
-// 1 / (1 + ((1 - m) / m)^2), the lower slope. Alpha-beta's scores already
-// go through a logistic (ab::winrate_of) and are taken as they are.
+// 1 / (1 + ((1 - m) / m)^2), the lower slope. Alpha-beta's scores go
+// through a logistic (ab::winrate_of) that each chess-like form stretches by
+// the factor it registers (GameInfo::review_stretch, fitted the same way).
 inline constexpr double kMonteCarloStretch = 2.0;
-// How many levels above the review's the player is that checks a mistake
-// or blunder again before it is marked.
+// How many levels above the review's the player is that checks a mark
+// again before it stands.
 inline constexpr int kVerifyLevels = 2;
-// By default at most this many of a review's mistakes and blunders are
-// checked so, the largest losses first; the others keep the review's own
+// By default at most this many of a review's marks are checked so, the
+// largest losses first; the others keep the review's own
 // mark. Twelve checks at level 9 cost about half a minute of a core in
 // Shatra, the dearest game.
 inline constexpr std::size_t kMaxVerified = 12;
@@ -97,6 +100,9 @@ struct ReviewedMove {
     // to the end, this move included.
     int proven_result = 0;
     int proven_plies = 0;
+    // The move that lost the game (review.cpp, mark_the_losing_move): the
+    // loser's last move after which it no longer had its share of the start.
+    bool decisive = false;
 };
 
 // One player's figures over the review's moves.

@@ -36,6 +36,7 @@ json review_json(const Review& review, const Game& game) {
             item["proven_result"] = m.proven_result > 0 ? "win" : "loss";
             item["proven_plies"] = m.proven_plies;
         }
+        if (m.decisive) item["decisive"] = true;
         moves.push_back(std::move(item));
     }
     json players = json::array();

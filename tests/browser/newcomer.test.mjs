@@ -4,6 +4,7 @@
 // ASTERISM_SHOTS as newcomer-<point>-<size>-<language>.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
@@ -591,5 +592,55 @@ test('3. a rated game that ends shows both rating changes', async () => {
     assert.deepEqual([...al.page.errors, ...bo.page.errors], []);
     await al.context.close();
     await bo.context.close();
+  }
+});
+
+// Point 1: a review players believe. A *Star game on the small board
+// between level 7 (Black) and a random player (White), loaded from its
+// record (tests/data/review/random/, the C++ test's game), reviewed at the
+// default level: the random side's moves are marked (A31, the move that
+// lost the game, a mistake and said so), the level-7 side's are not, each
+// player's accuracy is listed in the page's language, and a marked move
+// shows the better move on the board.
+const REVIEW_WORDS = {
+  en: { decisive: '(the move that lost the game)', mistake: 'mistake', accuracy: /: Accuracy \d+\.\d% · / },
+  ru: { decisive: '(ход, которым проиграна партия)', mistake: 'ошибка', accuracy: /: точность \d+,\d% · / },
+};
+
+test('1. a review marks the random side\'s moves, names the move that lost the game, and shows the better move', async () => {
+  const record = await fs.readFile(path.resolve('../data/review/random/starstar6-level7-vs-random.rec'));
+  for (const at of EACH) {
+    const { context, page } = await open(at);
+    await page.waitForSelector('#board .cells [data-cell]');
+    await page.setInputFiles('#load', { name: 'starstar6.rec', mimeType: 'text/plain', buffer: record });
+    await page.waitForFunction(() => window.asterism.state?.terminal && window.asterism.state.history.length === 105);
+    // The end of the game offers its review (point 6); the Review panel's
+    // button is the same one.
+    await page.click(await page.isVisible('#end-review') ? '#end-review' : '#review');
+    await page.waitForSelector('#review-players li', { timeout: 120000 });
+    const review = await page.evaluate(() => window.asterism.review);
+    const marked = (mover) => review.moves.filter((m) => m.mover === mover && m.mark).length;
+    assert.ok(marked(1) >= 3, `${marked(1)} of the random side's moves marked`);
+    assert.equal(marked(0), 0, 'the level-7 side is not marked');
+    const decisive = review.moves.find((m) => m.decisive);
+    assert.equal(decisive?.move, 'A31');
+    const words = REVIEW_WORDS[at.lang];
+    const item = page.locator(`#review-marks button[data-ply="${decisive.ply + 1}"]`);
+    const line = await item.textContent();
+    assert.ok(line.includes(words.decisive) && line.includes(words.mistake), line);
+    const rows = await page.$$eval('#review-players li', (lis) => lis.map((li) => li.textContent));
+    assert.equal(rows.length, 2);
+    for (const row of rows) assert.match(row, words.accuracy);
+    await item.click();
+    await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, decisive.ply + 1);
+    const better = page.locator('[data-testid="suggestions"] .suggest.better').first();
+    await better.waitFor();
+    // The click brings the board, and the better move on it, into view.
+    const box = await better.boundingBox();
+    const view = page.viewportSize();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= view.height, `the better move at ${JSON.stringify(box)}`);
+    await shot(page, 'review', at);
+    assert.deepEqual(page.errors, []);
+    await context.close();
   }
 });

@@ -17,13 +17,16 @@
 namespace asterism {
 namespace {
 
-TEST(Review, ThresholdsAreTenTwentyThirtyPoints) {
+// Lichess's thresholds (lila's Advice: 0.1, 0.2 and 0.3 of "winning
+// chances", which run from -1 to 1): 5, 10 and 15 points of expected score.
+// The review had twice these until issue 43.
+TEST(Review, ThresholdsAreLichessFiveTenFifteenPoints) {
     EXPECT_EQ(mark_for_loss(0.0), ReviewMark::None);
-    EXPECT_EQ(mark_for_loss(0.099), ReviewMark::None);
-    EXPECT_EQ(mark_for_loss(0.1), ReviewMark::Inaccuracy);
-    EXPECT_EQ(mark_for_loss(0.7 - 0.5), ReviewMark::Mistake);
-    EXPECT_EQ(mark_for_loss(0.29), ReviewMark::Mistake);
-    EXPECT_EQ(mark_for_loss(0.3), ReviewMark::Blunder);
+    EXPECT_EQ(mark_for_loss(0.049), ReviewMark::None);
+    EXPECT_EQ(mark_for_loss(0.05), ReviewMark::Inaccuracy);
+    EXPECT_EQ(mark_for_loss(0.6 - 0.5), ReviewMark::Mistake);
+    EXPECT_EQ(mark_for_loss(0.149), ReviewMark::Mistake);
+    EXPECT_EQ(mark_for_loss(0.15), ReviewMark::Blunder);
     EXPECT_EQ(mark_for_loss(1.0), ReviewMark::Blunder);
     EXPECT_EQ(mark_name(ReviewMark::Blunder), "blunder");
     EXPECT_EQ(mark_name(ReviewMark::None), "");
@@ -186,7 +189,7 @@ TEST(ReviewIssue43, PlayerAccuracyAndCountsOnHandValues) {
     Review r;
     r.winrate_first = {0.5, 0.5, 0.5, 0.5, 0.5};
     const std::pair<Player, double> played[] = {
-        {Player::First, 0}, {Player::Second, 0.1}, {Player::First, 0.3}, {Player::Second, 0}};
+        {Player::First, 0}, {Player::Second, 0.05}, {Player::First, 0.3}, {Player::Second, 0}};
     for (const auto& [mover, loss] : played) {
         ReviewedMove m;
         m.ply = static_cast<int>(r.moves.size());
@@ -208,9 +211,9 @@ TEST(ReviewIssue43, PlayerAccuracyAndCountsOnHandValues) {
     EXPECT_EQ(players[1].mistakes + players[1].blunders, 0);
 }
 
-Review review_of_file(const std::string& name) {
-    const LoadedGame loaded = load_record_file(ASTERISM_TEST_DATA "/review/random/" + name);
-    return review_game(*loaded.game, ReviewSettings{});
+Review review_of_file(const std::string& name, const ReviewSettings& settings = {}) {
+    const LoadedGame loaded = load_record_file(ASTERISM_TEST_DATA "/review/" + name);
+    return review_game(*loaded.game, settings);
 }
 
 // The graph does not swing with the side to move (issue 43): a *Star game
@@ -221,7 +224,7 @@ Review review_of_file(const std::string& name) {
 // less than 12 points, and on average over the game the player to move is
 // valued within 5 points of the player who just moved.
 TEST(ReviewIssue43, GraphHasNoSideToMoveSwing) {
-    const Review r = review_of_file("starstar6-random-vs-level7.rec");
+    const Review r = review_of_file("random/starstar6-random-vs-level7.rec");
     ASSERT_EQ(r.winrate_first.size(), r.moves.size() + 1);
     int strong = 0, calm = 0;
     double swing = 0;
@@ -243,7 +246,7 @@ TEST(ReviewIssue43, GraphHasNoSideToMoveSwing) {
 // random side's e3-e4 (ply 3) loses material for nothing. Before, the
 // level-7 player's f7-f6 was marked an inaccuracy as well.
 TEST(ReviewIssue43, MarksTheRandomMoveThatLosesAndNotTheStrongSide) {
-    const Review r = review_of_file("starpool-random-vs-level7.rec");
+    const Review r = review_of_file("random/starpool-random-vs-level7.rec");
     ASSERT_GE(r.moves.size(), 3u);
     const ReviewedMove& lost = r.moves[2];
     EXPECT_EQ(lost.move, "e3-e4");
@@ -259,6 +262,64 @@ TEST(ReviewIssue43, MarksTheRandomMoveThatLosesAndNotTheStrongSide) {
     }
     ASSERT_EQ(r.players.size(), 2u);
     EXPECT_LT(r.players[0].accuracy + 10, r.players[1].accuracy);
+}
+
+// The move that lost the game is marked at least a mistake (issue 43): a
+// *Star game on the small board between level 7 and a random player, lost
+// by many small losses, none of 10 points. The random side's A31 (ply 12)
+// is its last move after which its best move would still have kept its
+// share of the start and the move played did not; its loss, 8.8 points, is
+// an inaccuracy's, and without the rule no move of the random side was a
+// mistake.
+TEST(ReviewIssue43, MarksTheMoveThatLostTheGame) {
+    const Review r = review_of_file("random/starstar6-level7-vs-random.rec");
+    std::vector<const ReviewedMove*> decisive;
+    for (const ReviewedMove& m : r.moves)
+        if (m.decisive) decisive.push_back(&m);
+    ASSERT_EQ(decisive.size(), 1u);
+    const ReviewedMove& m = *decisive.front();
+    EXPECT_EQ(m.mover, Player::Second);
+    EXPECT_EQ(m.move, "A31");
+    EXPECT_EQ(m.mark, ReviewMark::Mistake);
+    EXPECT_LT(m.loss, kMistakeLoss) << "the rule, not the loss, made it a mistake";
+    EXPECT_GE(m.loss, kInaccuracyLoss);
+    EXPECT_GE(m.before, 0.3) << "the game was not lost before it";
+    int random_marks = 0, strong_marks = 0;
+    for (const ReviewedMove& x : r.moves)
+        (x.mover == Player::Second ? random_marks : strong_marks) += x.mark != ReviewMark::None;
+    EXPECT_GE(random_marks, 3);
+    EXPECT_EQ(strong_marks, 0);
+}
+
+// Forty plies of Shatra's Original form between level-9 players (issue 27's
+// goal: at most 5% of the moves after the random plies marked mistakes or
+// blunders). Two things keep the level-5 review from marking them: the
+// stretch fitted for the form (0.33: alpha-beta's 400 units ten to one
+// overrates a man of this form, whose strong moves otherwise lose "20
+// points" to a level-5 look) and every mark, inaccuracies too, checked by
+// a player two levels stronger. Unchecked, the review marks several of them.
+TEST(ReviewIssue43, StrongShatraOriginalGameIsHardlyMarked) {
+    const GameInfo* shatra = Registry::instance().find("shatra");
+    ASSERT_TRUE(shatra && shatra->review_stretch);
+    EXPECT_DOUBLE_EQ(
+        shatra->review_stretch(Registry::instance().parse_options(*shatra, "rules=original")),
+        0.33);
+    const Review checked = review_of_file("strong/shatra-original-level9.rec");
+    const Review unchecked =
+        review_of_file("strong/shatra-original-level9.rec", {.max_verified = 0});
+    const auto count = [](const Review& r, bool bad_only) {
+        int n = 0;
+        for (std::size_t i = 2; i < r.moves.size(); ++i) {
+            const ReviewMark mark = r.moves[i].mark;
+            n += bad_only ? mark == ReviewMark::Mistake || mark == ReviewMark::Blunder
+                          : mark != ReviewMark::None;
+        }
+        return n;
+    };
+    ASSERT_EQ(checked.moves.size(), 40u);
+    EXPECT_LE(count(checked, true) * 20, 38) << count(checked, true) << " mistakes or blunders";
+    EXPECT_LE(count(checked, false), 2);
+    EXPECT_GT(count(unchecked, false), count(checked, false));
 }
 
 }  // namespace

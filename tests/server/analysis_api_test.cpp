@@ -136,7 +136,7 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
     ASSERT_EQ(done["status"], "done") << done.dump();
     ASSERT_EQ(done["moves"].size(), bg.moves.size());
     EXPECT_EQ(done["winrate_first"].size(), bg.moves.size() + 1);
-    EXPECT_EQ(done["thresholds"]["blunder"], 0.3);
+    EXPECT_EQ(done["thresholds"]["blunder"], 0.15);
     const json& m = done["moves"][static_cast<std::size_t>(bg.blunder_ply)];
     EXPECT_EQ(m["mark"], "blunder");
     EXPECT_EQ(m["move"], bg.moves[static_cast<std::size_t>(bg.blunder_ply)]);

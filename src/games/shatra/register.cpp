@@ -33,6 +33,18 @@ const GameRegistration kRegistration{GameInfo{
     // Shatra with Shatrabase's rules and notation, its cells renumbered.
     PgnNotation{"Shatra", "", "", "shatra:rules=shatrabase,notation=shatrabase",
                 shatrabase_numbering},
+    // The review's stretch of alpha-beta's win rate (400 units ten to one),
+    // fitted per form by logistic regression of the results of level-5
+    // self-play on the searches' scores (docs/review.md): a man is worth
+    // less in the forms with fewer kinds of piece. Overridden single rules
+    // keep their preset's figure.
+    [](const Options& options) {
+        const std::string& preset = options.get("rules");
+        if (preset == "original") return 0.33;
+        if (preset == "shatrabase") return 0.42;
+        if (preset == "altai") return 0.61;
+        return 0.64;
+    },
 }};
 
 // The messages of this game, for the English line of a reason and the

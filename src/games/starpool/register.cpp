@@ -29,6 +29,9 @@ const GameRegistration kRegistration(GameInfo{
     // PGN reserves '<' and '>', so the Wizard's swap w1<>a1 is w1=a1 there
     // ('=' is free: promotions are not written).
     PgnNotation{"Star Pool Chess", "<>", "="},
+    // The review's stretch of alpha-beta's win rate, fitted as Shatra's
+    // (docs/review.md).
+    [](const Options&) { return 0.69; },
 });
 
 // The messages of this game, for the English line of a reason and the
