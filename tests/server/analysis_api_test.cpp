@@ -150,9 +150,9 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
 }
 
 TEST(AnalysisApi, ReviewRequestsAreBounded) {
-    ApiLimits limits;
-    limits.max_reviews = 1;
-    ApiRig rig(limits, 3);
+    OnlineLimits games;
+    games.thinking.max_reviews = 1;
+    ApiRig rig({}, 3, games);
     Api& api = rig.api;
     const std::string empty = make(api, {{"game", "starstar:size=6"}});
     expect_error(call(api, "POST", empty + "/review"), 400, "no moves");

@@ -126,7 +126,7 @@ TEST(ServerApi, BadNewGameRequestsGetMessages) {
                  "\"human\" or \"computer\"");
     expect_error(post(api, "/api/sessions", {{"game", "starstar"}, {"level", 11}}), 400,
                  "'level' must be from 1 to 10");
-    EXPECT_EQ(api.session_count(), 0u);
+    EXPECT_EQ(rig.service.local_count(), 0u);
 }
 
 TEST(ServerApi, UnknownPagesMethodsAndSessions) {
@@ -508,7 +508,7 @@ TEST(ServerApi, TheLeastRecentlyUsedGameMakesRoom) {
     for (int i = 0; i < 3; ++i) s.push_back(make(api, {{"game", "asterisk"}}));
     call(api, "GET", path(s[0]));  // the oldest is used again, so s[1] goes
     s.push_back(make(api, {{"game", "asterisk"}}));
-    EXPECT_EQ(api.session_count(), 3u);
+    EXPECT_EQ(rig.service.local_count(), 3u);
     EXPECT_EQ(call(api, "GET", path(s[0])).status, 200);
     expect_error(call(api, "GET", path(s[1])), 404, "no game");
     EXPECT_EQ(call(api, "GET", path(s[2])).status, 200);
@@ -645,7 +645,7 @@ TEST(ServerApi, AViewOfAPositionKeepsNothing) {
     EXPECT_EQ(r.status, 200) << r.body.dump();
     EXPECT_EQ(r.body["history"], json::array({move}));
     EXPECT_EQ(r.body["id"], "");
-    EXPECT_EQ(api.session_count(), 1u);  // only the one made above
+    EXPECT_EQ(rig.service.local_count(), 1u);  // only the one made above
     expect_error(post(api, "/api/view", {{"game", "starstar"}, {"moves", {move, move}}}), 400,
                  "move 2");
     expect_error(post(api, "/api/view", {{"game", "starstar"}, {"moves", json::array({1})}}), 400,
