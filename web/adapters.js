@@ -45,12 +45,12 @@ export function fromOnline(s) {
     result: s.result,
     outcome: s.outcome,
     termination: s.termination,
-    sides: s.names,
+    sides: s.players.map((p) => p.name),
     score: s.score,
     view: s.view,
     moveHelp: s.move_help,
     history: s.history,
-    drawOfferedBy: s.draw_offered_by,
+    drawOfferedBy: s.draw.offered_by,
     clock: s.clock,
   };
 }

@@ -22,10 +22,12 @@ ApiResponse call(Api& api, const std::string& method, const std::string& path,
     return api.handle(r);
 }
 
-std::string make(Api& api, const json& body) {
-    const ApiResponse r = call(api, "POST", "/api/sessions", body);
+// A new local game's path.
+std::string make(Api& api, json body) {
+    body["kind"] = "local";
+    const ApiResponse r = call(api, "POST", "/api/games", body);
     EXPECT_EQ(r.status, 201) << r.body.dump();
-    return "/api/sessions/" + r.body["id"].get<std::string>();
+    return "/api/games/" + r.body["id"].get<std::string>();
 }
 
 // A session of the blunder game, played up to `plies` moves.
