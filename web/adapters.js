@@ -17,7 +17,9 @@ export function fromSession(s) {
     id: s.id,
     spec: s.game,
     gameId: s.game_id,
-    ply: s.shown_ply,
+    // POST /api/view answers in the one state of /api/games, whose `ply` is
+    // the shown position's; the local routes' old shape has `shown_ply`.
+    ply: s.shown_ply ?? s.ply,
     toMove: s.to_move,
     terminal: s.terminal,
     result: s.result,

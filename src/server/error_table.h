@@ -56,7 +56,7 @@ inline constexpr ErrorEntry kErrorRows[] = {
     {"puz.game", 404, "no puzzles for {game}: the games are {list}"},
     {"puz.none", 404, "no puzzles for {game} on this server"},
 
-    // searches, draws and reviews (api_searches.cpp).
+    // searches, draws and reviews (games/thinking.cpp, games/actions.cpp).
     {"over.noMoves", 400, "{why}; no more moves"},
     {"over.atMove", 400, "the game is over at that move; no more moves"},
     {"over.now", 400, "{why}"},

@@ -22,7 +22,7 @@
 //   stored: the game's row id is a digest of it.
 //
 // Both kinds answer the same routes (/api/games/:id/...) with the same
-// state (state_json, games/view.cpp); a route that only one kind has
+// state (public_state, games/view.cpp); a route that only one kind has
 // answers the other with a 409 that says so.
 //
 // The service is written one concern a file in src/server/games/ (seats,

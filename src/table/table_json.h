@@ -45,7 +45,8 @@ nlohmann::json players_json(const Table& table);
 // position's, the seats as `players`, and `draw: {offered_by, agreed}`
 // (offered_by a player index or -1).
 nlohmann::json table_state(const Table& table, const Game& shown, ViewParts parts);
-// A local game's state (docs/server.md, /api/sessions): the game's view as
+// A local game's state in the shape the page's engine answers the old
+// /api/sessions routes with (docs/wasm.md): the game's view as
 // it is now or of `shown` after `shown_ply` moves (browsing), with the
 // game's id, its seats and the level a "computer" seat plays at.
 nlohmann::json local_game_view(const std::string& id, const Table& table, int level,
