@@ -1,6 +1,7 @@
 // Fuzzes the browser UI's JSON API (src/server/api.h): each input line is one
-// request, "METHOD PATH BODY", where "$ID" in the path stands for a session
-// that the input's first line creates (a game spec). Whatever the requests,
+// request, "METHOD PATH BODY", where "$ID" in the path stands for a local
+// game that the input's first line creates (a game spec; POST /api/games
+// with kind "local"). Whatever the requests,
 // the Api must answer every one with a status below 500 (or the 503 of a
 // server that holds its maximum of games), and every failure with a message. Searches are slow by
 // design, so computer moves and analyses always run at the session's level 1 (their bodies are
@@ -24,12 +25,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     games.local.max_games = 4;
     ApiRig rig(limits, 1, games);
     Api& api = rig.api;
-    const nlohmann::json make = {{"game", std::string(text.substr(0, newline))},
+    const nlohmann::json make = {{"kind", "local"},
+                                 {"game", std::string(text.substr(0, newline))},
                                  {"players", {"human", "human"}},
                                  {"level", 1}};
     ApiRequest create;
     create.method = "POST";
-    create.path = "/api/sessions";
+    create.path = "/api/games";
     create.body = make.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     create.client = "fuzz";
     create.content_type = "application/json";

@@ -335,8 +335,8 @@ function claimGames() {
       try {
         const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/claim`, {}, secret));
         const seat = s.you ?? -1;
-        const side = seat >= 0 ? s.names[seat] : '?';
-        const state = s.terminal ? resultLine({ ...s, sides: s.names }) : t(s.status === 'open' ? 'acc.claim.waiting' : 'acc.claim.playing');
+        const side = seat >= 0 ? s.players[seat].name : '?';
+        const state = s.terminal ? resultLine({ ...s, sides: s.players.map((p) => p.name) }) : t(s.status === 'open' ? 'acc.claim.waiting' : 'acc.claim.playing');
         const li = claimRow(t('acc.claim.row', { game: gameTitle(s.game), side: sideName(side, 'gen'), state }), `online.html#game=${id}`, 'claimed');
         li.dataset.id = id;
         li.dataset.seat = String(seat);

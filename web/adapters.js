@@ -17,7 +17,9 @@ export function fromSession(s) {
     id: s.id,
     spec: s.game,
     gameId: s.game_id,
-    ply: s.shown_ply,
+    // POST /api/view answers in the one state of /api/games, whose `ply` is
+    // the shown position's; the local routes' old shape has `shown_ply`.
+    ply: s.shown_ply ?? s.ply,
     toMove: s.to_move,
     terminal: s.terminal,
     result: s.result,
@@ -45,12 +47,12 @@ export function fromOnline(s) {
     result: s.result,
     outcome: s.outcome,
     termination: s.termination,
-    sides: s.names,
+    sides: s.players.map((p) => p.name),
     score: s.score,
     view: s.view,
     moveHelp: s.move_help,
     history: s.history,
-    drawOfferedBy: s.draw_offered_by,
+    drawOfferedBy: s.draw.offered_by,
     clock: s.clock,
   };
 }

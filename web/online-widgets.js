@@ -100,7 +100,7 @@ export function renderSeats(ui, s, seatName) {
     const who = /** @type {HTMLElement} */ (row.querySelector('.who'));
     // An account's name links to its profile; a guest's is only text.
     const name = seat.account && seat.joined && seat.name ? playerLink(seat.name, `seat-link-${i}`) : seatName(i);
-    who.replaceChildren(`${side(s.names[i])}: `, name, (seat.computer ? say('status.computer') : '') + (ui.you === i ? say('seat.you') : ''));
+    who.replaceChildren(`${side(s.players[i].name)}: `, name, (seat.computer ? say('status.computer') : '') + (ui.you === i ? say('seat.you') : ''));
   }
   // The seats in the order of the board's sides: the one drawn at the
   // bottom (a player's own, unless they flip) listed last.

@@ -166,7 +166,7 @@ async function showGame(id, { fromLink = false, take = false } = {}) {
       !playsHere(id)) {
       ui.you = -1;
       accept(s);
-      const yes = await askTakeover(`${s.names[seat]}, ${seatName(seat)}`);
+      const yes = await askTakeover(`${s.players[seat].name}, ${seatName(seat)}`);
       if (ui.id !== id) return;
       if (yes) ui.you = seat;
       else watchHere(t('og.elsewhere'));
@@ -292,8 +292,8 @@ function renderStatus(s) {
   // The result banner says how it ended, once.
   else if (s.terminal) text = t('result.gameOver');
   else if (s.status === 'open') text = t(s.rated ? 'og.waitingSecond.rated' : 'og.waitingSecond');
-  else if (myTurn()) text = t('og.yourMove', { side: side(s.names[ui.you]) });
-  else text = t('og.toMove', { who: seatName(s.to_move), side: side(s.names[s.to_move], 'gen') });
+  else if (myTurn()) text = t('og.yourMove', { side: side(s.players[ui.you].name) });
+  else text = t('og.toMove', { who: seatName(s.to_move), side: side(s.players[s.to_move].name, 'gen') });
   if (ui.busy) text += ' \u2026';
   $('status').textContent = text;
   $('status').dataset.ply = String(s.ply);
@@ -306,11 +306,11 @@ function renderBanners(s) {
   const over = s.terminal;
   // A game the server ended (aborted) is not over by the rules, but done.
   $('result').hidden = !over && s.status !== 'aborted';
-  $('result').textContent = resultLine({ ...s, sides: s.names });
+  $('result').textContent = resultLine({ ...s, sides: s.players.map((p) => p.name) });
   $('join').hidden = !(ui.you >= 0 && !s.seats[ui.you].joined && !over);
   renderRatedJoin(Boolean(s.rated), !$('join').hidden, () => { if (ui.state) render(); });
   renderRatingChanges(s);
-  const offer = over ? -1 : s.draw_offered_by;
+  const offer = over ? -1 : s.draw.offered_by;
   $('draw-banner').hidden = offer < 0;
   if (offer >= 0) {
     const mine = ui.you === 1 - offer;
@@ -334,7 +334,7 @@ function renderActions(s) {
   $('actions').hidden = ui.you < 0 || s.terminal;
   const computer = s.seats.some((x) => x.computer);
   button('resign').disabled = !playing || ui.busy;
-  button('draw-offer').disabled = !playing || ui.busy || s.draw_offered_by >= 0;
+  button('draw-offer').disabled = !playing || ui.busy || s.draw.offered_by >= 0;
   $('takeback').textContent = computer ? t('play.undo') : t('online.takeback');
   button('takeback').disabled = !playing || ui.busy || s.takeback_by >= 0 || s.ply === 0;
   $('replay').hidden = !s.terminal;

@@ -238,7 +238,7 @@ export {};
  * @property {string} title
  * @property {'open'|'playing'|'finished'|'aborted'} status
  * @property {OnlineSeat[]} seats
- * @property {string[]} names  the sides' names in the game (Black, White...)
+ * @property {SessionPlayer[]} players  the sides (name: Black, White...) and who holds them
  * @property {string[]} history
  * @property {number} ply
  * @property {number} to_move  -1 when over
@@ -246,7 +246,7 @@ export {};
  * @property {string} result
  * @property {string} outcome
  * @property {string} termination  rules, resignation, agreement, time
- * @property {number} draw_offered_by  -1 or a seat
+ * @property {{offered_by: number, agreed: boolean}} draw  offered_by: -1 or a seat
  * @property {number} takeback_by  -1 or a seat
  * @property {Clock} clock
  * @property {number} seq  the number of stored events

@@ -162,7 +162,7 @@ void add_thinking_options(CLI::App& command, server::ServeOptions& o) {
         ->capture_default_str()
         ->check(CLI::Range(1, 100000));
     command
-        .add_option("--max-reviews", o.limits.max_reviews,
+        .add_option("--max-reviews", o.online_limits.thinking.max_reviews,
                     "Game reviews waiting or running on the server (429 beyond)")
         ->capture_default_str()
         ->check(CLI::Range(1, 10000));

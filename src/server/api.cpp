@@ -1,5 +1,5 @@
 // The browser UI's JSON API (api.h; routes in docs/server.md).
-#include "server/api_session.h"
+#include "server/api.h"
 
 #include <algorithm>
 #include <array>
@@ -24,113 +24,108 @@
 #include "search/players.h"
 #include "server/accounts/accounts.h"
 #include "server/chat/chat.h"
-#include "server/draws.h"
+#include "server/game_service.h"
 #include "server/json_args.h"
 #include "server/puzzles.h"
 #include "server/puzzles/service.h"
 #include "server/reviews.h"
 #include "server/tournaments/service.h"
 #include "table/table.h"
+#include "table/table_json.h"
 
 namespace asterism::server {
 
 using nlohmann::json;
 
-namespace {
+// One request on its way through one of the API's own routes.
+struct Api::Call {
+    const ApiRequest& request;
+};
 
-// session's level), or any player of search/players.h ("level:8", "random").
-Seat seat_from(const json& item, const Game& game, int level, const SearchCaps& caps) {
-    if (!item.is_string()) fail("new.player.form");
-    const std::string text = item.get<std::string>();
-    if (text == "computer") return Seat::computer_player("level:" + std::to_string(level));
-    // The bounds first: making the player allocates what it asks for.
-    if (text != "human" && text != "person") check_player(text, caps);
-    try {
-        return parse_seat(text, game);
-    } catch (const GameError& e) {
-        fail("new.player.bad", {{"why", e.reason()}});
-    }
+// ---- the routes ------------------------------------------------------------------
+
+// The API's own rows of the route table (routes.h): the catalog and the
+// stateless views.
+void Api::add_own_routes() {
+    using enum Who;
+    using enum RateClass;
+    constexpr auto quick = Handler::Lane::Quick;
+    const auto on = [this](ApiResponse (Api::*handler)(Call&)) {
+        return [this, handler](const ApiRequest& r, const PathArgs&) {
+            Call call{r};
+            return (this->*handler)(call);
+        };
+    };
+    routes_.add({"GET", "/api/catalog", Anyone, quick, Plain, on(&Api::get_catalog)});
+    routes_.add({"POST", "/api/view", Anyone, quick, Plain, on(&Api::post_view)});
 }
 
-// The seats and level a body asks for, as the players' texts ("human",
-// "level:6"); computer seats at the old level follow a new one.
-json seats_asked(const json& body, const Table& table, int& level, const SearchCaps& caps) {
-    const int old_level = level;
-    level = static_cast<int>(get_int(body, "level", level, 1, kMaxLevel));
-    json players = online::players_of(table);
-    for (std::size_t p = 0; p < 2; ++p) {
-        const Seat& s = table.seat(static_cast<Player>(p));
-        if (s.computer() && player_level(s.player) == old_level)
-            players[p] = seat_from("computer", table.game(), level, caps).text();
-    }
-    if (!body.contains("players") || body["players"].is_null()) return players;
-    const json& p = body["players"];
-    if (!p.is_array() || p.size() < 1 || p.size() > 2) fail("new.players.form");
-    for (std::size_t i = 0; i < p.size(); ++i)
-        players[i] = seat_from(p[i], table.game(), level, caps).text();
-    return players;
+namespace {
+
+// A local game's state in the shape /api/sessions answered with: `ply` the
+// game's length and `shown_ply` the position shown.
+json session_shape(json body) {
+    if (!body.is_object() || !body.contains("history") || !body.contains("players")) return body;
+    body["shown_ply"] = body["ply"];
+    body["ply"] = body["history"].size();
+    return body;
 }
 
 }  // namespace
 
-// ---- the routes ------------------------------------------------------------------
-
-json Api::state_of(const Call& c) {
-    const Table& t = c.game->table;
-    const Game& g = t.game();
-    json state = local_game_view(c.id, t, c.game->level, g, static_cast<int>(g.history().size()));
-    add_draw_state(state, t.draws());
-    return state;
-}
-
-GameService& Api::service() {
-    if (!games_) fail("server.noGames");
-    return *games_;
-}
-
-// The API's own rows of the route table (routes.h), and the table itself,
-// made again whenever a module is attached: the local games (named by
-// their unguessable token, which is the seat's proof), the catalog,
-// records and stateless views. Every local game is stored, so its routes
-// wait on the disk; those that search run on the search lane.
-void Api::add_own_routes() {
+// The routes the page used before local and online games had one face
+// (docs/server.md, "Routes replaced"): each runs the games' route of the
+// same action and turns its state back into the shape those clients read.
+// They go once the page speaks /api/games.
+void Api::add_session_routes() {
     using enum Who;
     using enum RateClass;
-    constexpr auto disk = Handler::Lane::Disk, quick = Handler::Lane::Quick,
-                   search = Handler::Lane::Search;
-    const auto on = [this](ApiResponse (Api::*handler)(Call&)) {
-        return [this, handler](const ApiRequest& r, const PathArgs& args) {
-            const auto id = args.find("id");
-            Call call{r, id == args.end() ? "" : id->second,
-                      id == args.end() ? nullptr : service().find_local(id->second)};
-            return (this->*handler)(call);
-        };
+    constexpr auto disk = Handler::Lane::Disk, search = Handler::Lane::Search;
+    const auto alias = [this](std::string_view method, std::string_view path, Handler::Lane lane,
+                              RateClass rate, std::string suffix) {
+        const bool records = path == "/api/records";
+        const bool create = records || path == "/api/sessions";
+        routes_.add({method, path, create ? Anyone : Seat, lane, rate,
+                     [this, create, records, suffix](const ApiRequest& r, const PathArgs& args) {
+                         ApiRequest as = r;
+                         if (create) {
+                             json body = parse_body(r, limits_.max_json_depth);
+                             body["kind"] = "local";
+                             if (records && !body.contains("record")) body["record"] = "";
+                             as.body = body.dump();
+                             as.path = "/api/games";
+                         } else {
+                             as.path = "/api/games/" + args.at("id") + suffix;
+                         }
+                         PathArgs target_args;
+                         const Route* target = routes_.find(as, target_args);
+                         if (!target) fail("server.noGames");
+                         ApiResponse out = target->run(as, target_args);
+                         out.text.clear();
+                         out.body = session_shape(create ? out.body["state"] : out.body);
+                         return out;
+                     },
+                     create ? std::function<void(const std::string&)>{}
+                            : [this](const std::string& id) {
+                                  if (!games_) fail("server.noGames");
+                                  games_->find_local(id);
+                              }});
     };
-    // An unknown token is a 404 whatever the method (not a 405).
-    const auto known = [this](const std::string& id) { service().find_local(id); };
-    const auto session = [&](std::string_view method, std::string_view path, Handler::Lane lane,
-                             RateClass rate, ApiResponse (Api::*handler)(Call&)) {
-        routes_.add({method, path, Seat, lane, rate, on(handler), known});
-    };
-    routes_.add({"GET", "/api/catalog", Anyone, quick, Plain, on(&Api::get_catalog)});
-    routes_.add({"POST", "/api/records", Anyone, disk, Create, on(&Api::post_record)});
-    routes_.add({"POST", "/api/sessions", Anyone, disk, Create, on(&Api::post_session)});
-    routes_.add({"POST", "/api/view", Anyone, quick, Plain, on(&Api::post_view)});
-    session("GET", "/api/sessions/:id", disk, Plain, &Api::get_session);
-    session("DELETE", "/api/sessions/:id", disk, Plain, &Api::delete_session);
-    session("GET", "/api/sessions/:id/legal", disk, Plain, &Api::get_legal);
-    session("POST", "/api/sessions/:id/move", disk, Plain, &Api::post_move);
-    session("POST", "/api/sessions/:id/undo", disk, Plain, &Api::post_undo);
-    session("POST", "/api/sessions/:id/players", disk, Plain, &Api::post_players);
-    session("GET", "/api/sessions/:id/record", disk, Plain, &Api::get_record);
-    session("GET", "/api/sessions/:id/pgn", disk, Plain, &Api::get_record);
-    session("POST", "/api/sessions/:id/computer", search, Search, &Api::post_computer);
-    session("POST", "/api/sessions/:id/analyze", search, Search, &Api::post_analyze);
-    session("POST", "/api/sessions/:id/draw", search, Search, &Api::post_draw);
-    // A review waits its turn in the thinking pool (reviews.h): the request
-    // itself only stores the job.
-    session("POST", "/api/sessions/:id/review", disk, Search, &Api::post_review);
-    session("GET", "/api/sessions/:id/review", disk, Plain, &Api::get_review);
+    alias("POST", "/api/records", disk, Create, "");
+    alias("POST", "/api/sessions", disk, Create, "");
+    alias("GET", "/api/sessions/:id", disk, Plain, "");
+    alias("DELETE", "/api/sessions/:id", disk, Plain, "");
+    alias("GET", "/api/sessions/:id/legal", disk, Plain, "/legal");
+    alias("POST", "/api/sessions/:id/move", disk, Plain, "/move");
+    alias("POST", "/api/sessions/:id/undo", disk, Plain, "/takeback");
+    alias("POST", "/api/sessions/:id/players", disk, Plain, "/players");
+    alias("GET", "/api/sessions/:id/record", disk, Plain, "/record");
+    alias("GET", "/api/sessions/:id/pgn", disk, Plain, "/pgn");
+    alias("POST", "/api/sessions/:id/computer", search, Search, "/computer");
+    alias("POST", "/api/sessions/:id/analyze", search, Search, "/analyze");
+    alias("POST", "/api/sessions/:id/draw", search, Search, "/draw");
+    alias("POST", "/api/sessions/:id/review", disk, Search, "/review");
+    alias("GET", "/api/sessions/:id/review", disk, Plain, "/review");
 }
 
 void Api::rebuild_routes() {
@@ -138,12 +133,13 @@ void Api::rebuild_routes() {
     if (online_ && chat_) chat_->add_routes(routes_);
     if (accounts_) accounts_->add_routes(routes_);
     if (online_ && tournaments_) tournaments_->add_routes(routes_);
-    if (online_ && games_) games_->add_routes(routes_);
+    if (games_) games_->add_routes(routes_, online_);
     if (puzzles_)
         puzzles_->add_routes(routes_);
     else
         add_puzzle_routes(routes_);
     add_own_routes();
+    if (games_) add_session_routes();
 }
 
 Handler::Lane Api::lane(std::string_view method, std::string_view path) const {
@@ -180,42 +176,6 @@ ApiResponse Api::get_catalog(Call&) {
     return {200, {{"games", games}, {"levels", {{"min", 1}, {"max", kMaxLevel}}}}};
 }
 
-// A new local game: its seats as the body asks (a person against the
-// computer by default), stored in the game service.
-ApiResponse Api::created(Call& c, Table table, const json& body, const std::string& record) {
-    int level = 3;
-    table.set_seat(Player::Second, Seat::computer_player("level:" + std::to_string(level)));
-    const json players = seats_asked(body, table, level, limits_.search);
-    for (std::size_t i = 0; i < 2; ++i)
-        table.set_seat(static_cast<Player>(i),
-                       parse_seat(players[i].get<std::string>(), table.game()));
-    c.id = service().create_local(std::move(table), level, c.request, record);
-    c.game = service().find_local(c.id);
-    std::lock_guard lock(c.game->mutex);
-    return {201, state_of(c)};
-}
-
-// Loads a record: a new session continuing it.
-ApiResponse Api::post_record(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    const std::string text = get_string(body, "record");
-    if (text.empty()) fail("game.record");
-    // A PGN text (docs/records.md, "PGN") loads its first game.
-    LoadedGame loaded = looks_like_pgn(text)
-                            ? std::move(read_pgn(text, "record").front())
-                            : replay_record(parse_record(text, "record"), "record");
-    return created(c, Table(std::move(loaded)), body, text);
-}
-
-ApiResponse Api::post_session(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    auto game = Registry::instance().create(spec_from(body));
-    const std::string position = get_string(body, "position");
-    if (!position.empty()) game->set_position(position);
-    std::string start = position.empty() ? "" : game->position();
-    return created(c, Table(std::move(game), std::move(start)), body);
-}
-
 // The state of a position, and of the moves played from it, without keeping
 // a game: what the rules pages and lessons draw. Nothing is stored, so a
 // page that draws fifty diagrams holds no game of the server's.
@@ -237,80 +197,9 @@ ApiResponse Api::post_view(Call& c) {
             fail("game.viewMove", {{"n", i + 1}, {"why", e.reason()}});
         }
     }
-    const Game& g = table.game();
-    json state = local_game_view("", table, 0, g, static_cast<int>(g.history().size()));
-    add_draw_state(state, table.draws());
+    json state = table_state(table, table.game(), ViewParts::Whole);
+    state["id"] = "";
     return {200, state};
-}
-
-ApiResponse Api::get_session(Call& c) {
-    std::lock_guard lock(c.game->mutex);
-    const Table& t = c.game->table;
-    const int ply = static_cast<int>(t.game().history().size());
-    const auto it = c.request.query.find("ply");
-    if (it == c.request.query.end()) return {200, state_of(c)};
-    // Browsing: the position after `ply` moves, on a copy.
-    int shown = -1;
-    if (std::sscanf(it->second.c_str(), "%d", &shown) != 1 || shown < 0 || shown > ply ||
-        std::to_string(shown) != it->second)
-        fail("request.ply", {{"max", ply}});
-    auto copy = t.game().clone();
-    for (int k = ply; k > shown; --k) copy->undo();
-    return {200, local_game_view(c.id, t, c.game->level, *copy, shown)};
-}
-
-ApiResponse Api::delete_session(Call& c) {
-    service().close_local(c.id);
-    return {200, {{"deleted", c.id}}};
-}
-
-ApiResponse Api::get_legal(Call& c) {
-    std::lock_guard lock(c.game->mutex);
-    return {200, {{"moves", c.game->table.game().legal_moves()}}};
-}
-
-ApiResponse Api::post_move(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    const std::string move = get_string(body, "move");
-    if (move.empty()) fail("game.move.missing");
-    std::lock_guard lock(c.game->mutex);
-    service().change(*c.game, "move", {{"move", move}});
-    return {200, state_of(c)};
-}
-
-ApiResponse Api::post_undo(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    const long long count = get_int(body, "count", 1, 1, 100000);
-    const bool to_human = body.contains("to_human") && body["to_human"] == true;
-    std::lock_guard lock(c.game->mutex);
-    if (c.game->table.game().history().empty()) fail("game.undo");
-
-    json event = {{"count", count}};
-    if (to_human) event["to"] = "person";
-    service().change(*c.game, "undo", std::move(event));
-    return {200, state_of(c)};
-}
-
-ApiResponse Api::post_players(Call& c) {
-    const json body = parse_body(c.request, limits_.max_json_depth);
-    std::lock_guard lock(c.game->mutex);
-    int level = c.game->level;
-    json players = seats_asked(body, c.game->table, level, limits_.search);
-    service().change(*c.game, "players", {{"players", std::move(players)}, {"level", level}});
-    return {200, state_of(c)};
-}
-
-// The record for download, in the project's format or as PGN (the
-// chess-likes only: another game is a 400).
-ApiResponse Api::get_record(Call& c) {
-    const bool pgn = c.request.path.ends_with("/pgn");
-    std::lock_guard lock(c.game->mutex);
-    const Table& t = c.game->table;
-    const Record record = t.record();
-    const std::string date = record.tag_value(tag::kDate);
-    return {200,
-            {{pgn ? "pgn" : "record", pgn ? format_pgn_game(record) : format_record(record)},
-             {"filename", download_name(t.game().id(), date, pgn ? ".pgn" : ".rec")}}};
 }
 
 Api::Api(ApiLimits limits) : limits_(limits), rate_(limits.rate_per_second, limits.rate_burst) {
@@ -319,8 +208,8 @@ Api::Api(ApiLimits limits) : limits_(limits), rate_(limits.rate_per_second, limi
 
 Api::~Api() = default;
 
-std::size_t Api::session_count() const {
-    return games_ ? games_->local_count() : 0;
+void Api::stop_searches(const std::string& reason) {
+    if (games_) games_->stop_searches(reason);
 }
 
 namespace {

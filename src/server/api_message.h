@@ -22,7 +22,7 @@ namespace asterism::server {
 
 struct ApiRequest {
     std::string method;  // "GET", "POST", "DELETE"
-    std::string path;    // without the query, e.g. "/api/sessions/ab12/move"
+    std::string path;    // without the query, e.g. "/api/games/ab12/move"
     std::map<std::string, std::string> query;
     std::string body;
     // The client's network (an IPv4 address or an IPv6 /64, net/limits.h),

@@ -63,7 +63,7 @@ inline constexpr ErrorEntry kErrorRows[] = {
     {"puz.skip", 400, "'skip' must be at most {max} puzzle ids (12 hex digits) separated by commas"},
     {"puz.rating", 400, "'rating' must be an object of rating, deviation and volatility"},
 
-    // searches, draws and reviews (api_searches.cpp).
+    // searches, draws and reviews (games/thinking.cpp, games/actions.cpp).
     {"over.noMoves", 400, "{why}; no more moves"},
     {"over.atMove", 400, "the game is over at that move; no more moves"},
     {"over.now", 400, "{why}"},
@@ -89,7 +89,6 @@ inline constexpr ErrorEntry kErrorRows[] = {
     {"turn.ply", 409, "the game is at ply {ply}, not {sent}"},
     {"turn.time", 409, "your time ran out"},
     {"draw.noOffer", 409, "no draw offer from your opponent stands"},
-    {"game.changed.thought", 409, "the game changed while the computer thought; ask again"},
     {"takeback.none", 409, "no takeback request from your opponent stands"},
     {"takeback.noMove", 409, "there is no move to take back"},
     {"takeback.noOwn", 409, "there is no move of yours to take back"},
@@ -103,6 +102,8 @@ inline constexpr ErrorEntry kErrorRows[] = {
     {"acc.signedOut", 401, "you are not signed in"},
     {"request.gameKind", 400, "no game '{id}'"},
     {"game.none", 404, "no game '{id}'"},
+    {"game.localOnly", 409, "only a local game has this ({what}); an online game's seats act by their own routes"},
+    {"new.kind", 400, "'kind' must be \"local\" or \"online\""},
     {"game.gone", 404, "no game '{id}' (it may have ended long ago; start a new one)"},
     {"game.ended", 409, "this game was ended by the server: {why}"},
     {"game.perAddress", 429, "your network has {n} games on this server; close one (DELETE it) or wait for it to expire"},

@@ -15,11 +15,15 @@
 //   Changes are published to the game's live stream (events.h). The server
 //   keeps each game's clock: Fischer (base + increment) or correspondence
 //   (days per move); a side whose time runs out loses.
-// - A local game: one screen, or a person alone against the computer (the
-//   routes under /api/sessions, api.h, are a thin mapping onto it). Whoever
-//   holds its token holds the whole game: moves for either side, undo,
-//   changing the players. The token is never stored: the game's id is a
-//   digest of it.
+// - A local game: one screen, or a person alone against the computer.
+//   Whoever holds its token holds the whole game: moves for either side,
+//   undo, changing the players, the computer's move, analyses and reviews.
+//   The token names it in the path (/api/games/TOKEN/...) and is never
+//   stored: the game's row id is a digest of it.
+//
+// Both kinds answer the same routes (/api/games/:id/...) with the same
+// state (public_state, games/view.cpp); a route that only one kind has
+// answers the other with a 409 that says so.
 //
 // The service is written one concern a file in src/server/games/ (seats,
 // clock, log, view, routes, actions, local, computer; games/game.h says
@@ -72,6 +76,20 @@ struct LocalLimits {
     double idle_seconds = 30 * 86400.0;
 };
 
+// What a client's analyses and reviews of a local game may ask for.
+struct ThinkingLimits {
+    std::uint64_t max_playouts = 400000;  // per analysis request
+    double max_seconds = 10;              // per analysis request
+    int max_candidates = 8;               // moves listed in an analysis
+    // Reviews of a game (POST .../review): how many may wait or run on the
+    // server (429 beyond; the thinking pool runs them one network after
+    // another, FairPool::Limits::long_running at once), the highest level
+    // and the most moves one covers.
+    int max_reviews = 8;
+    int max_review_level = 7;
+    int max_review_moves = 400;
+};
+
 struct OnlineLimits {
     std::size_t max_games = 5000;          // games open or in progress held at once (503 beyond)
     std::size_t max_name = 40;             // bytes of a display name
@@ -88,6 +106,7 @@ struct OnlineLimits {
     int archive_page = 50;  // games per archive page at most
     SearchCaps search;      // what an opponent may be, and how long it may think
     LocalLimits local;
+    ThinkingLimits thinking;
 };
 
 struct OnlineSeat;  // a seat of an online game (games/game.h)
@@ -111,9 +130,10 @@ class GameService {
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
 
-    // Adds the online games' routes (/api/games, /api/lobby, /api/archive)
-    // and an account's lists of games to the API's table (routes.h).
-    void add_routes(RouteTable& table);
+    // Adds the games' routes (/api/games, local and online alike) to the
+    // API's table (routes.h); with `online`, also the lobby, the archive,
+    // joining and watching, and an account's lists of games.
+    void add_routes(RouteTable& table, bool online);
 
     // Flags every side whose time has run out; the server's clock thread
     // calls it a few times a second.
@@ -124,7 +144,7 @@ class GameService {
     // Plays every computer move that is due (tests without threads).
     void run_computer_moves();
 
-    // ---- local games (api.h's /api/sessions) ----
+    // ---- local games (games/local.cpp) ----
     // Stores `table` (a new game, or one loaded from `record`, the record's
     // text, when not empty) as a local game with `level` for its computer
     // seats, held by `client`; returns its token, which names it from then
@@ -144,7 +164,6 @@ class GameService {
     // Reviews running on the server (reviews.h counts them here, where the
     // games that own them live), and the pool they think on.
     std::atomic<int>& reviews_running() { return reviews_running_; }
-    FairPool& thinking() { return *thinking_; }
 
     std::size_t games_in_memory() const;
     std::size_t restored() const { return restored_; }
@@ -220,8 +239,34 @@ class GameService {
 
   private:
     struct Call;
+    struct Snapshot;
 
+    void add_online_routes(RouteTable& table);
     ApiResponse create(Call& c);
+    ApiResponse create_online(Call& c, const nlohmann::json& body);
+    // A local game's routes (games/local.cpp, games/thinking.cpp).
+    ApiResponse create_local_game(Call& c, const nlohmann::json& body);
+    ApiResponse close(Call& c);
+    ApiResponse legal(Call& c);
+    ApiResponse players(Call& c);
+    ApiResponse undo(Call& c);
+    ApiResponse computer(Call& c);
+    ApiResponse analyze(Call& c);
+    ApiResponse post_review(Call& c);
+    ApiResponse get_review(Call& c);
+    // The state of a local game (the caller holds its lock).
+    nlohmann::json local_state(const Call& c) const;
+    // A copy of a local game to search on without holding it: as it is
+    // now, or taken back to `ply` moves (browsing).
+    Snapshot snapshot(Call& c, int ply = -1);
+    // The computer's answer to a draw offer `by` makes to it, searched
+    // without holding the game (the caller's lock, released meanwhile),
+    // then stored: the one path for local and online games.
+    nlohmann::json answer_offer(Call& c, std::unique_lock<std::mutex>& lock, Player by);
+    // Applies and stores one event of a player's on a game of either kind
+    // (the caller holds its lock and has checked it); the state to answer.
+    nlohmann::json act(Call& c, const std::string& type, nlohmann::json event);
+    nlohmann::json analysis_json(const Analysis& a, const asterism::Game& game, int level) const;
     ApiResponse finish_create(Call& c, const std::shared_ptr<Game>& g, Player mine,
                               const std::string& name, const std::string& invite,
                               const std::string& secret);
@@ -244,7 +289,11 @@ class GameService {
     void tell_players(const Game& g, const std::string& type);
     ApiResponse archive(Call& c);
 
+    // An online game by its id (404 for any other).
     std::shared_ptr<Game> find(const std::string& id);
+    // The game a path's id names: an online game by its id, or a local game
+    // by its token (404 when neither).
+    std::shared_ptr<Game> find_any(const std::string& id);
     std::shared_ptr<Game> load(const std::string& id);
     void restore_all();
     std::shared_ptr<Game> restore(const store::GameRow& row);
@@ -274,9 +323,13 @@ class GameService {
     void check_client_caps(const ApiRequest& r, bool creating_open) const;
     std::int64_t challenged(const ApiRequest& r, const nlohmann::json& body) const;
     void check_not_blocked(const OnlineSeat& seat, std::int64_t account) const;
+    // The one agent for a player a client or a seat named: its searches of
+    // `game` (a copy of `g`'s when its changes were `changes`) stop at the
+    // operator's cap, when the server stops, when the client hangs up
+    // (`request`, null for the server's own thread) or when `g` changes.
     std::unique_ptr<Agent> bounded_player(const std::string& player, const asterism::Game& game,
                                           std::uint64_t seed, const std::shared_ptr<Game>& g,
-                                          std::uint64_t seq, const ApiRequest* request);
+                                          std::uint64_t changes, const ApiRequest* request);
     bool play_computer_move(const std::shared_ptr<Game>& g);
     void play_or_retry(const std::shared_ptr<Game>& g);
     std::string computer_network(const Game& g) const;
@@ -304,6 +357,7 @@ class GameService {
     std::vector<std::string> set_aside_;
     std::shared_ptr<StopFlag> search_stop_ = std::make_shared<StopFlag>();
     std::atomic<int> reviews_running_{0};  // before the games, whose reviews uncount
+    bool online_ = true;                   // online games served (add_routes)
 
     mutable std::mutex mutex_;                            // guards the fields below
     std::map<std::string, std::shared_ptr<Game>> games_;  // online: open and playing

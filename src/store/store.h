@@ -49,7 +49,7 @@ struct GameRow {
     std::uint64_t last_seq = 0;  // the number of events stored
     bool listed = false;         // an open challenge the lobby shows to anyone
     // "online" (seats held by secrets, lobby, archive) or "local" (one
-    // screen, or alone against the computer: /api/sessions).
+    // screen, or alone against the computer: /api/games of kind "local").
     std::string kind = "online";
 };
 

@@ -68,7 +68,7 @@ json game_view(const Table& t, const Game& shown, ViewParts parts) {
             {"game_id", game.id()},
             {"title", info ? info->title : game.id()},
             {"history", game.history()},
-            {"ply", game.history().size()},
+            {"ply", shown.history().size()},
             {"to_move", to_move == Player::None || (now && t.over()) ? -1 : index(to_move)},
             {"terminal", now ? t.over() : shown.terminal()},
             {"result", now ? t.result() : shown.result()},
@@ -91,11 +91,23 @@ json players_json(const Table& table) {
     return players;
 }
 
+json table_state(const Table& table, const Game& shown, ViewParts parts) {
+    json state = game_view(table, shown, parts);
+    const Player by = table.draws().offered_by();
+    state["players"] = players_json(table);
+    state["draw"] = {{"offered_by", by == Player::None ? -1 : index(by)},
+                     {"agreed", table.draws().agreed()}};
+    return state;
+}
+
 json local_game_view(const std::string& id, const Table& table, int level, const Game& shown,
                      int shown_ply) {
     json state = game_view(table, shown, ViewParts::Whole);
-    state.update(
-        {{"id", id}, {"players", players_json(table)}, {"level", level}, {"shown_ply", shown_ply}});
+    state.update({{"id", id},
+                  {"players", players_json(table)},
+                  {"level", level},
+                  {"ply", table.game().history().size()},
+                  {"shown_ply", shown_ply}});
     return state;
 }
 

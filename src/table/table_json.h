@@ -38,7 +38,15 @@ void apply_load_event(Table& t, const nlohmann::json& d);
 nlohmann::json game_view(const Table& t, const Game& shown, ViewParts parts);
 // The seats as a page shows them: name, "human" or "computer", and the player.
 nlohmann::json players_json(const Table& table);
-// A local game's state (docs/server.md, /api/sessions): the game's view as
+// The one state of a game in progress (docs/server.md, "A game's state"),
+// what every home of a game (the server's games of both kinds, the page's
+// own engine) answers with: the game's view of `shown` (the table's game,
+// or a copy taken back to an earlier ply: browsing) with `ply` the shown
+// position's, the seats as `players`, and `draw: {offered_by, agreed}`
+// (offered_by a player index or -1).
+nlohmann::json table_state(const Table& table, const Game& shown, ViewParts parts);
+// A local game's state in the shape the page's engine answers the old
+// /api/sessions routes with (docs/wasm.md): the game's view as
 // it is now or of `shown` after `shown_ply` moves (browsing), with the
 // game's id, its seats and the level a "computer" seat plays at.
 nlohmann::json local_game_view(const std::string& id, const Table& table, int level,

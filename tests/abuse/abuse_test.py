@@ -131,7 +131,7 @@ class Prober(threading.Thread):
         while not self.stop.is_set():
             t = time.monotonic()
             try:
-                r = request(self.port, "GET", f"/api/sessions/{self.game_id}", timeout=3 * PROBE_LIMIT)
+                r = request(self.port, "GET", f"/api/games/{self.game_id}", timeout=3 * PROBE_LIMIT)
                 ok = r is not None and r[0] == 200
             except OSError as e:
                 ok = False
@@ -178,7 +178,7 @@ def keep_alive(port, game_id, bound=4.0):
     ok = reconnects = 0
     for _ in range(400):
         try:
-            s.sendall(f"GET /api/sessions/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            s.sendall(f"GET /api/games/{game_id} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
             r = read_response(s)
         except OSError:
             r = None
@@ -198,8 +198,8 @@ def keep_alive(port, game_id, bound=4.0):
 
 def bad_paths(port, game_id):
     paths = [b"/%ff", b"/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd", b"/api/%ff",
-             b"/api/sessions/%ff%fe/move", b"/\xff\xfe", b"/%00", b"/%zz", b"/..%2f..%2fetc",
-             b"/api/sessions/" + game_id.encode() + b"%ff"]
+             b"/api/games/%ff%fe/move", b"/\xff\xfe", b"/%00", b"/%zz", b"/..%2f..%2fetc",
+             b"/api/games/" + game_id.encode() + b"%ff"]
     rng = random.Random(13)
     for _ in range(100):
         paths.append(b"/" + bytes(rng.randrange(0x80, 0x100) for _ in range(rng.randrange(1, 40))))
@@ -237,7 +237,7 @@ def foreign_hosts(port):
     r = request(port, "POST", "/api/games", {"game": "starstar"},
                 headers="Origin: https://evil.example\r\n")
     check(r is not None and r[0] == 403, f"a cross-site POST answered {r and r[0]}")
-    r = request(port, "POST", "/api/sessions")
+    r = request(port, "POST", "/api/games")
     check(r is not None and r[0] == 415, f"a POST without a type answered {r and r[0]}")
     r = request(port, "GET", "/")
     csp = r[1].get("content-security-policy", "") if r else ""
@@ -248,7 +248,7 @@ def absurd_players(port):
     """Players that would hold the machine: 400 with one line, before any search."""
     for player in ["mcts:seconds=100000,threads=1024", "mcts:pool=100000000", "mcts:pool=1e13",
                    "mcts:playouts=1e300", "ab:depth=100000", "mcts:threads=1024"]:
-        r = request(port, "POST", "/api/sessions", {"game": "starstar", "players": [player, "human"]})
+        r = request(port, "POST", "/api/games", {"kind": "local", "game": "starstar", "players": [player, "human"]})
         check(r is not None and r[0] == 400 and b"\n" not in r[2].strip(),
               f"player {player} answered {r and r[0]}")
         r = request(port, "POST", "/api/games", {"game": "starstar", "opponent": player})
@@ -261,9 +261,9 @@ def garbage(port):
              b"GET / HTTP/1.1\r\n" + b"X: y\r\n" * 200 + b"\r\n",
              b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\n\r\n",
              b"GET / HTTP/1.1\r\nX-Long: " + b"b" * 20000 + b"\r\n\r\n",
-             b"POST /api/sessions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
-             b"POST /api/sessions HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
-             b"POST /api/sessions HTTP/1.1\r\nContent-Length: -1\r\n\r\n"]
+             b"POST /api/games HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+             b"POST /api/games HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
+             b"POST /api/games HTTP/1.1\r\nContent-Length: -1\r\n\r\n"]
     for _ in range(100):
         cases.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300))))
     for c in cases:
@@ -343,7 +343,7 @@ def live_streams(port, session_id):
     check(refused == 16, f"live streams: {refused} refused with 429, not 16")
     check(all(b"too many live connections" in b for b in bodies),
           "live streams: a 429 without its one-line message")
-    r = request(port, "GET", f"/api/sessions/{session_id}")
+    r = request(port, "GET", f"/api/games/{session_id}")
     check(r is not None and r[0] == 200, "live streams: a normal request failed meanwhile")
     for s in held:
         s.close()
@@ -365,7 +365,7 @@ def live_streams(port, session_id):
 def deep_json(port):
     body = b"[" * 500_000 + b"]" * 500_000
     for _ in range(60):
-        r = request(port, "POST", "/api/sessions", body)
+        r = request(port, "POST", "/api/games", body)
         check(r is not None and r[0] == 400 and b"deeper" in r[2],
               f"deep JSON answered {r and (r[0], r[2][:80])}")
 
@@ -373,7 +373,7 @@ def deep_json(port):
 def big_and_lying_bodies(port):
     t = time.monotonic()
     s = connect(port)
-    s.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
               b"Content-Length: 50000000\r\n\r\n")
     r = read_response(s)
     s.close()
@@ -384,7 +384,7 @@ def big_and_lying_bodies(port):
     held, refused = [], 0
     for _ in range(100):
         s = connect(port)
-        s.sendall(b"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                   b"Content-Length: 1048576\r\n\r\n0123456789")
         held.append(s)
     time.sleep(0.5)
@@ -398,7 +398,7 @@ def big_and_lying_bodies(port):
         s.close()
     check(refused > 0, "no lying body was refused although together they exceed the budget")
     # A whole body of the largest size is still accepted.
-    r = request(port, "POST", "/api/sessions", b" " * 1_000_000 + b'{"game": "starstar"}')
+    r = request(port, "POST", "/api/games", b" " * 1_000_000 + b'{"kind": "local", "game": "starstar"}')
     check(r is not None and r[0] == 201, f"a 1 MB body got {r and r[0]}")
 
 
@@ -410,7 +410,7 @@ def analysis_flood(port, game_id):
         try:
             # A visitor through the proxy: the machine's own requests are
             # held only to the server's bound, not to a network's share.
-            r = request(port, "POST", f"/api/sessions/{game_id}/analyze", {"level": 4}, timeout=30,
+            r = request(port, "POST", f"/api/games/{game_id}/analyze", {"level": 4}, timeout=30,
                         headers="X-Forwarded-For: 203.0.113.9\r\n")
             status = r[0] if r else None
         except OSError:
@@ -626,11 +626,11 @@ def sigterm_mid_search(binary):
     data = tempfile.mkdtemp(prefix="asterism-abuse-term-")
     try:
         server, port = start_server(binary, data)
-        r = request(port, "POST", "/api/sessions",
-                    {"game": "starstar", "players": ["mcts:seconds=25", "human"]})
+        r = request(port, "POST", "/api/games",
+                    {"kind": "local", "game": "starstar", "players": ["mcts:seconds=25", "human"]})
         game_id = json.loads(r[2])["id"]
         mover = threading.Thread(target=lambda: request(
-            port, "POST", f"/api/sessions/{game_id}/computer", {}, timeout=30), daemon=True)
+            port, "POST", f"/api/games/{game_id}/computer", {}, timeout=30), daemon=True)
         mover.start()
         # Every other kind of thinking at once: an online opponent's long
         # search and a review waiting for a thread (issue 41: "in every state").
@@ -640,13 +640,13 @@ def sigterm_mid_search(binary):
         request(port, "POST", f"/api/games/{online['id']}/move",
                 {"move": first_legal(port, online["id"])},
                 headers=f"Authorization: Bearer {online['secret']}\r\n")
-        r = request(port, "POST", "/api/sessions", {"game": "starstar", "options": {"size": 10},
+        r = request(port, "POST", "/api/games", {"kind": "local", "game": "starstar", "options": {"size": 10},
                                                     "players": ["human", "human"]})
         reviewed = json.loads(r[2])["id"]
         for _ in range(6):
-            legal = json.loads(request(port, "GET", f"/api/sessions/{reviewed}/legal")[2])["moves"]
-            request(port, "POST", f"/api/sessions/{reviewed}/move", {"move": legal[0]})
-        request(port, "POST", f"/api/sessions/{reviewed}/review", {"level": 7})
+            legal = json.loads(request(port, "GET", f"/api/games/{reviewed}/legal")[2])["moves"]
+            request(port, "POST", f"/api/games/{reviewed}/move", {"move": legal[0]})
+        request(port, "POST", f"/api/games/{reviewed}/review", {"level": 7})
         time.sleep(1.0)
         t = time.monotonic()
         server.send_signal(15)
@@ -678,7 +678,7 @@ def main():
     try:
         line = server.stdout.readline()
         port = int(line.split(f"http://{HOST}:")[1].split("/")[0])
-        r = request(port, "POST", "/api/sessions", {"game": "starstar", "options": {"size": 6}})
+        r = request(port, "POST", "/api/games", {"kind": "local", "game": "starstar", "options": {"size": 6}})
         assert r and r[0] == 201, r
         game_id = json.loads(r[2])["id"]
         prober, memory = Prober(port, game_id), MemoryWatch(server.pid)

@@ -189,7 +189,7 @@ test('a guest plays online, signs up, and claims the game', async () => {
   assert.equal(await row.getAttribute('class'), 'claimed');
   assert.equal(await row.getAttribute('data-seat'), '0');
   assert.ok((await row.textContent()).startsWith('*Star'), await row.textContent());
-  assert.match(await row.textContent(), new RegExp(`: your seat ${before.names[0]}, in progress$`));
+  assert.match(await row.textContent(), new RegExp(`: your seat ${before.players[0].name}, in progress$`));
   assert.equal(await row.locator('a').getAttribute('href'), `online.html#game=${id}`);
   assert.equal(await text(page, '#message'), 'Claimed 1 game.');
   await shot(page, 'claimed-desktop');

@@ -345,7 +345,7 @@ test('an open challenge in the lobby: accepted by anyone, then a resignation', a
   await ann.waitForSelector('#seat-1[data-connected="true"]', { timeout: ARRIVE });
   await bob.click('#resign');  // the confirmation is answered yes
   // The result says who resigned and who won, each once.
-  const [first, second] = await online(ann, 'names');
+  const [first, second] = (await online(ann, 'players')).map((p) => p.name);
   await expectResult([ann, bob], new RegExp(`^${second} resigns: ${first} wins \\(1-0\\)$`));
   await expectInArchive(bob, id);
 });

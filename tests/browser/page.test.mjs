@@ -208,7 +208,7 @@ test('seat links: the secret leaves the address bar; "(your move)"; a second bro
     // Bob resigns: the result line says it once.
     bob.once('dialog', (d) => d.accept());
     await bob.click('#resign');
-    const [first, second] = await online(bob, 'names');
+    const [first, second] = (await online(bob, 'players')).map((p) => p.name);
     for (const page of [tab, bob]) {
       await page.waitForSelector('#result:not([hidden])', { timeout: ARRIVE });
       assert.equal(await page.textContent('#result'), `${second} resigns: ${first} wins (1-0)`);

@@ -298,7 +298,7 @@ test('Russian: "(ваш ход)" in the title on the player\'s turn only, and th
     await page.click('#create-button');
     await page.waitForSelector('#status[data-you="0"]');
     const state = (k) => page.evaluate((key) => window.asterismOnline.state[key], k);
-    assert.deepEqual(await state('names'), ['Black', 'White']);
+    assert.deepEqual((await state('players')).map((p) => p.name), ['Black', 'White']);
 
     // The player's turn: the title says so in Russian.
     await page.waitForFunction((t) => document.title.endsWith(t), RU_PLAIN);

@@ -19,7 +19,7 @@ under way; it is started again on the same folder, and for every game:
   wrong secret gets 403 and changes nothing), and the finished games are in
   the archive.
 
-Local games (/api/sessions: one screen, or against the computer) are the
+Local games (/api/games of kind "local": one screen, or against the computer) are the
 same service's games and are killed with them: four are played beside the
 online ones (moves for both sides, takebacks, the computer's moves, a
 change of players and level, one loaded from a record), one is closed, and
@@ -63,7 +63,7 @@ GAMES = [
 ]
 RESIGNING = 2           # index of the game whose second seat resigns at ply 4
 LOCAL_GAMES = [
-    # (body of POST /api/sessions or /api/records)
+    # (body of POST /api/games, whose kind "local" is added)
     {"game": "starstar", "options": {"size": 6}, "players": ["human", "human"]},
     {"game": "shatra", "players": ["human", "computer"], "level": 1},
     {"game": "starpool", "players": ["human", "human"], "level": 2},
@@ -250,15 +250,14 @@ class LocalLog:
 def create_local_games(port):
     client, logs = Client(port), []
     for index, body in enumerate(LOCAL_GAMES):
-        path = "/api/records" if "record" in body else "/api/sessions"
-        status, state = client.request("POST", path, body)
+        status, made = client.request("POST", "/api/games", {**body, "kind": "local"})
         if status != 201:
-            raise SystemExit(f"FAIL: creating local game {index} gave {status}: {state}")
-        logs.append(LocalLog(index, state))
+            raise SystemExit(f"FAIL: creating local game {index} gave {status}: {made}")
+        logs.append(LocalLog(index, made["state"]))
     # One more, closed at once: it must stay closed.
-    status, state = client.request("POST", "/api/sessions", {"game": "starstar"})
-    closed = state.get("id")
-    if status != 201 or client.request("DELETE", f"/api/sessions/{closed}")[0] != 200:
+    status, made = client.request("POST", "/api/games", {"kind": "local", "game": "starstar"})
+    closed = made.get("id")
+    if status != 201 or client.request("DELETE", f"/api/games/{closed}")[0] != 200:
         raise SystemExit("FAIL: creating and closing a local game")
     client.close()
     return logs, closed
@@ -268,7 +267,7 @@ def play_local(port, log, stop, rng):
     """Moves for both sides, a takeback every few moves, the computer's turns
     and, once, new players and level, until `stop` or the kill."""
     client = Client(port)
-    base = f"/api/sessions/{log.id}"
+    base = f"/api/games/{log.id}"
     deadline = time.monotonic() + PLAY_LIMIT
     try:
         for k in range(100000):
@@ -282,7 +281,7 @@ def play_local(port, log, stop, rng):
             if k == 5:
                 request = (base + "/players", {"players": ["human", "level:1"], "level": 2})
             elif state["terminal"] or (k % 7 == 6 and state["history"]):
-                request = (base + "/undo", {"count": 1})
+                request = (base + "/takeback", {"count": 1})
             elif mover >= 0 and state["players"][mover]["seat"] == "computer":
                 request = (base + "/computer", {})
             else:
@@ -310,7 +309,7 @@ def check_local(port, logs, closed):
     client = Client(port)
     try:
         for log in logs:
-            base = f"/api/sessions/{log.id}"
+            base = f"/api/games/{log.id}"
             status, state = client.request("GET", base)
             if status != 200:
                 fail(f"local game {log.index}: GET after the restart gave {status}: {state}")
@@ -334,7 +333,7 @@ def check_local(port, logs, closed):
                 status, after = client.request("POST", base + "/move", {"move": move})
                 if status != 200 or after["history"] != history + [move]:
                     fail(f"local game {log.index}: a move after the restart gave {status}")
-        status, _ = client.request("GET", f"/api/sessions/{closed}")
+        status, _ = client.request("GET", f"/api/games/{closed}")
         if status != 404:
             fail(f"a closed local game answered {status} after the restart, not 404")
     finally:

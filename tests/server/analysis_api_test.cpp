@@ -22,10 +22,12 @@ ApiResponse call(Api& api, const std::string& method, const std::string& path,
     return api.handle(r);
 }
 
-std::string make(Api& api, const json& body) {
-    const ApiResponse r = call(api, "POST", "/api/sessions", body);
+// A new local game's path.
+std::string make(Api& api, json body) {
+    body["kind"] = "local";
+    const ApiResponse r = call(api, "POST", "/api/games", body);
     EXPECT_EQ(r.status, 201) << r.body.dump();
-    return "/api/sessions/" + r.body["id"].get<std::string>();
+    return "/api/games/" + r.body["id"].get<std::string>();
 }
 
 // A session of the blunder game, played up to `plies` moves.
@@ -150,9 +152,9 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
 }
 
 TEST(AnalysisApi, ReviewRequestsAreBounded) {
-    ApiLimits limits;
-    limits.max_reviews = 1;
-    ApiRig rig(limits, 3);
+    OnlineLimits games;
+    games.thinking.max_reviews = 1;
+    ApiRig rig({}, 3, games);
     Api& api = rig.api;
     const std::string empty = make(api, {{"game", "starstar:size=6"}});
     expect_error(call(api, "POST", empty + "/review"), 400, "no moves");

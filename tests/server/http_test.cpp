@@ -52,13 +52,13 @@ int error_status(std::string_view bytes, HttpLimits limits = {}) {
 
 TEST(HttpParser, ReadsARequestWholeOrByteByByte) {
     const std::string text =
-        "POST /api/sessions/ab%20c?ply=3&x=a+b HTTP/1.1\r\nHost: h\r\n"
+        "POST /api/games/ab%20c?ply=3&x=a+b HTTP/1.1\r\nHost: h\r\n"
         "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}";
     for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, text.size()}) {
         const auto r = parse(text, piece);
         ASSERT_TRUE(r.request) << piece;
         EXPECT_EQ(r.request->method, "POST");
-        EXPECT_EQ(r.request->path, "/api/sessions/ab c");
+        EXPECT_EQ(r.request->path, "/api/games/ab c");
         EXPECT_EQ(r.request->query.at("ply"), "3");
         EXPECT_EQ(r.request->query.at("x"), "a b");
         EXPECT_EQ(r.request->body, "{}");
@@ -172,8 +172,8 @@ class SiteTest : public ::testing::Test {
 };
 
 TEST_F(SiteTest, PathsThatAreNotUtf8AreA404WithAPrintableMessage) {
-    for (const char* target : {"/%ff", "/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd", "/api/%ff",
-                               "/api/sessions/%ff%fe/move"}) {
+    for (const char* target :
+         {"/%ff", "/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd", "/api/%ff", "/api/games/%ff%fe/move"}) {
         const HttpResponse r = get("GET", target);
         EXPECT_EQ(r.status, 404) << target;
         EXPECT_TRUE(valid_utf8(r.body)) << r.body;
@@ -228,18 +228,18 @@ TEST_F(SiteTest, WrongMethodsOnTheApiAre405WithAllow) {
 }
 
 TEST_F(SiteTest, BodiesMustBeJsonAndShallow) {
-    const std::string game = R"({"game": "starstar"})";
-    EXPECT_EQ(get("POST", "/api/sessions", game).status, 201);
-    const HttpResponse form = get("POST", "/api/sessions", game, "text/plain");
+    const std::string game = R"({"kind": "local", "game": "starstar"})";
+    EXPECT_EQ(get("POST", "/api/games", game).status, 201);
+    const HttpResponse form = get("POST", "/api/games", game, "text/plain");
     EXPECT_EQ(form.status, 415);
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-    const HttpResponse r = get("POST", "/api/sessions", deep);
+    const HttpResponse r = get("POST", "/api/games", deep);
     EXPECT_EQ(r.status, 400);
     EXPECT_NE(error_of(r).find("deeper than 32"), std::string::npos);
     // Brackets inside strings do not count.
-    const HttpResponse s =
-        get("POST", "/api/sessions",
-            R"({"game": "starstar", "position": ")" + std::string(100, '[') + R"("})");
+    const HttpResponse s = get(
+        "POST", "/api/games",
+        R"({"kind": "local", "game": "starstar", "position": ")" + std::string(100, '[') + R"("})");
     EXPECT_EQ(s.status, 400);
     EXPECT_EQ(error_of(s).find("deeper"), std::string::npos);
 }
@@ -250,12 +250,11 @@ TEST_F(SiteTest, BodiesMustBeJsonAndShallow) {
 TEST_F(SiteTest, ARequestRunsOnItsRoutesLane) {
     using Lane = Handler::Lane;
     const Api& api = site.api();
-    EXPECT_EQ(api.lane("POST", "/api/sessions/x/computer"), Lane::Search);
-    EXPECT_EQ(api.lane("POST", "/api/sessions/x/analyze"), Lane::Search);
-    EXPECT_EQ(api.lane("POST", "/api/sessions/x/draw"), Lane::Search);
+    EXPECT_EQ(api.lane("POST", "/api/games/x/computer"), Lane::Search);
+    EXPECT_EQ(api.lane("POST", "/api/games/x/analyze"), Lane::Search);
     EXPECT_EQ(api.lane("POST", "/api/games/x/draw"), Lane::Search);
-    EXPECT_EQ(api.lane("GET", "/api/sessions/x/analyze"), Lane::Quick);  // no such route
-    EXPECT_EQ(api.lane("POST", "/api/sessions/x/move"), Lane::Disk);
+    EXPECT_EQ(api.lane("GET", "/api/games/x/analyze"), Lane::Quick);  // no such route
+    EXPECT_EQ(api.lane("POST", "/api/games/x/move"), Lane::Disk);
     EXPECT_EQ(api.lane("POST", "/api/games"), Lane::Disk);
     EXPECT_EQ(api.lane("HEAD", "/api/games/x"), Lane::Disk);
     EXPECT_EQ(api.lane("POST", "/computer"), Lane::Quick);

@@ -217,7 +217,7 @@ TEST_F(Online, DrawsAreAgreedAndResignationsEndTheGame) {
     const std::string base = "/api/games/" + id;
     EXPECT_EQ(call("POST", base + "/draw", {{"action", "accept"}}, bo).status, 409);
     ASSERT_EQ(call("POST", base + "/draw", {{"action", "offer"}}, ann).status, 200);
-    EXPECT_EQ(state(id)["draw_offered_by"], 0);
+    EXPECT_EQ(state(id)["draw"]["offered_by"], 0);
     const json s = call("POST", base + "/draw", {{"action", "accept"}}, bo).body;
     EXPECT_EQ(s["result"], "1/2-1/2");
     EXPECT_EQ(s["termination"], "agreement");
@@ -359,7 +359,7 @@ TEST_F(Online, ARestartRestoresEveryUnfinishedGameExactly) {
     EXPECT_TRUE(after_a == before_a) << "game a differs after the restart";
     EXPECT_TRUE(after_b == before_b) << "game b differs after the restart";
     EXPECT_EQ(after_b["history"].size(), 12u);
-    EXPECT_EQ(after_b["draw_offered_by"], 1);
+    EXPECT_EQ(after_b["draw"]["offered_by"], 1);
     EXPECT_EQ(api_->games().restored(), 2u);
     EXPECT_EQ(state(c)["result"], "1-0");
     // The seats' secrets still act.
@@ -454,7 +454,7 @@ TEST_F(Online, AGameStoresABoundedNumberOfChanges) {
         call("POST", "/api/games/" + id + "/draw", {{"action", "offer"}}, ann);
     EXPECT_EQ(offer.status, 409);
     EXPECT_NE(offer.body["error"].get<std::string>().find("limit"), std::string::npos);
-    EXPECT_EQ(state(id)["draw_offered_by"], -1);
+    EXPECT_EQ(state(id)["draw"]["offered_by"], -1);
     const std::string legal = state(id)["view"]["moves"][0]["text"];
     const ApiResponse move = call("POST", "/api/games/" + id + "/move", {{"move", legal}}, ann);
     EXPECT_EQ(move.status, 409);

@@ -122,9 +122,10 @@ TEST_F(SiteSafety, OnlyHostsTheServerAnswersForAreAnswered) {
 }
 
 TEST_F(SiteSafety, NoOtherSitesPageChangesAnything) {
-    const std::string game = R"({"game": "starstar:size=6", "players": ["human", "human"]})";
+    const std::string game =
+        R"({"kind": "local", "game": "starstar:size=6", "players": ["human", "human"]})";
     const std::string head =
-        "POST /api/sessions HTTP/1.1\r\nHost: play.example.org\r\nContent-Type: "
+        "POST /api/games HTTP/1.1\r\nHost: play.example.org\r\nContent-Type: "
         "application/json\r\n";
     EXPECT_EQ(send(head + "Origin: https://evil.example\r\n", game).status, 403);
     EXPECT_EQ(send(head + "Origin: null\r\n", game).status, 403);
@@ -133,25 +134,25 @@ TEST_F(SiteSafety, NoOtherSitesPageChangesAnything) {
     // Issue 41, Info: another port is another site (a page of another
     // program on the same machine) ...
     const std::string local =
-        "POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: "
+        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: "
         "application/json\r\n";
     EXPECT_EQ(send(local + "Origin: http://127.0.0.1:9000\r\n", game).status, 403);
     EXPECT_EQ(send(local + "Origin: http://127.0.0.1:8080\r\n", game).status, 201);
     EXPECT_EQ(send(head + "Origin: https://play.example.org:8443\r\n", game).status, 403);
     EXPECT_EQ(send(head + "Origin: https://play.example.org:443\r\n", game).status, 201);
     // ... a request names one Host ...
-    EXPECT_EQ(send("POST /api/sessions HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n"
+    EXPECT_EQ(send("POST /api/games HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n"
                    "Content-Type: application/json\r\n",
                    game)
                   .status,
               400);
     // ... and the JSON type is exactly that type, parameters aside.
-    EXPECT_EQ(send("POST /api/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
+    EXPECT_EQ(send("POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
                    "application/jsonp\r\n",
                    game)
                   .status,
               415);
-    EXPECT_EQ(send("POST /api/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
+    EXPECT_EQ(send("POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: "
                    "Application/JSON; charset=utf-8\r\n",
                    game)
                   .status,
@@ -159,14 +160,12 @@ TEST_F(SiteSafety, NoOtherSitesPageChangesAnything) {
     // Without the JSON type, bodies or not (a cross-site form needs none).
     for (const char* type : {"", "Content-Type: text/plain\r\n",
                              "Content-Type: application/x-www-form-urlencoded\r\n"}) {
-        EXPECT_EQ(
-            send(std::string("POST /api/sessions HTTP/1.1\r\nHost: localhost\r\n") + type, game)
-                .status,
-            415)
+        EXPECT_EQ(send(std::string("POST /api/games HTTP/1.1\r\nHost: localhost\r\n") + type, game)
+                      .status,
+                  415)
             << type;
         EXPECT_EQ(
-            send(std::string("POST /api/sessions HTTP/1.1\r\nHost: localhost\r\n") + type).status,
-            415)
+            send(std::string("POST /api/games HTTP/1.1\r\nHost: localhost\r\n") + type).status, 415)
             << type;
     }
 }
@@ -263,8 +262,9 @@ TEST(SearchSafety, PlayersBeyondTheServersBoundsAreRefusedBeforeTheyAreMade) {
          {"mcts:seconds=100000", "mcts:threads=1024", "mcts:pool=100000000", "mcts:pool=1e13",
           "mcts:pool=nan", "mcts:playouts=1e300", "mcts:playouts=inf", "uct:threads=3",
           "ab:depth=1000", "ab:nodes=1e12", "mc:playouts=100000000"}) {
-        const ApiResponse r = call(api, "POST", "/api/sessions",
-                                   {{"game", "starstar:size=6"}, {"players", {player, "human"}}});
+        const ApiResponse r =
+            call(api, "POST", "/api/games",
+                 {{"kind", "local"}, {"game", "starstar:size=6"}, {"players", {player, "human"}}});
         EXPECT_EQ(r.status, 400) << player << ": " << r.body.dump();
         const std::string error = r.body.value("error", "");
         EXPECT_EQ(error.find('\n'), std::string::npos);
@@ -273,7 +273,8 @@ TEST(SearchSafety, PlayersBeyondTheServersBoundsAreRefusedBeforeTheyAreMade) {
     for (const char* player : {"level:10", "mcts:seconds=1,threads=2", "ab:nodes=1000", "random"}) {
         const std::string game = std::string(player).starts_with("ab") ? "shatra" : "starstar";
         const ApiResponse r =
-            call(api, "POST", "/api/sessions", {{"game", game}, {"players", {player, "human"}}});
+            call(api, "POST", "/api/games",
+                 {{"kind", "local"}, {"game", game}, {"players", {player, "human"}}});
         EXPECT_EQ(r.status, 201) << player << ": " << r.body.dump();
     }
 }
@@ -282,10 +283,10 @@ TEST(SearchSafety, ASearchStopsWhenItsClientIsGoneOrTheServerStops) {
     ApiRig rig(ApiLimits{}, 1);
     Api& api = rig.api;
     const ApiResponse made =
-        call(api, "POST", "/api/sessions",
-             {{"game", "starstar"}, {"players", {"mcts:seconds=25", "human"}}});
+        call(api, "POST", "/api/games",
+             {{"kind", "local"}, {"game", "starstar"}, {"players", {"mcts:seconds=25", "human"}}});
     ASSERT_EQ(made.status, 201);
-    const std::string path = "/api/sessions/" + made.body["id"].get<std::string>() + "/computer";
+    const std::string path = "/api/games/" + made.body["id"].get<std::string>() + "/computer";
     auto gone = std::make_shared<std::atomic<bool>>(true);
     const ApiResponse hung_up = call(api, "POST", path, json::object(), "127.0.0.1", gone);
     EXPECT_EQ(hung_up.status, 503);
@@ -311,7 +312,7 @@ TEST(SearchSafety, ASearchStopsWhenItsClientIsGoneOrTheServerStops) {
     mover.join();
     EXPECT_EQ(outrun.status, 409) << outrun.body.dump();
     EXPECT_EQ(call(api, "GET", at).body["history"], json::array({legal}));
-    EXPECT_EQ(call(api, "POST", at + "/undo").status, 200);
+    EXPECT_EQ(call(api, "POST", at + "/takeback").status, 200);
     api.stop_searches("the server is stopping");
     const ApiResponse after = call(api, "POST", path);
     EXPECT_EQ(after.status, 503);
@@ -561,19 +562,19 @@ TEST(LocalSafety, OneAddressHoldsOnlySoManyLocalGames) {
     limits.local.per_client = 2;
     ApiRig rig({}, 1, limits);
     Api& api = rig.api;
-    const json body = {{"game", "starstar:size=6"}};
-    EXPECT_EQ(call(api, "POST", "/api/sessions", body, "203.0.113.9").status, 201);
-    EXPECT_EQ(call(api, "POST", "/api/sessions", body, "203.0.113.9").status, 201);
-    EXPECT_EQ(call(api, "POST", "/api/sessions", body, "203.0.113.9").status, 429);
-    EXPECT_EQ(call(api, "POST", "/api/sessions", body, "198.51.100.4").status, 201);
+    const json body = {{"kind", "local"}, {"game", "starstar:size=6"}};
+    EXPECT_EQ(call(api, "POST", "/api/games", body, "203.0.113.9").status, 201);
+    EXPECT_EQ(call(api, "POST", "/api/games", body, "203.0.113.9").status, 201);
+    EXPECT_EQ(call(api, "POST", "/api/games", body, "203.0.113.9").status, 429);
+    EXPECT_EQ(call(api, "POST", "/api/games", body, "198.51.100.4").status, 201);
     // A full table does not evict games still in use.
     OnlineLimits full;
     full.local.max_games = 2;
     ApiRig busy_rig({}, 1, full);
     Api& busy = busy_rig.api;
-    EXPECT_EQ(call(busy, "POST", "/api/sessions", body, "198.51.100.5").status, 201);
-    EXPECT_EQ(call(busy, "POST", "/api/sessions", body, "198.51.100.6").status, 201);
-    EXPECT_EQ(call(busy, "POST", "/api/sessions", body, "198.51.100.7").status, 503);
+    EXPECT_EQ(call(busy, "POST", "/api/games", body, "198.51.100.5").status, 201);
+    EXPECT_EQ(call(busy, "POST", "/api/games", body, "198.51.100.6").status, 201);
+    EXPECT_EQ(call(busy, "POST", "/api/games", body, "198.51.100.7").status, 503);
 }
 
 }  // namespace

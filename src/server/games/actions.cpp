@@ -2,6 +2,7 @@
 #include "server/games/game.h"
 
 #include "search/players.h"
+#include "server/draws.h"
 
 namespace asterism::server {
 
@@ -25,11 +26,19 @@ void check_playing(const Game& g) {
 
 }  // namespace
 
+// A move: a local game's for whichever side is to move, an online game's
+// for the request's seat.
 ApiResponse GameService::move(Call& c) {
     const json body = parse_body(c.request, 32);
     const std::string text = get_string(body, "move");
-    if (text.empty()) fail("game.move.empty");
     Game& g = *c.game;
+    if (g.local()) {
+        if (text.empty()) fail("game.move.missing");
+        std::lock_guard lock(g.mutex);
+        change(g, "move", {{"move", text}});
+        return {200, local_state(c)};
+    }
+    if (text.empty()) fail("game.move.empty");
     std::lock_guard lock(g.mutex);
     const Player p = require_seat(g, c.request);
     check_playing(g);
@@ -63,44 +72,70 @@ ApiResponse GameService::resign(Call& c) {
     return reply(commit(g, "resign", event));
 }
 
+namespace {
+
+// Who acts on a draw at a local game's screen, which holds both seats: an
+// offer comes from a person's seat (draws.h), an answer from the side
+// offered to, which must be a person's (the computer answers at once).
+Player local_drawer(const Game& g, const std::string& action, const json& body) {
+    const Table& t = g.table;
+    if (t.over()) fail("over.now", {{"why", t.over_reason()}});
+    if (t.game().num_players() != 2) fail("draw.one");
+    if (action == "offer") return offering_player(body, t);
+    const Player standing = t.draws().offered_by();
+    if (standing == Player::None) fail("draw.none");
+    if (t.seat(opponent(standing)).computer()) fail("draw.toComputer");
+    return opponent(standing);
+}
+
+}  // namespace
+
 // Draw offers: to a person, the offer stands until answered or a move is
-// made; to the computer, its search answers at once (made without holding
-// the game, then checked against it).
+// made; to the computer, its search answers at once (answer_offer). Offering
+// back what the other side offers is agreeing.
 ApiResponse GameService::draw(Call& c) {
     const json body = parse_body(c.request, 32);
-    const std::string action = action_of(body, "offer", "");
     Game& g = *c.game;
-    std::unique_lock lock(g.mutex);
-    const Player p = require_seat(g, c.request);
-    check_playing(g);
-    const Player standing = g.table.draws().offered_by();
-    json event = {{"action", action}, {"by", seat_index(p)}};
-    if (action != "offer" && standing != opponent(p)) fail("draw.noOffer");
-    check_room(g, "draw");
-    if (action == "offer" && g.seats[static_cast<std::size_t>(seat_index(opponent(p)))].computer) {
-        auto copy = g.table.game().clone();
-        const std::string player =
-            g.seats[static_cast<std::size_t>(seat_index(opponent(p)))].player;
-        const std::uint64_t seq = g.row.last_seq, seed = g.seed++;
-        const std::uint64_t changes = g.changes.load();
-        lock.unlock();
-        Rng rng(seed);
-        auto agent = bounded_player(player, *copy, seed, c.game, changes, &c.request);
-        event["answer"] = computer_accepts_offer(*copy, opponent(p), *agent, rng);
-        lock.lock();
-        if (g.row.last_seq != seq) fail("game.changed.thought");
+    std::string action;
+    if (g.local()) {
+        action = get_string(body, "action");
+        if (action != "offer" && action != "accept" && action != "decline") fail("draw.action");
+    } else {
+        action = action_of(body, "offer", "");
     }
-    apply_event(g, "draw", event);
+    std::unique_lock lock(g.mutex);
+    Player by = Player::None;
+    if (g.local()) {
+        by = local_drawer(g, action, body);
+    } else {
+        by = require_seat(g, c.request);
+        check_playing(g);
+    }
+    const Player standing = g.table.draws().offered_by();
+    if (action != "offer" && standing != opponent(by)) fail("draw.noOffer");
+    check_room(g, "draw");
+    if (action == "offer" && standing != opponent(by) && g.table.seat(opponent(by)).computer())
+        return {200, answer_offer(c, lock, by)};
+    return {200, act(c, "draw", {{"action", action}, {"by", seat_index(by)}})};
+}
+
+json GameService::act(Call& c, const std::string& type, json event) {
+    Game& g = *c.game;
+    if (g.local()) {
+        change(g, type, std::move(event));
+        return local_state(c);
+    }
+    apply_event(g, type, event);
     if (g.table.over()) g.clock.turn_start = 0;
-    json out = commit(g, "draw", event).state;
-    if (event.contains("answer")) out["answer"] = event["answer"] ? "accepted" : "declined";
-    return {200, out};
+    return commit(g, type, std::move(event)).state;
 }
 
 // Takebacks: against the computer, the person's last move goes back at once
 // (as at one screen); between people, a request the other seat accepts or
 // declines. Accepted, moves go back until the asker is to move.
+// A local game's screen holds both seats: its takeback is an undo at once.
 ApiResponse GameService::takeback(Call& c) {
+    if (c.game->local()) return undo(c);
     const json body = parse_body(c.request, 32);
     const std::string action = action_of(body, "request", "request");
     Game& g = *c.game;

@@ -208,13 +208,16 @@ void GameService::check_client_caps(const ApiRequest& r, bool creating_open) con
 std::unique_ptr<Agent> GameService::bounded_player(const std::string& player,
                                                    const asterism::Game& game, std::uint64_t seed,
                                                    const std::shared_ptr<Game>& g,
-                                                   std::uint64_t seq, const ApiRequest* request) {
+                                                   std::uint64_t changes,
+                                                   const ApiRequest* request) {
+    // The search is of a copy: when the game changes (a move, an undo, new
+    // players, its end), the search is for nothing.
     auto gone = request ? request->gone : nullptr;
     return guarded(make_player(player, game, seed), limits_.search.max_seconds,
-                   [stopping = search_stop_, gone, g, seq]() -> std::string {
+                   [stopping = search_stop_, gone, g, changes]() -> std::string {
                        if (stopping->raised()) return stopping->reason();
                        if (gone && gone->load()) return "the client hung up";
-                       if (g->changes.load() != seq) return kGameChanged;
+                       if (g->changes.load() != changes) return kGameChanged;
                        return {};
                    });
 }

@@ -93,7 +93,7 @@ struct GameService::Game {
 // One request on its way through a route (routes.cpp's rows).
 struct GameService::Call {
     const ApiRequest& request;
-    std::string id;
+    std::string id;              // as the path names it (a local game's token)
     std::shared_ptr<Game> game;  // for the routes with ":id"
 };
 
@@ -119,6 +119,8 @@ bool both_joined(const Game& g);
 std::string local_id(std::string_view token);
 // The seats as the local game's players: "human" or the computer's player.
 json players_of(const Table& t);
+// Whether `id` has the form of a game's id or a local game's token.
+bool well_formed_id(std::string_view id);
 
 // The clock (clock.cpp).
 std::int64_t system_now();
@@ -130,9 +132,13 @@ bool clock_runs(const Game& g);
 void turn_over(Game& g, Player mover, std::int64_t now);
 void take_back_clock(Game& g, int count, std::int64_t now);
 
-// An online game's state: the one view of a game (table/table_json.h) with
-// its seats, clock and status.
-json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts);
+// The one state of a game, local or online (docs/server.md, "A game's
+// state"): the table's state (table/table_json.h) with the game's kind, the
+// id it is named by (a local game's token), its seats, clock and status,
+// and a local game's level; of `shown` when browsing (a copy of the game
+// taken back), else of the game as it is.
+json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts,
+                  const std::string& id, const asterism::Game* shown = nullptr);
 // The game's record with the players' names (the record and PGN routes,
 // an account's download).
 Record named_record(const Game& g);

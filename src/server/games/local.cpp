@@ -1,11 +1,15 @@
 // Local games: one screen, or a person alone against the computer (game.h).
 // The same games as the online ones, stored and replayed the same way; what
 // differs is who may change them (whoever holds the token) and that nobody
-// watches them. /api/sessions (api.h) maps onto these functions.
+// watches them. Their own routes are here; the searches are thinking.cpp's.
 #include "server/games/game.h"
 #include "server/share.h"
 
 #include "core/os_random.h"
+#include "record/pgn.h"
+#include "record/record.h"
+#include "search/engines.h"
+#include "search/players.h"
 
 namespace asterism::server {
 
@@ -22,6 +26,129 @@ json players_of(const Table& t) {
 }  // namespace online
 
 using namespace online;
+
+namespace {
+
+// A player as a body names it: "human", "computer" (the computer at the
+// game's level), or any player of search/players.h ("level:8", "random").
+Seat seat_from(const json& item, const asterism::Game& game, int level, const SearchCaps& caps) {
+    if (!item.is_string()) fail("new.player.form");
+    const std::string text = item.get<std::string>();
+    if (text == "computer") return Seat::computer_player("level:" + std::to_string(level));
+    // The bounds first: making the player allocates what it asks for.
+    if (text != "human" && text != "person") check_player(text, caps);
+    try {
+        return parse_seat(text, game);
+    } catch (const GameError& e) {
+        fail("new.player.bad", {{"why", e.reason()}});
+    }
+}
+
+// The seats and level a body asks for, as the players' texts ("human",
+// "level:6"); computer seats at the old level follow a new one.
+json seats_asked(const json& body, const Table& table, int& level, const SearchCaps& caps) {
+    const int old_level = level;
+    level = static_cast<int>(get_int(body, "level", level, 1, kMaxLevel));
+    json players = players_of(table);
+    for (std::size_t p = 0; p < 2; ++p) {
+        const Seat& s = table.seat(static_cast<Player>(p));
+        if (s.computer() && player_level(s.player) == old_level)
+            players[p] = seat_from("computer", table.game(), level, caps).text();
+    }
+    if (!body.contains("players") || body["players"].is_null()) return players;
+    const json& p = body["players"];
+    if (!p.is_array() || p.size() < 1 || p.size() > 2) fail("new.players.form");
+    for (std::size_t i = 0; i < p.size(); ++i)
+        players[i] = seat_from(p[i], table.game(), level, caps).text();
+    return players;
+}
+
+// A new local game's table: a record (or PGN) to go on from, or the game
+// the body names from its position.
+Table local_table(const json& body) {
+    if (body.contains("record")) {
+        const std::string text = get_string(body, "record");
+        if (text.empty()) fail("game.record");
+        // A PGN text (docs/records.md, "PGN") loads its first game.
+        LoadedGame loaded = looks_like_pgn(text)
+                                ? std::move(read_pgn(text, "record").front())
+                                : replay_record(parse_record(text, "record"), "record");
+        return Table(std::move(loaded));
+    }
+    auto game = Registry::instance().create(spec_from(body));
+    const std::string position = get_string(body, "position");
+    if (!position.empty()) game->set_position(position);
+    std::string start = position.empty() ? "" : game->position();
+    return Table(std::move(game), std::move(start));
+}
+
+}  // namespace
+
+json GameService::local_state(const Call& c) const {
+    return public_state(*c.game, hub_, now(), ViewParts::Whole, c.id);
+}
+
+// A new local game (POST /api/games with kind "local"): its seats as the
+// body asks (a person against the computer by default), stored in the
+// service; the reply names it by its token, which only this reply tells.
+ApiResponse GameService::create_local_game(Call& c, const json& body) {
+    Table table = local_table(body);
+    const std::string record = body.contains("record") ? get_string(body, "record") : "";
+    int level = 3;
+    table.set_seat(Player::Second, Seat::computer_player("level:" + std::to_string(level)));
+    const json players = seats_asked(body, table, level, limits_.search);
+    for (std::size_t i = 0; i < 2; ++i)
+        table.set_seat(static_cast<Player>(i),
+                       parse_seat(players[i].get<std::string>(), table.game()));
+    c.id = create_local(std::move(table), level, c.request, record);
+    c.game = find_local(c.id);
+    std::lock_guard lock(c.game->mutex);
+    return {201, {{"id", c.id}, {"kind", "local"}, {"state", local_state(c)}}};
+}
+
+namespace {
+
+// 409 unless `g` is a local game: `what` names the route's action.
+void require_local(const Game& g, const char* what) {
+    if (!g.local()) fail("game.localOnly", {{"what", what}});
+}
+
+}  // namespace
+
+ApiResponse GameService::close(Call& c) {
+    require_local(*c.game, "delete");
+    close_local(c.id);
+    return {200, {{"deleted", c.id}}};
+}
+
+ApiResponse GameService::legal(Call& c) {
+    std::lock_guard lock(c.game->mutex);
+    return {200, {{"moves", c.game->table.game().legal_moves()}}};
+}
+
+ApiResponse GameService::players(Call& c) {
+    require_local(*c.game, "players");
+    const json body = parse_body(c.request, 32);
+    std::lock_guard lock(c.game->mutex);
+    int level = c.game->level;
+    json players = seats_asked(body, c.game->table, level, limits_.search);
+    change(*c.game, "players", {{"players", std::move(players)}, {"level", level}});
+    return {200, local_state(c)};
+}
+
+// A local game's takeback: at once, `count` moves (1 by default), or with
+// `to_human` back to the last position where a person is to move.
+ApiResponse GameService::undo(Call& c) {
+    const json body = parse_body(c.request, 32);
+    const long long count = get_int(body, "count", 1, 1, 100000);
+    const bool to_human = body.contains("to_human") && body["to_human"] == true;
+    std::lock_guard lock(c.game->mutex);
+    if (c.game->table.game().history().empty()) fail("game.undo");
+    json event = {{"count", count}};
+    if (to_human) event["to"] = "person";
+    change(*c.game, "undo", std::move(event));
+    return {200, local_state(c)};
+}
 
 std::string GameService::create_local(Table table, int level, const ApiRequest& request,
                                       const std::string& record) {

@@ -10,12 +10,58 @@ namespace asterism::server {
 
 using namespace online;
 
-// The online games' rows of the route table (routes.h), and an account's
-// lists of games (lists.cpp). Everything here reads or writes the store
-// (a finished game is read from its archive), so it waits on the disk lane,
-// but for the lobby, which is in memory, and the draw offer, which a
-// computer seat answers with a search.
-void GameService::add_routes(RouteTable& table) {
+// The games' rows of the route table (routes.h): one set of routes for
+// local and online games (a local game named by its token, which is the
+// seat's proof). Everything here reads or writes the store (a finished
+// game is read from its archive), so it waits on the disk lane, but for the
+// lobby, which is in memory, and the searches (the computer's move, an
+// analysis, a draw offer the computer answers), which have their own lane.
+// A review waits its turn in the thinking pool (reviews.h): the request
+// itself only stores the job.
+void GameService::add_routes(RouteTable& table, bool online) {
+    online_ = online;
+    using enum Who;
+    using enum RateClass;
+    constexpr auto disk = Handler::Lane::Disk, search = Handler::Lane::Search;
+    // `any`: the route serves local games too (else online games only).
+    const auto on = [this](ApiResponse (GameService::*handler)(Call&), bool any) {
+        return [this, handler, any](const ApiRequest& r, const PathArgs& args) {
+            const auto id = args.find("id");
+            const bool named = id != args.end();
+            Call call{r, named ? id->second : "",
+                      !named ? nullptr
+                      : any  ? find_any(id->second)
+                             : find(id->second)};
+            return (this->*handler)(call);
+        };
+    };
+    // An unknown game is a 404 whatever the method (not a 405).
+    const auto known = [this](const std::string& id) { find_any(id); };
+    const auto game = [&](std::string_view method, std::string_view path, Who who,
+                          Handler::Lane lane, RateClass rate,
+                          ApiResponse (GameService::*handler)(Call&)) {
+        table.add({method, path, who, lane, rate, on(handler, true), known});
+    };
+    table.add({"POST", "/api/games", Anyone, disk, Create, on(&GameService::create, true)});
+    game("GET", "/api/games/:id", Anyone, disk, Plain, &GameService::get_state);
+    game("DELETE", "/api/games/:id", Seat, disk, Plain, &GameService::close);
+    game("GET", "/api/games/:id/legal", Anyone, disk, Plain, &GameService::legal);
+    game("POST", "/api/games/:id/move", Seat, disk, Plain, &GameService::move);
+    game("POST", "/api/games/:id/draw", Seat, search, Search, &GameService::draw);
+    game("POST", "/api/games/:id/takeback", Seat, disk, Plain, &GameService::takeback);
+    game("POST", "/api/games/:id/players", Seat, disk, Plain, &GameService::players);
+    game("POST", "/api/games/:id/computer", Seat, search, Search, &GameService::computer);
+    game("POST", "/api/games/:id/analyze", Seat, search, Search, &GameService::analyze);
+    game("POST", "/api/games/:id/review", Seat, disk, Search, &GameService::post_review);
+    game("GET", "/api/games/:id/review", Seat, disk, Plain, &GameService::get_review);
+    game("GET", "/api/games/:id/record", Anyone, disk, Plain, &GameService::record);
+    game("GET", "/api/games/:id/pgn", Anyone, disk, Plain, &GameService::record);
+    if (online) add_online_routes(table);
+}
+
+// What only online games have: the lobby and the archive, watching,
+// joining and claiming seats, resigning, and an account's lists of games.
+void GameService::add_online_routes(RouteTable& table) {
     using enum Who;
     using enum RateClass;
     constexpr auto disk = Handler::Lane::Disk;
@@ -31,20 +77,12 @@ void GameService::add_routes(RouteTable& table) {
         return
             [this, handler](const ApiRequest& r, const PathArgs&) { return (this->*handler)(r); };
     };
-    table.add({"POST", "/api/games", Anyone, disk, Create, on(&GameService::create)});
     table.add({"GET", "/api/lobby", Anyone, Handler::Lane::Quick, Plain, on(&GameService::lobby)});
     table.add({"GET", "/api/archive", Anyone, disk, Plain, on(&GameService::archive)});
-    table.add({"GET", "/api/games/:id", Anyone, disk, Plain, on(&GameService::get_state)});
     table.add({"GET", "/api/games/:id/events", Anyone, disk, Stream, on(&GameService::events)});
     table.add({"POST", "/api/games/:id/join", Anyone, disk, Plain, on(&GameService::join)});
     table.add({"POST", "/api/games/:id/claim", Seat, disk, Plain, on(&GameService::claim)});
-    table.add({"POST", "/api/games/:id/move", Seat, disk, Plain, on(&GameService::move)});
     table.add({"POST", "/api/games/:id/resign", Seat, disk, Plain, on(&GameService::resign)});
-    table.add({"POST", "/api/games/:id/draw", Seat, Handler::Lane::Search, Search,
-               on(&GameService::draw)});
-    table.add({"POST", "/api/games/:id/takeback", Seat, disk, Plain, on(&GameService::takeback)});
-    table.add({"GET", "/api/games/:id/record", Anyone, disk, Plain, on(&GameService::record)});
-    table.add({"GET", "/api/games/:id/pgn", Anyone, disk, Plain, on(&GameService::record)});
     table.add({"GET", "/api/account/games", Account, disk, Plain, list(&GameService::my_games)});
     table.add(
         {"GET", "/api/account/export", Account, disk, Plain, list(&GameService::export_games)});
@@ -54,16 +92,37 @@ void GameService::add_routes(RouteTable& table) {
                }});
 }
 
+namespace online {
+
+bool well_formed_id(std::string_view id) {
+    return id.size() == 32 && id.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
+}  // namespace online
+
 std::shared_ptr<Game> GameService::find(const std::string& id) {
     {
         std::lock_guard lock(mutex_);
         const auto it = games_.find(id);
         if (it != games_.end()) return it->second;
     }
-    // A finished game, from the archive.
-    if (id.size() != 32 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
-        fail("game.none", {{"id", printable(id, kMaxQuoted)}});
+    // A finished game, from the archive; a local game's row is named by a
+    // digest nobody is told, and is never served by it.
+    const auto none = [&] { fail("game.none", {{"id", printable(id, kMaxQuoted)}}); };
+    if (!well_formed_id(id)) none();
+    const auto row = store_.game(id);
+    if (!row || row->kind == "local") none();
     return load(id);
+}
+
+std::shared_ptr<Game> GameService::find_any(const std::string& id) {
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto it = games_.find(id); it != games_.end()) return it->second;
+    }
+    if (!well_formed_id(id)) fail("game.none", {{"id", printable(id, kMaxQuoted)}});
+    if (const auto row = store_.game(id); row && row->kind != "local") return load(id);
+    return find_local(id);
 }
 
 std::int64_t GameService::now() const {
@@ -139,8 +198,17 @@ void GameService::check_not_blocked(const OnlineSeat& seat, std::int64_t account
         fail("challenge.blocked", {{"name", seat.name}});
 }
 
+// A new game of the body's `kind`: "online" (the default) or "local".
 ApiResponse GameService::create(Call& c) {
     const json body = parse_body(c.request, 32);
+    const std::string kind = get_string(body, "kind", "online");
+    if (kind == "local") return create_local_game(c, body);
+    if (kind != "online") fail("new.kind");
+    if (!online_) fail("server.noOnline");
+    return create_online(c, body);
+}
+
+ApiResponse GameService::create_online(Call& c, const json& body) {
     store::GameRow row;
     Table table = new_table(body);
     row.spec = table.game().spec();
@@ -293,7 +361,7 @@ ApiResponse GameService::claim(Call& c) {
     if (p == Player::None) fail("seat.seatSecret");
     const OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
     if (seat.account == c.request.account)
-        return {200, public_state(g, hub_, now(), ViewParts::Whole)};
+        return {200, public_state(g, hub_, now(), ViewParts::Whole, g.row.id)};
     if (seat.account != 0) fail("seat.other");
     if (!seat.joined) fail("seat.takeFirst");
 

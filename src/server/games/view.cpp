@@ -2,6 +2,7 @@
 #include "server/games/game.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include "record/pgn.h"
 #include "record/record.h"
@@ -12,34 +13,34 @@ namespace online {
 
 // The state a page draws; `parts` says whether the drawing has the board's
 // cells, which only GET sends (they never change during a game).
-json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts) {
+json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts,
+                  const std::string& id, const asterism::Game* shown) {
     const Table& t = g.table;
+    const bool browsing = shown && shown != &t.game();
     const Player to_move = t.game().to_move();
-    json clock = {{"kind", g.clock.kind},
-                  {"base", g.clock.base},
-                  {"increment", g.clock.increment},
-                  {"per_move", g.clock.per_move},
-                  {"left", g.clock.left},
-                  {"running", g.clock.turn_start && !t.over() ? seat_index(to_move) : -1}};
-    if (g.clock.turn_start && !t.over())
-        clock["left"][seat_index(to_move)] = std::max<std::int64_t>(0, left_now(g, now));
+    const bool running = g.clock.turn_start && !t.over();
+    json clock = {
+        {"kind", g.clock.kind},           {"base", g.clock.base},
+        {"increment", g.clock.increment}, {"per_move", g.clock.per_move},
+        {"left", g.clock.left},           {"running", running ? seat_index(to_move) : -1}};
+    if (running) clock["left"][seat_index(to_move)] = std::max<std::int64_t>(0, left_now(g, now));
     json seats = seats_json(g, false);
     for (int i = 0; i < 2; ++i)
         seats[static_cast<std::size_t>(i)]["connected"] =
-            g.seats[static_cast<std::size_t>(i)].computer || hub.connected(g.row.id, kTagOf[i]);
-    const Player offer = t.draws().offered_by();
-    json state = game_view(t, t.game(), parts);
-    state["id"] = g.row.id;
+            g.seats[static_cast<std::size_t>(i)].computer ||
+            (!g.local() && hub.connected(g.row.id, kTagOf[i]));
+    json state = table_state(t, browsing ? *shown : t.game(), parts);
+    state["kind"] = g.row.kind;
+    state["id"] = id;
     state["status"] = g.row.status;
     state["seats"] = std::move(seats);
-    state["names"] = {t.game().player_name(Player::First), t.game().player_name(Player::Second)};
     state["termination"] = g.row.termination;
-    state["draw_offered_by"] = offer == Player::None ? -1 : seat_index(offer);
     state["takeback_by"] = g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by);
     state["clock"] = std::move(clock);
     state["seq"] = g.row.last_seq;
     state["now"] = now;
     state["rated"] = g.rated;
+    if (g.local()) state["level"] = g.level;
     if (!g.tournament.empty()) state["tournament"] = g.tournament;
     return state;
 }
@@ -59,7 +60,7 @@ GameService::Published GameService::publish(Game& g) {
     // The board's cells are the same all game (the face suite checks it):
     // the state of each change leaves them out, a page has them from GET.
     // They were most of the state's bytes and of the time to build it.
-    Published out{public_state(g, hub_, now(), ViewParts::Changing), {}};
+    Published out{public_state(g, hub_, now(), ViewParts::Changing, g.row.id), {}};
     out.text = out.state.dump(-1, ' ', false, json::error_handler_t::replace);
     hub_.publish(g.row.id, {g.row.last_seq, "state", out.text});
     return out;
@@ -71,10 +72,22 @@ ApiResponse GameService::reply(Published p) {
     return r;
 }
 
+// A game's state; `?ply=N` the position after N moves (browsing), on a copy.
 ApiResponse GameService::get_state(Call& c) {
     std::lock_guard lock(c.game->mutex);
-    json state = public_state(*c.game, hub_, now(), ViewParts::Whole);
-    const Player you = seat_of(*c.game, c.request);
+    const asterism::Game& now_game = c.game->table.game();
+    const int plies = static_cast<int>(now_game.history().size());
+    std::unique_ptr<asterism::Game> copy;
+    if (const auto it = c.request.query.find("ply"); it != c.request.query.end()) {
+        int shown = -1;
+        if (std::sscanf(it->second.c_str(), "%d", &shown) != 1 || shown < 0 || shown > plies ||
+            std::to_string(shown) != it->second)
+            fail("request.ply", {{"max", plies}});
+        copy = now_game.clone();
+        for (int k = plies; k > shown; --k) copy->undo();
+    }
+    json state = public_state(*c.game, hub_, now(), ViewParts::Whole, c.id, copy.get());
+    const Player you = c.game->local() ? Player::None : seat_of(*c.game, c.request);
     state["you"] = you == Player::None ? -1 : seat_index(you);
     return {200, state};
 }
@@ -109,16 +122,14 @@ ApiResponse GameService::events(Call& c) {
     return r;
 }
 
-// A person takes their seat with a display name: with the secret of the
-// invitation link, or, for a game the lobby lists, without one (the server
-
 // The record (or PGN) of a game, with the players' display names; no secret
 // is in it.
 ApiResponse GameService::record(Call& c) {
     const bool pgn = c.request.path.ends_with("/pgn");
     std::lock_guard lock(c.game->mutex);
     const Game& g = *c.game;
-    const Record r = named_record(g);
+    // A local game's sides have no display names but the sides' own.
+    const Record r = g.local() ? g.table.record() : named_record(g);
     const std::string date = r.tag_value(tag::kDate);
     return {200,
             {{pgn ? "pgn" : "record", pgn ? format_pgn_game(r) : format_record(r)},

@@ -35,7 +35,7 @@ struct HttpLimits {
 
 struct HttpRequest {
     std::string method;  // as sent, e.g. "GET"
-    std::string target;  // as sent, e.g. "/api/sessions/ab12?ply=3"
+    std::string target;  // as sent, e.g. "/api/games/ab12?ply=3"
     std::string path;    // the target's path, percent-decoded: any bytes but NUL
     std::map<std::string, std::string> query;                  // percent-decoded; '+' is a space
     std::vector<std::pair<std::string, std::string>> headers;  // names in lower case
