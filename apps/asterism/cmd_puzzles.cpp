@@ -4,11 +4,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -74,24 +77,67 @@ PuzzleCandidates from_records(const PuzzleArgs& a) {
     return out;
 }
 
+std::string games_path(const PuzzleArgs& a) {
+    return a.out + ".games";
+}
+
+// The self-play games' records, game i in OUT.games/i.rec, written as each
+// game ends: a game depends only on the seed and its index, so a resumed
+// run (or one with a larger --selfplay) plays only the games it has not
+// got. The threads take the missing games in turn.
+std::vector<std::string> selfplay_records(const PuzzleArgs& a, const learn::SelfplaySettings& s) {
+    namespace fs = std::filesystem;
+    const fs::path dir = games_path(a);
+    fs::create_directories(dir);
+    auto file = [&](int i) { return (dir / (std::to_string(i) + ".rec")).string(); };
+    std::vector<std::string> records(static_cast<std::size_t>(a.selfplay));
+    std::vector<int> missing;
+    for (int i = 0; i < a.selfplay; ++i) {
+        if (fs::exists(file(i)))
+            records[static_cast<std::size_t>(i)] = read_text_file(file(i), std::size_t{1} << 24);
+        else
+            missing.push_back(i);
+    }
+    const bool terminal = isatty(fileno(stderr)) != 0;
+    std::atomic<std::size_t> next{0};
+    std::mutex lock;
+    std::string error;
+    int done = a.selfplay - static_cast<int>(missing.size());
+    auto work = [&] {
+        for (std::size_t k; (k = next.fetch_add(1)) < missing.size();) {
+            try {
+                const learn::SelfplayGame g = learn::selfplay_game(s, missing[k]);
+                write_file_atomically(file(g.index), g.record);
+                const std::lock_guard<std::mutex> hold(lock);
+                records[static_cast<std::size_t>(g.index)] = g.record;
+                if (terminal) std::fprintf(stderr, "\r%d of %d games", ++done, a.selfplay);
+            } catch (const GameError& e) {
+                const std::lock_guard<std::mutex> hold(lock);
+                if (error.empty()) error = e.what();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < a.threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (!error.empty()) throw GameError(error);
+    std::fprintf(stderr, terminal ? "\n" : "%d games played\n", a.selfplay);
+    return records;
+}
+
 PuzzleCandidates from_selfplay(const PuzzleArgs& a) {
     learn::SelfplaySettings s;
     s.game = a.game;
     s.player = a.player;
     s.seed = a.seed;
-    int done = 0;
-    const bool terminal = isatty(fileno(stderr)) != 0;
-    const auto games = learn::play_selfplay(s, a.selfplay, a.threads, [&](const auto&) {
-        ++done;
-        if (terminal) std::fprintf(stderr, "\r%d of %d games", done, a.selfplay);
-    });
-    std::fprintf(stderr, terminal ? "\n" : "%d games played\n", done);
+    const auto records = selfplay_records(a, s);
     PuzzleCandidates out;
-    for (const auto& g : games) {
-        LoadedGame loaded = replay_record(parse_record(g.record, "self-play"), "self-play");
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        LoadedGame loaded = replay_record(parse_record(records[i], "self-play"), "self-play");
         add_tail(a, loaded,
                  "selfplay " + a.player + " seed " + std::to_string(a.seed) + " game " +
-                     std::to_string(g.index),
+                     std::to_string(i),
                  out);
     }
     return out;
@@ -219,6 +265,7 @@ int run_puzzles(PuzzleArgs& a) {
     learn::PuzzleProgress progress = a.resume ? resume_state(a) : learn::PuzzleProgress{};
     if (!a.resume) {
         std::filesystem::remove(state_path(a));
+        std::filesystem::remove_all(games_path(a));
         write_file_atomically(a.out, "");
     }
     const PuzzleCandidates candidates = a.from.empty() ? from_selfplay(a) : from_records(a);
