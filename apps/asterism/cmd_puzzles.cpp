@@ -1,10 +1,19 @@
 // `asterism puzzles`: positions with a forced win and a unique first move,
 // found near the end of finished games and proven by the exact solver,
 // written as JSON lines (docs/learn.md, "Puzzles").
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
 
 #include "cli.h"
 #include "core/registry.h"
@@ -21,6 +30,7 @@ struct PuzzleArgs {
     std::string game, from, out, player = "level:3";
     int selfplay = 0, threads = 1, tail = 6, max = 1000;
     std::uint64_t seed = 1;
+    bool resume = false;
     learn::PuzzleSettings settings;
 };
 
@@ -67,27 +77,171 @@ PuzzleCandidates from_records(const PuzzleArgs& a) {
     return out;
 }
 
+std::string games_path(const PuzzleArgs& a) {
+    return a.out + ".games";
+}
+
+// The self-play games' records, game i in OUT.games/i.rec, written as each
+// game ends: a game depends only on the seed and its index, so a resumed
+// run (or one with a larger --selfplay) plays only the games it has not
+// got. The threads take the missing games in turn.
+std::vector<std::string> selfplay_records(const PuzzleArgs& a, const learn::SelfplaySettings& s) {
+    namespace fs = std::filesystem;
+    const fs::path dir = games_path(a);
+    fs::create_directories(dir);
+    auto file = [&](int i) { return (dir / (std::to_string(i) + ".rec")).string(); };
+    std::vector<std::string> records(static_cast<std::size_t>(a.selfplay));
+    std::vector<int> missing;
+    for (int i = 0; i < a.selfplay; ++i) {
+        if (fs::exists(file(i)))
+            records[static_cast<std::size_t>(i)] = read_text_file(file(i), std::size_t{1} << 24);
+        else
+            missing.push_back(i);
+    }
+    const bool terminal = isatty(fileno(stderr)) != 0;
+    std::atomic<std::size_t> next{0};
+    std::mutex lock;
+    std::string error;
+    int done = a.selfplay - static_cast<int>(missing.size());
+    auto work = [&] {
+        for (std::size_t k; (k = next.fetch_add(1)) < missing.size();) {
+            try {
+                const learn::SelfplayGame g = learn::selfplay_game(s, missing[k]);
+                write_file_atomically(file(g.index), g.record);
+                const std::lock_guard<std::mutex> hold(lock);
+                records[static_cast<std::size_t>(g.index)] = g.record;
+                if (terminal) std::fprintf(stderr, "\r%d of %d games", ++done, a.selfplay);
+            } catch (const GameError& e) {
+                const std::lock_guard<std::mutex> hold(lock);
+                if (error.empty()) error = e.what();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < a.threads; ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (!error.empty()) throw GameError(error);
+    std::fprintf(stderr, terminal ? "\n" : "%d games played\n", a.selfplay);
+    return records;
+}
+
 PuzzleCandidates from_selfplay(const PuzzleArgs& a) {
     learn::SelfplaySettings s;
     s.game = a.game;
     s.player = a.player;
     s.seed = a.seed;
-    int done = 0;
-    const auto games = learn::play_selfplay(
-        s, a.selfplay, a.threads, [&](const auto&) { std::fprintf(stderr, "\r%d games", ++done); });
-    std::fprintf(stderr, "\n");
+    const auto records = selfplay_records(a, s);
     PuzzleCandidates out;
-    for (const auto& g : games) {
-        LoadedGame loaded = replay_record(parse_record(g.record, "self-play"), "self-play");
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        LoadedGame loaded = replay_record(parse_record(records[i], "self-play"), "self-play");
         add_tail(a, loaded,
                  "selfplay " + a.player + " seed " + std::to_string(a.seed) + " game " +
-                     std::to_string(g.index),
+                     std::to_string(i),
                  out);
     }
     return out;
 }
 
-int run_puzzles(PuzzleArgs& a) {
+// What must match for --resume to go on with a run: everything that
+// decides the candidates' order and the proofs, but --selfplay and --max,
+// which only make the list of candidates and the set longer (games and
+// puzzles come in order), and --threads, which changes nothing.
+std::string run_key(const PuzzleArgs& a) {
+    const learn::PuzzleSettings& s = a.settings;
+    std::ostringstream key;
+    key << s.spec << " from=" << a.from << " player=" << a.player << " seed=" << a.seed
+        << " tail=" << a.tail << " max-plies=" << s.max_plies << " horizon=" << s.horizon
+        << " min-win-in=" << s.min_win_in << " nodes=" << s.max_nodes
+        << " unique-line=" << s.unique_line << " min-long=" << s.min_long_percent;
+    return key.str();
+}
+
+std::string state_path(const PuzzleArgs& a) {
+    return a.out + ".state";
+}
+
+void write_state(const PuzzleArgs& a, const learn::PuzzleProgress& p) {
+    const nlohmann::json state = {{"run", run_key(a)}, {"decided", p.decided}, {"kept", p.kept},
+                                  {"sharp", p.sharp},  {"long", p.long_wins},  {"tally", p.tally}};
+    write_file_atomically(state_path(a), state.dump() + "\n");
+}
+
+// The progress of the run --resume continues, with --out cut back to the
+// puzzles it had kept (a kill between a line and its state leaves one line
+// more); a fresh start when there is no state file.
+learn::PuzzleProgress resume_state(const PuzzleArgs& a) {
+    learn::PuzzleProgress p;
+    if (!std::filesystem::exists(state_path(a))) return p;
+    nlohmann::json state;
+    try {
+        state = nlohmann::json::parse(read_text_file(state_path(a), 1 << 20));
+        if (state.at("run").get<std::string>() != run_key(a))
+            throw GameError("--resume: " + state_path(a) + " is of another run (" +
+                            state.at("run").get<std::string>() + ")");
+        p.decided = state.at("decided").get<std::size_t>();
+        p.kept = state.at("kept").get<int>();
+        p.sharp = state.at("sharp").get<int>();
+        p.long_wins = state.at("long").get<int>();
+        p.tally = state.at("tally").get<std::map<std::string, int>>();
+    } catch (const nlohmann::json::exception& e) {
+        throw GameError("--resume: cannot read " + state_path(a) + ": " + e.what());
+    }
+    std::istringstream in(read_text_file(a.out, std::size_t{1} << 32));
+    std::string text, line;
+    for (int n = 0; n < p.kept; ++n) {
+        if (!std::getline(in, line)) throw GameError("--resume: " + a.out + " lost puzzles");
+        text += line + "\n";
+    }
+    write_file_atomically(a.out, text);
+    return p;
+}
+
+std::string clock_text(double seconds) {
+    const long s = static_cast<long>(seconds + 0.5);
+    char text[32];
+    std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    return text;
+}
+
+// The progress line: on a terminal one line rewritten at most four times
+// a second, elsewhere a plain line a minute. The time left is the sooner of
+// the two ends this run's pace predicts: --max puzzles, or no candidates.
+class Ticker {
+  public:
+    Ticker(const learn::PuzzleProgress& start, int max)
+        : decided0_(start.decided),
+          kept0_(start.kept),
+          max_(max),
+          terminal_(isatty(fileno(stderr)) != 0) {}
+
+    void operator()(const learn::PuzzleProgress& p, bool last) {
+        const double now = seconds();
+        if (!last && now - shown_ < (terminal_ ? 0.25 : 60.0)) return;
+        shown_ = now;
+        double left = -1;
+        if (p.decided > decided0_)
+            left = now / static_cast<double>(p.decided - decided0_) *
+                   static_cast<double>(p.candidates - p.decided);
+        if (p.kept > kept0_) left = std::min(left, now / (p.kept - kept0_) * (max_ - p.kept));
+        std::fprintf(
+            stderr, "%s%zu of %zu candidates tried, %d of %d puzzles, %s elapsed, %s left%s",
+            terminal_ ? "\r" : "", p.decided, p.candidates, p.kept, max_, clock_text(now).c_str(),
+            left < 0 ? "?" : clock_text(left).c_str(), terminal_ && !last ? "  " : "\n");
+    }
+
+  private:
+    double seconds() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    }
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+    std::size_t decided0_;
+    int kept0_, max_;
+    bool terminal_;
+    double shown_ = -1e9;
+};
+
+void check_args(PuzzleArgs& a) {
     learn::PuzzleSettings& s = a.settings;
     if (a.from.empty() == (a.selfplay == 0))
         throw GameError("give exactly one of --from DIR and --selfplay N");
@@ -96,26 +250,48 @@ int run_puzzles(PuzzleArgs& a) {
     if (a.tail < 1 || a.max < 1) throw GameError("--tail and --max must be at least 1");
     if (s.max_plies < 1 || s.max_plies > 60) throw GameError("--max-plies must be 1 to 60");
     if (s.horizon == 0) s.horizon = s.max_plies;
+    if (s.min_long_percent < 0 || s.min_long_percent > 100)
+        throw GameError("--min-long must be 0 to 100");
     if (s.horizon < s.max_plies || s.horizon > 60)
         throw GameError("--horizon must be --max-plies to 60");
     s.spec = Registry::instance().create(a.game)->spec();
+}
+
+// Every kept puzzle is appended to --out and every decision to the state
+// file beside it as the run goes, so that --resume can go on from there.
+int run_puzzles(PuzzleArgs& a) {
+    check_args(a);
     const auto started = std::chrono::steady_clock::now();
+    learn::PuzzleProgress progress = a.resume ? resume_state(a) : learn::PuzzleProgress{};
+    if (!a.resume) {
+        std::filesystem::remove(state_path(a));
+        std::filesystem::remove_all(games_path(a));
+        write_file_atomically(a.out, "");
+    }
     const PuzzleCandidates candidates = a.from.empty() ? from_selfplay(a) : from_records(a);
     const double played =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::map<std::string, int> tally;
-    const auto puzzles = learn::find_puzzles(s, candidates, a.threads, a.max, &tally);
-    std::string text;
-    for (const auto& p : puzzles) text += learn::puzzle_json(p).dump() + "\n";
-    write_file_atomically(a.out, text);
+    std::ofstream out(a.out, std::ios::app | std::ios::binary);
+    if (!out) throw GameError("cannot write " + a.out);
+    Ticker tick(progress, a.max);
+    const auto puzzles =
+        learn::find_puzzles(a.settings, candidates, a.threads, a.max, progress,
+                            [&](const learn::PuzzleProgress& p, const learn::Puzzle* kept) {
+                                if (kept)
+                                    out << learn::puzzle_json(*kept).dump() << "\n" << std::flush;
+                                write_state(a, p);
+                                tick(p, false);
+                            });
+    write_state(a, progress);
+    tick(progress, true);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::printf(
-        "%zu puzzles from %zu candidate positions in %.1f s (%.1f s of games, %.2f s "
-        "a puzzle): %s\n",
-        puzzles.size(), candidates.size(), seconds, played,
+        "%d puzzles (%zu new) from %zu candidate positions in %.1f s (%.1f s of games, %.2f s "
+        "a new puzzle): %s\n",
+        progress.kept, puzzles.size(), progress.candidates, seconds, played,
         puzzles.empty() ? 0.0 : seconds / static_cast<double>(puzzles.size()), a.out.c_str());
-    for (const auto& [kind, n] : tally) std::printf("  %s: %d\n", kind.c_str(), n);
+    for (const auto& [kind, n] : progress.tally) std::printf("  %s: %d\n", kind.c_str(), n);
     return 0;
 }
 
@@ -142,10 +318,17 @@ Runner setup_puzzles(CLI::App& command) {
         ->capture_default_str();
     command.add_flag("!--first-unique", s.unique_line,
                      "Only the first move need be unique (later steps list other wins)");
+    command
+        .add_option("--min-long", s.min_long_percent,
+                    "Keep a win in one or two only while at least this percentage of the "
+                    "puzzles win in three or more")
+        ->capture_default_str();
     command.add_option("--nodes", s.max_nodes, "Solver budget per position")->capture_default_str();
     command.add_option("--threads", a->threads, "Threads (self-play and proofs)")
         ->capture_default_str();
     command.add_option("--max", a->max, "Stop after this many puzzles")->capture_default_str();
+    command.add_flag("--resume", a->resume,
+                     "Go on from where an interrupted run with --out stopped (OUT.state)");
     return [a] { return run_puzzles(*a); };
 }
 

@@ -49,6 +49,55 @@ auto with_state(const Game& game, F&& f) {
     return std::move(*out);
 }
 
+// The games' optional puzzle hooks (learn/puzzles.h): a game with captures
+// says how many men a move captures; a game may say when a position has
+// almost nothing left, which themes of its own a line shows, and the
+// position with the other side to move (for zugzwang-like).
+template <class S>
+constexpr bool kCaptures = requires(const S& s, typename S::Move m) {
+    { s.captured_men(m) } -> std::convertible_to<int>;
+};
+
+template <class S>
+int captured(const S& s, const typename S::Move& m) {
+    if constexpr (kCaptures<S>)
+        return s.captured_men(m);
+    else
+        return 0;
+}
+
+template <class S>
+bool gives_check(S& s, const typename S::Move& m) {
+    if constexpr (requires { s.in_check(); }) {
+        s.apply(m);
+        const bool check = s.in_check();
+        s.undo();
+        return check;
+    } else {
+        return false;
+    }
+}
+
+template <class S>
+bool nothing_left(const S& s) {
+    if constexpr (requires { s.almost_nothing_left(); })
+        return s.almost_nothing_left();
+    else
+        return false;
+}
+
+// Forced: the only legal move, or (in a game with captures) a capture
+// where every legal move captures, so that the rules chose that a man is
+// taken and the attacker only which.
+template <class S>
+bool forced(const S& s, const std::vector<typename S::Move>& moves) {
+    if (moves.size() == 1) return true;
+    if constexpr (kCaptures<S>)
+        return std::all_of(moves.begin(), moves.end(),
+                           [&](const auto& m) { return s.captured_men(m) > 0; });
+    return false;
+}
+
 // A defender's answer to the wrong move just played on `s` after which the
 // attacker has no forced win within `left` plies: "" when the wrong move
 // ended the game, nullopt when the budget ran out first.
@@ -68,8 +117,10 @@ std::optional<std::string> refutation(S& s, WinSolver<S>& solver, int left) {
 // The attacker's step at `s` within `left` plies: the one winning move (its
 // index) with every other move's refutation, or a rejection.
 template <class S>
-Rejection attacker_step(S& s, WinSolver<S>& solver, int left, bool unique, Puzzle& p) {
+Rejection attacker_step(S& s, WinSolver<S>& solver, int left, bool unique, Puzzle& p,
+                        bool& all_forced) {
     const auto moves = solver.legal(s);
+    all_forced = all_forced && forced(s, moves);
     int winner = -1, fastest = 0;
     std::map<std::string, std::string> wrong;
     std::vector<std::string> also;
@@ -135,9 +186,85 @@ bool defender_step(S& s, WinSolver<S>& solver, int left, Puzzle& p) {
     return true;
 }
 
+// The moves of `solution` from `start`, as the State's moves.
+template <class S>
+std::vector<typename S::Move> line_moves(S s, const std::vector<std::string>& solution) {
+    std::vector<typename S::Move> line;
+    for (const std::string& text : solution) {
+        line.push_back(s.parse_move(text));
+        s.apply(line.back());
+    }
+    return line;
+}
+
+// zugzwang-like: after the attacker's first move the defender, to move,
+// loses only because it must move: were it to pass (the game's
+// passed_position), the attacker would have no forced win within the
+// plies the line has left. A budget that runs out tags nothing.
+template <class S>
+bool zugzwang_like(const S& start, const std::vector<typename S::Move>& line,
+                   std::uint64_t max_nodes) {
+    if constexpr (requires { start.passed_position(); }) {
+        if (line.size() < 3) return false;
+        S s = start;
+        s.apply(line.front());
+        const std::string passed = s.passed_position();
+        if (passed.empty()) return false;
+        S p = start;
+        try {
+            p.set_position(passed);
+        } catch (const GameError&) {
+            return false;  // a position the rules do not allow: no pass to compare with
+        }
+        if (p.outcome().over() || p.to_move() != start.to_move()) return false;
+        const int left = static_cast<int>(line.size()) - 1;
+        WinSolver<S> solver(start.to_move(), limits_for<S>(left, max_nodes));
+        return refuted(solver.wins_within(p, left));
+    } else {
+        return false;
+    }
+}
+
+// The themes of `solution` from `start` (docs/learn.md, "Themes"): the
+// game's own, then sacrifice (the longest defence's first reply captures
+// more men than the first move did) and quiet (the first move neither
+// captures nor checks) in the games with captures, and zugzwang-like.
+template <class S>
+std::vector<std::string> themes_of(S start, const std::vector<std::string>& solution,
+                                   std::uint64_t max_nodes) {
+    const auto line = line_moves(start, solution);
+    std::vector<std::string> out;
+    if (line.empty()) return out;
+    if constexpr (requires { start.line_themes(line); }) out = start.line_themes(line);
+    if constexpr (kCaptures<S>) {
+        const int first = captured(start, line[0]);
+        S after = start;
+        after.apply(line[0]);
+        if (line.size() > 1 && captured(after, line[1]) > first) out.emplace_back("sacrifice");
+        if (first == 0 && !gives_check(start, line[0])) out.emplace_back("quiet");
+    }
+    if (zugzwang_like(start, line, max_nodes)) out.emplace_back("zugzwang-like");
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+// Why `s` is no candidate before any search: over, almost nothing left, or
+// a single legal move.
+template <class S>
+Rejection cheap_rejection(const S& s) {
+    if (s.outcome().over()) return Rejection::Over;
+    if (nothing_left(s)) return Rejection::NothingLeft;
+    std::vector<typename S::Move> moves(static_cast<std::size_t>(S::kMaxMoves));
+    if (s.generate(moves.data()) == 1) return Rejection::OnlyMove;
+    return Rejection::None;
+}
+
 template <class S>
 std::optional<Puzzle> prove(const PuzzleSettings& st, S s, Rejection& why) {
-    if (s.outcome().over()) return why = Rejection::Over, std::nullopt;
+    why = cheap_rejection(s);
+    if (why != Rejection::None) return std::nullopt;
+    const S start = s;
     const Player attacker = s.to_move();
     WinSolver<S> solver(attacker, limits_for<S>(st.horizon, st.max_nodes));
     Proof proof;
@@ -150,9 +277,10 @@ std::optional<Puzzle> prove(const PuzzleSettings& st, S s, Rejection& why) {
     p.to_move = index(attacker);
     p.horizon = st.horizon;
     p.exact = true;
+    bool all_forced = true;
     for (int left = st.horizon; !s.outcome().over(); --left) {
         if (s.to_move() == attacker) {
-            why = attacker_step(s, solver, left, st.unique_line || p.win_in == 0, p);
+            why = attacker_step(s, solver, left, st.unique_line || p.win_in == 0, p, all_forced);
             if (why != Rejection::None) return std::nullopt;
             ++p.win_in;
         } else if (!defender_step(s, solver, left, p)) {
@@ -162,6 +290,11 @@ std::optional<Puzzle> prove(const PuzzleSettings& st, S s, Rejection& why) {
     const Outcome o = s.outcome();
     if (o.kind != Outcome::Kind::Win || o.winner != attacker)
         return why = Rejection::NoWin, std::nullopt;  // not reached: the line is proven
+    if (all_forced) return why = Rejection::AllForced, std::nullopt;
+    const auto first = start.parse_move(p.solution.front());
+    S probe = start;
+    p.sharp_opening = kCaptures<S> && (captured(start, first) > 0 || gives_check(probe, first));
+    p.themes = themes_of(start, p.solution, st.max_nodes);
     why = Rejection::None;
     return p;
 }
@@ -270,6 +403,16 @@ const char* rejection_name(Rejection r) {
             return "over budget";
         case Rejection::Unreadable:
             return "unreadable position";
+        case Rejection::OnlyMove:
+            return "first move the only legal move";
+        case Rejection::AllForced:
+            return "every winning move forced";
+        case Rejection::NothingLeft:
+            return "almost nothing left";
+        case Rejection::CheckCaptureCap:
+            return "over the third opening with a check or capture";
+        case Rejection::LongShare:
+            return "under the share of wins in three or more";
     }
     return "?";
 }
@@ -311,7 +454,7 @@ json puzzle_json(const Puzzle& p) {
     return {{"game", p.game},         {"position", p.position},     {"to_move", p.to_move},
             {"solution", p.solution}, {"win_in", p.win_in},         {"horizon", p.horizon},
             {"exact", p.exact},       {"refutations", refutations}, {"also", p.also},
-            {"source", p.source}};
+            {"source", p.source},     {"themes", p.themes}};
 }
 
 Puzzle puzzle_from_json(const json& j) {
@@ -337,10 +480,34 @@ Puzzle puzzle_from_json(const json& j) {
             p.refutations.push_back(step.get<std::map<std::string, std::string>>());
         p.also = field("also", json::value_t::array).get<std::vector<std::vector<std::string>>>();
         p.source = field("source", json::value_t::string).get<std::string>();
+        // Lines made before themes were tagged have none.
+        if (j.contains("themes"))
+            p.themes = field("themes", json::value_t::array).get<std::vector<std::string>>();
     } catch (const json::exception& e) {
         throw GameError(std::string("a puzzle's field has the wrong type: ") + e.what());
     }
     return p;
+}
+
+bool opens_with_check_or_capture(const Puzzle& puzzle) {
+    if (puzzle.solution.empty()) return false;
+    auto game = Registry::instance().create(puzzle.game);
+    game->set_position(puzzle.position);
+    return with_state(*game, [&](const auto& start) {
+        using S = std::decay_t<decltype(start)>;
+        const auto first = start.parse_move(puzzle.solution.front());
+        S probe = start;
+        return kCaptures<S> && (captured(start, first) > 0 || gives_check(probe, first));
+    });
+}
+
+std::vector<std::string> puzzle_themes(const std::string& spec, const std::string& position,
+                                       const std::vector<std::string>& solution,
+                                       std::uint64_t max_nodes) {
+    auto game = Registry::instance().create(spec);
+    if (!position.empty()) game->set_position(position);
+    return with_state(*game,
+                      [&](const auto& start) { return themes_of(start, solution, max_nodes); });
 }
 
 std::vector<std::string> tail_positions(const std::string& spec, const std::string& start,
@@ -353,49 +520,115 @@ std::vector<std::string> tail_positions(const std::string& spec, const std::stri
     return out;
 }
 
-std::vector<Puzzle> find_puzzles(const PuzzleSettings& settings,
-                                 const std::vector<std::pair<std::string, std::string>>& candidates,
-                                 int threads, int max_puzzles, std::map<std::string, int>* tally) {
-    // Each position once, at its first appearance.
-    std::vector<std::size_t> todo;
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-        if (seen.insert(candidates[i].first).second) todo.push_back(i);
-    std::vector<std::optional<Puzzle>> found(todo.size());
-    std::vector<Rejection> why(todo.size(), Rejection::None);
+namespace {
+
+// One run of find_puzzles: workers prove candidates out of order; decide()
+// takes their results in candidate order, so that the cap, the tally, the
+// puzzles kept and where the run stops do not depend on the threads.
+struct PuzzleRun {
+    PuzzleRun(const PuzzleSettings& s, const std::vector<std::pair<std::string, std::string>>& c,
+              int max, PuzzleProgress& p, const PuzzleDecided& d)
+        : settings(s), candidates(c), max_puzzles(max), progress(p), on_decided(d) {}
+
+    const PuzzleSettings& settings;
+    const std::vector<std::pair<std::string, std::string>>& candidates;
+    std::vector<std::size_t> todo;  // indices of the distinct candidates
+    int max_puzzles;
+    PuzzleProgress& progress;
+    const PuzzleDecided& on_decided;
+    std::vector<std::optional<Puzzle>> found;
+    std::vector<Rejection> why;
+    std::vector<char> ready;
+    std::vector<Puzzle> kept;
+    std::mutex lock;
     std::atomic<std::size_t> next{0};
-    std::atomic<int> count{0};
-    // Workers take candidates in order and stop taking new ones once enough
-    // are found, so the candidates done are a prefix of the list and the
-    // first `max_puzzles` puzzles of it do not depend on the threads.
-    auto work = [&] {
-        for (;;) {
-            if (count.load() >= max_puzzles) return;
+    std::atomic<bool> stop{false};
+
+    bool full() const { return progress.kept >= max_puzzles; }
+
+    // The caps: a puzzle opening with a check or a capture is kept only if
+    // then at most a third of those kept so far open so, and a win in one
+    // or two only if then the wins in three or more keep their share.
+    void keep(std::size_t k) {
+        Rejection& r = why[k];
+        std::optional<Puzzle>& p = found[k];
+        if (p && p->sharp_opening && 3 * (progress.sharp + 1) > progress.kept + 1) {
+            r = Rejection::CheckCaptureCap;
+            p.reset();
+        }
+        const int percent = settings.min_long_percent;
+        if (p && p->win_in < 3 && 100 * progress.long_wins < percent * (progress.kept + 1)) {
+            r = Rejection::LongShare;
+            p.reset();
+        }
+        ++progress.tally[rejection_name(r)];
+        ++progress.decided;
+        if (p) {
+            ++progress.kept;
+            progress.sharp += p->sharp_opening;
+            progress.long_wins += p->win_in >= 3;
+            kept.push_back(*p);
+        }
+        if (on_decided) on_decided(progress, p ? &*p : nullptr);
+        p.reset();
+    }
+
+    // Decides, in order, every candidate whose proof is ready.
+    void decide() {
+        std::lock_guard<std::mutex> hold(lock);
+        while (!full() && progress.decided < todo.size() && ready[progress.decided])
+            keep(progress.decided);
+        if (full()) stop = true;
+    }
+
+    void work() {
+        while (!stop.load()) {
             const std::size_t k = next.fetch_add(1);
             if (k >= todo.size()) return;
             const auto& [position, source] = candidates[todo[k]];
+            std::optional<Puzzle> p;
+            Rejection r = Rejection::None;
             try {
-                found[k] = make_puzzle(settings, position, &why[k]);
+                p = make_puzzle(settings, position, &r);
             } catch (const GameError&) {
-                why[k] = Rejection::Unreadable;  // a position string that does not read back
+                r = Rejection::Unreadable;  // a position string that does not read back
             }
-            if (found[k]) {
-                found[k]->source = source;
-                ++count;
+            if (p) p->source = source;
+            {
+                std::lock_guard<std::mutex> hold(lock);
+                found[k] = std::move(p);
+                why[k] = r;
+                ready[k] = 1;
             }
+            decide();
         }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
-    std::vector<Puzzle> out;
-    const std::size_t done = std::min(next.load(), todo.size());
-    for (std::size_t k = 0; k < done; ++k) {
-        if (tally) ++(*tally)[rejection_name(why[k])];
-        if (found[k] && static_cast<int>(out.size()) < max_puzzles) out.push_back(*found[k]);
     }
-    return out;
+};
+
+}  // namespace
+
+std::vector<Puzzle> find_puzzles(const PuzzleSettings& settings,
+                                 const std::vector<std::pair<std::string, std::string>>& candidates,
+                                 int threads, int max_puzzles, PuzzleProgress& progress,
+                                 const PuzzleDecided& decided) {
+    PuzzleRun run(settings, candidates, max_puzzles, progress, decided);
+    // Each position once, at its first appearance.
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+        if (seen.insert(candidates[i].first).second) run.todo.push_back(i);
+    progress.candidates = run.todo.size();
+    run.found.resize(run.todo.size());
+    run.why.assign(run.todo.size(), Rejection::None);
+    run.ready.assign(run.todo.size(), 0);
+    if (progress.decided > run.todo.size())
+        throw GameError("the run to resume decided more candidates than there are");
+    run.next = progress.decided;
+    run.stop = run.full();
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back([&] { run.work(); });
+    run.work();
+    for (auto& t : pool) t.join();
+    return std::move(run.kept);
 }
 
 }  // namespace asterism::learn

@@ -328,6 +328,11 @@ class State : private detail::StateData {
     PieceType at(Cell c) const { return board_[c]; }
     int supply(PieceType t) const { return supply_[t]; }
     int empty_cells() const { return empties_; }
+    // For puzzles (learn/puzzles.h; puzzle.cpp; docs/learn.md, "Themes"):
+    // whether the board has almost nothing left to play (three empty cells
+    // or fewer) and this game's themes of a line played from here.
+    bool almost_nothing_left() const { return empties_ <= 3; }
+    std::vector<std::string> line_themes(const std::vector<Move>& line) const;
     ValueSet chains() const { return chains_; }
     GoalSet goals(Player p) const {
         return p == Player::First ? first_goals_ : GoalSet(1 - int(first_goals_));

@@ -222,6 +222,16 @@ class State {
     Move playout_choice(Rng& rng, const Move* moves, int n) const;
     Outcome adjudicate() const;  // a decisive evaluation wins, else a draw
 
+    // For puzzles (learn/puzzles.h; puzzle.cpp; docs/learn.md, "Themes"):
+    // the enemy men a move captures, whether the side not to move has almost
+    // nothing left (at most two men, its biy included), this game's themes of
+    // a line played from here, and the position with the other side to move
+    // ("" when there is none), for the zugzwang-like test.
+    int captured_men(Move m) const { return m.jumps; }
+    bool almost_nothing_left() const;
+    std::vector<std::string> line_themes(const std::vector<Move>& line) const;
+    std::string passed_position() const;
+
   private:
     void reset(const Pos& p);  // fills the derived fields and clears the history
     void finish_turn(bool progress, bool material);

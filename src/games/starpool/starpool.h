@@ -188,6 +188,16 @@ class State {
     Move playout_choice(Rng& rng, const Move* moves, int n) const;
     Outcome adjudicate() const;  // a decisive evaluation wins, else a draw
 
+    // For puzzles (learn/puzzles.h; puzzle.cpp; docs/learn.md, "Themes"):
+    // the enemy men a move captures, whether the side not to move has almost
+    // nothing left (its King and at most one man), this game's themes of a
+    // line played from here, and the position with the other side to move
+    // ("" when there is none), for the zugzwang-like test.
+    int captured_men(Move m) const { return (m.flags & kCapture) ? 1 : 0; }
+    bool almost_nothing_left() const { return side_men_[side_ ^ 1].count() <= 2; }
+    std::vector<std::string> line_themes(const std::vector<Move>& line) const;
+    std::string passed_position() const;
+
   private:
     // One applied move and what undo() needs to restore.
     struct Undo {

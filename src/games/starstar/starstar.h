@@ -219,6 +219,11 @@ class State : public Stones {
     int terminal_margin() const { return exact_score().margin(); }
     Score exact_score() const;
     Score estimate() const;
+    // For puzzles (learn/puzzles.h; puzzle.cpp; docs/learn.md, "Themes"):
+    // whether the board has almost nothing left to play (three empty cells
+    // or fewer) and this game's themes of a line played from here.
+    bool almost_nothing_left() const { return empty_count() <= 3; }
+    std::vector<std::string> line_themes(const std::vector<Move>& line) const;
     std::vector<StarGroup> stars() const;  // exact when full, else the estimate's
     nlohmann::json score() const;
 
