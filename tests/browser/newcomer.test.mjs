@@ -644,3 +644,52 @@ test('1. a review marks the random side\'s moves, names the move that lost the g
     await context.close();
   }
 });
+
+// Point 6, at both sizes and in both languages: a finished game (the same
+// record, loaded) ends with its result and final score, Rematch, Review
+// this game and New game, each a finger's size on a phone; it has its own
+// address, so a reload returns to it, finished; Rematch swaps the seats;
+// and a review of a game with no moves is refused with a message.
+const END_WORDS = {
+  en: { over: /^Game over: /, nothing: 'There are no moves to review yet.' },
+  ru: { over: /^Партия окончена: /, nothing: 'Разбирать пока нечего: ходов ещё нет.' },
+};
+
+test('6. a game that ends well: result, score, Rematch, Review, New game, its own address', async () => {
+  const record = await fs.readFile(path.resolve('../data/review/random/starstar6-level7-vs-random.rec'));
+  for (const at of EACH) {
+    const { context, page } = await open(at);
+    const words = END_WORDS[at.lang];
+    await page.waitForSelector('#board .cells [data-cell]');
+    await page.setInputFiles('#load', { name: 'starstar6.rec', mimeType: 'text/plain', buffer: record });
+    await page.waitForFunction(() => window.asterism.state?.terminal && window.asterism.state.history.length === 105);
+    const game = await page.evaluate(() => window.asterism.state.id);
+    await page.waitForSelector('#game-end:not([hidden])');
+    assert.match(await text(page, '#game-end-text'), words.over);
+    assert.notEqual((await text(page, '#game-end-score')).trim(), '');
+    for (const b of ['#end-rematch', '#end-review', '#end-new']) assert.equal(await page.isVisible(b), true, b);
+    if (at.size === 'phone') {
+      const small = await page.$$eval('#end-rematch, #end-review, #end-new', (bs) => bs
+        .map((b) => b.getBoundingClientRect()).filter((r) => r.width < 43.5 || r.height < 43.5).length);
+      assert.equal(small, 0, 'the end buttons are 44 px or more');
+    }
+    await shot(page, 'end', at);
+    // Its own address: a reload comes back to the finished game.
+    assert.equal(new URL(page.url()).hash, `#local=${game}`);
+    await page.reload();
+    await page.waitForFunction((id) => window.asterism.state?.id === id && window.asterism.state.terminal, game);
+    assert.equal(await page.isVisible('#game-end'), true);
+    // Rematch: the same game, the seats swapped.
+    const seats = await page.evaluate(() => window.asterism.state.players.map((p) => p.seat));
+    await page.click('#end-rematch');
+    await page.waitForFunction((id) => window.asterism.state?.id !== id, game);
+    const swapped = await page.evaluate(() => window.asterism.state.players.map((p) => p.seat));
+    assert.deepEqual(swapped, [...seats].reverse());
+    // A new game with no moves: its review is refused, in words.
+    await newGame(page, 'starstar', { options: { size: '6' } });
+    await page.click('#review');
+    await page.waitForFunction((w) => document.querySelector('#message')?.textContent.includes(w), words.nothing);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
