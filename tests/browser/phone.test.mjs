@@ -208,7 +208,11 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
   }
   const plies = await ply(page);
   assert.ok(plies >= 5, `${plies} plies played`);
-  assert.deepEqual(await place(page), first, `${plies} plies later the page and the board are where they were`);
+  // A game the computer lost early shows its end (result, Rematch, Review)
+  // above the board, which then rightly moves down: only a game still going
+  // is held to its place.
+  if (await page.evaluate(() => window.asterism.state.terminal)) assert.equal(await page.isVisible('#game-end'), true);
+  else assert.deepEqual(await place(page), first, `${plies} plies later the page and the board are where they were`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
