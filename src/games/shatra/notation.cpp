@@ -18,9 +18,9 @@ constexpr char kLetters[] = " KQRBS";
 constexpr const char* kKindNames[] = {"", "biy", "batyr", "tura", "yalkyn", "shatra"};
 constexpr const char* kColourNames[] = {"White", "Black"};
 // "too many White batyrs", by kind.
-constexpr Code kTooMany[] = {"pos.shatra.many.biy",    "pos.shatra.many.biy",
-                             "pos.shatra.many.batyr",  "pos.shatra.many.tura",
-                             "pos.shatra.many.yalkyn", "pos.shatra.many.shatra"};
+const Code kTooMany[] = {"pos.shatra.many.biy",    "pos.shatra.many.biy",
+                         "pos.shatra.many.batyr",  "pos.shatra.many.tura",
+                         "pos.shatra.many.yalkyn", "pos.shatra.many.shatra"};
 
 // SPN lists cells by Shatrabase's internal number k = 63 - traditional and
 // puts '/' after these internal numbers (13.1).
