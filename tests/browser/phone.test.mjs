@@ -53,6 +53,15 @@ const onScreen = (page, cells, across = false) => page.evaluate(([names, across]
   });
 }, [cells, across]);
 
+// A finger taps what it sees: the first move (in Asterisk, of the first
+// move's cell) whose cells are all on screen and clear of the controls bar;
+// a tap on a cell under the bar, or panned out of the board's box, lands on
+// something else.
+const seenMove = async (page, v, game) => {
+  const candidates = v.moves.filter((m) => m.path.length > 0 && (game !== 'asterisk' || m.path[0] === v.moves[0].path[0]));
+  for (const m of candidates) if (await onScreen(page, m.path)) return m;
+  assert.fail(`${game}: no move whose cells are all on screen`);
+};
 
 // What a finger has to hit, in the page: the least width or height of a
 // cell's box (the board's smallest target); and, for each man wholly in
@@ -149,7 +158,7 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
     // A tap selects; the move waits for a confirmation (a second tap on its
     // last cell in *Star and Asterisk, the bar's Play button in the others).
     const start = await place(page);
-    const move = v.moves.find((m) => m.path.length > 0 && (game !== 'asterisk' || m.path[0] === v.moves[0].path[0]));
+    const move = await seenMove(page, v, game);
     for (const c of move.path) await tap(page, c);
     if (await page.locator('#chooser').isVisible()) {
       await page.locator(`#chooser button[data-move="${move.text}"]`).tap();
@@ -362,7 +371,7 @@ test('the second seat at 390x844: own side in view, taps play at once with Confi
     assert.ok(v.last && await onScreen(page, v.last.path, !sided), `${game}: the computer's first move in view`);
     // A move of the player's: its cells tapped, and it is played at the
     // last tap (or the pick of a kind of man), with no bar to confirm it.
-    const move = v.moves.find((m) => m.path.length > 0 && (game !== 'asterisk' || m.path[0] === v.moves[0].path[0]));
+    const move = await seenMove(page, v, game);
     for (const c of move.path) await tap(page, c);
     if (await page.locator('#chooser').isVisible()) await page.locator(`#chooser button[data-move="${move.text}"]`).tap();
     await until(page, () => window.asterism.state.ply >= 2);
