@@ -294,7 +294,11 @@ class GameService {
     // The game a path's id names: an online game by its id, or a local game
     // by its token (404 when neither).
     std::shared_ptr<Game> find_any(const std::string& id);
+    // A stored game as its log says (replay), or as loaded to be played
+    // (load: a running clock restarts now).
+    std::shared_ptr<Game> replay(const std::string& id);
     std::shared_ptr<Game> load(const std::string& id);
+    void roll_back(Game& g);
     void restore_all();
     std::shared_ptr<Game> restore(const store::GameRow& row);
     // A state as published: the JSON and its text, written once for the

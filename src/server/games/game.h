@@ -54,36 +54,49 @@ struct OnlineClock {
     std::int64_t turn_start = 0;
 };
 
-struct GameService::Game {
-    Game(store::GameRow r, Table t) : row(std::move(r)), table(std::move(t)) {}
-    std::mutex mutex;
+// What a game's event log rebuilds (GameService::replay): the whole of a
+// game that a change alters, so that a change whose save fails is undone
+// by one assignment from the log (GameService::roll_back), nothing left
+// behind. The rest of a Game is the server's bookkeeping of the moment.
+struct LoggedGame {
+    LoggedGame(store::GameRow r, Table t) : row(std::move(r)), table(std::move(t)) {}
     store::GameRow row;
     Table table;
     std::array<OnlineSeat, 2> seats;
     OnlineClock clock;
     Player takeback_by = Player::None;  // a standing takeback request
-    bool listed = false;                // an open challenge shown in the lobby
-    std::uint64_t seed = 1;
-    bool computer_due = false;  // queued for the computer's move
+    bool listed = false;                // an open challenge shown in the lobby (row.listed)
     // Ended by the server for want of players or moves (expire_idle): the
     // row's status is then "aborted" and nothing more can change it.
     std::string expired;
-    // Read without the game's lock: by the per-address caps (waiting, the
-    // seats' holders mirrored in `holders`) and by a search of the
-    // computer's, which stops when `changes` moves on.
-    std::atomic<bool> waiting{true};
-    std::atomic<std::uint64_t> changes{0};
-    std::array<std::string, 2> holders;  // guarded by GameService::mutex_
     // A local game's: the level of its computer seats (and of "Computer
-    // move" asked for a person), and the review asked for last.
+    // move" asked for a person).
     int level = 3;
-    std::unique_ptr<ReviewJob> review;
     // An online game between two accounts that counts for their ratings
     // (docs/accounts.md); set by the creator's join event.
     bool rated = false;
     // A tournament's game (docs/tournaments.md): the tournament's id, set by
     // the first join event. Its clock runs from the start.
     std::string tournament;
+};
+
+struct GameService::Game : LoggedGame {
+    Game(store::GameRow r, Table t) : LoggedGame(std::move(r), std::move(t)) {}
+    std::mutex mutex;
+    std::uint64_t seed = 1;
+    bool computer_due = false;  // queued for the computer's move
+    // The clock as the last save (or the load) left it: a restart moves a
+    // running clock's start to the restart, which the log does not say, so
+    // a failed save puts this back rather than the log's.
+    OnlineClock saved_clock;
+    // Read without the game's lock: by the per-address caps (waiting, the
+    // seats' holders mirrored in `holders`) and by a search of the
+    // computer's, which stops when `changes` moves on.
+    std::atomic<bool> waiting{true};
+    std::atomic<std::uint64_t> changes{0};
+    std::array<std::string, 2> holders;  // guarded by GameService::mutex_
+    // A local game's review asked for last.
+    std::unique_ptr<ReviewJob> review;
     // A local game's last use, for the eviction (guarded by GameService::mutex_).
     std::uint64_t last_used = 0;
     std::int64_t last_used_ms = 0;
@@ -144,6 +157,12 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
 Record named_record(const Game& g);
 
 // The event log (log.cpp).
+// Every type of event a game's log holds, each carried out by apply_event:
+// a closed set (apply_event refuses any other), every one of which a test
+// makes fail to save (tests/server/save_failure_test.cpp).
+inline constexpr std::array<std::string_view, 12> kEventTypes = {
+    "move", "undo",  "resign", "flag", "draw",    "takeback",
+    "join", "claim", "expire", "turn", "players", "load"};
 void settle_row(Game& g, std::int64_t now);
 void apply_event(Game& g, const std::string& type, const json& d);
 std::shared_ptr<Game> game_from_row(const store::GameRow& row);

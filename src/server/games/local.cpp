@@ -187,6 +187,7 @@ std::string GameService::create_local(Table table, int level, const ApiRequest& 
     std::lock_guard game_lock(g->mutex);
     settle_row(*g, row.created_ms);
     store_.create(g->row);
+    g->saved_clock = g->clock;
     if (!record.empty()) change(*g, "load", {{"record", record}});
     change(*g, "players", {{"players", players}, {"level", level}});
     std::lock_guard lock(mutex_);

@@ -1,6 +1,7 @@
 // The event log of a game: applying, replaying and committing changes (game.h).
 #include "server/games/game.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "record/pgn.h"
@@ -64,6 +65,8 @@ bool apply_local_event(Game& g, const std::string& type, const json& d) {
 // the two cannot differ. Throws GameError (nothing changed) for an event the
 // game refuses.
 void apply_event(Game& g, const std::string& type, const json& d) {
+    if (std::find(kEventTypes.begin(), kEventTypes.end(), type) == kEventTypes.end())
+        throw GameError("unknown event '" + printable(type, 40) + "'");
     Table& t = g.table;
     if (type == "move") {
         t.play(d.at("move").get<std::string>());
@@ -135,10 +138,9 @@ std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
 
 using namespace online;
 
-// Rebuilds a stored game: its row's seats, then every event in order. The
-// clock of a game in progress restarts now: the time the server was down is
-// charged to nobody.
-std::shared_ptr<Game> GameService::load(const std::string& id) {
+// Rebuilds a stored game exactly as its log says: its row's seats, then
+// every event in order.
+std::shared_ptr<Game> GameService::replay(const std::string& id) {
     const auto row = store_.game(id);
     if (!row) fail("game.none", {{"id", printable(id, kMaxQuoted)}});
     std::shared_ptr<Game> g;
@@ -163,13 +165,31 @@ std::shared_ptr<Game> GameService::load(const std::string& id) {
                                 " does not replay: " + e.what());
     }
     g->row = *row;
-    if (g->clock.turn_start) g->clock.turn_start = now();
+    g->listed = row->listed;
     return g;
+}
+
+// A stored game brought back into memory. The clock of a game in progress
+// restarts now: the time the server was down is charged to nobody.
+std::shared_ptr<Game> GameService::load(const std::string& id) {
+    std::shared_ptr<Game> g = replay(id);
+    if (g->clock.turn_start) g->clock.turn_start = now();
+    g->saved_clock = g->clock;
+    return g;
+}
+
+// A change whose save failed is undone: the game goes back to what its log
+// says, and its clock to where the last save left it.
+void GameService::roll_back(Game& g) {
+    std::shared_ptr<Game> fresh = replay(g.row.id);
+    static_cast<LoggedGame&>(g) = std::move(static_cast<LoggedGame&>(*fresh));
+    g.clock = g.saved_clock;
+    g.waiting = g.row.status == "open";
 }
 
 std::string GameService::replay_problem(const std::string& id) {
     try {
-        load(id);
+        replay(id);
         return {};
     } catch (const HttpError& e) {
         return e.message;
@@ -200,7 +220,6 @@ void GameService::restore_all() {
         for (const store::GameRow& row : store_.games("online", status, 1 << 30)) {
             const std::shared_ptr<Game> g = restore(row);
             if (!g) continue;
-            g->listed = row.listed;
             g->holders = {g->seats[0].holder, g->seats[1].holder};
             games_[row.id] = g;
         }
@@ -230,18 +249,10 @@ GameService::Published GameService::commit(Game& g, const std::string& type, jso
         std::lock_guard lock(commits_mutex_);
         commits_.observe(took.count());
     } catch (const store::StoreError&) {
-        // The log is the truth: the game goes back to what it says.
-        --g.row.last_seq;
-        auto fresh = load(g.row.id);
-        g.table = std::move(fresh->table);
-        g.seats = fresh->seats;
-        g.clock = fresh->clock;
-        g.row = fresh->row;
-        g.takeback_by = fresh->takeback_by;
-        g.expired = fresh->expired;
-        g.level = fresh->level;
+        roll_back(g);
         fail("server.saveGame");
     }
+    g.saved_clock = g.clock;
     g.changes.fetch_add(1);
     if (type == "move") moves_.fetch_add(1, std::memory_order_relaxed);
     if (g.local()) return {};  // nobody watches a local game

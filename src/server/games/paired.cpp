@@ -40,6 +40,7 @@ void GameService::create_paired(const Paired& p) {
     settle_row(*g, at);
     g->row.last_seq = events.size();
     store_.create(g->row, events);
+    g->saved_clock = g->clock;
     {
         std::lock_guard lock(mutex_);
         games_[g->row.id] = g;

@@ -272,6 +272,7 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
     g->row.listed = g->listed;
     settle_row(*g, g->row.created_ms);
     store_.create(g->row);
+    g->saved_clock = g->clock;
     {
         std::lock_guard lock(mutex_);
         games_[g->row.id] = g;
