@@ -24,6 +24,17 @@ export async function newGame(page, game, { seats = ['human', 'human'], level = 
   await page.waitForFunction(() => document.querySelectorAll('#board .cells [data-cell]').length > 0);
 }
 
+// Ticks or clears a setting of the move controls (a selector: '#labels',
+// '#confirm-moves'): on a phone it is in the bar's "More" sheet
+// (web/controls-more.js), opened for it and closed after.
+export async function setSetting(page, selector, on) {
+  const more = page.locator('#controls-more-toggle');
+  const folded = !(await page.locator(selector).isVisible()) && (await more.isVisible());
+  if (folded) await more.click();
+  await page.locator(selector).setChecked(on);
+  if (folded) await more.click();
+}
+
 // Waits for `fn(arg)` to hold on the local page; on a timeout the error
 // says what the page showed (its ply, whose turn, busy or not, the message
 // and move-box lines, the errors it threw), so that a failure in a run

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
-import { GAMES, newGame, until } from './a11y-helpers.mjs';
+import { GAMES, newGame, until, setSetting } from './a11y-helpers.mjs';
 
 const SIZES = {
   desk: { viewport: { width: 1280, height: 800 } },
@@ -195,7 +195,7 @@ test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async 
   for (const at of EACH.filter((x) => x.lang === 'en')) {
     const { context, page } = await open(at);
     await newGame(page, 'asterisk');
-    if (at.size === 'phone') await page.uncheck('#confirm-moves');
+    if (at.size === 'phone') await setSetting(page, '#confirm-moves', false);
     // A cell near the board's bottom, where the chooser used to be hidden.
     const cell = await page.evaluate(() => {
       const cells = [...document.querySelectorAll('#board .cells [data-cell]')];
