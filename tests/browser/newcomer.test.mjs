@@ -263,6 +263,67 @@ test('5. a first visit is oriented; a returning player lands by the game they le
   }
 });
 
+// Point 5, the band's place (web/home.js): it orients a first visit with no
+// game, a reload before any move included, and gives way to a game: a move
+// typed (not a tap on the board), a record loaded, New game pressed, and a
+// returning player landing on the game they left by its address (the band
+// not remembered as seen, as by the page before this rule): then it is not
+// shown at all, not even for a moment above the resumed game.
+test('5. the welcome band gives way to a game played, loaded, started or resumed', async () => {
+  const record = await fs.readFile(path.resolve('../data/review/random/starstar6-level7-vs-random.rec'));
+  // Whether the band was ever shown on the page since it was loaded.
+  const watch = (context) => context.addInitScript(() => {
+    addEventListener('DOMContentLoaded', () => {
+      const band = document.getElementById('welcome');
+      const seen = () => { if (band && !band.hidden) window.bandShown = true; };
+      if (band) new MutationObserver(seen).observe(band, { attributes: true, attributeFilter: ['hidden'] });
+      seen();
+    });
+  });
+  const hidden = (page) => page.waitForSelector('#welcome', { state: 'hidden' });
+  for (const at of EACH) {
+    let { context, page } = await open(at, '', watch);
+    await page.waitForSelector('#welcome:not([hidden])');
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
+    await page.reload();
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
+    await page.waitForSelector('#welcome:not([hidden])');
+    // A move typed into the move box: the game has begun.
+    const move = await page.evaluate(() => window.asterism.position.view.moves[0].text);
+    await page.fill('#move-text', move);
+    await page.press('#move-text', 'Enter');
+    await until(page, () => window.asterism.state.ply >= 1);
+    await hidden(page);
+    // The game left, its address kept; the band forgotten (as a browser
+    // that played before this rule): back on the game, no band at all.
+    await page.evaluate(() => localStorage.removeItem('asterism-home-seen'));
+    await page.reload();
+    await page.waitForFunction(() => window.asterism.state?.ply >= 1 && document.querySelector('#moves li'));
+    await page.waitForTimeout(300);
+    assert.equal(await page.isVisible('#welcome'), false, 'a game resumed by its address has no band above it');
+    assert.equal(await page.evaluate(() => window.bandShown ?? false), false, 'not even for a moment');
+    await shot(page, 'resumed', at);
+    await context.close();
+    // A first visit that loads a record.
+    ({ context, page } = await open(at));
+    await page.waitForSelector('#welcome:not([hidden])');
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
+    await page.setInputFiles('#load', { name: 'starstar6.rec', mimeType: 'text/plain', buffer: record });
+    await page.waitForFunction(() => window.asterism.state?.history.length === 105);
+    await hidden(page);
+    await shot(page, 'loaded', at);
+    await context.close();
+    // A first visit that starts a new game from the setup.
+    ({ context, page } = await open(at));
+    await page.waitForSelector('#welcome:not([hidden])');
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
+    await newGame(page, 'shatra', { seats: ['human', 'computer'] });
+    await hidden(page);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
 // Point 7: each puzzle says what the side to move plays for, the hint
 // names the piece, the page keeps the source line to itself, and solving
 // it shows the final position's result and score; the live region and the
