@@ -11,12 +11,16 @@ import { drawBoard } from './board.js';
 import { positionState } from './diagram.js';
 import { heldSeats } from './seats.js';
 import { GAMES, HOME_BOARDS } from './names.js';
+import { refitBoard } from './touch.js';
 
 const SEEN = 'asterism-home-seen';
 
 function close() {
   localStorage.setItem(SEEN, '1');
+  if ($('welcome').hidden) return;
   $('welcome').hidden = true;
+  // A phone's board was sized below the band: it takes the room left.
+  refitBoard();
 }
 
 // One line per game (names.js): its board and what it is, in words.

@@ -9,6 +9,9 @@ export const GAMES = ['starstar', 'asterisk', 'shatra', 'starpool'];
 // and options (the setup bar's, by name: {size: '6'}) given; resolves when
 // the page shows it.
 export async function newGame(page, game, { seats = ['human', 'human'], level = 1, options = {} } = {}) {
+  // The page's own first game (made as it loads) is waited for first: taken for
+  // the new one, it would end the wait below before the new one is shown.
+  await page.waitForFunction(() => window.asterism && window.asterism.state && window.asterism.state.id);
   // On a phone the setup is a panel behind a button (menu.js): opened first.
   if (!(await page.isVisible('#game')) && (await page.isVisible('#setup-toggle'))) await page.click('#setup-toggle');
   await page.selectOption('#game', game);

@@ -190,9 +190,10 @@ test('4. phones: the header folds into a menu, the setup into a panel, the board
 });
 
 // Asterisk's chooser opens beside the cell it is for, in view, at both
-// sizes (at 1280 x 800 it was drawn under the board, off screen).
+// sizes and in both languages (at 1280 x 800 it was drawn under the board,
+// off screen), and names its pieces in the page's language.
 test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async () => {
-  for (const at of EACH.filter((x) => x.lang === 'en')) {
+  for (const at of EACH) {
     const { context, page } = await open(at);
     await newGame(page, 'asterisk');
     if (at.size === 'phone') await setSetting(page, '#confirm-moves', false);
@@ -215,6 +216,10 @@ test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async 
     }, cell);
     assert.ok(where.inView, `the chooser is on screen ${JSON.stringify(where)}`);
     assert.ok(where.gap >= 0 && where.gap <= 40, `the chooser is beside the cell ${JSON.stringify(where)}`);
+    // Its words in the page's language: the question and Cancel.
+    const words = await page.$$eval('#chooser > div, #chooser > button:last-child', (es) => es.map((e) => e.textContent.trim()));
+    assert.match(words[0], at.lang === 'en' ? /^Choose/ : /^Выберите/);
+    assert.equal(words.at(-1), at.lang === 'en' ? 'Cancel' : 'Отмена');
     await shot(page, 'chooser', at);
     await page.click('#chooser button[data-move]');
     await page.waitForFunction(() => window.asterism.state.ply === 1 && !window.asterism.busy);
@@ -319,6 +324,14 @@ test('5. the welcome band gives way to a game played, loaded, started or resumed
     await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
     await newGame(page, 'shatra', { seats: ['human', 'computer'] });
     await hidden(page);
+    // The board takes the room the band leaves (a phone's board was sized
+    // below it): as tall as on the same game's page opened without the band.
+    const height = () => page.evaluate(() => Math.round(document.getElementById('board').getBoundingClientRect().height));
+    const given = await height();
+    await shot(page, 'new-game', at);
+    await page.reload();
+    await page.waitForFunction(() => window.asterism.state?.game.startsWith('shatra') && document.querySelector('#board .cells [data-cell]'));
+    assert.equal(given, await height(), 'the board is as tall as without the band');
     assert.deepEqual(page.errors, []);
     await context.close();
   }
@@ -435,7 +448,7 @@ test('8. Shatra\'s forms by plain names, the other readings under Advanced, men 
 // chosen with the seats set after.
 test('8. choosing a game draws its board at once; New game starts it', async () => {
   const STATUS = { en: /press .New game/, ru: /нажмите .Новая партия/ };
-  for (const at of [EACH[0], EACH[3]]) {
+  for (const at of EACH) {
     const { context, page } = await open(at);
     await page.waitForFunction(() => window.asterism.state?.id && document.querySelectorAll('#board .cells [data-cell]').length > 0);
     const old = await page.evaluate(() => ({ id: window.asterism.state.id, game: window.asterism.state.game }));
