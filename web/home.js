@@ -132,8 +132,11 @@ function start() {
     close();
     $('board').scrollIntoView({ block: 'nearest' });
   });
-  // Starting a game, loading one or tapping the board makes a returning player.
+  // Starting a game, loading one or tapping the board makes a returning
+  // player; so does choosing a game in the setup, whose board is then drawn
+  // (on a phone below the setup panel, and the band would push it further).
   $('setup').addEventListener('submit', close);
+  $('game').addEventListener('change', close);
   $('load').addEventListener('change', close);
   $('board').addEventListener('click', close);
 }

@@ -465,6 +465,8 @@ test('8. choosing a game draws its board at once; New game starts it', async () 
     assert.match(await text(page, '#game-title'), /Shatra|Шатра/);
     assert.match(await text(page, '#status'), STATUS[at.lang]);
     assert.equal(await page.evaluate(() => window.asterism.state.id), old.id, 'no game was started');
+    // The first visit's band gives way to the board of the game chosen.
+    assert.equal(await page.isVisible('#welcome'), false, 'the band gives way');
     await shot(page, 'chosen-game', at);
     // A click on the board starts nothing and says what to do.
     if (at.size === 'desk') {
