@@ -165,6 +165,10 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
     } else {
       await page.waitForSelector('#confirm:not([hidden])');
       assert.match(await page.textContent('#confirm-text'), new RegExp(`^Play ${move.text.replace(/[*]/g, '\\*')}\\?`));
+      // Its Play and Cancel are a finger's size (they were 36 px high).
+      const small = await page.$$eval('#confirm button', (bs) => bs.map((b) => b.getBoundingClientRect())
+        .filter((r) => r.width < 43.5 || r.height < 43.5).map((r) => `${Math.round(r.width)}x${Math.round(r.height)}`));
+      assert.deepEqual(small, [], `${game}: the confirmation's buttons`);
       assert.equal(await ply(page), 0, `${game}: a tap alone does not play`);
       await shot(page, `${game}-confirm`);
       if (move.path.length === 1) await tap(page, move.path[0]);
@@ -238,6 +242,8 @@ test('a panning board has a whole-board view, and a tap on it zooms back in', as
   const wrapWidth = await page.evaluate(() => document.querySelector('#board-wrap').clientWidth);
   const boardWidth = () => page.evaluate(() => document.querySelector('#board').getBoundingClientRect().width);
   assert.ok(await boardWidth() > wrapWidth, 'the full *Star board is wider than its box');
+  const overview = await page.locator('#board-overview').boundingBox();
+  assert.ok(overview.width >= 43.5 && overview.height >= 43.5, `"Whole board" is ${overview.width}x${overview.height}`);
   await page.locator('#board-overview').tap();
   await page.evaluate(() => scrollTo(0, 0));
   assert.equal(await page.textContent('#board-overview'), 'Full size');
