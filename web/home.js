@@ -11,12 +11,16 @@ import { drawBoard } from './board.js';
 import { positionState } from './diagram.js';
 import { heldSeats } from './seats.js';
 import { GAMES, HOME_BOARDS } from './names.js';
+import { refitBoard } from './touch.js';
 
 const SEEN = 'asterism-home-seen';
 
 function close() {
   localStorage.setItem(SEEN, '1');
+  if ($('welcome').hidden) return;
   $('welcome').hidden = true;
+  // A phone's board was sized below the band: it takes the room left.
+  refitBoard();
 }
 
 // One line per game (names.js): its board and what it is, in words.
@@ -83,6 +87,22 @@ async function showResume() {
   line.hidden = false;
 }
 
+// The band gives way to a game (issue 43): it orients a first visit with
+// no game, and once the visitor has a game of their own on the board, a
+// game with moves (played by a tap, typed, or the computer's; loaded from
+// a record; resumed from its address) or one they started (New game), it is
+// hidden and not shown again, as if closed. Hidden rather than folded to a
+// line: the header keeps Learn, Rules and Puzzles in reach, and on a phone
+// every line above the board pushes the board down; lichess and Board Game
+// Arena, too, show their welcome only to a visitor with nothing going.
+const hasMoves = () => !!document.querySelector('#moves li');
+
+/** @param {HTMLElement} band */
+function show(band) {
+  band.hidden = false;
+  drawBoards();
+}
+
 function start() {
   const band = document.getElementById('welcome');
   if (!band) return;
@@ -90,16 +110,34 @@ function start() {
     showResume();
     return;
   }
-  band.hidden = false;
-  drawBoards();
+  // A page opened on a game by its address (#local=ID, #session=ID) shows
+  // the band only once that game is drawn without moves (a first visit
+  // reloaded): a returning player's game is not pushed down by a band
+  // that then goes. Any other first visit shows it at once.
+  const named = /(^|&)(local|session)=/.test(location.hash.slice(1));
+  if (!named) show(band);
+  else {
+    const drawn = new MutationObserver(() => {
+      if (!document.querySelector('#board [data-cell]')) return;
+      drawn.disconnect();
+      if (hasMoves()) close();
+      else if (!localStorage.getItem(SEEN)) show(band);
+    });
+    drawn.observe($('board'), { childList: true, subtree: true });
+  }
+  new MutationObserver(() => { if (hasMoves()) close(); }).observe($('moves'), { childList: true });
   $('welcome-close').addEventListener('click', close);
   $('welcome-play').addEventListener('click', (e) => {
     e.preventDefault();
     close();
     $('board').scrollIntoView({ block: 'nearest' });
   });
-  // Starting a game or playing a move makes a returning player.
+  // Starting a game, loading one or tapping the board makes a returning
+  // player; so does choosing a game in the setup, whose board is then drawn
+  // (on a phone below the setup panel, and the band would push it further).
   $('setup').addEventListener('submit', close);
+  $('game').addEventListener('change', close);
+  $('load').addEventListener('change', close);
   $('board').addEventListener('click', close);
 }
 

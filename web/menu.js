@@ -4,6 +4,7 @@
 // controls have the screen. The setup panel folds again once a game is
 // started from it. Loaded by every page that has a header.
 import { t } from './i18n.js';
+import { refitBoard } from './touch.js';
 
 /**
  * A button in the header that shows or hides what `open` (a class on the
@@ -37,10 +38,14 @@ function fold() {
   if (setup) {
     const b = toggle(header, 'setup-toggle', t('nav.setup'), 'setup-open', 'setup');
     buttons.append(b);
+    // A board drawn while the panel was open (the game chosen in it) was
+    // sized below it: folded, the panel leaves the board its room.
+    b.addEventListener('click', () => { if (!header.classList.contains('setup-open')) refitBoard(); });
     // A game started from the panel folds it: the board is what comes next.
     setup.addEventListener('submit', () => {
       header.classList.remove('setup-open');
       b.setAttribute('aria-expanded', 'false');
+      refitBoard();
     });
   }
   buttons.append(toggle(header, 'menu-toggle', t('nav.menu'), 'menu-open', nav.id));

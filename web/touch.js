@@ -139,6 +139,17 @@ export function sizeBoard(view) {
 }
 
 /**
+ * Measures the room below the board's top again and sizes the board shown
+ * to it: what stood above the board and has gone for good (the home page's
+ * welcome band, home.js) leaves the board more of the screen, which the
+ * room measured once for the game would not give it.
+ */
+export function refitBoard() {
+  room.key = '';
+  if (over.view) sizeBoard(over.view);
+}
+
+/**
  * A board that pans (sizeBoard) brings a new last move into view: the
  * opponent's move on a wide *Star or Asterisk board could land outside the
  * part shown. Only when the move changes, so that the player's own panning

@@ -9,6 +9,9 @@ export const GAMES = ['starstar', 'asterisk', 'shatra', 'starpool'];
 // and options (the setup bar's, by name: {size: '6'}) given; resolves when
 // the page shows it.
 export async function newGame(page, game, { seats = ['human', 'human'], level = 1, options = {} } = {}) {
+  // The page's own first game (made as it loads) is waited for first: taken for
+  // the new one, it would end the wait below before the new one is shown.
+  await page.waitForFunction(() => window.asterism && window.asterism.state && window.asterism.state.id);
   // On a phone the setup is a panel behind a button (menu.js): opened first.
   if (!(await page.isVisible('#game')) && (await page.isVisible('#setup-toggle'))) await page.click('#setup-toggle');
   await page.selectOption('#game', game);
@@ -22,6 +25,17 @@ export async function newGame(page, game, { seats = ['human', 'human'], level = 
     !window.asterism.busy, old);
   // A new game's first redraw done (the seats' change may redraw again).
   await page.waitForFunction(() => document.querySelectorAll('#board .cells [data-cell]').length > 0);
+}
+
+// Ticks or clears a setting of the move controls (a selector: '#labels',
+// '#confirm-moves'): on a phone it is in the bar's "More" sheet
+// (web/controls-more.js), opened for it and closed after.
+export async function setSetting(page, selector, on) {
+  const more = page.locator('#controls-more-toggle');
+  const folded = !(await page.locator(selector).isVisible()) && (await more.isVisible());
+  if (folded) await more.click();
+  await page.locator(selector).setChecked(on);
+  if (folded) await more.click();
 }
 
 // Waits for `fn(arg)` to hold on the local page; on a timeout the error

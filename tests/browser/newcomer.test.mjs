@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
-import { GAMES, newGame, until } from './a11y-helpers.mjs';
+import { GAMES, newGame, until, setSetting } from './a11y-helpers.mjs';
 
 const SIZES = {
   desk: { viewport: { width: 1280, height: 800 } },
@@ -190,12 +190,13 @@ test('4. phones: the header folds into a menu, the setup into a panel, the board
 });
 
 // Asterisk's chooser opens beside the cell it is for, in view, at both
-// sizes (at 1280 x 800 it was drawn under the board, off screen).
+// sizes and in both languages (at 1280 x 800 it was drawn under the board,
+// off screen), and names its pieces in the page's language.
 test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async () => {
-  for (const at of EACH.filter((x) => x.lang === 'en')) {
+  for (const at of EACH) {
     const { context, page } = await open(at);
     await newGame(page, 'asterisk');
-    if (at.size === 'phone') await page.uncheck('#confirm-moves');
+    if (at.size === 'phone') await setSetting(page, '#confirm-moves', false);
     // A cell near the board's bottom, where the chooser used to be hidden.
     const cell = await page.evaluate(() => {
       const cells = [...document.querySelectorAll('#board .cells [data-cell]')];
@@ -215,6 +216,10 @@ test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async 
     }, cell);
     assert.ok(where.inView, `the chooser is on screen ${JSON.stringify(where)}`);
     assert.ok(where.gap >= 0 && where.gap <= 40, `the chooser is beside the cell ${JSON.stringify(where)}`);
+    // Its words in the page's language: the question and Cancel.
+    const words = await page.$$eval('#chooser > div, #chooser > button:last-child', (es) => es.map((e) => e.textContent.trim()));
+    assert.match(words[0], at.lang === 'en' ? /^Choose/ : /^Выберите/);
+    assert.equal(words.at(-1), at.lang === 'en' ? 'Cancel' : 'Отмена');
     await shot(page, 'chooser', at);
     await page.click('#chooser button[data-move]');
     await page.waitForFunction(() => window.asterism.state.ply === 1 && !window.asterism.busy);
@@ -258,6 +263,75 @@ test('5. a first visit is oriented; a returning player lands by the game they le
     assert.equal(await page.isVisible('#welcome'), false, 'a returning player does not see the band');
     assert.equal(await page.getAttribute('#resume a', 'href'), `online.html#game=${id}`);
     await shot(page, 'returning', at);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
+
+// Point 5, the band's place (web/home.js): it orients a first visit with no
+// game, a reload before any move included, and gives way to a game: a move
+// typed (not a tap on the board), a record loaded, New game pressed, and a
+// returning player landing on the game they left by its address (the band
+// not remembered as seen, as by the page before this rule): then it is not
+// shown at all, not even for a moment above the resumed game.
+test('5. the welcome band gives way to a game played, loaded, started or resumed', async () => {
+  const record = await fs.readFile(path.resolve('../data/review/random/starstar6-level7-vs-random.rec'));
+  // Whether the band was ever shown on the page since it was loaded.
+  const watch = (context) => context.addInitScript(() => {
+    addEventListener('DOMContentLoaded', () => {
+      const band = document.getElementById('welcome');
+      const seen = () => { if (band && !band.hidden) window.bandShown = true; };
+      if (band) new MutationObserver(seen).observe(band, { attributes: true, attributeFilter: ['hidden'] });
+      seen();
+    });
+  });
+  const hidden = (page) => page.waitForSelector('#welcome', { state: 'hidden' });
+  for (const at of EACH) {
+    let { context, page } = await open(at, '', watch);
+    await page.waitForSelector('#welcome:not([hidden])');
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
+    await page.reload();
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
+    await page.waitForSelector('#welcome:not([hidden])');
+    // A move typed into the move box: the game has begun.
+    const move = await page.evaluate(() => window.asterism.position.view.moves[0].text);
+    await page.fill('#move-text', move);
+    await page.press('#move-text', 'Enter');
+    await until(page, () => window.asterism.state.ply >= 1);
+    await hidden(page);
+    // The game left, its address kept; the band forgotten (as a browser
+    // that played before this rule): back on the game, no band at all.
+    await page.evaluate(() => localStorage.removeItem('asterism-home-seen'));
+    await page.reload();
+    await page.waitForFunction(() => window.asterism.state?.ply >= 1 && document.querySelector('#moves li'));
+    await page.waitForTimeout(300);
+    assert.equal(await page.isVisible('#welcome'), false, 'a game resumed by its address has no band above it');
+    assert.equal(await page.evaluate(() => window.bandShown ?? false), false, 'not even for a moment');
+    await shot(page, 'resumed', at);
+    await context.close();
+    // A first visit that loads a record.
+    ({ context, page } = await open(at));
+    await page.waitForSelector('#welcome:not([hidden])');
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
+    await page.setInputFiles('#load', { name: 'starstar6.rec', mimeType: 'text/plain', buffer: record });
+    await page.waitForFunction(() => window.asterism.state?.history.length === 105);
+    await hidden(page);
+    await shot(page, 'loaded', at);
+    await context.close();
+    // A first visit that starts a new game from the setup.
+    ({ context, page } = await open(at));
+    await page.waitForSelector('#welcome:not([hidden])');
+    await page.waitForFunction(() => window.asterism.state?.id && document.querySelector('#board .cells [data-cell]'));
+    await newGame(page, 'shatra', { seats: ['human', 'computer'] });
+    await hidden(page);
+    // The board takes the room the band leaves (a phone's board was sized
+    // below it): as tall as on the same game's page opened without the band.
+    const height = () => page.evaluate(() => Math.round(document.getElementById('board').getBoundingClientRect().height));
+    const given = await height();
+    await shot(page, 'new-game', at);
+    await page.reload();
+    await page.waitForFunction(() => window.asterism.state?.game.startsWith('shatra') && document.querySelector('#board .cells [data-cell]'));
+    assert.equal(given, await height(), 'the board is as tall as without the band');
     assert.deepEqual(page.errors, []);
     await context.close();
   }
@@ -374,7 +448,7 @@ test('8. Shatra\'s forms by plain names, the other readings under Advanced, men 
 // chosen with the seats set after.
 test('8. choosing a game draws its board at once; New game starts it', async () => {
   const STATUS = { en: /press .New game/, ru: /нажмите .Новая партия/ };
-  for (const at of [EACH[0], EACH[3]]) {
+  for (const at of EACH) {
     const { context, page } = await open(at);
     await page.waitForFunction(() => window.asterism.state?.id && document.querySelectorAll('#board .cells [data-cell]').length > 0);
     const old = await page.evaluate(() => ({ id: window.asterism.state.id, game: window.asterism.state.game }));
@@ -391,6 +465,8 @@ test('8. choosing a game draws its board at once; New game starts it', async () 
     assert.match(await text(page, '#game-title'), /Shatra|Шатра/);
     assert.match(await text(page, '#status'), STATUS[at.lang]);
     assert.equal(await page.evaluate(() => window.asterism.state.id), old.id, 'no game was started');
+    // The first visit's band gives way to the board of the game chosen.
+    assert.equal(await page.isVisible('#welcome'), false, 'the band gives way');
     await shot(page, 'chosen-game', at);
     // A click on the board starts nothing and says what to do.
     if (at.size === 'desk') {

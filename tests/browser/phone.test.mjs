@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { url, shots, openContext } from './chromium.mjs';
-import { GAMES, newGame, ply, view, until } from './a11y-helpers.mjs';
+import { GAMES, newGame, ply, view, until, setSetting } from './a11y-helpers.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 let phone;
@@ -169,6 +169,10 @@ test('each game at 390x844: targets of 32 px, confirm taps, no creep, own side i
     } else {
       await page.waitForSelector('#confirm:not([hidden])');
       assert.match(await page.textContent('#confirm-text'), new RegExp(`^Play ${move.text.replace(/[*]/g, '\\*')}\\?`));
+      // Its Play and Cancel are a finger's size (they were 36 px high).
+      const small = await page.$$eval('#confirm button', (bs) => bs.map((b) => b.getBoundingClientRect())
+        .filter((r) => r.width < 43.5 || r.height < 43.5).map((r) => `${Math.round(r.width)}x${Math.round(r.height)}`));
+      assert.deepEqual(small, [], `${game}: the confirmation's buttons`);
       assert.equal(await ply(page), 0, `${game}: a tap alone does not play`);
       await shot(page, `${game}-confirm`);
       if (move.path.length === 1) await tap(page, move.path[0]);
@@ -242,6 +246,8 @@ test('a panning board has a whole-board view, and a tap on it zooms back in', as
   const wrapWidth = await page.evaluate(() => document.querySelector('#board-wrap').clientWidth);
   const boardWidth = () => page.evaluate(() => document.querySelector('#board').getBoundingClientRect().width);
   assert.ok(await boardWidth() > wrapWidth, 'the full *Star board is wider than its box');
+  const overview = await page.locator('#board-overview').boundingBox();
+  assert.ok(overview.width >= 43.5 && overview.height >= 43.5, `"Whole board" is ${overview.width}x${overview.height}`);
   await page.locator('#board-overview').tap();
   await page.evaluate(() => scrollTo(0, 0));
   assert.equal(await page.textContent('#board-overview'), 'Full size');
@@ -328,7 +334,7 @@ test('every board size at 390x844: cells of 32 px, a panning board reaches each 
 test('a panning board brings the last move into view', async () => {
   const page = await open('index.html');
   await page.waitForSelector('#board .cells [data-cell]');
-  await page.locator('#confirm-moves').setChecked(false);
+  await setSetting(page, '#confirm-moves', false);
   await newGame(page, 'starstar', { seats: ['human', 'human'] });
   const v = await view(page);
   const x = (name) => { const c = v.cells.find((k) => k.name === name); return c ? c.x : -Infinity; };
@@ -341,7 +347,7 @@ test('a panning board brings the last move into view', async () => {
   await page.click('#last');
   await page.waitForFunction(() => document.querySelector('#board .cells .last') !== null);
   assert.ok(await onScreen(page, move.path, true), 'the last move is brought into view');
-  await page.locator('#confirm-moves').setChecked(true);
+  await setSetting(page, '#confirm-moves', true);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -360,7 +366,7 @@ const owned = (v, seat) => v.pieces.filter((p) => p.owner === seat).map((p) => p
 test('the second seat at 390x844: own side in view, taps play at once with Confirm off', async (t) => {
   const page = await open('index.html');
   await page.waitForSelector('#board .cells [data-cell]');
-  await page.locator('#confirm-moves').setChecked(false);
+  await setSetting(page, '#confirm-moves', false);
   for (const game of GAMES) {
     await newGame(page, game, { seats: ['computer', 'human'] });
     await until(page, () => window.asterism.state.ply >= 1 && !window.asterism.busy);
@@ -400,7 +406,7 @@ test('the second seat at 390x844: own side in view, taps play at once with Confi
     assert.deepEqual(await place(page), start, `${game}: the page stays put`);
     await shot(page, `${game}-second`);
   }
-  await page.locator('#confirm-moves').setChecked(true);
+  await setSetting(page, '#confirm-moves', true);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -504,4 +510,100 @@ test('no page scrolls sideways at 390x844', async () => {
     }
     await page.close();
   }
+});
+
+// The move controls held at the screen's bottom (issue 43, point 4): at
+// 390 x 844 the bar was one row that scrolled sideways, so that "Computer
+// move" ("Ход компьютера") ran off the screen's right edge. Every control
+// shown in #controls, in the bar and in its "More" sheet once opened, is
+// wholly on screen (left >= 0, right <= the screen's width, top and bottom
+// within it) and at least 44 x 44 CSS px; and every control the page has not
+// hidden itself (a [hidden] ancestor: the online page's replay arrows during
+// a game) is reachable, in the bar or in the sheet. Returns
+// {misfits, shown}: the controls that break the first rule, and the ids of
+// those shown.
+const barControls = (page) => page.evaluate(() => {
+  const misfits = [], shown = [];
+  const name = (e) => e.id || e.querySelector('input')?.id || e.textContent.trim().slice(0, 20);
+  for (const e of document.querySelectorAll('#controls :is(button, select, label:has(> input[type=checkbox]))')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
+    shown.push(name(e));
+    const box = [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+    if (r.left < -0.5 || r.right > innerWidth + 0.5 || r.top < -0.5 || r.bottom > innerHeight + 0.5) misfits.push(`${name(e)} off screen at ${box}`);
+    if (r.width < 43.5 || r.height < 43.5) misfits.push(`${name(e)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return { misfits, shown };
+});
+// The controls in #controls that the page itself shows (none of them, nor a
+// parent of theirs, [hidden]): what a finger must be able to reach.
+const barOffered = (page) => page.$$eval('#controls :is(button, select, label:has(> input[type=checkbox]))', (es) => es
+  .filter((e) => !e.closest('[hidden]') && e.id !== 'controls-more-toggle')
+  .map((e) => e.id || e.querySelector('input')?.id || e.textContent.trim().slice(0, 20)));
+
+// Checks the bar as it is, then with its "More" sheet open (a phone's
+// overflow menu: the settings and the rarer actions), then closed again.
+async function checkBar(page, what, name) {
+  const closed = await barControls(page);
+  assert.deepEqual(closed.misfits, [], `${what}: the bar`);
+  const more = page.locator('#controls-more-toggle');
+  let opened = { misfits: [], shown: [] };
+  if (await more.isVisible()) {
+    await more.tap();
+    await page.waitForSelector('#controls.more-open');
+    opened = await barControls(page);
+    assert.deepEqual(opened.misfits, [], `${what}: the bar's More sheet`);
+    if (name) await shot(page, `${name}-more`);
+    await more.tap();
+    await page.waitForSelector('#controls:not(.more-open)');
+  }
+  const reached = new Set([...closed.shown, ...opened.shown]);
+  assert.deepEqual((await barOffered(page)).filter((id) => !reached.has(id)), [], `${what}: every control reachable`);
+  return closed.shown;
+}
+
+test('the move controls at 390x844: on screen, 44 px, in English and Russian, local and online', async (t) => {
+  const seen = {};
+  for (const [lang, locale] of [['en', 'en-US'], ['ru', 'ru-RU']]) {
+    const browser = await openContext({ ...PHONE, locale });
+    const page = await browser.context.newPage();
+    page.errors = [];
+    page.on('pageerror', (e) => page.errors.push(e.message));
+    page.on('dialog', (d) => d.accept());
+    await page.goto(new URL('index.html', url).href);
+    await page.waitForSelector('#board .cells [data-cell]');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    for (const game of GAMES) {
+      await newGame(page, game, { seats: ['human', 'computer'] });
+      await page.evaluate(() => scrollTo(0, 0));
+      seen[`${lang} ${game}`] = await checkBar(page, `${lang} ${game}`, `bar-${lang}-${game}`);
+      await shot(page, `bar-${lang}-${game}`);
+    }
+    // An online game's page: the creator's seat while it waits for its
+    // invited opponent (Resign, Offer draw, Takeback), then, with the
+    // opponent joined (by the invitation's secret) and the creator resigned,
+    // the finished game's replay arrows.
+    await page.goto(new URL('online.html', url).href);
+    await page.waitForSelector('#create-button');
+    await page.selectOption('#opponent', 'invite');
+    await page.click('#create-button');
+    await page.waitForFunction(() => window.asterismOnline?.state?.status === 'open');
+    await page.waitForSelector('#actions:not([hidden])');
+    seen[`${lang} online`] = await checkBar(page, `${lang} online game`, `bar-${lang}-online`);
+    await shot(page, `bar-${lang}-online`);
+    const invite = new URL(await page.inputValue('[data-testid="link-invite"]'));
+    const link = new URLSearchParams(invite.hash.slice(1));
+    const id = link.get('game');
+    const joined = await fetch(new URL(`/api/games/${id}/join`, url), { method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${link.get('secret')}` }, body: JSON.stringify({ name: 'bo' }) });
+    assert.equal(joined.status, 200);
+    await page.waitForFunction(() => window.asterismOnline.state.status === 'playing');
+    await page.click('#resign');
+    await page.waitForSelector('#replay:not([hidden])');
+    seen[`${lang} online finished`] = await checkBar(page, `${lang} finished online game`);
+    await shot(page, `bar-${lang}-online-finished`);
+    assert.deepEqual(page.errors, []);
+    await browser.close();
+  }
+  t.diagnostic(`the bar's controls shown, sheet closed: ${JSON.stringify(seen)}`);
 });

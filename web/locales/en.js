@@ -30,6 +30,8 @@ export default {
   'nav.local': 'Play at this screen',
   'nav.menu': 'Menu',
   'nav.setup': 'Game setup',
+  // The phone's move controls bar: the button of its sheet of the other controls (controls-more.js).
+  'controls.more': 'More controls and settings',
   'nav.rules': 'Rules',
   'nav.rules.title': 'How each game is played',
   'nav.learn': 'Learn to play',

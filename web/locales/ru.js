@@ -29,6 +29,8 @@ export default {
   'nav.local': 'Игра за этим экраном',
   'nav.menu': 'Меню',
   'nav.setup': 'Настройки партии',
+  // The phone's move controls bar: the button of its sheet of the other controls (controls-more.js).
+  'controls.more': 'Другие кнопки и настройки',
   'nav.rules': 'Правила',
   'nav.rules.title': 'Как играть в каждую из игр',
   'nav.learn': 'Обучение',
