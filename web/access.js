@@ -14,7 +14,7 @@ import { manName, outcomeText } from './names.js';
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewPiece} ViewPiece */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
-/** @typedef {import('./types.js').Position} Position */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {{name: string, x: number, y: number}} ScreenCell */
 
 // What stands on a cell, in words: the side and the man, or an Asterisk
@@ -37,7 +37,7 @@ export function pieceWords(p, kind, sides) {
 
 /**
  * Each cell's accessible name, as "e4, White batyr, selected".
- * @param {Position} shown @param {{path: string[], targets: string[]}} move
+ * @param {TableState} shown @param {{path: string[], targets: string[]}} move
  * @returns {(cell: string) => string}
  */
 export function describer(shown, move) {
@@ -49,7 +49,7 @@ export function describer(shown, move) {
   const last = new Set(view.last ? view.last.path : []);
   return (cell) => {
     const p = on.get(cell);
-    const words = [cell, p ? pieceWords(p, view.kind, shown.sides) : say('cell.empty')];
+    const words = [cell, p ? pieceWords(p, view.kind, shown.players.map((x) => x.name)) : say('cell.empty')];
     if (move.path.includes(cell)) words.push(say('cell.selected'));
     if (targets.has(cell)) words.push(say('cell.target'));
     if (last.has(cell)) words.push(say('cell.last'));
@@ -110,7 +110,7 @@ export function startCell(view) {
  * The arrow keys, Enter and Space on the board (#board). `click` is a
  * click on the focus cell; a move that needs a choice moves the focus to
  * the chooser's first button.
- * @param {{position: Position|null, focus: string|null, flipped: boolean}} ui
+ * @param {{position: TableState|null, focus: string|null, flipped: boolean}} ui
  * @param {(cell: string) => void} click
  * @param {() => void} [cancel] Escape: forget the move in progress (the
  *   lesson and puzzle pages; the play pages' Escape is game.js's, on the
@@ -159,14 +159,14 @@ let heard = { id: '', ply: 0, over: false, toMove: -1 };
  * Says in the live region (#announce) the moves played since it last
  * spoke, by either side, and the result; a game first seen (or a move taken
  * back) is taken as it is, silently.
- * @param {import('./types.js').Game|null} game
+ * @param {import('./types.js').TableState|null} game
  */
 export function announce(game) {
   suggest();
   const box = document.getElementById('announce');
   if (!game || !box) return;
   const n = game.history.length;
-  const now = { id: game.id, ply: n, over: game.terminal, toMove: game.toMove };
+  const now = { id: game.id, ply: n, over: game.terminal, toMove: game.to_move };
   if (heard.id !== game.id || n < heard.ply) {
     heard = now;
     return;
@@ -174,9 +174,9 @@ export function announce(game) {
   // The mover of a move is the side that was to move before it (Asterisk's
   // first player moves twice at the start); of several, they alternate.
   const said = [];
-  const sides = game.sides.length || 1;
+  const sides = game.players.length || 1;
   for (let i = heard.ply; i < n; i++) {
-    const side = game.sides[(Math.max(0, heard.toMove) + i - heard.ply) % sides] || '';
+    const side = game.players[(Math.max(0, heard.toMove) + i - heard.ply) % sides]?.name || '';
     said.push(say('announce.played', { side: sideName(side), move: moveWords(game, game.history[i]) }).trim());
   }
   if (game.terminal && !heard.over) said.push(say('announce.over', { outcome: outcomeText(game.outcome), result: game.result }));
@@ -187,7 +187,7 @@ export function announce(game) {
 // A move as the live region says it: an Asterisk piece by its looks, not
 // its code ("dark hexagon with an asterisk (dhe) on b3", not "dhe@b3"),
 // issue 43 point 7; other moves as written.
-/** @param {import('./types.js').Game} game @param {string} text */
+/** @param {import('./types.js').TableState} game @param {string} text */
 function moveWords(game, text) {
   const drop = /^([a-z]{3})@(\S+)$/.exec(text);
   if (!drop || game.view.kind !== 'asterisk') return text;
@@ -254,7 +254,7 @@ export function suggestions(moves, typed) {
  * The move box's <datalist> (#move-suggestions, tied to it by `list`): the
  * suggestions for the position on screen while this player may move in it,
  * else none. The list is rebuilt only when it differs.
- * @param {HTMLInputElement} box @param {{position: Position|null}} ui
+ * @param {HTMLInputElement} box @param {{position: TableState|null}} ui
  * @param {() => string} whyNot
  */
 function wireSuggestions(box, ui, whyNot) {
@@ -281,7 +281,7 @@ function wireSuggestions(box, ui, whyNot) {
  * it), empty while this player may not move (not their turn, the game
  * over, an earlier position on screen); the form's autocomplete="off"
  * still keeps the browser's history of typed text out.
- * @param {{position: Position|null}} ui
+ * @param {{position: TableState|null}} ui
  * @param {{whyNot: () => string, play: (m: ViewMove) => unknown, message: (t: string) => void}} page
  */
 export function wireTyping(ui, page) {

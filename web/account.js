@@ -20,7 +20,7 @@ import { serverError } from './server-errors.js';
 /** @typedef {import('./types.js').PasskeyRequest} PasskeyRequest */
 /** @typedef {import('./types.js').CredentialRef} CredentialRef */
 /** @typedef {import('./types.js').SignedOut} SignedOut */
-/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./types.js').GameState} GameState */
 /**
  * The page's state: who is signed in (null signed out, undefined not yet
  * known), their passkeys, and whether a request is under way.
@@ -333,10 +333,10 @@ function claimGames() {
     let claimed = 0;
     for (const { id, secret } of seats) {
       try {
-        const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/claim`, {}, secret));
+        const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/claim`, {}, secret));
         const seat = s.you ?? -1;
         const side = seat >= 0 ? s.players[seat].name : '?';
-        const state = s.terminal ? resultLine({ ...s, sides: s.players.map((p) => p.name) }) : t(s.status === 'open' ? 'acc.claim.waiting' : 'acc.claim.playing');
+        const state = s.terminal ? resultLine(s) : t(s.status === 'open' ? 'acc.claim.waiting' : 'acc.claim.playing');
         const li = claimRow(t('acc.claim.row', { game: gameTitle(s.game), side: sideName(side, 'gen'), state }), `online.html#game=${id}`, 'claimed');
         li.dataset.id = id;
         li.dataset.seat = String(seat);

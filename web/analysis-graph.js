@@ -41,7 +41,7 @@ export function renderGraph(ui, currentReview) {
     el('line', { x1: px, x2: px, y1: pad, y2: H - pad, class: 'now' }, svg);
   }
   svg.dataset.points = String(pts.length);
-  const first = side(ui.game ? ui.game.sides[0] : 'First', 'gen');
+  const first = side(ui.game?.players[0]?.name || 'First', 'gen');
   $('graph-caption').textContent = pts.length ? t('an.graph', { first }) : t('an.graph-empty');
 }
 

@@ -1,4 +1,4 @@
-// The analysis and review of a session's game (the local page, app.js,
+// The analysis and review of a local game (the local page, app.js,
 // owns it): "Analyse now" and analysing every position, of the position on
 // screen (the game's, or one browsed back to), its candidates (listed, and
 // drawn on the board by board.js), proven results and the ownership map with
@@ -12,7 +12,7 @@
 // The hint, the analysis and the review are searched in the visitor's
 // browser by the WebAssembly engine in a worker (thinking.js) from the
 // game's spec, start position and moves; where it cannot load, by the
-// server (POST /api/sessions/ID/analyze and .../review), as before.
+// server (POST /api/games/ID/analyze and .../review), as before.
 import { el } from './board.js';
 import { $, input } from './dom.js';
 import { errorText } from './shared.js';
@@ -45,11 +45,11 @@ import { reviewPanel, provenText } from './review-panel.js';
  * `ownership`: the last analysis's map, `best` its candidates' moves (best
  * first) and `hint` the last hint's move, each with the key of the position
  * it is of (positionKey); `review`: the last finished review, with its
- * session; `reviewing`: the session of a review under way; `analysing`: an
+ * game; `reviewing`: the game of a review under way; `analysing`: an
  * analysis is under way, `analyseAgain`: and the position changed meanwhile;
  * `start`: the position the game started from ('' the game's own), which a
  * page that holds its game itself sets; absent, the page asks the server's
- * session for its position at ply 0.
+ * game for its position at ply 0.
  */
 
 // The page's words about the analysis, in one place.
@@ -108,18 +108,18 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   let searching = { key: '', hint: false };
   /** @type {{key: string, done: Promise<unknown>}|null} the browser's analysis under way */
   let pendingAnalysis = null;
-  /** @type {{id: string, start: string}|null} the last session's start position */
+  /** @type {{id: string, start: string}|null} the last game's start position */
   let knownStart = null;
 
   // The position the game started from: the page's, or the server
-  // session's at ply 0 (a set-up position or a loaded record's).
+  // game's state at ply 0 (a set-up position or a loaded record's).
   async function startPosition() {
     const g = ui.game;
     if (!g) return '';
     if (typeof ui.start === 'string') return ui.start;
     if (!g.id) return '';
     if (knownStart?.id !== g.id) {
-      const s = /** @type {import('./types.js').Session} */ (await api('GET', `/api/sessions/${g.id}?ply=0`));
+      const s = /** @type {import('./types.js').GameState} */ (await api('GET', `/api/games/${g.id}?ply=0`));
       knownStart = { id: g.id, start: s.position };
     }
     return knownStart.start;
@@ -130,7 +130,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
   async function question(ply, rest) {
     const g = ui.game;
     if (!g) throw new Stopped('no game');
-    return { spec: g.spec, position: await startPosition(), moves: g.history.slice(0, ply), ...rest };
+    return { spec: g.game, position: await startPosition(), moves: g.history.slice(0, ply), ...rest };
   }
 
   /**
@@ -249,7 +249,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     const box = $('ownership-legend'), o = shownOwnership(), p = ui.position;
     box.hidden = !o || !p;
     if (!o || !p) return box.replaceChildren();
-    const names = p.sides.map((name) => side(name));
+    const names = p.players.map((x) => side(x.name));
     const items = [0, 1].map((side) => {
       const span = document.createElement('span');
       span.className = 'swatch';
@@ -297,7 +297,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       searching = { key, hint: false };
       const thought = think(search,
         () => question(ply, { op: 'analyse', level: ANALYSIS_LEVEL, ownership, seed: ply + 1 }), thinkingProgress,
-        () => api('POST', `/api/sessions/${id}/analyze`, { level: ANALYSIS_LEVEL, ownership, ply }));
+        () => api('POST', `/api/games/${id}/analyze`, { level: ANALYSIS_LEVEL, ownership, ply }));
       showThinking(thought);
       pendingAnalysis = { key, done: thought };
       const { here: answered, answer } = await thought;
@@ -339,7 +339,7 @@ export function analysisPanels(ui, { api, message, render, browse }) {
       searching = { key, hint: true };
       const thought = think(search,
         () => question(p.ply, { op: 'analyse', level: ANALYSIS_LEVEL, seed: p.ply + 1 }), thinkingProgress,
-        () => api('POST', `/api/sessions/${id}/analyze`, { level: ANALYSIS_LEVEL, seconds: HINT_SECONDS, ply: p.ply }));
+        () => api('POST', `/api/games/${id}/analyze`, { level: ANALYSIS_LEVEL, seconds: HINT_SECONDS, ply: p.ply }));
       showThinking(thought);
       const { here, answer } = await thought;
       const a = here ? fromEngine(answer) : /** @type {Analysis} */ (answer);
@@ -366,8 +366,8 @@ export function analysisPanels(ui, { api, message, render, browse }) {
         (c.pv.length > 1 ? `  ${c.pv.slice(1, 6).join(' ')}` : '');
       list.append(li);
     }
-    const names = (ui.game ? ui.game.sides : []).map((name) => side(name));
-    const mover = side(ui.game?.sides[a.to_move] || '', 'gen');
+    const names = (ui.game ? ui.game.players : []).map((x) => side(x.name));
+    const mover = side(ui.game?.players[a.to_move]?.name || '', 'gen');
     // The top-level `proven` is the best candidate's result in the server's
     // (English) words: the page builds its own from that candidate's numbers.
     $('proven').textContent = a.proven ? t('an.proven', { mover, proven: provenText(a.candidates[0], a.proven) }) : '';

@@ -1,12 +1,13 @@
 // The local page (index.html): game setup, computer play, draw offers,
 // undo, navigation and records, over the one game module (game.js, the
-// controller; views.js, the board, score and move list), whose game this
-// page makes from its sessions' JSON (adapters.js); the analysis, its graph
+// controller; views.js, the board, score and move list), which read the
+// game's state as it comes (types.js, GameState); the analysis, its graph
 // and the review are analysis.js. Its games are held in the browser by the
 // engine (local-game.js) when it has WebAssembly, else by `asterism serve`
-// through the JSON API (docs/server.md); either answers the same Session
-// JSON, and the page draws boards from that view of each game, so it holds
-// no rules. A game held in the browser has its own address, #local=ID.
+// through the JSON API (docs/server.md, /api/games with kind "local");
+// either answers the same state, and the page draws boards from that view
+// of each game, so it holds no rules. A game held in the browser has its
+// own address, #local=ID.
 import { $, input, select, button } from './dom.js';
 import { apiClient, errorText, explainClick, renderSpecials as renderSpecialsOf } from './shared.js';
 import { gameTitle, gameName, resultLine, FIRST_VISIT } from './names.js';
@@ -15,26 +16,28 @@ import { setupBar } from './setup-bar.js';
 import { turnSignals } from './turn.js';
 import { analysisPanels } from './analysis.js';
 import { wireRecords } from './records.js';
-import { fromSession } from './adapters.js';
 import { gameUi, gameController, browsing as browsingOf } from './game.js';
 import { renderBoard, renderScore, renderMoves } from './views.js';
 import { localGames, isLocalId, STOPPED } from './local-game.js';
 import { drawScore } from './panels.js';
 import { offlineReady } from './offline.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').GameState} GameState */
+/** @typedef {import('./types.js').TableState} TableState */
+/** @typedef {import('./types.js').CreatedLocalGame} CreatedLocalGame */
 /** @typedef {import('./types.js').Catalog} Catalog */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 /**
  * The page's state: the game module's and the analysis's (analysis.js),
- * the catalog, and the sessions' JSON: `state` the game as the server last
+ * the catalog, and the game's states: `state` the game as its home last
  * described it, `shown` the state on screen (an earlier ply while
- * browsing), of which `game` and `position` are the adapted forms;
+ * browsing), which the game module reads as `game` and `position`;
  * `preview`: `shown` (and so `game` and `position`) is the start of a game
  * chosen in the setup bar and not yet started, which no game holds ("New
- * game" starts it); `state` stays the game it would replace.
+ * game" starts it: POST /api/view's state); `state` stays the game it would
+ * replace.
  * @typedef {import('./analysis.js').AnalysisUi & {
- *   catalog: Catalog|null, state: Session|null, shown: Session|null, preview: boolean,
+ *   catalog: Catalog|null, state: GameState|null, shown: TableState|null, preview: boolean,
  * }} LocalUi
  */
 
@@ -82,13 +85,11 @@ const ctrl = gameController(ui, {
   explain: (cell) => (ui.position ? explainClick(ui.position, ui.path, ui.pick, cell) : ''),
 });
 
-// The sessions on screen: `state` the game, `shown` the position shown.
-/** @param {Session} state @param {Session} [shown] */
+// The states on screen: `state` the game, `shown` the position shown.
+/** @param {GameState} state @param {TableState} [shown] */
 function setState(state, shown = state) {
-  ui.state = state;
-  ui.shown = shown;
-  ui.game = fromSession(state);
-  ui.position = shown === state ? ui.game : fromSession(shown);
+  ui.state = ui.game = state;
+  ui.shown = ui.position = shown;
 }
 
 // ---- setup form -------------------------------------------------------------
@@ -104,7 +105,7 @@ async function newGame() {
   previewAsked++;
   message('');
   try {
-    const s = /** @type {Session} */ (await api('POST', '/api/sessions', setupBody()));
+    const s = /** @type {CreatedLocalGame} */ (await api('POST', '/api/games', { kind: 'local', ...setupBody() })).state;
     panels.forgetAnalysis();
     signals.reset();
     // A new game is a new address, so that Back returns to the last one.
@@ -129,12 +130,11 @@ async function preview() {
   const asked = ++previewAsked;
   const { game, options } = setupBody();
   try {
-    const s = /** @type {Session} */ (await api('POST', '/api/view', { game, options }));
+    const s = /** @type {TableState} */ (await api('POST', '/api/view', { game, options }));
     if (asked !== previewAsked) return;
     panels.forgetAnalysis();
     message('');
-    ui.shown = s;
-    ui.game = ui.position = fromSession(s);
+    ui.shown = ui.game = ui.position = s;
     ui.preview = true;
     ui.path = [];
     ui.pick = null;
@@ -161,7 +161,7 @@ function computerToMove() {
   return !!s && !s.terminal && s.to_move >= 0 && seatOf(s.to_move) === 'computer';
 }
 
-/** @param {Session} state @param {{animate?: boolean}} [opts] */
+/** @param {GameState} state @param {{animate?: boolean}} [opts] */
 function show(state, opts = {}) {
   previewAsked++;
   setState(state);
@@ -212,13 +212,13 @@ function renderStatus() {
   const s = ui.shown, game = ui.state;
   if (!s || !game) return;
   let text;
-  if (s.terminal) text = t('status.gameOver', { result: resultLine({ ...s, sides: s.players.map((p) => p.name) }) });
+  if (s.terminal) text = t('status.gameOver', { result: resultLine(s) });
   else {
     const p = s.players[s.to_move];
     text = t('status.toMove', { side: side(p.name, 'gen') }) + (p.seat === 'computer' ? t('status.computer') : '');
   }
   if (ui.preview) text = t('status.preview');
-  else if (browsing()) text = t('status.looking', { shown: s.shown_ply, ply: game.ply, text });
+  else if (browsing()) text = t('status.looking', { shown: s.ply, ply: game.ply, text });
   else if (ui.busy) text += t('status.thinking');
   $('status').textContent = text;
   $('status').dataset.terminal = String(game.terminal);
@@ -233,7 +233,7 @@ function renderEnd() {
   const over = !!s && !!game && s.terminal && !browsing() && !ui.preview;
   $('game-end').hidden = !over;
   if (!over || !s || !game) return;
-  $('game-end-text').textContent = t('status.gameOver', { result: resultLine({ ...s, sides: s.players.map((p) => p.name) }) });
+  $('game-end-text').textContent = t('status.gameOver', { result: resultLine(s) });
   drawScore($('game-end-score'), game, ui);
 }
 
@@ -274,7 +274,7 @@ async function drawAction(action) {
   ui.busy = true;
   renderStatus();
   try {
-    const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/draw`, { action }));
+    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/draw`, { action }));
     ui.busy = false;
     if (ui.state.id !== id) return;
     if (s.answer) {
@@ -318,7 +318,7 @@ async function play(move) {
   ui.busy = true;
   try {
     const id = ui.state.id;
-    const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/move`, { move: move.text }));
+    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/move`, { move: move.text }));
     ui.busy = false;
     if (ui.preview && ui.state.id === id) return void (ui.state = s);
     if (ui.state.id !== id) return;
@@ -341,7 +341,7 @@ async function maybeComputer(force = false) {
   renderStatus();
   const id = ui.state.id;
   try {
-    const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/computer`, {}));
+    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/computer`, {}));
     ui.busy = false;
     // A game chosen meanwhile stays on screen; the game before moved on.
     if (ui.preview && ui.state.id === id) return void (ui.state = s);
@@ -381,7 +381,7 @@ async function browse(ply) {
   const id = ui.state.id;
   try {
     const shown = ply === ui.state.ply ? ui.state :
-      /** @type {Session} */ (await api('GET', `/api/sessions/${id}?ply=${ply}`));
+      /** @type {GameState} */ (await api('GET', `/api/games/${id}?ply=${ply}`));
     if (ui.state.id !== id) return;
     setState(ui.state, shown);
     ui.path = [];
@@ -401,7 +401,7 @@ async function undo() {
     // so that a person is to move again.
     const someoneComputer = ui.state.players.some((p) => p.seat === 'computer');
     const id = ui.state.id;
-    const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/undo`,
+    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/takeback`,
       someoneComputer ? { to_human: true } : { count: 1 }));
     if (ui.state.id !== id) return;
     message('');
@@ -418,7 +418,7 @@ async function changeSeats() {
   if (!ui.state || ui.preview) return;
   const id = ui.state.id;
   try {
-    const s = /** @type {Session} */ (await api('POST', `/api/sessions/${id}/players`, {
+    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/players`, {
       players: [select('seat0').value, select('seat1').value], level: Number(select('level').value),
     }));
     if (ui.state.id !== id) return;  // a new game began meanwhile
@@ -511,7 +511,7 @@ async function start() {
   if (linked) history.replaceState(null, '', location.pathname + location.search);
   if (id) {
     try {
-      const s = /** @type {Session} */ (await api('GET', `/api/sessions/${id}`));
+      const s = /** @type {GameState} */ (await api('GET', `/api/games/${id}`));
       setupFor(s);
       show(s);
       if (linked && linkedPly !== null) {
@@ -531,7 +531,7 @@ async function start() {
 /** @param {string} id */
 async function openLocal(id) {
   try {
-    const s = /** @type {Session} */ (await api('GET', `/api/sessions/${id}`));
+    const s = /** @type {GameState} */ (await api('GET', `/api/games/${id}`));
     panels.forgetAnalysis();
     setupFor(s);
     show(s);

@@ -14,7 +14,7 @@ import { errorText } from './shared.js';
 import { t as tr, lang } from './i18n.js';
 import { serverError } from './server-errors.js';
 
-/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./shared.js').Api} Api */
 /** @typedef {import('./types-social.js').Room} Room */
 /** @typedef {import('./types-social.js').ChatPage} ChatPage */
@@ -67,7 +67,7 @@ export function chatPanel({ api }) {
   /**
    * Draws the panel for game `s` as seen from seat `you` (-1 a spectator);
    * `streaming` whether the live stream is open (else the panel polls).
-   * @param {OnlineGame} s @param {number} you @param {string} secret @param {boolean} streaming
+   * @param {GameState} s @param {number} you @param {string} secret @param {boolean} streaming
    */
   function update(s, you, secret, streaming) {
     const over = s.terminal || s.status === 'aborted';

@@ -8,34 +8,34 @@ import { apiClient } from './shared.js';
 import { parseSpec } from './names.js';
 import { viewInBrowser } from './local-game.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {import('./types.js').View} View */
 
 export const api = apiClient('is it still running?');
 
-// The body of POST /api/sessions for a spec and a position string.
+// The body of POST /api/view for a spec and a position string; with `kind`
+// "local" and two people's seats, POST /api/games's for a local game there.
 /** @param {string} spec @param {string} [position] */
-export function sessionBody(spec, position) {
+export function positionBody(spec, position) {
   const { id, options } = parseSpec(spec);
-  /** @type {{game: string, options: Record<string, string>, players?: string[], position?: string}} */
-  const body = { game: id, options, players: ['human', 'human'] };
+  /** @type {{game: string, options: Record<string, string>, position?: string}} */
+  const body = { game: id, options };
   if (position) body.position = position;
   return body;
 }
 
 // The game state (view included) of `position` after `moves` (an array of
 // move texts), for the game `spec`.
-/** @param {string} spec @param {string} position @param {string[]} [moves] @returns {Promise<Session>} */
+/** @param {string} spec @param {string} position @param {string[]} [moves] @returns {Promise<TableState>} */
 export async function positionState(spec, position, moves = []) {
   const key = `asterism-diagram:${spec}|${position || ''}|${moves.join(' ')}`;
   const kept = sessionStorage.getItem(key);
   if (kept) return JSON.parse(kept);
-  const body = sessionBody(spec, position);
-  delete body.players;
-  /** @type {Session} */
+  const body = positionBody(spec, position);
+  /** @type {TableState} */
   let s;
   try {
-    s = /** @type {Session} */ (await api('POST', '/api/view', { ...body, moves }));
+    s = /** @type {TableState} */ (await api('POST', '/api/view', { ...body, moves }));
   } catch (e) {
     // Offline (docs/wasm.md): the browser's engine draws the same view,
     // from the same rules; the server's refusal stands if it cannot.

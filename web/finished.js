@@ -6,14 +6,14 @@
 import { saveFile, errorText } from './shared.js';
 import { $ } from './dom.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').RecordFile} RecordFile */
-/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./types.js').CreatedLocalGame} CreatedLocalGame */
 /** @typedef {import('./shared.js').Api} Api */
 /**
  * What this module needs of the online page's state (online.js, OnlineUi).
- * @typedef {{id: string|null, state: OnlineGame|null, path: string[],
- *   replay: {ply: number, total: number, state: Session}|null,
+ * @typedef {{id: string|null, state: GameState|null, path: string[],
+ *   replay: {ply: number, total: number, state: GameState}|null,
  *   replaySession: {game: string, id: string}|null}} FinishedUi
  */
 
@@ -24,10 +24,11 @@ import { $ } from './dom.js';
 export function finishedGame(ui, { api, message, render }) {
   async function sessionFromRecord() {
     const r = /** @type {RecordFile} */ (await api('GET', `/api/games/${ui.id}/record`));
-    return /** @type {Session} */ (await api('POST', '/api/records', { record: r.record, players: ['human', 'human'] }));
+    const made = /** @type {CreatedLocalGame} */ (await api('POST', '/api/games', { kind: 'local', record: r.record, players: ['human', 'human'] }));
+    return made.state;
   }
 
-  // Positions of a finished game come from a local session loaded from its
+  // Positions of a finished game come from a local game loaded from its
   // record (the server's browsing API), made on the first step back.
   /** @param {number} ply */
   async function replayTo(ply) {
@@ -40,7 +41,7 @@ export function finishedGame(ui, { api, message, render }) {
       } else {
         if (!ui.replaySession || ui.replaySession.game !== id)
           ui.replaySession = { game: id, id: (await sessionFromRecord()).id };
-        const state = /** @type {Session} */ (await api('GET', `/api/sessions/${ui.replaySession.id}?ply=${ply}`));
+        const state = /** @type {GameState} */ (await api('GET', `/api/games/${ui.replaySession.id}?ply=${ply}`));
         if (!ui.state || ui.state.id !== s.id) return;
         ui.replay = { ply, total: s.ply, state };
       }
@@ -62,7 +63,7 @@ export function finishedGame(ui, { api, message, render }) {
   }
 
   // Opens the game at the local page as lichess's analysis board does: the
-  // whole game (a fresh session from its record, every move kept, to step
+  // whole game (a fresh local game from its record, every move kept, to step
   // through), at the move on screen, which that page analyses at once.
   async function analyse() {
     try {

@@ -1,7 +1,7 @@
 // The one game module of the local page (app.js) and the online page
-// (online.js), in the spirit of lichess's ui/round: a controller over one
-// shape of the game on screen (types.js, Game and Position, which each page
-// makes from its server's JSON with adapters.js), the move in progress and
+// (online.js), in the spirit of lichess's ui/round: a controller over the
+// game on screen in the one shape every home of a game answers with
+// (types.js, TableState: the server's state JSON as it comes), the move in progress and
 // the board's look; views.js draws it. The controller turns clicks and
 // drags on the board into moves; the page says what differs: whether this
 // player may move now, how a click that starts no move is explained, how a
@@ -12,15 +12,14 @@ import { wireBoardKeys, wireTyping } from './access.js';
 import { wireConfirm } from './touch.js';
 import { t as say } from './i18n.js';
 
-/** @typedef {import('./types.js').Game} Game */
-/** @typedef {import('./types.js').Position} Position */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 
 /**
  * What a game's page holds, whichever page it is; each page adds its own.
  * @typedef {Object} GameUi
- * @property {Game|null} game  the game as the server last described it
- * @property {Position|null} position  the position on screen: the game's,
+ * @property {TableState|null} game  the game as its home last described it
+ * @property {TableState|null} position  the position on screen: the game's,
  *   or an earlier one while browsing or replaying
  * @property {string[]} path  cells clicked for the move in progress
  * @property {string|null} pick  a piece type or promotion chosen for it

@@ -12,7 +12,7 @@ import { className, playerLink } from './people.js';
 
 /** @typedef {import('./types.js').Catalog} Catalog */
 /** @typedef {import('./types.js').CatalogGame} CatalogGame */
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {import('./types-social.js').Leaderboard} Leaderboard */
 /** @typedef {{catalog: Catalog|null, spec: string, cls: string, busy: boolean}} BoardUi */
 
@@ -64,7 +64,7 @@ function chosenOptions() {
 // The canonical spec of the form chosen, then its address.
 async function choose() {
   try {
-    const view = /** @type {Session} */ (await api('POST', '/api/view',
+    const view = /** @type {TableState} */ (await api('POST', '/api/view',
       { game: select('game').value, options: chosenOptions() }));
     location.hash = `game=${encodeURIComponent(view.game)}&class=${select('class').value}`;
   } catch (e) {

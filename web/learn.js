@@ -3,7 +3,7 @@
 // moves that solve it. The learner plays on the board; a move is judged
 // before it is sent: a right one is played (and the scripted answer after
 // it), a wrong one is explained and not played. The position lives in a
-// session of two people on the server (docs/server.md), so the board and
+// local game of two people (the browser's engine, else the server's: docs/server.md), so the board and
 // its legal moves are the engine's. tests/python/test_learn.py replays every
 // lesson through the rules.
 //
@@ -21,18 +21,17 @@ import { drawBoard } from './board.js';
 import {
   candidates, targets as targetsOf, clickStep, explainClick, showChooser, renderSpecials, wireBoard,
 } from './shared.js';
-import { api as serverApi, sessionBody } from './diagram.js';
+import { api as serverApi, positionBody } from './diagram.js';
 import { localGames, isLocalId } from './local-game.js';
 import { offlineReady } from './offline.js';
 import { errorText } from './shared.js';
 import { t, lang } from './i18n.js';
 import { GAMES, gameName, gameTitle, outcomeText } from './names.js';
 import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
-import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
 import { sizeBoard } from './touch.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').LessonBook} LessonBook */
 /** @typedef {import('./types.js').LessonStep} LessonStep */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
@@ -47,7 +46,7 @@ const api = local.api;
  * @property {string|null} game  the game id of the lessons shown
  * @property {LessonBook|null} book  that game's lesson file
  * @property {number} index  the lesson shown
- * @property {Session|null} state  its session's state
+ * @property {GameState|null} state  its game's state
  * @property {number} step  the step of its line the learner is at
  * @property {boolean} solved
  * @property {boolean} busy
@@ -56,7 +55,7 @@ const api = local.api;
  * @property {boolean} hinted
  * @property {boolean} letters
  * @property {boolean} labels
- * @property {import('./types.js').Game|null} position  `state` as access.js reads it
+ * @property {import('./types.js').TableState|null} position  `state` as access.js reads it
  * @property {string|null} focus  the keyboard's cell (access.js)
  * @property {boolean} flipped
  */
@@ -65,7 +64,7 @@ const ui = {
   game: null,       // the game id of the lessons shown
   book: null,       // that game's lesson file
   index: 0,         // the lesson shown
-  state: null,      // its session's state
+  state: null,      // its game's state
   step: 0,          // the step of its line the learner is at
   solved: false,
   busy: false,
@@ -105,7 +104,7 @@ function render() {
   const cands = open ? candidates(view.moves, ui.path, ui.pick) : [];
   let targets = targetsOf(cands, ui.path, ui.pick);
   if (ui.hinted && ui.path.length === 0 && open) targets = hintCells();
-  const shown = ui.position = fromSession(ui.state);
+  const shown = ui.position = ui.state;
   ui.flipped = lesson().flip === true;
   if (!ui.focus || !(view.cells || []).some((c) => c.name === ui.focus)) ui.focus = startCell(view);
   drawBoard(svg('board'), view, {
@@ -117,7 +116,7 @@ function render() {
     last: view.last ? view.last.path : [],
     captured: view.last ? view.last.captured || [] : [],
     describe: describer(shown, { path: ui.path, targets }),
-    title: t('board.title', { game: gameTitle(shown.spec), n: (view.cells || []).length }),
+    title: t('board.title', { game: gameTitle(shown.game), n: (view.cells || []).length }),
     focus: ui.focus,
   });
   // A phone's board: cells of 32 px, or a board that pans (touch.js).
@@ -141,7 +140,7 @@ function clickCell(cell) {
   ui.focus = cell;
   const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
   if (step.refuse) {
-    feedback(explainClick(fromSession(ui.state), ui.path, ui.pick, cell), 'wrong');
+    feedback(explainClick(ui.state, ui.path, ui.pick, cell), 'wrong');
     ui.path = [];
     return render();
   }
@@ -199,7 +198,7 @@ const replyTo = (step, text) => (step.reply && typeof step.reply === 'object' ? 
 /** @param {string} text */
 async function play(text) {
   if (!ui.state) return;
-  ui.state = /** @type {Session} */ (await api('POST', `/api/sessions/${ui.state.id}/move`, { move: text }));
+  ui.state = /** @type {GameState} */ (await api('POST', `/api/games/${ui.state.id}/move`, { move: text }));
 }
 
 function finish() {
@@ -226,7 +225,7 @@ async function showLesson(index) {
     state: null, position: null, focus: null, step: 0, solved: false, busy: true, path: [], pick: null, hinted: false,
   });
   history.replaceState(null, '', `#${ui.game}/${ui.index + 1}`);
-  if (old) api('DELETE', `/api/sessions/${old.id}`).catch(() => {});
+  if (old) api('DELETE', `/api/games/${old.id}`).catch(() => {});
   const l = lesson();
   $('lesson-title').textContent = `${ui.index + 1}. ${l.title}`;
   $('task').textContent = l.task;
@@ -243,7 +242,8 @@ async function showLesson(index) {
   $('next').classList.remove('ready');
   renderList();
   try {
-    ui.state = /** @type {Session} */ (await api('POST', '/api/sessions', sessionBody(l.spec, l.position)));
+    const body = { kind: 'local', players: ['human', 'human'], ...positionBody(l.spec, l.position) };
+    ui.state = /** @type {import('./types.js').CreatedLocalGame} */ (await api('POST', '/api/games', body)).state;
   } catch (e) {
     feedback(t('learn.startFailed', { why: errorText(e) }), 'wrong');
   }
@@ -348,7 +348,7 @@ function start() {
   wireTyping(ui, { whyNot, play: judge, message: (text) => feedback(text, text ? 'wrong' : '') });
   addEventListener('pagehide', () => {
     local.stop();
-    if (ui.state && !isLocalId(ui.state.id)) fetch(`/api/sessions/${ui.state.id}`, {
+    if (ui.state && !isLocalId(ui.state.id)) fetch(`/api/games/${ui.state.id}`, {
       method: 'DELETE', keepalive: true, headers: { 'Content-Type': 'application/json' },
     }).catch(() => {});
   });

@@ -12,7 +12,7 @@ import { groupRuleForms } from './rule-forms.js';
 
 /** @typedef {import('./types.js').Catalog} Catalog */
 /** @typedef {import('./types.js').CreatedGame} CreatedGame */
-/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').GameEntry} GameEntry */
 /** @typedef {import('./types.js').Lobby} Lobby */
 /** @typedef {import('./types.js').Archive} Archive */
@@ -106,7 +106,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
   async function acceptChallenge(id) {
     try {
       // Joining an open challenge without a secret answers with the seat's.
-      const r = /** @type {OnlineGame & {secret: string}} */ (await api('POST', `/api/games/${id}/join`,
+      const r = /** @type {GameState & {secret: string}} */ (await api('POST', `/api/games/${id}/join`,
         { name: rememberedName() }));
       storeSeat(id, r.secret);
       location.hash = `game=${id}`;

@@ -2,11 +2,12 @@
 // the browser has WebAssembly, a game against the computer or two at one
 // screen, and a lesson, live in this page and its engine (engine-worker.js)
 // rather than on the server, as lichess's local play does. localGames(api)
-// returns an Api (shared.js) that answers the routes of /api/sessions and
-// /api/records for such games with the very Session JSON the server sends
-// (the engine builds it: apps/web-engine/local_game.cpp), so that the pages
-// that draw a session stay as they are; every other route, and every route
-// when the engine cannot load, goes to the server.
+// returns an Api (shared.js) that answers the routes of /api/games for such
+// games (POST /api/games with kind "local", and /api/games/ID/...) with the
+// very state the server sends (the engine writes it with the server's own
+// function: apps/web-engine/local_game.cpp, table/table_json.h), so that
+// the pages cannot tell which holds a game; every other route, and every
+// route when the engine cannot load, goes to the server.
 //
 // A game is its creation (spec, start position, seed) and the list of its
 // events in the server's shapes, kept in localStorage under its id
@@ -15,7 +16,8 @@
 // at every question: it keeps nothing between them.
 import { serverError } from './server-errors.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').GameState} GameState */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {import('./shared.js').Api} Api */
 /**
  * A local game as kept: what the engine replays.
@@ -153,19 +155,18 @@ function engineClient() {
 let drawer = null;
 
 /**
- * The Session of POST /api/view, drawn by the browser's engine: what a
+ * The state of POST /api/view, drawn by the browser's engine: what a
  * diagram of the rules pages, a lesson or a puzzle shows when the server
  * cannot be reached (diagram.js). Throws when the engine cannot load.
  * @param {string} spec @param {string} position @param {string[]} moves
- * @returns {Promise<Session>}
+ * @returns {Promise<TableState>}
  */
 export async function viewInBrowser(spec, position, moves) {
   if (!capable()) throw new Error(serverError('the engine failed'));
   if (!drawer) drawer = engineClient();
-  const events = [{ type: 'players', players: ['human', 'human'], level: 0 }, ...moves.map((move) => ({ type: 'move', move }))];
-  const a = await drawer.ask({ op: 'session', spec, position, events }, false);
+  const a = await drawer.ask({ op: 'view', spec, position, moves }, false);
   if (!a.ok) throw new Error(serverError(a.code ? a : a.error || 'the engine failed'));
-  return /** @type {Session} */ (a.session);
+  return /** @type {TableState} */ (a.state);
 }
 
 // ---- the routes -------------------------------------------------------------
@@ -212,7 +213,8 @@ export function localGames(server) {
 
   /** @param {KeptGame} g */
   // The worker keeps `id` for its own question: the game's is `local_id`.
-  const base = (g) => ({ spec: g.spec, position: g.position, events: g.events, local_id: g.id });
+  // `now` is the state's time, which the engine does not read itself.
+  const base = (g) => ({ spec: g.spec, position: g.position, events: g.events, local_id: g.id, now: Date.now() });
 
   /** @param {KeptGame} g @param {Record<string, unknown>} asked @param {boolean} [searches] */
   async function change(g, asked, searches = false) {
@@ -223,15 +225,21 @@ export function localGames(server) {
     const now = keptGame(g.id);
     if (now && now.events.length !== g.events.length) throw new Error(serverError({ code: 'game.changed.ask', error: 'the game changed while the computer was thinking; ask again' }));
     g.events.push(a.event);
-    if (searches) g.searches += 1;
+    // A seed is used, as the server's, by the computer's turn and by its
+    // answer to a draw offer, not by a person's draw action.
+    if (searches && (a.event.type === 'turn' || 'answer' in a.event)) g.searches += 1;
     keep(g);
-    return /** @type {Session} */ (a.session);
+    return /** @type {GameState} */ (a.state);
   }
+
+  // POST /api/games's answer for a local game: its id and state.
+  /** @param {GameState} state */
+  const created = (state) => ({ id: state.id, kind: 'local', state });
 
   /** @param {Record<string, any>} body @param {KeptGame} g */
   async function create(body, g) {
     const players = body.players ?? ['human', 'computer'];
-    return change(g, { type: 'players', players, level: body.level ?? 3 });
+    return created(await change(g, { type: 'players', players, level: body.level ?? 3 }));
   }
 
   /** @returns {KeptGame} */
@@ -243,16 +251,16 @@ export function localGames(server) {
     /** @type {Record<string, unknown>} */
     const asked = { type: 'load', record: body.record, players: body.players };
     if (body.level !== undefined) asked.level = body.level;
-    const a = await ask({ op: 'change', local_id: g.id, change: asked });
+    const a = await ask({ op: 'change', local_id: g.id, now: Date.now(), change: asked });
     Object.assign(g, { spec: a.spec, position: a.position, events: a.events });
     keep(g);
-    return /** @type {Session} */ (a.session);
+    return created(/** @type {GameState} */ (a.state));
   }
 
-  /** @param {KeptGame} g @param {Session} s @param {Record<string, any>} body */
+  /** @param {KeptGame} g @param {GameState} s @param {Record<string, any>} body */
   async function analyse(g, s, body) {
     const ply = body.ply ?? s.ply;
-    const shown = /** @type {Session} */ ((await ask({ op: 'session', ...base(g), ply })).session);
+    const shown = /** @type {GameState} */ ((await ask({ op: 'game', ...base(g), ply })).state);
     const a = await ask({
       op: 'analyse', spec: g.spec, position: g.position, moves: s.history.slice(0, ply),
       level: body.level ?? s.level, effort: body.playouts || 0, seed: g.seed + g.searches, ownership: !!body.ownership,
@@ -279,17 +287,17 @@ export function localGames(server) {
   // A review is the server's until the worker has one: the game goes to
   // the server as a record once (its "twin"), and the review of the twin
   // answers. Offline, the server's refusal is the answer.
-  /** @param {KeptGame} g @param {Session} s @param {string} method @param {unknown} body */
+  /** @param {KeptGame} g @param {GameState} s @param {string} method @param {unknown} body */
   async function review(g, s, method, body) {
     if (method === 'POST' && s.ply === 0) throw new Error(serverError({ code: 'rv.noMoves', error: 'nothing to review: the game has no moves yet' }));
     if (method === 'POST') {
       const r = await ask({ op: 'record', ...base(g), format: 'record' });
-      const twin = /** @type {Session} */ (await server('POST', '/api/records', { record: r.record, players: ['human', 'human'] }));
+      const twin = /** @type {import('./types.js').CreatedLocalGame} */ (await server('POST', '/api/games', { kind: 'local', record: r.record, players: ['human', 'human'] }));
       g.twin = twin.id;
       keep(g);
     }
     if (!g.twin) throw new Error(serverError({ code: 'rv.none', error: 'no review of this game has been asked for' }));
-    return server(method, `/api/sessions/${g.twin}/review`, body);
+    return server(method, `/api/games/${g.twin}/review`, body);
   }
 
   /**
@@ -299,30 +307,30 @@ export function localGames(server) {
   async function route(g, method, what, query, body) {
     if (what === '' && method === 'GET') {
       const ply = query.get('ply');
-      return (await ask({ op: 'session', ...base(g), ...(ply !== null ? { ply: Number(ply) } : {}) })).session;
+      return (await ask({ op: 'game', ...base(g), ...(ply !== null ? { ply: Number(ply) } : {}) })).state;
     }
     if (what === '' && method === 'DELETE') {
       localStorage.removeItem(PREFIX + g.id);
       return { deleted: g.id };
     }
     if (what === 'move') return change(g, { type: 'move', move: body?.move ?? '' });
-    if (what === 'undo') return change(g, { type: 'undo', ...(body || {}) });
+    if (what === 'takeback') return change(g, { type: 'undo', ...(body || {}) });
     if (what === 'players') return change(g, { type: 'players', ...(body || {}) });
     if (what === 'computer') return change(g, { type: 'computer', ...(body || {}) }, true);
     if (what === 'draw') return change(g, { type: 'draw', ...(body || {}) }, true);
     if (what === 'record' || what === 'pgn') return ask({ op: 'record', ...base(g), format: what });
-    const s = /** @type {Session} */ ((await ask({ op: 'session', ...base(g) })).session);
+    const s = /** @type {GameState} */ ((await ask({ op: 'game', ...base(g) })).state);
     if (what === 'analyze') return analyse(g, s, body || {});
     if (what === 'review') return review(g, s, method, body);
-    throw new Error(serverError({ code: 'request.noPage', params: { path: `/api/sessions/${g.id}/${what}` }, error: `no such page: /api/sessions/${g.id}/${what}` }));
+    throw new Error(serverError({ code: 'request.noPage', params: { path: `/api/games/${g.id}/${what}` }, error: `no such page: /api/games/${g.id}/${what}` }));
   }
 
   /** @type {Api} */
   async function api(method, path, body, secret) {
     const [where, search] = path.split('?');
     const query = new URLSearchParams(search || '');
-    const parts = where.split('/');  // '', 'api', 'sessions', ID, what
-    if (parts[2] === 'sessions' && isLocalId(parts[3])) {
+    const parts = where.split('/');  // '', 'api', 'games', ID, what
+    if (parts[2] === 'games' && isLocalId(parts[3])) {
       const id = parts[3];
       const read = async () => {
         const g = keptGame(id);
@@ -338,16 +346,13 @@ export function localGames(server) {
       return run;
     }
     const b = /** @type {Record<string, any>} */ (body || {});
-    if (method === 'POST' && (where === '/api/sessions' || where === '/api/records' || where === '/api/view') &&
-        await available()) {
-      if (where === '/api/records') return load(b);
+    const newLocal = where === '/api/games' && b.kind === 'local';
+    if (method === 'POST' && (newLocal || where === '/api/view') && await available()) {
+      if (where === '/api/view') return (await ask({ op: 'view', spec: specOf(b), position: b.position || '', moves: b.moves || [] })).state;
+      if (b.record !== undefined) return load(b);
       const g = fresh();
       g.spec = specOf(b);
       g.position = b.position || '';
-      if (where === '/api/view') {
-        const events = (b.moves || []).map((/** @type {string} */ move) => ({ type: 'move', move }));
-        return (await ask({ op: 'session', spec: g.spec, position: g.position, events: [{ type: 'players', players: ['human', 'human'], level: 0 }, ...events] })).session;
-      }
       // A new game stops whatever the engine was thinking for the last.
       if (engine.busy()) engine.stop();
       return create(b, g);

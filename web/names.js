@@ -172,16 +172,17 @@ export function outcomeText(outcome) {
  * How a game ended, in one line that says each thing once: "White wins
  * (1-0)", "White resigns: Black wins (0-1)", "White loses on time: Black
  * wins (0-1)", "Draw by agreement (1/2-1/2)"; a game the server ended
- * (status aborted) says why. `sides` are the sides' names in the game.
- * @param {{outcome: string, result: string, termination?: string, status?: string, sides?: string[]}} g
+ * (status aborted) says why: of a game's state (types.js), whose `players`
+ * name the sides.
+ * @param {{outcome: string, result: string, termination?: string, status?: string, players?: {name: string}[]}} g
  */
-export function resultLine({ outcome, result, termination = '', status = '', sides = [] }) {
+export function resultLine({ outcome, result, termination = '', status = '', players = [] }) {
   if (status === 'aborted') return tr('result.aborted', { why: termination ? serverError(termination) : tr('result.abandoned'), result });
   const english = outcome || 'Game over';
   let line = outcomeText(english);
   const said = SAID[termination];
   if (termination && termination !== 'rules' && !(said && said.test(english))) line += ` ${terminationText(termination)}`;
-  const winner = result === '1-0' ? sides[0] : result === '0-1' ? sides[1] : '';
+  const winner = (result === '1-0' ? players[0]?.name : result === '0-1' ? players[1]?.name : '') || '';
   if (winner && !/\bwins\b|\bwon\b/i.test(english)) line += `: ${sideDid(winner, 'wins')}`;
   return `${line} (${result})`;
 }

@@ -54,7 +54,7 @@ let changesShown = '';
  * account's rating history) and before it (the point before, or the
  * starting 1500). A game that counted for nobody (fewer than two moves)
  * has no point, and shows none.
- * @param {import('./types.js').OnlineGame} s
+ * @param {import('./types.js').GameState} s
  */
 export async function renderRatingChanges(s) {
   const box = $('rating-changes');

@@ -4,18 +4,18 @@
 // is back the page fetches the game to catch up.
 import { $ } from './dom.js';
 
-/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./shared.js').Api} Api */
 /** @typedef {import('./types-social.js').ChatEvent} ChatEvent */
 /**
  * What the stream needs of the online page's state (online.js, OnlineUi).
- * @typedef {{id: string|null, secret: string, state: OnlineGame|null, es: EventSource|null,
+ * @typedef {{id: string|null, secret: string, state: GameState|null, es: EventSource|null,
  *   live: boolean, retry: number|undefined}} StreamUi
  */
 
 /**
  * @param {StreamUi} ui
- * @param {{api: Api, accept: (s: OnlineGame) => void, liveChanged: () => void,
+ * @param {{api: Api, accept: (s: GameState) => void, liveChanged: () => void,
  *   chat: (e: ChatEvent|null) => void, taken: () => void}} page
  *   `chat` is told of a chat room's new message (chat.js), and with null
  *   when the stream opens again (messages may have been missed); `taken`
@@ -41,7 +41,7 @@ export function liveStream(ui, { api, accept, liveChanged, chat, taken }) {
     let opened = false;
     // The stream's events (types.js, StateEvent) carry a state each.
     es.addEventListener('state', (e) => {
-      if (ui.es === es) accept(/** @type {OnlineGame} */ (JSON.parse(e.data)));
+      if (ui.es === es) accept(/** @type {GameState} */ (JSON.parse(e.data)));
     });
     // A chat event says which room has a new message, never its text.
     es.addEventListener('chat', (e) => {
@@ -78,7 +78,7 @@ export function liveStream(ui, { api, accept, liveChanged, chat, taken }) {
   async function catchUp() {
     const id = ui.id;
     try {
-      const s = /** @type {OnlineGame} */ (await api('GET', `/api/games/${id}`, undefined, ui.secret));
+      const s = /** @type {GameState} */ (await api('GET', `/api/games/${id}`, undefined, ui.secret));
       if (ui.id === id) accept(s);
     } catch (e) {
       // The stream will bring the next state; a failed catch-up changes nothing.

@@ -11,7 +11,7 @@ import { $ } from './dom.js';
 import { gameTitle } from './names.js';
 import { playerLink } from './people.js';
 
-/** @typedef {import('./types.js').OnlineGame} OnlineGame */
+/** @typedef {import('./types.js').GameState} GameState */
 
 /**
  * The links of game `id` for the holder of `secret` (none for a
@@ -81,7 +81,7 @@ async function copyText(input, message) {
  * spectator); `ui.live` whether this page's stream is open (if not, who
  * else is connected is unknown); `seatName(i)` the name shown for seat i.
  * @param {{live: boolean, you: number, flipped: boolean}} ui
- * @param {OnlineGame} s @param {(i: number) => string} seatName
+ * @param {GameState} s @param {(i: number) => string} seatName
  */
 export function renderSeats(ui, s, seatName) {
   $('game-title').textContent = gameTitle(s.game) + (s.rated ? ` \u00b7 ${say('pp.rated')}` : '');

@@ -4,8 +4,8 @@
 // page's fragment (#game=ID&secret=S), which browsers never send to the
 // server on a page load; requests carry it as "Authorization: Bearer".
 // The game is drawn by the same game module as the local page (game.js,
-// views.js), from this page's games made into its one shape
-// (adapters.js); the rules stay on the server.
+// views.js), from the game's state as the server sends it, the one shape
+// of every game (types.js, GameState); the rules stay on the server.
 import { $, input, button } from './dom.js';
 import { t, side } from './i18n.js';
 import { gameTitle, resultLine } from './names.js';
@@ -19,20 +19,18 @@ import { chatPanel } from './chat.js';
 import { turnSignals } from './turn.js';
 import { liveStream } from './online-stream.js';
 import { apiClient, errorText, renderSpecials as renderSpecialsOf } from './shared.js';
-import { fromOnline, fromSession } from './adapters.js';
 import { gameUi, gameController } from './game.js';
 import { renderBoard, renderScore, renderMoves, renderClocks } from './views.js';
 
-/** @typedef {import('./types.js').OnlineGame} OnlineGame */
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').Catalog} Catalog */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 /**
  * The page's state: the game module's (game.js) and this page's own.
  * @typedef {import('./game.js').GameUi & {
  *   catalog: Catalog|null, id: string|null, secret: string, you: number,
- *   state: OnlineGame|null, receivedAt: number,
- *   replay: {ply: number, total: number, state: Session}|null,
+ *   state: GameState|null, receivedAt: number,
+ *   replay: {ply: number, total: number, state: GameState}|null,
  *   replaySession: {game: string, id: string}|null,
  *   es: EventSource|null, live: boolean, retry: number|undefined,
  *   lobbyTimer: number|undefined, archiveOffset: number,
@@ -97,7 +95,7 @@ const { connect, disconnect } = liveStream(ui, {
   api, accept: (s) => accept(s), liveChanged: () => { if (ui.state) renderSeats(ui.state); }, chat: chat.onEvent,
   taken: () => takenBy(t('og.elsewhere')),
 });
-/** @param {OnlineGame} s */
+/** @param {GameState} s */
 const renderSeats = (s) => renderSeatsOf(ui, s, seatName);
 
 // "Your move": the title, a beep, a notification (turn.js).
@@ -151,7 +149,7 @@ async function showGame(id, { fromLink = false, take = false } = {}) {
   $('game-view').hidden = false;
   message('');
   try {
-    const s = /** @type {OnlineGame} */ (await api('GET', `/api/games/${id}`, undefined, ui.secret));
+    const s = /** @type {GameState} */ (await api('GET', `/api/games/${id}`, undefined, ui.secret));
     if (ui.id !== id) return;
     ui.you = s.you ?? -1;
     if (ui.secret && ui.you < 0) {
@@ -212,7 +210,7 @@ function takenBy(why) {
 // A state from a reply, the stream or a catch-up; an older one (by its
 // event number) than the one on screen is ignored. `own`: the reply to
 // this page's own action, which may come before the stream's news of it.
-/** @param {OnlineGame} s @param {boolean} [own] */
+/** @param {GameState} s @param {boolean} [own] */
 function accept(s, own = false) {
   const old = ui.state;
   // The reply to this page's own action can come after the stream's newer
@@ -230,7 +228,7 @@ function accept(s, own = false) {
   }
   if (old && old.id === s.id && !own) takenElsewhere(old, s);
   ui.state = s;
-  ui.game = fromOnline(s);
+  ui.game = s;
   ui.receivedAt = performance.now();
   if (!old || old.ply !== s.ply || old.terminal !== s.terminal) ctrl.clearMove();
   if (s.terminal && ui.es) disconnect();
@@ -241,7 +239,7 @@ function accept(s, own = false) {
 // does: the event stream does not say how many streams a seat has (the
 // server would have to, docs/online.md), so a move of this seat that this
 // page did not send is the first it can know of it.
-/** @param {OnlineGame} old @param {OnlineGame} s */
+/** @param {GameState} old @param {GameState} s */
 function takenElsewhere(old, s) {
   if (ui.you < 0 || ui.busy || s.ply !== old.ply + 1 || old.to_move !== ui.you) return;
   showTaken(t('og.movedElsewhere', { move: s.history[s.history.length - 1] }), false);
@@ -258,13 +256,13 @@ function render() {
   const s = ui.state;
   if (!s) return;
   // What the board shows: the game, or a position of its replay.
-  ui.position = ui.replay ? fromSession(ui.replay.state) : ui.game;
+  ui.position = ui.replay ? ui.replay.state : ui.game;
   renderBoard(ui, { active: myTurn() });
   renderScore(ui);
   renderStatus(s);
   renderSeats(s);
   renderTournament(s);
-  renderClocks(ui, ui.receivedAt);
+  renderClocks(ui, ui.state, ui.receivedAt);
   renderBanners(s);
   renderActions(s);
   renderSpecialsOf(myTurn() ? s.view : null, play, false);
@@ -285,7 +283,7 @@ function seatName(i) {
   return seat && seat.joined ? seat.name || t('online.anonymous') : t('og.waitingPlayer');
 }
 
-/** @param {OnlineGame} s */
+/** @param {GameState} s */
 function renderStatus(s) {
   let text;
   if (ui.replay) text = t('og.replay', { ply: ui.replay.ply, total: ui.replay.total });
@@ -301,12 +299,12 @@ function renderStatus(s) {
   $('status').dataset.you = String(ui.you);
 }
 
-/** @param {OnlineGame} s */
+/** @param {GameState} s */
 function renderBanners(s) {
   const over = s.terminal;
   // A game the server ended (aborted) is not over by the rules, but done.
   $('result').hidden = !over && s.status !== 'aborted';
-  $('result').textContent = resultLine({ ...s, sides: s.players.map((p) => p.name) });
+  $('result').textContent = resultLine(s);
   $('join').hidden = !(ui.you >= 0 && !s.seats[ui.you].joined && !over);
   renderRatedJoin(Boolean(s.rated), !$('join').hidden, () => { if (ui.state) render(); });
   renderRatingChanges(s);
@@ -328,7 +326,7 @@ function renderBanners(s) {
   }
 }
 
-/** @param {OnlineGame} s */
+/** @param {GameState} s */
 function renderActions(s) {
   const playing = s.status === 'playing' && !s.terminal;
   $('actions').hidden = ui.you < 0 || s.terminal;
@@ -376,7 +374,7 @@ async function act(what, body) {
   ui.busy = true;
   if (ui.state) renderStatus(ui.state);
   try {
-    const s = /** @type {OnlineGame} */ (await api('POST', `/api/games/${id}/${what}`, body, ui.secret));
+    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/${what}`, body, ui.secret));
     ui.busy = false;
     if (ui.id !== id) return '';
     message(s.answer ? t(s.answer === 'accepted' ? 'draw.accepts' : 'draw.declines', { side: t('seat.computer.the') }) : '',
@@ -430,7 +428,7 @@ async function start() {
   }
   lobby.wire();
   wireGame();
-  setInterval(() => renderClocks(ui, ui.receivedAt), 200);
+  setInterval(() => renderClocks(ui, ui.state, ui.receivedAt), 200);
   window.addEventListener('hashchange', route);
   route();
 }

@@ -12,7 +12,7 @@ import { t as say, tn, side as sideName, has } from './i18n.js';
 /** @param {string} w */
 const serverWord = (w) => (has(`ast.${w}`) ? say(`ast.${w}`) : w);
 
-/** @typedef {import('./types.js').Position} Position */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {import('./types.js').StarstarScore} StarstarScore */
 /** @typedef {import('./types.js').AsteriskScore} AsteriskScore */
 /** @typedef {import('./types.js').AsteriskExtras} AsteriskExtras */
@@ -55,7 +55,7 @@ function heading(box, text, testid) {
 // they are the board's count if the game ended now (the analysis gives the
 // engine's forecast of the full board), after it the final score, and a
 // game that ended before the board was full shows the count it stopped at.
-/** @param {HTMLElement} box @param {Position} s */
+/** @param {HTMLElement} box @param {TableState} s */
 function starstar(box, s) {
   const sc = /** @type {StarstarScore} */ (s.score);
   const stage = !s.terminal ? 'now' : sc.provisional ? 'stopped' : 'final';
@@ -79,7 +79,7 @@ function starstar(box, s) {
   box.append(m);
 }
 
-/** @param {HTMLElement} box @param {Position} s @param {PickUi} ui */
+/** @param {HTMLElement} box @param {TableState} s @param {PickUi} ui */
 function asterisk(box, s, ui) {
   const x = /** @type {AsteriskExtras} */ (s.view.extras);
   heading(box, say('score.ast.goals'), 'score-title');
@@ -95,7 +95,7 @@ function asterisk(box, s, ui) {
       box.append(c);
     }
   } else {
-    const names = s.sides.map((n) => sideName(n));
+    const names = s.players.map((x) => sideName(x.name));
     const held = /** @type {AsteriskScore} */ (s.score).goals || {};
     const rows = [];
     for (const [attr, holder] of Object.entries(held))
@@ -133,7 +133,7 @@ function asterisk(box, s, ui) {
   box.append(pal);
 }
 
-/** @param {HTMLElement} box @param {Position} s */
+/** @param {HTMLElement} box @param {TableState} s */
 function shatra(box, s) {
   const sc = /** @type {ShatraScore} */ (s.score), x = /** @type {ShatraExtras} */ (s.view.extras);
   heading(box, say('score.material'), 'score-title');
@@ -171,7 +171,7 @@ function shatra(box, s) {
   box.append(p);
 }
 
-/** @param {HTMLElement} box @param {Position} s */
+/** @param {HTMLElement} box @param {TableState} s */
 function starpool(box, s) {
   const sc = /** @type {StarpoolScore} */ (s.score);
   heading(box, say('score.material'), 'score-title');
@@ -184,7 +184,7 @@ function starpool(box, s) {
   box.append(p);
 }
 
-/** @param {HTMLElement} box @param {Position} s @param {PickUi} ui */
+/** @param {HTMLElement} box @param {TableState} s @param {PickUi} ui */
 export function drawScore(box, s, ui) {
   box.replaceChildren();
   const draw = { starstar, asterisk, shatra, starpool }[s.view.kind];

@@ -6,7 +6,7 @@ import { t, side, has } from './i18n.js';
 import { outcomeText } from './names.js';
 import { pieceWords } from './access.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 /** @typedef {import('./types.js').AsteriskExtras} AsteriskExtras */
 /** @typedef {import('./types.js').StarstarScore} StarstarScore */
@@ -15,12 +15,12 @@ import { pieceWords } from './access.js';
 
 /** @param {string} w  a word the server sends (dark, colour) */
 const word = (w) => (has(`ast.${w}`) ? t(`ast.${w}`) : w);
-/** @param {Session} s */
+/** @param {TableState} s */
 const sides = (s) => (s.players || []).map((p) => p.name);
 
 /**
  * What the side to move (`mover`, 0 or 1) plays for, in a sentence.
- * @param {Session} s @param {number} mover
+ * @param {TableState} s @param {number} mover
  */
 export function goalText(s, mover) {
   const kind = s.view.kind;
@@ -37,7 +37,7 @@ export function goalText(s, mover) {
 /**
  * The hint: which piece the winning move moves or places, and where (the
  * cell is also marked on the board).
- * @param {Session} s @param {ViewMove|undefined} move
+ * @param {TableState} s @param {ViewMove|undefined} move
  */
 export function hintText(s, move) {
   const view = s.view;
@@ -55,7 +55,7 @@ export function hintText(s, move) {
 
 /**
  * The final position's result and score, in a sentence or two.
- * @param {Session} s
+ * @param {TableState} s
  */
 export function finalText(s) {
   const result = s.outcome ? outcomeText(s.outcome) : '';

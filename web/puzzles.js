@@ -23,11 +23,10 @@ import { GAMES, gameTitle, outcomeText } from './names.js';
 import { goalText, hintText, finalText } from './puzzle-words.js';
 import { missed, next, shown, showSets, solved, wireModes } from './puzzle-modes.js';
 import { announce, describer, startCell, wireBoardKeys, wireTyping } from './access.js';
-import { fromSession } from './adapters.js';
 import { $, input, svg } from './dom.js';
 import { showCells, sizeBoard } from './touch.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {import('./types.js').Puzzle} Puzzle */
 /** @typedef {import('./types.js').PuzzleList} PuzzleList */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
@@ -41,7 +40,7 @@ import { showCells, sizeBoard } from './touch.js';
  * @property {number} total  that game's puzzles on the server
  * @property {number} index  the puzzle shown
  * @property {Puzzle|null} puzzle
- * @property {Session|null} state  the board shown: the puzzle's position after `played`
+ * @property {TableState|null} state  the board shown: the puzzle's position after `played`
  * @property {string[]} played  the solution's moves played so far
  * @property {boolean} refuted  a wrong move and its refutation are shown
  * @property {boolean} solved
@@ -51,7 +50,7 @@ import { showCells, sizeBoard } from './touch.js';
  * @property {boolean} hinted
  * @property {boolean} letters
  * @property {boolean} labels
- * @property {import('./types.js').Game|null} position  `state` as access.js reads it
+ * @property {import('./types.js').TableState|null} position  `state` as access.js reads it
  * @property {string|null} focus  the keyboard's cell (access.js)
  * @property {boolean} flipped
  * @property {string} mode  how Next chooses: 'rating', 'order' or 'streak' (puzzle-modes.js)
@@ -123,7 +122,7 @@ function render() {
   if (ui.hinted && ui.path.length === 0 && open) targets = hintCells();
   const chessLike = sided(view.kind);
   // Each puzzle its own game for the live region (a view's id is "").
-  const shown = ui.position = { ...fromSession(ui.state), id: `puzzle:${ui.game}:${ui.index}` };
+  const shown = ui.position = { ...ui.state, id: `puzzle:${ui.game}:${ui.index}` };
   ui.flipped = chessLike && ui.puzzle.to_move === 1;
   if (!ui.focus || !(view.cells || []).some((c) => c.name === ui.focus)) ui.focus = startCell(view);
   drawBoard(svg('board'), view, {
@@ -135,7 +134,7 @@ function render() {
     last: view.last ? view.last.path : [],
     captured: view.last ? view.last.captured || [] : [],
     describe: describer(shown, { path: ui.path, targets }),
-    title: t('board.title', { game: gameTitle(shown.spec), n: (view.cells || []).length }),
+    title: t('board.title', { game: gameTitle(shown.game), n: (view.cells || []).length }),
     focus: ui.focus,
   });
   // A phone's board: cells of 32 px, or a board that pans (touch.js).
@@ -161,7 +160,7 @@ function clickCell(cell) {
   ui.focus = cell;
   const step = clickStep(ui.state.view.moves, ui.path, ui.pick, cell);
   if (step.refuse) {
-    feedback(explainClick(fromSession(ui.state), ui.path, ui.pick, cell), 'wrong');
+    feedback(explainClick(ui.state, ui.path, ui.pick, cell), 'wrong');
     ui.path = [];
     return render();
   }
@@ -272,7 +271,7 @@ function finish() {
 
 // The winner's name in the game (Black, White...), as the server gives it;
 // the page says it with i18n's side() ("White" is «белых» in «Ход белых»).
-/** @param {Session} state @param {Puzzle} p */
+/** @param {TableState} state @param {Puzzle} p */
 function sideName(state, p) {
   const me = (state.players || [])[p.to_move];
   return me ? me.name : (p.to_move === 0 ? 'First' : 'Second');
@@ -292,7 +291,7 @@ async function showPuzzle(index) {
   feedback('', '');
   /** @type {Puzzle} */
   let p;
-  /** @type {Session} */
+  /** @type {TableState} */
   let state;
   try {
     const r = /** @type {PuzzleList} */ (await api('GET', `/api/puzzles/${game}?i=${ui.index}&n=1${setQuery()}`));

@@ -6,21 +6,21 @@ import { saveFile, errorText } from './shared.js';
 import { $, input, select } from './dom.js';
 import { t, tn } from './i18n.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').RecordFile} RecordFile */
 
 // Wires the three controls; `loaded(state)` shows a game just loaded.
 /**
- * @param {{state: Session|null}} ui
+ * @param {{state: GameState|null}} ui
  * @param {{api: import('./shared.js').Api, message: (text: string, kind?: string) => void,
- *   loaded: (s: Session) => void}} page
+ *   loaded: (s: GameState) => void}} page
  */
 export function wireRecords(ui, { api, message, loaded }) {
   /** @param {'record'|'pgn'} format */
   async function saveRecord(format) {
     if (!ui.state) return;
     try {
-      const r = /** @type {RecordFile} */ (await api('GET', `/api/sessions/${ui.state.id}/${format}`));
+      const r = /** @type {RecordFile} */ (await api('GET', `/api/games/${ui.state.id}/${format}`));
       saveFile(r, format);
       message(t('rec.saved', { file: r.filename }), 'hint');
     } catch (e) {
@@ -33,9 +33,9 @@ export function wireRecords(ui, { api, message, loaded }) {
     if (!file) return;
     try {
       const text = await file.text();
-      const s = /** @type {Session} */ (await api('POST', '/api/records', {
-        record: text, players: [select('seat0').value, select('seat1').value], level: Number(select('level').value),
-      }));
+      const s = /** @type {import('./types.js').CreatedLocalGame} */ (await api('POST', '/api/games', {
+        kind: 'local', record: text, players: [select('seat0').value, select('seat1').value], level: Number(select('level').value),
+      })).state;
       message(tn('rec.loaded', s.ply, { file: file.name }), 'hint');
       loaded(s);
     } catch (e) {

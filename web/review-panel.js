@@ -1,7 +1,7 @@
 // Reviewing a whole game (the local page's Review panel; analysis.js owns
 // the analysis beside it): the review in the visitor's browser by the
 // WebAssembly engine (thinking.js), else the server's (POST
-// /api/sessions/ID/review) followed to its end; its marked moves listed with
+// /api/games/ID/review) followed to its end; its marked moves listed with
 // the better move, each player's accuracy and marks, and the better move of
 // the marked move on screen drawn on the board (docs/review.md).
 import { $, select, button } from './dom.js';
@@ -74,14 +74,14 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
   }
 
   // Finds the cells of the better move of the marked move on screen, from
-  // the position before it (the game's session at that ply, the server's or
+  // the position before it (the game's state at that ply, the server's or
   // the browser's), and draws it when they come.
   function findBetter() {
     const m = markedHere(), key = positionKey(), id = ui.game?.id;
     if (!m || !id || better?.key === key) return;
     better = { key, move: m.best, path: [] };
-    api('GET', `/api/sessions/${id}?ply=${m.ply}`).then((before) => {
-      const view = /** @type {import('./types.js').Session} */ (before).view;
+    api('GET', `/api/games/${id}?ply=${m.ply}`).then((before) => {
+      const view = /** @type {import('./types.js').GameState} */ (before).view;
       const found = view.moves.find((v) => v.text.toLowerCase() === m.best.toLowerCase());
       if (!found || better?.key !== key) return;
       better = { key, move: m.best, path: found.path };
@@ -96,7 +96,7 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
     const id = ui.game.id, level = Number(select('review-level').value);
     if (engineUsable() && await reviewHere(id, level)) return;
     try {
-      const r = /** @type {Review} */ (await api('POST', `/api/sessions/${id}/review`, { level }));
+      const r = /** @type {Review} */ (await api('POST', `/api/games/${id}/review`, { level }));
       ui.reviewing = id;
       button('review').disabled = true;
       $('review-summary').textContent = t('rv.running');
@@ -155,7 +155,7 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
         bar.value = r.done;
         $('review-summary').textContent = t('rv.progress', { done: r.done, total: r.total });
         await new Promise((done) => setTimeout(done, 300));
-        r = /** @type {Review} */ (await api('GET', `/api/sessions/${id}/review`));
+        r = /** @type {Review} */ (await api('GET', `/api/games/${id}/review`));
       }
       if (!finished(r)) throw new Error(t('rv.failed', { error: serverError(r.error || '') }));
       if (!ui.game || ui.game.id !== id) return;

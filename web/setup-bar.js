@@ -7,7 +7,7 @@ import { parseSpec } from './names.js';
 import { side } from './i18n.js';
 import { groupRuleForms } from './rule-forms.js';
 
-/** @typedef {import('./types.js').Session} Session */
+/** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').Catalog} Catalog */
 
 /** @param {{catalog: Catalog|null}} ui */
@@ -34,7 +34,7 @@ export function setupBar(ui) {
   }
 
 
-  /** @param {Session} s */
+  /** @param {GameState} s */
   function syncSetup(s) {
     seatNames(s);
     select('seat0').value = s.players[0].seat;
@@ -43,7 +43,7 @@ export function setupBar(ui) {
   }
 
   // The seats named by the game's sides, leaving the seats chosen as they are.
-  /** @param {Session} s */
+  /** @param {import('./types.js').TableState} s */
   function seatNames(s) {
     $('seat0-name').textContent = side(s.players[0].name);
     $('seat1-label').hidden = s.players.length < 2;
@@ -64,7 +64,7 @@ export function setupBar(ui) {
 
   // A game loaded or picked up again: the setup bar shows its game and
   // options, agreeing with the title above the board.
-  /** @param {Session} s */
+  /** @param {GameState} s */
   function setupFor(s) {
     select('game').value = s.game_id;
     buildOptions();

@@ -10,7 +10,7 @@ import { serverError } from './server-errors.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
-/** @typedef {import('./types.js').Position} Position */
+/** @typedef {import('./types.js').TableState} TableState */
 /** @typedef {import('./types.js').CatalogGame} CatalogGame */
 /** @typedef {import('./types.js').CatalogOption} CatalogOption */
 /** @typedef {import('./types.js').AsteriskExtras} AsteriskExtras */
@@ -225,7 +225,7 @@ export function clickStep(moves, path, pick, cell) {
 // Why a click on `cell` starts or continues no move, in the words of the
 // game: `shown` is the position on screen, `path` and `pick` the move in
 // progress.
-/** @param {Position} shown @param {string[]} path @param {string|null} pick @param {string} cell */
+/** @param {TableState} shown @param {string[]} path @param {string|null} pick @param {string} cell */
 export function explainClick(shown, path, pick, cell) {
   const view = shown.view;
   const moves = view.moves;
@@ -240,9 +240,9 @@ export function explainClick(shown, path, pick, cell) {
   if (moves.every((m) => m.path.length <= 1)) {
     return say(piece ? 'click.taken' : 'click.cannot', { cell });
   }
-  const to = shown.toMove;
+  const to = shown.to_move;
   if (piece && piece.owner !== null && piece.owner !== to)
-    return say('click.notYours', { owner: side(shown.sides[piece.owner], 'gen'), side: side(shown.sides[to], 'gen') });
+    return say('click.notYours', { owner: side(shown.players[piece.owner]?.name, 'gen'), side: side(shown.players[to]?.name, 'gen') });
   if (piece) return say(captures ? 'click.stuck.capture' : 'click.stuck', { cell });
   return say('click.nothing', { cell });
 }

@@ -1,4 +1,4 @@
-// The JSON shapes of an analysis and a review (POST /api/sessions/ID/analyze
+// The JSON shapes of an analysis and a review (POST /api/games/ID/analyze
 // and .../review, and the engine's worker: docs/server.md, docs/review.md).
 // Like types.js, no page loads this file: pages name its types in JSDoc;
 // types.js names each of them too.
@@ -22,7 +22,7 @@ export {};
  * @property {number[]} [peries]
  */
 /**
- * POST /api/sessions/ID/analyze.
+ * POST /api/games/ID/analyze.
  * @typedef {Object} Analysis
  * @property {number} ply
  * @property {number} to_move
@@ -53,7 +53,7 @@ export {};
  * @property {number} [proven_plies]
  */
 /**
- * POST and GET /api/sessions/ID/review; the last three once done.
+ * POST and GET /api/games/ID/review; the last three once done.
  * @typedef {Object} Review
  * @property {'queued'|'running'|'done'|'failed'} status
  * @property {number} level

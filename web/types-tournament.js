@@ -112,4 +112,4 @@ export {};
  * @property {number} [max_players]
  */
 /** POST /api/tournaments: the answer. @typedef {{id: string, tournament: TournamentView}} CreatedTournament */
-/** GET /api/games/ID of a tournament's game names its tournament: @typedef {import('./types.js').OnlineGame & {tournament?: string}} TournamentGame */
+/** GET /api/games/ID of a tournament's game names its tournament: @typedef {import('./types.js').GameState & {tournament?: string}} TournamentGame */

@@ -2,11 +2,12 @@
 // (`tsc -p web/jsconfig.json`, run by scripts/browser-test.sh). No page
 // loads this file: others name its types in JSDoc, as
 // `/** @typedef {import('./types.js').View} View */`, which costs nothing at
-// run time. The server's own words are docs/server.md (local sessions,
-// analysis, review), docs/online.md (online games, lobby, archive, events),
-// docs/learn.md (lessons, puzzles) and docs/view.md (the drawing of a
-// position); the last part is the page's own shape of a game, which
-// adapters.js makes from either server's JSON.
+// run time. The server's own words are docs/server.md (a game's state, local
+// games, analysis, review), docs/online.md (online games, lobby, archive,
+// events), docs/learn.md (lessons, puzzles) and docs/view.md (the drawing of
+// a position). A game is one shape, GameState, whoever holds it: the server
+// (a local or an online game) or the page's engine (local-game.js), which
+// answers with the very state the server writes.
 export {};
 
 // ---- the drawing of a position (docs/view.md) -------------------------------
@@ -164,39 +165,14 @@ export {};
  */
 /** @typedef {{games: CatalogGame[], levels: {min: number, max: number}}} Catalog */
 
-// ---- local sessions (/api/sessions, docs/server.md) -------------------------
+// ---- a game's state (/api/games, docs/server.md "A game's state") ---------
 /**
- * @typedef {Object} SessionPlayer
+ * A side of the game and who plays it.
+ * @typedef {Object} StatePlayer
  * @property {string} name  the side's name in the game (Black, White...)
  * @property {'human'|'computer'} seat
  * @property {string} player  "human" or the computer's player (level:3)
  */
-/**
- * A local game's state; with `?ply=N` the position after N moves, then
- * without `draw`.
- * @typedef {Object} Session
- * @property {string} id  "" for POST /api/view
- * @property {string} game  the canonical spec
- * @property {string} game_id
- * @property {string} title
- * @property {SessionPlayer[]} players
- * @property {number} level
- * @property {string[]} history
- * @property {number} ply  moves in the game
- * @property {number} shown_ply  moves to the position described
- * @property {number} to_move  -1 when over
- * @property {boolean} terminal
- * @property {string} result
- * @property {string} outcome
- * @property {Score} score
- * @property {string} position
- * @property {string} move_help
- * @property {View} view
- * @property {{offered_by: number, agreed: boolean}} [draw]
- * @property {string} [move]  POST .../computer: the computer's move
- * @property {'accepted'|'declined'} [answer]  the computer's answer to a draw offer
- */
-
 // The analysis and review shapes are in types-analysis.js (the house limit of 450 lines).
 /** @typedef {import('./types-analysis.js').Candidate} Candidate */
 /** @typedef {import('./types-analysis.js').Ownership} Ownership */
@@ -228,37 +204,51 @@ export {};
  * @property {number} running  the seat whose clock runs, or -1
  */
 /**
- * An online game's public state: GET /api/games/ID (with `you`), the
- * replies to actions and the event stream's states (both without
- * view.cells and view.box).
- * @typedef {Object} OnlineGame
- * @property {string} id
- * @property {string} game  the spec
+ * The table's part of every game's state, and all of POST /api/view's (a
+ * diagram, which no game holds: id "", both seats a person's): what the
+ * board, the score, the move list, the analysis and the review read.
+ * @typedef {Object} TableState
+ * @property {string} id  the game's (a local game's token); "" for POST /api/view
+ * @property {string} game  the canonical spec
  * @property {string} game_id
  * @property {string} title
- * @property {'open'|'playing'|'finished'|'aborted'} status
- * @property {OnlineSeat[]} seats
- * @property {SessionPlayer[]} players  the sides (name: Black, White...) and who holds them
- * @property {string[]} history
- * @property {number} ply
+ * @property {StatePlayer[]} players  the sides and who plays them
+ * @property {string[]} history  the game's moves
+ * @property {number} ply  moves made to reach the position described
  * @property {number} to_move  -1 when over
  * @property {boolean} terminal
  * @property {string} result
  * @property {string} outcome
- * @property {string} termination  rules, resignation, agreement, time
- * @property {{offered_by: number, agreed: boolean}} draw  offered_by: -1 or a seat
- * @property {number} takeback_by  -1 or a seat
- * @property {Clock} clock
- * @property {number} seq  the number of stored events
- * @property {number} now  server time, ms
  * @property {Score} score
  * @property {string} position
  * @property {string} move_help
  * @property {View} view
- * @property {number} [you]  the seat of the secret sent, -1 without
+ * @property {{offered_by: number, agreed: boolean}} draw  offered_by: -1 or a side
+ */
+/**
+ * A game's state, local or online, from the server or the page's engine
+ * (one C++ function writes it for both: game_state, src/table/table_json.h):
+ * GET /api/games/ID (with `you`; with `?ply=N` the position after N moves,
+ * the game's length still `history.length`), the replies to its actions and
+ * the event stream's states (online: without view.cells and view.box, which
+ * accept() in online.js keeps from the first).
+ * @typedef {TableState & GameFrame} GameState
+ * @typedef {Object} GameFrame
+ * @property {'local'|'online'} kind
+ * @property {'open'|'playing'|'finished'|'aborted'} status
+ * @property {OnlineSeat[]} seats
+ * @property {string} termination  "" or rules, resignation, agreement, time
+ * @property {number} takeback_by  -1 or a seat
+ * @property {Clock} clock  kind "none" for a local game
+ * @property {number} seq  the number of the game's events
+ * @property {number} now  its home's time, ms
+ * @property {boolean} rated  a rated game (docs/accounts.md)
+ * @property {number} [level]  a local game's computer level
+ * @property {string} [tournament]
+ * @property {number} [you]  GET: the seat of the secret sent, -1 without
  * @property {string} [secret]  POST .../join of a lobby game: the seat taken
+ * @property {string} [move]  POST .../computer: the computer's move
  * @property {'accepted'|'declined'} [answer]  the computer's answer to a draw offer
- * @property {boolean} [rated]  a rated game (docs/accounts.md)
  */
 /**
  * POST /api/games.
@@ -267,8 +257,9 @@ export {};
  * @property {number} seat
  * @property {string} secret
  * @property {{seat: string, invite?: string, watch: string}} links
- * @property {OnlineGame} state
+ * @property {GameState} state
  */
+/** POST /api/games {kind: "local"}: @typedef {{id: string, kind: 'local', state: GameState}} CreatedLocalGame */
 /**
  * A row of the lobby and the archive.
  * @typedef {Object} GameEntry
@@ -285,7 +276,7 @@ export {};
 /** GET /api/archive: @typedef {{games: GameEntry[], offset: number, total: number}} Archive */
 /**
  * An event of GET /api/games/ID/events: `event: state`, `id` the state's
- * `seq`, `data` the OnlineGame as JSON.
+ * `seq`, `data` the GameState as JSON.
  * @typedef {{type: 'state', lastEventId: string, data: string}} StateEvent
  */
 
@@ -366,31 +357,4 @@ export {};
  * GET /api/puzzles/GAME?i=I&n=K: puzzles I..I+K-1 of `total`, counted
  * round the end.
  * @typedef {{game: string, total: number, first: number, puzzles: Puzzle[]}} PuzzleList
- */
-
-// ---- the page's own shape of a game (game.js, adapters.js) ------------------
-/**
- * A position on screen, the same from a local session and an online game.
- * @typedef {Object} Position
- * @property {string} id  the session or online game
- * @property {string} spec
- * @property {string} gameId
- * @property {number} ply  moves made to reach this position
- * @property {number} toMove  -1 when over
- * @property {boolean} terminal
- * @property {string} result
- * @property {string} outcome
- * @property {string} termination  online games only, else ""
- * @property {string[]} sides  the sides' names in the game (Black, White...)
- * @property {Score} score
- * @property {View} view
- * @property {string} moveHelp
- */
-/**
- * A game as the server last described it: its position and what goes with it.
- * @typedef {Position & GameRest} Game
- * @typedef {Object} GameRest
- * @property {string[]} history
- * @property {number} drawOfferedBy  -1 or a side
- * @property {Clock|null} clock  null for a local session, which has none
  */

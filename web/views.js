@@ -39,7 +39,7 @@ export function renderBoard(ui, { active, ownership = null, suggest = [] }) {
     path: ui.path,
     targets,
     describe: describer(ui.position, { path: ui.path, targets }),
-    title: t('board.title', { game: gameTitle(ui.position.spec), n: (view.cells || []).length }),
+    title: t('board.title', { game: gameTitle(ui.position.game), n: (view.cells || []).length }),
     focus: ui.focus,
     last: view.last ? view.last.path : [],
     captured: view.last && !ui.animation ? view.last.captured || [] : [],
@@ -56,7 +56,7 @@ export function renderBoard(ui, { active, ownership = null, suggest = [] }) {
 export function renderScore(ui) {
   if (!ui.position) return;
   drawScore($('score'), ui.position, ui);
-  $('help').textContent = ui.position.moveHelp;
+  $('help').textContent = ui.position.move_help;
 }
 
 // Points of win rate a reviewed move lost.
@@ -93,7 +93,7 @@ function moveButton(text, ply, browse) {
 export function renderMoves(ui, browse, review = null) {
   if (!ui.game || !ui.position) return;
   const list = $('moves');
-  const sides = Math.max(1, ui.game.sides.length);
+  const sides = Math.max(1, ui.game.players.length);
   list.replaceChildren();
   /** @type {HTMLLIElement|null} */
   let row = null;
@@ -153,10 +153,10 @@ function clockText(ms) {
  * (`receivedAt`, performance.now(); this machine's clock need not agree
  * with the server's).
  * @param {GameUi} ui
+ * @param {import('./types.js').GameState|null} g  the game (ui.game, with its clock)
  * @param {number} receivedAt
  */
-export function renderClocks(ui, receivedAt) {
-  const g = ui.game;
+export function renderClocks(ui, g, receivedAt) {
   const c = g && g.clock;
   if (!g || !c || (ui.position && ui.position.ply !== g.ply)) return;
   for (const i of [0, 1]) {

@@ -11,9 +11,9 @@
 //                                        server's computer would (same seed)
 //   {"op":"analyse", ...,"level":10,"effort":N,"seed":N,"ownership":true}
 //                                        candidates, winrate and ownership
-//   {"op":"session"|"change"|"record", ...}
+//   {"op":"game"|"change"|"record"|"view", ...}
 //                                        a local game held in the page, as
-//                                        /api/sessions answers (local_game.h)
+//                                        /api/games answers (local_game.h)
 //   {"op":"review", ...,"level":5,"seed":N}
 //                                        the review of every move played, as
 //                                        `asterism review --json` prints it
@@ -222,11 +222,12 @@ json answer(const json& request) {
     if (op == "analyse") return analyse(request);
     if (op == "review") return review(request);
     // A local game held in the page (local_game.h).
-    if (op == "session") return local_session(request);
+    if (op == "game") return local_state(request);
+    if (op == "view") return local_view(request);
     if (op == "change") return local_change(request);
     if (op == "record") return local_record(request);
     throw GameError("unknown op '" + op +
-                    "' (games, state, choose, analyse, review, session, change, record)");
+                    "' (games, state, choose, analyse, review, game, change, record, view)");
 }
 
 }  // namespace

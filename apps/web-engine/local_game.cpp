@@ -1,5 +1,5 @@
 // A local game held in the page (local_game.h). The rules of each change are
-// the server's (api.cpp, api_searches.cpp, games/log.cpp) carried over to a
+// the server's (games/local.cpp, thinking.cpp, actions.cpp, log.cpp) carried over to a
 // game rebuilt from its events at every request: the page's game and the
 // server's then answer the same way, and the page keeps no engine state.
 #include "local_game.h"
@@ -28,6 +28,7 @@ using nlohmann::json;
 struct LocalGame {
     Table table;
     int level = 3;
+    std::uint64_t events = 0;  // applied so far
 };
 
 // The server's local events (games/log.cpp, apply_event and
@@ -53,7 +54,7 @@ void apply_event(LocalGame& g, const json& d) {
     }
 }
 
-// The game a request describes: created as POST /api/sessions creates it,
+// The game a request describes: created as POST /api/games creates it,
 // then every event in order. A bad event is named by its number.
 LocalGame replayed(const json& request) {
     auto game = Registry::instance().create(request.at("spec").get<std::string>());
@@ -66,6 +67,7 @@ LocalGame replayed(const json& request) {
         ++number;
         try {
             apply_event(g, event);
+            ++g.events;
         } catch (const GameError& e) {
             throw error("local.event", {{"n", number}, {"why", e.reason()}});
         } catch (const std::exception& e) {
@@ -75,23 +77,28 @@ LocalGame replayed(const json& request) {
     return g;
 }
 
-// The Session of /api/sessions (server/api.cpp, state_of and get_session).
-json describe(const LocalGame& g, const std::string& id, int ply) {
+// The game's state as the server's local game answers it (table_json.h,
+// game_state over local_frame, the function the server's games/view.cpp
+// calls): of the game now, or of the position after `ply` moves (browsing).
+// `seq` is the number of events, which the server counts too; `now` the
+// page's time, which it sends (the engine reads no clock).
+json describe(const LocalGame& g, const json& request, int ply) {
     const Table& t = g.table;
     const int plies = static_cast<int>(t.game().history().size());
-    if (ply < 0 || ply == plies) {
-        json state = local_game_view(id, t, g.level, t.game(), plies);
-        add_draw_state(state, t.draws());
-        return state;
-    }
+    const StateFrame frame = local_frame(t, request.value("local_id", std::string()), g.level,
+                                         g.events, request.value("now", std::int64_t{0}));
+    // A position asked for by its ply is a copy, as the server's GET
+    // ?ply=N makes one, even at the game's own length: a copy shows the
+    // rules' end, never an agreement or a resignation.
+    if (ply < 0) return game_state(t, t.game(), ViewParts::Whole, frame);
     if (ply > plies)
         throw GameError("'ply' must be a whole number from 0 to " + std::to_string(plies));
     auto copy = t.game().clone();
     for (int k = plies; k > ply; --k) copy->undo();
-    return local_game_view(id, t, g.level, *copy, ply);
+    return game_state(t, *copy, ViewParts::Whole, frame);
 }
 
-// A seat the page asks for (server/api.cpp, seat_from): "human", "computer"
+// A seat the page asks for (server/games/local.cpp, seat_from): "human", "computer"
 // (at the game's level) or a player such as "level:6".
 std::string seat_text(const json& item, const Game& game, int level) {
     if (!item.is_string())
@@ -102,7 +109,7 @@ std::string seat_text(const json& item, const Game& game, int level) {
     return parse_seat(text, game).text();
 }
 
-// The "players" event a change asks for (server/api.cpp, seats_asked):
+// The "players" event a change asks for (server/games/local.cpp, seats_asked):
 // computer seats at the old level follow a new one.
 json players_event(const LocalGame& g, const json& change) {
     const Table& t = g.table;
@@ -125,7 +132,7 @@ json players_event(const LocalGame& g, const json& change) {
     return {{"type", "players"}, {"players", players}, {"level", level}};
 }
 
-// The computer's turn (server/api_searches.cpp, post_computer): its own
+// The computer's turn (server/games/thinking.cpp): its own
 // seat's player, or the game's level for a person's seat played on request.
 json computer_event(const LocalGame& g, const json& change, std::uint64_t seed) {
     const Table& t = g.table;
@@ -164,7 +171,7 @@ Player offering_player(const json& change, const Table& table) {
     throw GameError("no person plays in this game; the computers offer draws by themselves");
 }
 
-// A person's draw action (server/api_searches.cpp, post_draw): an offer to
+// A person's draw action (server/games/actions.cpp, draw): an offer to
 // the computer is answered at once by its search, with this seed.
 json draw_event(const LocalGame& g, const json& change, std::uint64_t seed, json& extra) {
     const Table& t = g.table;
@@ -217,7 +224,7 @@ json change_event(const LocalGame& g, const json& change, std::uint64_t seed, js
     throw GameError("unknown change '" + type + "' (move, undo, players, computer, draw, load)");
 }
 
-// A record loaded (server/api.cpp, post_record): a new game continuing it,
+// A record loaded (server/games/local.cpp, create_local_game): a new game continuing it,
 // whose creation and first two events the page keeps.
 json loaded(const json& request, const json& change) {
     const std::string text = change.value("record", std::string());
@@ -226,6 +233,7 @@ json loaded(const json& request, const json& change) {
     // The table is replaced by the record's game: any game stands in first.
     LocalGame g{Table(Registry::instance().create(Registry::instance().all().front()->id))};
     apply_event(g, load);
+    ++g.events;
     json asked = change;
     // A record that names its computer's level plays on at that level,
     // whatever level the page had (issue 43).
@@ -237,18 +245,42 @@ json loaded(const json& request, const json& change) {
     }
     const json players = players_event(g, asked);
     apply_event(g, players);
+    ++g.events;
     return {{"spec", g.table.game().spec()},
             {"position", g.table.start_position()},
             {"events", json::array({load, players})},
-            {"session", describe(g, request.value("local_id", std::string()), -1)}};
+            {"state", describe(g, request, -1)}};
 }
 
 }  // namespace
 
-// The Session is wrapped: the worker's answer carries the question's own id.
-json local_session(const json& request) {
-    return {{"session", describe(replayed(request), request.value("local_id", std::string()),
-                                 request.value("ply", -1))}};
+// The state is wrapped: the worker's answer carries the question's own id.
+// It is GET /api/games/ID's, whose `you` (the seat a request's secret holds)
+// is -1 for a local game, which has no secrets.
+json local_state(const json& request) {
+    json state = describe(replayed(request), request, request.value("ply", -1));
+    state["you"] = -1;
+    return {{"state", std::move(state)}};
+}
+
+// POST /api/view's state (table_json.h, view_state): a position and moves
+// after it, which no game holds; the server's refusals of a bad move.
+json local_view(const json& request) {
+    auto game = Registry::instance().create(request.at("spec").get<std::string>());
+    const std::string position = request.value("position", std::string());
+    if (!position.empty()) game->set_position(position);
+    std::string start = position.empty() ? "" : game->position();
+    Table table(std::move(game), std::move(start));
+    int number = 0;
+    for (const json& move : request.value("moves", json::array())) {
+        ++number;
+        try {
+            table.play(move.get<std::string>());
+        } catch (const GameError& e) {
+            throw error("local.event", {{"n", number}, {"why", e.reason()}});
+        }
+    }
+    return {{"state", asterism::view_state(table)}};
 }
 
 json local_change(const json& request) {
@@ -258,9 +290,10 @@ json local_change(const json& request) {
     json extra = json::object();
     json event = change_event(g, change, request.value("seed", std::uint64_t{1}), extra);
     apply_event(g, event);
-    json session = describe(g, request.value("local_id", std::string()), -1);
-    session.update(extra);
-    return {{"event", event}, {"session", session}};
+    ++g.events;
+    json state = describe(g, request, -1);
+    state.update(extra);
+    return {{"event", event}, {"state", state}};
 }
 
 json local_record(const json& request) {

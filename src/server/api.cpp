@@ -60,74 +60,6 @@ void Api::add_own_routes() {
     routes_.add({"POST", "/api/view", Anyone, quick, Plain, on(&Api::post_view)});
 }
 
-namespace {
-
-// A local game's state in the shape /api/sessions answered with: `ply` the
-// game's length and `shown_ply` the position shown.
-json session_shape(json body) {
-    if (!body.is_object() || !body.contains("history") || !body.contains("players")) return body;
-    body["shown_ply"] = body["ply"];
-    body["ply"] = body["history"].size();
-    return body;
-}
-
-}  // namespace
-
-// The routes the page used before local and online games had one face
-// (docs/server.md, "Routes replaced"): each runs the games' route of the
-// same action and turns its state back into the shape those clients read.
-// They go once the page speaks /api/games.
-void Api::add_session_routes() {
-    using enum Who;
-    using enum RateClass;
-    constexpr auto disk = Handler::Lane::Disk, search = Handler::Lane::Search;
-    const auto alias = [this](std::string_view method, std::string_view path, Handler::Lane lane,
-                              RateClass rate, std::string suffix) {
-        const bool records = path == "/api/records";
-        const bool create = records || path == "/api/sessions";
-        routes_.add({method, path, create ? Anyone : Seat, lane, rate,
-                     [this, create, records, suffix](const ApiRequest& r, const PathArgs& args) {
-                         ApiRequest as = r;
-                         if (create) {
-                             json body = parse_body(r, limits_.max_json_depth);
-                             body["kind"] = "local";
-                             if (records && !body.contains("record")) body["record"] = "";
-                             as.body = body.dump();
-                             as.path = "/api/games";
-                         } else {
-                             as.path = "/api/games/" + args.at("id") + suffix;
-                         }
-                         PathArgs target_args;
-                         const Route* target = routes_.find(as, target_args);
-                         if (!target) fail("server.noGames");
-                         ApiResponse out = target->run(as, target_args);
-                         out.text.clear();
-                         out.body = session_shape(create ? out.body["state"] : out.body);
-                         return out;
-                     },
-                     create ? std::function<void(const std::string&)>{}
-                            : [this](const std::string& id) {
-                                  if (!games_) fail("server.noGames");
-                                  games_->find_local(id);
-                              }});
-    };
-    alias("POST", "/api/records", disk, Create, "");
-    alias("POST", "/api/sessions", disk, Create, "");
-    alias("GET", "/api/sessions/:id", disk, Plain, "");
-    alias("DELETE", "/api/sessions/:id", disk, Plain, "");
-    alias("GET", "/api/sessions/:id/legal", disk, Plain, "/legal");
-    alias("POST", "/api/sessions/:id/move", disk, Plain, "/move");
-    alias("POST", "/api/sessions/:id/undo", disk, Plain, "/takeback");
-    alias("POST", "/api/sessions/:id/players", disk, Plain, "/players");
-    alias("GET", "/api/sessions/:id/record", disk, Plain, "/record");
-    alias("GET", "/api/sessions/:id/pgn", disk, Plain, "/pgn");
-    alias("POST", "/api/sessions/:id/computer", search, Search, "/computer");
-    alias("POST", "/api/sessions/:id/analyze", search, Search, "/analyze");
-    alias("POST", "/api/sessions/:id/draw", search, Search, "/draw");
-    alias("POST", "/api/sessions/:id/review", disk, Search, "/review");
-    alias("GET", "/api/sessions/:id/review", disk, Plain, "/review");
-}
-
 void Api::rebuild_routes() {
     routes_.clear();
     if (online_ && chat_) chat_->add_routes(routes_);
@@ -139,7 +71,6 @@ void Api::rebuild_routes() {
     else
         add_puzzle_routes(routes_);
     add_own_routes();
-    if (games_) add_session_routes();
 }
 
 Handler::Lane Api::lane(std::string_view method, std::string_view path) const {
@@ -197,9 +128,7 @@ ApiResponse Api::post_view(Call& c) {
             fail("game.viewMove", {{"n", i + 1}, {"why", e.reason()}});
         }
     }
-    json state = table_state(table, table.game(), ViewParts::Whole);
-    state["id"] = "";
-    return {200, state};
+    return {200, view_state(table)};
 }
 
 Api::Api(ApiLimits limits) : limits_(limits), rate_(limits.rate_per_second, limits.rate_burst) {

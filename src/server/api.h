@@ -108,7 +108,6 @@ class Api {
     struct Call;
     void rebuild_routes();
     void add_own_routes();
-    void add_session_routes();
     ApiResponse route(const ApiRequest& request);
     ApiResponse get_catalog(Call& c);
     ApiResponse post_view(Call& c);

@@ -25,7 +25,6 @@ inline constexpr ErrorEntry kErrorRows[] = {
     {"new.player.form", 400, "each player must be \"human\", \"computer\" or a player such as \"level:6\""},
     {"new.player.bad", 400, "each player must be \"human\" or \"computer\" or a player such as \"level:6\": {why}"},
     {"new.players.form", 400, "'players' must be a list of one or two of \"human\" and \"computer\""},
-    {"server.noGames", 503, "this server holds no games"},
     {"server.noOnline", 404, "online play is off on this server (start it with a data folder)"},
     {"request.noPage", 404, "no such page: {path}"},
     {"game.record", 400, "'record' is missing: send the record's text"},

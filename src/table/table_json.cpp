@@ -100,26 +100,60 @@ json table_state(const Table& table, const Game& shown, ViewParts parts) {
     return state;
 }
 
-json local_game_view(const std::string& id, const Table& table, int level, const Game& shown,
-                     int shown_ply) {
-    json state = game_view(table, shown, ViewParts::Whole);
-    state.update({{"id", id},
-                  {"players", players_json(table)},
-                  {"level", level},
-                  {"ply", table.game().history().size()},
-                  {"shown_ply", shown_ply}});
+json view_state(const Table& table) {
+    json state = table_state(table, table.game(), ViewParts::Whole);
+    state["id"] = "";
     return state;
 }
 
-void add_draw_state(json& state, const DrawOffers& draws) {
-    const Player by = draws.offered_by();
-    state["draw"] = {{"offered_by", by == Player::None ? -1 : index(by)},
-                     {"agreed", draws.agreed()}};
-    if (!draws.agreed()) return;
-    state["terminal"] = true;
-    state["result"] = "1/2-1/2";
-    state["outcome"] = "Draw by agreement";
-    state["to_move"] = -1;
+json game_state(const Table& table, const Game& shown, ViewParts parts, const StateFrame& frame) {
+    json state = table_state(table, shown, parts);
+    state["kind"] = frame.kind;
+    state["id"] = frame.id;
+    state["status"] = frame.status;
+    state["seats"] = frame.seats;
+    state["termination"] = frame.termination;
+    state["takeback_by"] = frame.takeback_by;
+    state["clock"] = frame.clock;
+    state["seq"] = frame.seq;
+    state["now"] = frame.now;
+    state["rated"] = frame.rated;
+    if (frame.kind == "local") state["level"] = frame.level;
+    if (!frame.tournament.empty()) state["tournament"] = frame.tournament;
+    return state;
+}
+
+std::string termination_of(const Table& table) {
+    if (!table.over()) return "";
+    return table.draws().agreed()             ? "agreement"
+           : table.lost_on_time()             ? "time"
+           : table.resigned() != Player::None ? "resignation"
+                                              : "rules";
+}
+
+StateFrame local_frame(const Table& table, std::string id, int level, std::uint64_t seq,
+                       std::int64_t now) {
+    StateFrame frame;
+    frame.kind = "local";
+    frame.id = std::move(id);
+    frame.status = table.over() ? "finished" : "playing";
+    frame.termination = termination_of(table);
+    frame.seats = json::array();
+    for (int p = 0; p < 2; ++p) {
+        const Seat& seat = table.seat(static_cast<Player>(p));
+        frame.seats.push_back({{"computer", seat.computer()},
+                               {"player", seat.player},
+                               {"name", table.game().player_name(static_cast<Player>(p))},
+                               {"joined", true},
+                               {"account", false},
+                               {"connected", seat.computer()}});
+    }
+    frame.clock = {{"kind", "none"}, {"base", 0},      {"increment", 0},
+                   {"per_move", 0},  {"left", {0, 0}}, {"running", -1}};
+    frame.seq = seq;
+    frame.now = now;
+    frame.level = level;
+    return frame;
 }
 
 }  // namespace asterism

@@ -5,6 +5,9 @@
 // the server's does and the two cannot drift apart.
 #pragma once
 
+#include <cstdint>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "core/game.h"
@@ -45,15 +48,47 @@ nlohmann::json players_json(const Table& table);
 // position's, the seats as `players`, and `draw: {offered_by, agreed}`
 // (offered_by a player index or -1).
 nlohmann::json table_state(const Table& table, const Game& shown, ViewParts parts);
-// A local game's state in the shape the page's engine answers the old
-// /api/sessions routes with (docs/wasm.md): the game's view as
-// it is now or of `shown` after `shown_ply` moves (browsing), with the
-// game's id, its seats and the level a "computer" seat plays at.
-nlohmann::json local_game_view(const std::string& id, const Table& table, int level,
-                               const Game& shown, int shown_ply);
-// Adds `draw: {offered_by, agreed}` to a game state (offered_by is a player
-// index or -1), and makes an agreed game a finished one: terminal, result
-// 1/2-1/2, outcome "Draw by agreement", nobody to move.
-void add_draw_state(nlohmann::json& state, const DrawOffers& draws);
+// The state of POST /api/view: a position and the moves played from it,
+// which no game holds (id "", both seats a person's). The server and the
+// page's engine (its diagrams offline) answer with this one function.
+nlohmann::json view_state(const Table& table);
+
+// What a game's state says beyond its table, which only the game's home
+// knows: the server's row, seats, clock and stored events, or the page's kept
+// events. game_state writes these fields and the table's, so that one
+// function names every field of the state of every home of a game.
+struct StateFrame {
+    std::string kind;         // "local" or "online"
+    std::string id;           // what names the game (a local game's token)
+    std::string status;       // open, playing, finished or aborted
+    std::string termination;  // "" unless over: rules, agreement, time,
+                              // resignation, or why the server ended it
+    nlohmann::json seats;     // [{computer, player, name, joined, account, connected}]
+    int takeback_by = -1;     // the seat asking for a takeback, or -1
+    nlohmann::json clock;     // {kind, base, increment, per_move, left, running}
+    std::uint64_t seq = 0;    // the game's events so far
+    std::int64_t now = 0;     // ms since 1970, when the state was written
+    bool rated = false;
+    int level = 0;           // a local game's computer level; 0: none (online)
+    std::string tournament;  // the tournament's id, "" for none
+};
+
+// The one state of a game (docs/server.md, "A game's state"): the table's
+// state of `shown` (table_state) and the frame's fields.
+nlohmann::json game_state(const Table& table, const Game& shown, ViewParts parts,
+                          const StateFrame& frame);
+
+// How a finished table ended: "agreement", "time", "resignation" or "rules";
+// "" while it goes on.
+std::string termination_of(const Table& table);
+
+// A local game's frame, all of which follows from its table, its level and
+// the number of its events: the server's local games and the page's engine
+// (apps/web-engine/local_game.cpp) both take it from here, so that the page
+// cannot tell which of them holds a game. Seats are named by their sides,
+// joined, held by no account, and "connected" when the computer holds them;
+// there is no clock.
+StateFrame local_frame(const Table& table, std::string id, int level, std::uint64_t seq,
+                       std::int64_t now);
 
 }  // namespace asterism

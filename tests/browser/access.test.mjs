@@ -182,10 +182,10 @@ test('a typed move is played; an illegal or unknown one gets its error line', as
 });
 
 // The legal moves of the local game's position as the server lists them
-// (GET /api/sessions/ID/legal, sorted), and the suggestions of the
+// (GET /api/games/ID/legal, sorted), and the suggestions of the
 // <datalist> tied to the move box by its `list` (null: none is).
 const legal = (page) => page.evaluate(async () =>
-  (await (await fetch(`/api/sessions/${window.asterism.state.id}/legal`)).json()).moves);
+  (await (await fetch(`/api/games/${window.asterism.state.id}/legal`)).json()).moves);
 const suggested = (page) => page.evaluate(() => {
   const list = /** @type {HTMLInputElement} */ (document.getElementById('move-text')).list;
   return list ? [...list.options].map((o) => o.value) : null;

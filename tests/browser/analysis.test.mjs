@@ -47,8 +47,8 @@ async function newPage(address) {
 
 // A local session with these seats and moves played, opened in a page.
 async function openSession(spec, moves, players = ['human', 'human']) {
-  const s = await apiCall('POST', '/api/sessions', { game: spec, players });
-  for (const m of moves) await apiCall('POST', `/api/sessions/${s.id}/move`, { move: m });
+  const s = (await apiCall('POST', '/api/games', { kind: 'local', game: spec, players })).state;
+  for (const m of moves) await apiCall('POST', `/api/games/${s.id}/move`, { move: m });
   const page = await newPage(`#session=${s.id}`);
   await page.waitForFunction((id) => window.asterism.state && window.asterism.state.id === id, s.id);
   return page;
@@ -85,7 +85,7 @@ const pathOf = (page, text) => page.evaluate((t) => window.asterism.position.vie
 async function browseTo(page, ply) {
   if (ply === 0) await page.click('[data-testid="nav-first"]');
   else await page.click(`#moves button[data-ply="${ply}"]`);
-  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, ply);
+  await page.waitForFunction((p) => window.asterism.shown.ply === p, ply);
 }
 
 test('Analyse analyses the position browsed back to and rings its best cells', async () => {
@@ -129,11 +129,11 @@ test('Analyse analyses the position browsed back to and rings its best cells', a
 
   // Another position clears the marks and the list; coming back shows them again.
   await page.click('[data-testid="nav-back"]');
-  await page.waitForFunction(() => window.asterism.shown.shown_ply === 30);
+  await page.waitForFunction(() => window.asterism.shown.ply === 30);
   assert.equal(await page.locator('#board .suggest').count(), 0);
   assert.equal(await page.locator('#candidates').isHidden(), true);
   await page.click('[data-testid="nav-forward"]');
-  await page.waitForFunction(() => window.asterism.shown.shown_ply === 31);
+  await page.waitForFunction(() => window.asterism.shown.ply === 31);
   assert.equal(await page.locator('#board .suggest').count(), marks.length);
   assert.deepEqual(page.errors, []);
   await page.close();
@@ -200,7 +200,7 @@ test('"Analyse" on an archived online game opens it at that move, analysed', asy
   }
   await page.click('#analyse');
   await page.waitForURL(/index\.html/);
-  await page.waitForFunction((p) => window.asterism?.shown?.shown_ply === p, BLUNDER.ply);
+  await page.waitForFunction((p) => window.asterism?.shown?.ply === p, BLUNDER.ply);
   // The whole game is there to step through, at move 31, analysed.
   assert.equal(await page.evaluate(() => window.asterism.state.ply), total);
   await page.waitForSelector(`#candidates[data-ply="${BLUNDER.ply}"]`);
@@ -210,7 +210,7 @@ test('"Analyse" on an archived online game opens it at that move, analysed', asy
   await page.screenshot({ path: path.join(shots, 'analysis-from-archive.png') });
   // The next position is one step away, and analysed on request too.
   await page.click('[data-testid="nav-forward"]');
-  await page.waitForFunction(() => window.asterism.shown.shown_ply === 32);
+  await page.waitForFunction(() => window.asterism.shown.ply === 32);
   assert.equal(await page.locator('#board .suggest').count(), 0);
   const { reply } = await analyseNow(page);
   assert.equal(reply.ply, 32);
@@ -279,7 +279,7 @@ for (const [spec, moves] of [['starstar:size=6', ['*10', 'T30', 'A61', 'R42', 'S
     await page.check('#ownership');
     await analyseNow(page);
     await page.waitForSelector('#ownership-legend:not([hidden])');
-    const sides = await page.evaluate(() => window.asterism.game.sides);
+    const sides = await page.evaluate(() => window.asterism.game.players.map((p) => p.name));
     for (const theme of ['light', 'dark']) {
       if ((await page.getAttribute('html', 'data-theme')) !== theme) await page.click('#theme-toggle');
       const { squares, swatches, note } = await ownership(page);

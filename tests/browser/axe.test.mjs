@@ -152,9 +152,9 @@ function visits(req) {
     async open(page) {
       // Two people at the screen (a first visit plays the computer, whose
       // answer a busy machine makes slow).
-      let state = await call(req, 'POST', '/api/sessions', { game: 'starstar', players: ['human', 'human'] });
+      let state = (await call(req, 'POST', '/api/games', { kind: 'local', game: 'starstar', players: ['human', 'human'] })).state;
       for (let i = 0; i < 2; i++)
-        state = await call(req, 'POST', `/api/sessions/${state.id}/move`, { move: state.view.moves[0].text });
+        state = await call(req, 'POST', `/api/games/${state.id}/move`, { move: state.view.moves[0].text });
       await page.goto(new URL(`index.html#session=${state.id}`, url).href);
       await page.waitForFunction((id) => window.asterism?.state?.id === id, state.id);
       await page.waitForSelector('#board .cells [data-cell]');

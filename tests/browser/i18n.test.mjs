@@ -199,12 +199,12 @@ test('a Shatra game in Russian: whose move it is, and the move list', async () =
 // the graph's caption), builds the proven result from its numbers, and
 // names no side in English; the board's marks' tooltips are Russian too.
 test('an analysis in Russian names the sides and its proven result in Russian', async () => {
-  const made = await fetch(new URL('/api/sessions', url), {
+  const made = await fetch(new URL('/api/games', url), {
     method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game: BLUNDER.spec, players: ['human', 'human'] }),
+    body: JSON.stringify({ kind: 'local', game: BLUNDER.spec, players: ['human', 'human'] }),
   }).then((r) => r.json());
   for (const move of BLUNDER.moves.slice(0, BLUNDER.ply)) {
-    await fetch(new URL(`/api/sessions/${made.id}/move`, url), {
+    await fetch(new URL(`/api/games/${made.id}/move`, url), {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move }),
     });
   }

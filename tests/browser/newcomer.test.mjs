@@ -455,7 +455,7 @@ test('8. choosing a game draws its board at once; New game starts it', async () 
     assert.ok(!old.game.startsWith('shatra'), old.game);
     if (at.size === 'phone') await page.click('#setup-toggle');
     await page.selectOption('#game', 'shatra');
-    await page.waitForFunction(() => window.asterism.position?.spec.startsWith('shatra:'));
+    await page.waitForFunction(() => window.asterism.position?.game.startsWith('shatra:'));
     const drawn = () => page.$$eval('#board .cells [data-cell]', (cells) => cells.map((c) => c.dataset.cell).sort());
     const cells = async (options) => (await (await fetch(new URL('/api/view', url), {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'shatra', options }),
@@ -477,7 +477,7 @@ test('8. choosing a game draws its board at once; New game starts it', async () 
     // An option redraws the board of that option at once.
     await page.evaluate(() => { for (const d of document.querySelectorAll('#setup details')) d.open = true; });
     await page.selectOption('select[data-option="rules"]', 'altai');
-    await page.waitForFunction(() => window.asterism.position.spec.includes('rules=altai'));
+    await page.waitForFunction(() => window.asterism.position.game.includes('rules=altai'));
     assert.deepEqual(await drawn(), await cells({ rules: 'altai' }));
     await page.selectOption('#seat0', 'human');
     await page.selectOption('#seat1', 'human');
@@ -708,7 +708,7 @@ test('1. a review marks the random side\'s moves, names the move that lost the g
     assert.equal(rows.length, 2);
     for (const row of rows) assert.match(row, words.accuracy);
     await item.click();
-    await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, decisive.ply + 1);
+    await page.waitForFunction((p) => window.asterism.shown.ply === p, decisive.ply + 1);
     const better = page.locator('[data-testid="suggestions"] .suggest.better').first();
     await better.waitFor();
     // The click brings the board, and the better move on it, into view.

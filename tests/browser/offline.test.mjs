@@ -8,7 +8,7 @@
 // with no moves is refused; the rules, a puzzle and a lesson never opened
 // online are there; a record loaded sets the level it names; back
 // online the server's pages answer again. Without the engine (its files
-// blocked) the page plays through the server's /api/sessions as before.
+// blocked) the page plays through the server's /api/games as before.
 // Runs against ASTERISM_URL like ui.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -165,7 +165,7 @@ test('the local game in the browser, offline: a whole Shatra game against level 
   assert.equal(await state(page, 'level'), 3);
   assert.equal(await page.inputValue('#level'), '3');
 
-  // Online again: the server's routes answer, and the local game's Session
+  // Online again: the server's routes answer, and the local game's state
   // is the server's view of the same moves.
   await context.setOffline(false);
   await page.reload();
@@ -188,8 +188,8 @@ test('the local game in the browser, offline: a whole Shatra game against level 
       const call = async (method, route, body) => (await fetch(route, {
         method, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body),
       })).json();
-      const s = await call('POST', '/api/records', { record: text, players, level });
-      return (await call('GET', `/api/sessions/${s.id}/${what}`))[what];
+      const s = await call('POST', '/api/games', { kind: 'local', record: text, players, level });
+      return (await call('GET', `/api/games/${s.id}/${what}`))[what];
     }, [record, local.players.map((p) => p.player), local.level, format]);
     assert.equal(mine, theirs, format);
   }
@@ -205,7 +205,7 @@ test('without the engine, the page plays through the server', async () => {
     await other.context.route('**/engine/**', (r) => r.abort());
     const page = await other.context.newPage();
     const moved = [];
-    page.on('request', (r) => { if (/\/api\/sessions\/[0-9a-f]{32}\/move$/.test(r.url())) moved.push(r.url()); });
+    page.on('request', (r) => { if (/\/api\/games\/[0-9a-f]{32}\/move$/.test(r.url())) moved.push(r.url()); });
     await openPlay(page);
     await newGame(page, 'shatra', ['human', 'human'], 3);
     const id = await state(page, 'id');

@@ -274,7 +274,7 @@ async function replay(page, id, plies) {
   assert.doesNotMatch(text, /[0-9a-f]{32}/);  // no secret (nor id) in a record
   await page.click('#analyse');
   await page.waitForURL(/index\.html/);
-  await page.waitForFunction(() => window.asterism?.shown?.shown_ply === 1);
+  await page.waitForFunction(() => window.asterism?.shown?.ply === 1);
   assert.equal(await page.evaluate(() => window.asterism.state.ply), plies);
   await page.goto(new URL(`online.html#game=${id}`, page.url()).href);
   await page.waitForSelector('#result:not([hidden])');

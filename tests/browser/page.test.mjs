@@ -61,9 +61,9 @@ async function playFirst(page) {
 }
 
 test('the result line says each thing once', () => {
-  const sides = ['White', 'Black'];
+  const players = [{ name: 'White' }, { name: 'Black' }];
   const line = (outcome, result, termination, status = 'finished') =>
-    resultLine({ outcome, result, termination, status, sides });
+    resultLine({ outcome, result, termination, status, players });
   assert.equal(line('White loses on time', '0-1', 'time'), 'White loses on time: Black wins (0-1)');
   assert.equal(line('Black resigns', '1-0', 'resignation'), 'Black resigns: White wins (1-0)');
   assert.equal(line('Draw by agreement', '1/2-1/2', 'agreement'), 'Draw by agreement (1/2-1/2)');

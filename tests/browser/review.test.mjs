@@ -38,8 +38,8 @@ async function apiCall(method, route, body) {
 // A session with two people's seats and these moves played, opened in a
 // page (of `where`, a context of its own, or the test's, without the engine).
 async function openSession(spec, moves, where = context) {
-  const s = await apiCall('POST', '/api/sessions', { game: spec, players: ['human', 'human'] });
-  for (const m of moves) await apiCall('POST', `/api/sessions/${s.id}/move`, { move: m });
+  const s = (await apiCall('POST', '/api/games', { kind: 'local', game: spec, players: ['human', 'human'] })).state;
+  for (const m of moves) await apiCall('POST', `/api/games/${s.id}/move`, { move: m });
   const page = await where.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -107,10 +107,10 @@ async function playersAndBetter(page, item, shot) {
   // Clicking the mark shows the position after the blunder, with the better
   // move drawn on the board at the cells it has in the position before.
   await item.click();
-  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, blunderPly);
+  await page.waitForFunction((p) => window.asterism.shown.ply === p, blunderPly);
   const best = review.moves.find((m) => m.ply === BLUNDER.ply).best;
   const id = await page.evaluate(() => window.asterism.state.id);
-  const before = await apiCall('GET', `/api/sessions/${id}?ply=${BLUNDER.ply}`);
+  const before = await apiCall('GET', `/api/games/${id}?ply=${BLUNDER.ply}`);
   const cells = before.view.moves.find((m) => m.text.toLowerCase() === best.toLowerCase()).path;
   const drawn = page.locator(`[data-testid="suggestions"] .suggest.better[data-move="${best}"]`);
   await drawn.waitFor();
@@ -120,13 +120,13 @@ async function playersAndBetter(page, item, shot) {
   await page.screenshot({ path: path.join(shots, shot) });
   // A step back leaves the marked move: its better move is not drawn there.
   await page.click('#back');
-  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, BLUNDER.ply);
+  await page.waitForFunction((p) => window.asterism.shown.ply === p, BLUNDER.ply);
   if (!review.moves.find((m) => m.ply === BLUNDER.ply - 1)?.mark) {
     assert.equal(await page.locator('[data-testid="suggestions"] .suggest.better').count(), 0);
   }
   // Stepping to the marked move draws its better move again.
   await page.click('#forward');
-  await page.waitForFunction((p) => window.asterism.shown.shown_ply === p, blunderPly);
+  await page.waitForFunction((p) => window.asterism.shown.ply === p, blunderPly);
   await drawn.waitFor();
   assert.equal(await drawn.getAttribute('data-from'), cells[0]);
 }

@@ -39,8 +39,8 @@ async function apiCall(method, route, body) {
 // A session with two people's seats and these moves played, opened in a
 // page whose requests (the worker's included) are listed in page.asked.
 async function openSession(context, spec, moves) {
-  const s = await apiCall('POST', '/api/sessions', { game: spec, players: ['human', 'human'] });
-  for (const m of moves) await apiCall('POST', `/api/sessions/${s.id}/move`, { move: m });
+  const s = (await apiCall('POST', '/api/games', { kind: 'local', game: spec, players: ['human', 'human'] })).state;
+  for (const m of moves) await apiCall('POST', `/api/games/${s.id}/move`, { move: m });
   const page = await context.newPage();
   page.setDefaultTimeout(60000);
   page.errors = [];
@@ -65,7 +65,7 @@ async function until(condition) {
 }
 
 const STAR_MOVES = ['*10', 'T30', 'A61', 'R42', 'S52', '*43'];
-const SEARCHES = /^POST \/api\/sessions\/[^/]+\/(analyze|review)$|^GET \/api\/sessions\/[^/]+\/review$/;
+const SEARCHES = /^POST \/api\/games\/[^/]+\/(analyze|review)$|^GET \/api\/games\/[^/]+\/review$/;
 
 test('hint, analysis and review of a local game come from the worker', async (t) => {
   if (!built) return t.skip('the engine is not built (cmake --preset wasm && cmake --build --preset wasm)');
@@ -110,7 +110,7 @@ test('a review in the worker stops on Stop, and a slow analysis shows its progre
   // Ten moves of Shatra, played by the server's level-2 computer.
   for (let k = 0; k < 10; k++) {
     const s = await page.evaluate(() => window.asterism.state);
-    const { move } = await apiCall('POST', `/api/sessions/${s.id}/computer`, { level: 2 });
+    const { move } = await apiCall('POST', `/api/games/${s.id}/computer`, { level: 2 });
     assert.ok(move);
   }
   await page.reload();

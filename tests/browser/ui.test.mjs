@@ -137,13 +137,13 @@ test('*Star: click a cell, the computer answers, undo, labels, flip, browse, fin
 
   // Browsing back shows the earlier position without changing the game.
   await page.click('[data-testid="nav-first"]');
-  await page.waitForFunction(() => window.asterism.shown.shown_ply === 0);
+  await page.waitForFunction(() => window.asterism.shown.ply === 0);
   assert.match(await page.textContent('#status'), /looking back/);
   assert.equal(await page.locator('#board .men .man').count(), 0);
   await click(page, 'S10');
   await expectMessage(page, /earlier position/);
   await page.click('[data-testid="nav-last"]');
-  await page.waitForFunction(() => window.asterism.shown.shown_ply === 2);
+  await page.waitForFunction(() => window.asterism.shown.ply === 2);
 
   // Undo against the computer takes back its reply too.
   await page.click('#undo');

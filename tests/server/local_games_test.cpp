@@ -281,6 +281,29 @@ TEST(OneFace, LocalAndOnlineGamesAnswerWithTheSameState) {
     }
 }
 
+// The routes /api/games replaced (docs/server.md, "Routes replaced") are
+// gone: each answers 404 with the code of an unknown page, for a game that
+// exists as for one that does not.
+TEST(OneFace, TheOldSessionRoutesAreGone) {
+    ApiRig rig({}, 1);
+    Api& api = rig.api;
+    const json local = make(api, {{"game", "starstar:size=6"}});
+    const std::string token = local["id"];
+    const json body = {{"game", "starstar:size=6"}};
+    for (const ApiResponse& r :
+         {post(api, "/api/sessions", body), post(api, "/api/records", {{"record", ""}}),
+          call(api, "GET", "/api/sessions/" + token),
+          call(api, "GET", "/api/sessions/" + token + "/legal"),
+          post(api, "/api/sessions/" + token + "/move", {{"move", "a1"}}),
+          post(api, "/api/sessions/" + token + "/undo", json::object()),
+          call(api, "DELETE", "/api/sessions/" + token)}) {
+        EXPECT_EQ(r.status, 404) << r.body.dump();
+        EXPECT_EQ(r.body.value("code", ""), "request.noPage") << r.body.dump();
+    }
+    // The game itself is untouched, at its own address.
+    EXPECT_EQ(call(api, "GET", path(local)).status, 200);
+}
+
 // What only a local game has is a 409 with its own code for an online game.
 TEST(OneFace, LocalOnlyActionsRefuseAnOnlineGame) {
     ApiRig rig({}, 1);

@@ -106,29 +106,6 @@ void local_games(Sweep& s) {
     s.ok("DELETE", base, json::object());
 }
 
-// The routes /api/games replaced, kept for the page until it speaks
-// /api/games.
-void session_aliases(Sweep& s) {
-    const json made = s.ok("POST", "/api/sessions",
-                           {{"game", "starpool"}, {"players", {"human", "computer"}}, {"level", 1}})
-                          .body;
-    const std::string base = "/api/sessions/" + made["id"].get<std::string>();
-    s.ok("GET", base);
-    const std::string move = s.ok("GET", base + "/legal").body["moves"][0];
-    s.ok("POST", base + "/move", {{"move", move}});
-    s.ok("POST", base + "/computer", json::object());
-    s.ok("POST", base + "/undo", {{"count", 1}});
-    s.ok("POST", base + "/players", {{"players", {"human", "human"}}});
-    s.ok("POST", base + "/analyze", {{"level", 1}, {"playouts", 50}});
-    s.ok("POST", base + "/draw", {{"action", "offer"}});
-    s.ok("POST", base + "/review", {{"level", 2}});
-    s.ok("GET", base + "/review");
-    s.ok("GET", base + "/pgn");
-    const std::string record = s.ok("GET", base + "/record").body["record"];
-    s.ok("POST", "/api/records", {{"record", record}});
-    s.ok("DELETE", base, json::object());
-}
-
 // Two accounts play an online game with chat, report a message that a
 // moderator hides, and the game ends; the lists and the archive see it.
 void online_games(Sweep& s, const std::string& ann, const std::string& bob,
@@ -246,7 +223,6 @@ TEST(Routes, EveryRouteIsCalledAndOnlyStoreLanesTouchTheStore) {
     const std::string mod = s.account("Moda");
     ASSERT_TRUE(s.rig.store.set_role(accounts::name_key("Moda"), "moderator"));
     local_games(s);
-    session_aliases(s);
     online_games(s, ann, bob, mod);
     ann = account_routes(s, ann, mod);
     tournament_routes(s, ann, bob);

@@ -9,7 +9,7 @@
 // (7 | 1) + n, and each computer move of a game takes its game's seed and
 // adds one (server/games/local.cpp, api_searches.cpp). The test makes one
 // game per game and level, in order, with two human seats so that the
-// computer moves only when asked (POST /api/sessions/:id/computer), and
+// computer moves only when asked (POST /api/games/:id/computer), and
 // asks the worker with the seed the server used.
 //
 // Usage: node worker_moves.mjs NATIVE_ASTERISM WEB_DIR
@@ -92,14 +92,14 @@ try {
   let gameNumber = 0;
   for (const spec of games) {
     for (const level of levels) {
-      const session = await api(url, 'POST', '/api/sessions', { game: spec, players: ['human', 'human'] });
+      const made = await api(url, 'POST', '/api/games', { kind: 'local', game: spec, players: ['human', 'human'] });
       let seed = (serverSeed | 1) + gameNumber++;
       const moves = [];
       for (let ply = 0; ply < plies; ply++) {
         const state = await engine.ask({ op: 'state', spec, moves });
         if (!state.ok || state.terminal) break;
         const answer = await engine.ask({ spec, moves, level, seed });
-        const native = await api(url, 'POST', `/api/sessions/${session.id}/computer`, { level });
+        const native = await api(url, 'POST', `/api/games/${made.id}/computer`, { level });
         compared++;
         if (!answer.ok || answer.move !== native.move) {
           failures++;

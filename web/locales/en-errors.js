@@ -29,7 +29,6 @@ export default {
   'err.limit.reviews': "the server is busy reviewing other games (at most {n} at a time); try again shortly",
   'err.limit.passwords': "the server is busy checking other passwords; try again in a moment",
   'err.limit.ceremonies': "too many passkey ceremonies under way; try again in a minute",
-  'err.server.noGames': "this server holds no games",
   'err.server.noOnline': "online play is off on this server (start it with a data folder)",
   'err.server.internal': "internal error: {why}",
   'err.server.internal.bare': "internal error",

@@ -21,11 +21,7 @@ void settle_row(Game& g, std::int64_t now) {
         g.row.termination = g.expired;
     } else if (t.over()) {
         g.row.status = "finished";
-        if (g.row.termination.empty())
-            g.row.termination = t.draws().agreed()             ? "agreement"
-                                : t.lost_on_time()             ? "time"
-                                : t.resigned() != Player::None ? "resignation"
-                                                               : "rules";
+        if (g.row.termination.empty()) g.row.termination = termination_of(t);
     } else {
         g.row.status = both_joined(g) ? "playing" : "open";
         g.row.termination.clear();

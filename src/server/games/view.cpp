@@ -16,7 +16,17 @@ namespace online {
 json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewParts parts,
                   const std::string& id, const asterism::Game* shown) {
     const Table& t = g.table;
-    const bool browsing = shown && shown != &t.game();
+    const asterism::Game& drawn = shown ? *shown : t.game();
+    if (g.local()) {
+        // A local game's state is the page's engine's (local_frame): only
+        // a game the server ended itself says so.
+        StateFrame frame = local_frame(t, id, g.level, g.row.last_seq, now);
+        if (!g.expired.empty()) {
+            frame.status = "aborted";
+            frame.termination = g.expired;
+        }
+        return game_state(t, drawn, parts, frame);
+    }
     const Player to_move = t.game().to_move();
     const bool running = g.clock.turn_start && !t.over();
     json clock = {
@@ -24,25 +34,22 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
         {"increment", g.clock.increment}, {"per_move", g.clock.per_move},
         {"left", g.clock.left},           {"running", running ? seat_index(to_move) : -1}};
     if (running) clock["left"][seat_index(to_move)] = std::max<std::int64_t>(0, left_now(g, now));
-    json seats = seats_json(g, false);
+    StateFrame frame{.kind = g.row.kind,
+                     .id = id,
+                     .status = g.row.status,
+                     .termination = g.row.termination,
+                     .seats = seats_json(g, false),
+                     .takeback_by = g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by),
+                     .clock = std::move(clock),
+                     .seq = g.row.last_seq,
+                     .now = now,
+                     .rated = g.rated,
+                     .level = 0,
+                     .tournament = g.tournament};
     for (int i = 0; i < 2; ++i)
-        seats[static_cast<std::size_t>(i)]["connected"] =
-            g.seats[static_cast<std::size_t>(i)].computer ||
-            (!g.local() && hub.connected(g.row.id, kTagOf[i]));
-    json state = table_state(t, browsing ? *shown : t.game(), parts);
-    state["kind"] = g.row.kind;
-    state["id"] = id;
-    state["status"] = g.row.status;
-    state["seats"] = std::move(seats);
-    state["termination"] = g.row.termination;
-    state["takeback_by"] = g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by);
-    state["clock"] = std::move(clock);
-    state["seq"] = g.row.last_seq;
-    state["now"] = now;
-    state["rated"] = g.rated;
-    if (g.local()) state["level"] = g.level;
-    if (!g.tournament.empty()) state["tournament"] = g.tournament;
-    return state;
+        frame.seats[static_cast<std::size_t>(i)]["connected"] =
+            g.seats[static_cast<std::size_t>(i)].computer || hub.connected(g.row.id, kTagOf[i]);
+    return game_state(t, drawn, parts, frame);
 }
 
 Record named_record(const Game& g) {
