@@ -13,17 +13,9 @@ limit=${WEB_LINE_LIMIT:-450}
 # them past 450, and the session ended before the split (the closing note
 # of 2026-11-28 says so). Take a line out when its file is split.
 declare -A owed=([web/app.js]=547)
-over=0
-while IFS= read -r -d '' file; do
-  lines=$(wc -l <"$file")
-  cap=${owed[$file]:-$limit}
-  if ((lines > cap)); then
-    echo "$file is $lines lines (limit $cap)"
-    over=$((over + 1))
-  elif ((cap > limit)); then
-    echo "$file is $lines lines: over $limit, owed a split (held to $cap)"
-  fi
-done < <(find web -path web/engine -prune -o -type f \( -name '*.js' -o -name '*.html' -o -name '*.css' -o -name '*.json' \) -print0 | sort -z)
+# shellcheck source=scripts/line-limits.sh
+source scripts/line-limits.sh
+count_over_limits "$limit" owed < <(find web -path web/engine -prune -o -type f \( -name '*.js' -o -name '*.html' -o -name '*.css' -o -name '*.json' \) -print0 | sort -z)
 if ((over > 0)); then
   echo "$over web file(s) over $limit lines; split them into modules" >&2
   exit 1

@@ -20,8 +20,9 @@ step() { echo "== [$(( ($(date +%s) - start) / 60 )) min $(( ($(date +%s) - star
 step "format check"
 bash scripts/check-format.sh
 
-step "shape checks: function lengths, the games' common layout, web file lengths"
+step "shape checks: function and C++ file lengths, the games' common layout, web file lengths"
 bash scripts/check-function-length.sh
+bash scripts/check-file-length.sh
 bash scripts/check-game-layout.sh
 bash scripts/check-web-size.sh
 

@@ -76,15 +76,15 @@ class CatalogueCode {
     const EngineErrorEntry* entry_;
 };
 
-// A code of the common table.
-using EngineCode = CatalogueCode<kEngineErrorRows>;
-
 // The GameError of a row with its parameters.
 GameError error_of(const EngineErrorEntry& entry,
                    const nlohmann::json& params = nlohmann::json::object());
 // A reason of a row ({"code", "params"}), to put inside another message.
 nlohmann::json reason_of(const EngineErrorEntry& entry,
                          nlohmann::json params = nlohmann::json::object());
+
+// A code of the common table.
+using EngineCode = CatalogueCode<kEngineErrorRows>;
 
 // The throw sites' words for the common table: error("over", {}) and
 // reason("spec.bool").
@@ -94,6 +94,29 @@ inline GameError error(EngineCode code, const nlohmann::json& params = nlohmann:
 inline nlohmann::json reason(EngineCode code, nlohmann::json params = nlohmann::json::object()) {
     return reason_of(code.entry(), std::move(params));
 }
+
+// A game's words for its codes (games/<game>/errors.h): a code of its own
+// rows `Rows` or of the common ones (ModuleCode), and error("code", {...})
+// and reason("code", {...}) as above for those codes. The words are objects
+// of ErrorWord and ReasonWord, so that a game states them in a line apiece
+// and its throw sites call them unqualified, as the common words; a code
+// outside both tables still fails to compile. Being objects, they make a
+// local named `error` or `reason` in the game's code a shadowing that the
+// compiler refuses (-Wshadow): name such a local for what it holds.
+template <const auto& Rows>
+using ModuleCode = CatalogueCode<Rows, kEngineErrorRows>;
+template <class Code>
+struct ErrorWord {
+    GameError operator()(Code code, const nlohmann::json& params = nlohmann::json::object()) const {
+        return error_of(code.entry(), params);
+    }
+};
+template <class Code>
+struct ReasonWord {
+    nlohmann::json operator()(Code code, nlohmann::json params = nlohmann::json::object()) const {
+        return reason_of(code.entry(), std::move(params));
+    }
+};
 
 // Adds a module's rows to what find_engine_error() and the catalogue file
 // know (a game's folder, by a static object: ErrorRowsRegistration).

@@ -1,14 +1,10 @@
-// Puzzles proven by the exact solver: finding, proving, checking, JSON.
+// Puzzles proven by the exact solver: proving one position, checking a
+// puzzle, its themes. The run over many candidates is puzzle_run.cpp's, the
+// JSON form puzzle_json.cpp's.
 #include "learn/puzzles.h"
 
 #include <algorithm>
-#include <atomic>
-#include <mutex>
-#include <set>
-#include <thread>
 #include <type_traits>
-
-#include <nlohmann/json.hpp>
 
 #include "core/registry.h"
 #include "core/state_game.h"
@@ -17,8 +13,6 @@
 
 namespace asterism::learn {
 namespace {
-
-using nlohmann::json;
 
 // The placement games' positions are their boards (stones never move, so a
 // board is reached only at its own ply, with nothing path-dependent), so
@@ -448,47 +442,6 @@ std::string verify_puzzle(const Puzzle& puzzle, std::uint64_t max_nodes) {
     }
 }
 
-json puzzle_json(const Puzzle& p) {
-    json refutations = json::array();
-    for (const auto& step : p.refutations) refutations.push_back(step);
-    return {{"game", p.game},         {"position", p.position},     {"to_move", p.to_move},
-            {"solution", p.solution}, {"win_in", p.win_in},         {"horizon", p.horizon},
-            {"exact", p.exact},       {"refutations", refutations}, {"also", p.also},
-            {"source", p.source},     {"themes", p.themes}};
-}
-
-Puzzle puzzle_from_json(const json& j) {
-    auto field = [&](const char* name, json::value_t type) -> const json& {
-        if (!j.is_object() || !j.contains(name))
-            throw GameError(std::string("a puzzle has no '") + name + "'");
-        const json& v = j.at(name);
-        const bool ok =
-            type == json::value_t::number_integer ? v.is_number_integer() : v.type() == type;
-        if (!ok) throw GameError(std::string("a puzzle's '") + name + "' has the wrong type");
-        return v;
-    };
-    Puzzle p;
-    try {
-        p.game = field("game", json::value_t::string).get<std::string>();
-        p.position = field("position", json::value_t::string).get<std::string>();
-        p.to_move = field("to_move", json::value_t::number_integer).get<int>();
-        p.solution = field("solution", json::value_t::array).get<std::vector<std::string>>();
-        p.win_in = field("win_in", json::value_t::number_integer).get<int>();
-        p.horizon = field("horizon", json::value_t::number_integer).get<int>();
-        p.exact = field("exact", json::value_t::boolean).get<bool>();
-        for (const json& step : field("refutations", json::value_t::array))
-            p.refutations.push_back(step.get<std::map<std::string, std::string>>());
-        p.also = field("also", json::value_t::array).get<std::vector<std::vector<std::string>>>();
-        p.source = field("source", json::value_t::string).get<std::string>();
-        // Lines made before themes were tagged have none.
-        if (j.contains("themes"))
-            p.themes = field("themes", json::value_t::array).get<std::vector<std::string>>();
-    } catch (const json::exception& e) {
-        throw GameError(std::string("a puzzle's field has the wrong type: ") + e.what());
-    }
-    return p;
-}
-
 bool opens_with_check_or_capture(const Puzzle& puzzle) {
     if (puzzle.solution.empty()) return false;
     auto game = Registry::instance().create(puzzle.game);
@@ -518,117 +471,6 @@ std::vector<std::string> tail_positions(const std::string& spec, const std::stri
     std::vector<std::string> out;
     for (int k = 0; k < tail && game->undo(); ++k) out.push_back(game->position());
     return out;
-}
-
-namespace {
-
-// One run of find_puzzles: workers prove candidates out of order; decide()
-// takes their results in candidate order, so that the cap, the tally, the
-// puzzles kept and where the run stops do not depend on the threads.
-struct PuzzleRun {
-    PuzzleRun(const PuzzleSettings& s, const std::vector<std::pair<std::string, std::string>>& c,
-              int max, PuzzleProgress& p, const PuzzleDecided& d)
-        : settings(s), candidates(c), max_puzzles(max), progress(p), on_decided(d) {}
-
-    const PuzzleSettings& settings;
-    const std::vector<std::pair<std::string, std::string>>& candidates;
-    std::vector<std::size_t> todo;  // indices of the distinct candidates
-    int max_puzzles;
-    PuzzleProgress& progress;
-    const PuzzleDecided& on_decided;
-    std::vector<std::optional<Puzzle>> found;
-    std::vector<Rejection> why;
-    std::vector<char> ready;
-    std::vector<Puzzle> kept;
-    std::mutex lock;
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
-
-    bool full() const { return progress.kept >= max_puzzles; }
-
-    // The caps: a puzzle opening with a check or a capture is kept only if
-    // then at most a third of those kept so far open so, and a win in one
-    // or two only if then the wins in three or more keep their share.
-    void keep(std::size_t k) {
-        Rejection& r = why[k];
-        std::optional<Puzzle>& p = found[k];
-        if (p && p->sharp_opening && 3 * (progress.sharp + 1) > progress.kept + 1) {
-            r = Rejection::CheckCaptureCap;
-            p.reset();
-        }
-        const int percent = settings.min_long_percent;
-        if (p && p->win_in < 3 && 100 * progress.long_wins < percent * (progress.kept + 1)) {
-            r = Rejection::LongShare;
-            p.reset();
-        }
-        ++progress.tally[rejection_name(r)];
-        ++progress.decided;
-        if (p) {
-            ++progress.kept;
-            progress.sharp += p->sharp_opening;
-            progress.long_wins += p->win_in >= 3;
-            kept.push_back(*p);
-        }
-        if (on_decided) on_decided(progress, p ? &*p : nullptr);
-        p.reset();
-    }
-
-    // Decides, in order, every candidate whose proof is ready.
-    void decide() {
-        std::lock_guard<std::mutex> hold(lock);
-        while (!full() && progress.decided < todo.size() && ready[progress.decided])
-            keep(progress.decided);
-        if (full()) stop = true;
-    }
-
-    void work() {
-        while (!stop.load()) {
-            const std::size_t k = next.fetch_add(1);
-            if (k >= todo.size()) return;
-            const auto& [position, source] = candidates[todo[k]];
-            std::optional<Puzzle> p;
-            Rejection r = Rejection::None;
-            try {
-                p = make_puzzle(settings, position, &r);
-            } catch (const GameError&) {
-                r = Rejection::Unreadable;  // a position string that does not read back
-            }
-            if (p) p->source = source;
-            {
-                std::lock_guard<std::mutex> hold(lock);
-                found[k] = std::move(p);
-                why[k] = r;
-                ready[k] = 1;
-            }
-            decide();
-        }
-    }
-};
-
-}  // namespace
-
-std::vector<Puzzle> find_puzzles(const PuzzleSettings& settings,
-                                 const std::vector<std::pair<std::string, std::string>>& candidates,
-                                 int threads, int max_puzzles, PuzzleProgress& progress,
-                                 const PuzzleDecided& decided) {
-    PuzzleRun run(settings, candidates, max_puzzles, progress, decided);
-    // Each position once, at its first appearance.
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-        if (seen.insert(candidates[i].first).second) run.todo.push_back(i);
-    progress.candidates = run.todo.size();
-    run.found.resize(run.todo.size());
-    run.why.assign(run.todo.size(), Rejection::None);
-    run.ready.assign(run.todo.size(), 0);
-    if (progress.decided > run.todo.size())
-        throw GameError("the run to resume decided more candidates than there are");
-    run.next = progress.decided;
-    run.stop = run.full();
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back([&] { run.work(); });
-    run.work();
-    for (auto& t : pool) t.join();
-    return std::move(run.kept);
 }
 
 }  // namespace asterism::learn

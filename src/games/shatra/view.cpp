@@ -12,15 +12,12 @@
 
 #include "core/view.h"
 #include "games/shatra/shatra.h"
+#include "games/shatra/text.h"
 
 namespace asterism::shatra {
 namespace {
 
 using view::Pt;
-
-constexpr char kLetter[] = " KQRBS";
-constexpr const char* kName[] = {"", "biy", "batyr", "tura", "yalkyn", "shatra"};
-constexpr const char* kColourNames[] = {"White", "Black"};
 
 Pt centre(int cell) {
     return {static_cast<double>(kGeo.file[cell]), static_cast<double>(kRanks - kGeo.rank[cell])};
@@ -73,7 +70,7 @@ nlohmann::json State::score() const {
         nlohmann::json men = nlohmann::json::object();
         for (int k = kBiy; k <= kShatra; ++k) {
             material += kValue[k] * pos_.count[c][k];
-            men[kName[k]] = pos_.count[c][k];
+            men[kKindNames[k]] = pos_.count[c][k];
         }
         out["material"][kColourNames[c]] = material;
         out["men"][kColourNames[c]] = men;
@@ -98,8 +95,9 @@ nlohmann::json State::view(ViewParts parts) const {
         if (pos_.temdek_on(colour) && (kHome[colour] & bit(c))) cls += "reserve ";
         if (c == next_entry(colour)) cls += "next-entry ";
         if (pos_.urgent & bit(c)) cls += "urgent";
-        pieces.push_back(view::object("cell", cell_name(c), "owner", colour, "kind", kName[kind],
-                                      "label", std::string(1, kLetter[kind]), "cls", cls));
+        pieces.push_back(view::object("cell", cell_name(c), "owner", colour, "kind",
+                                      kKindNames[kind], "label", std::string(1, kLetters[kind]),
+                                      "cls", cls));
     }
     nlohmann::json decor = nlohmann::json::array();
     // Each home area: the 3x3 fortress with the gate below (or above) it.
@@ -164,8 +162,8 @@ nlohmann::json State::move_view(Move m) const {
         j["captured"] = taken;
     }
     if (m.promo) {
-        j["pick"] = std::string(1, kLetter[m.promo]);
-        j["pick_label"] = std::string("promote to ") + kName[m.promo];
+        j["pick"] = std::string(1, kLetters[m.promo]);
+        j["pick_label"] = std::string("promote to ") + kKindNames[m.promo];
     }
     return j;
 }

@@ -29,15 +29,10 @@ inline constexpr EngineErrorEntry kErrorRows[] = {
 };
 // clang-format on
 
-// A code of these rows or of the common ones.
-using Code = CatalogueCode<kErrorRows, kEngineErrorRows>;
-
-// The throw sites' words: throw error("code", {...}), reason("code", {...}).
-inline GameError error(Code code, const nlohmann::json& params = nlohmann::json::object()) {
-    return error_of(code.entry(), params);
-}
-inline nlohmann::json reason(Code code, nlohmann::json params = nlohmann::json::object()) {
-    return reason_of(code.entry(), std::move(params));
-}
+// A code of these rows or of the common ones, and the throw sites' words
+// for them: throw error("code", {...}), reason("code", {...}).
+using Code = ModuleCode<kErrorRows>;
+inline constexpr ErrorWord<Code> error{};
+inline constexpr ReasonWord<Code> reason{};
 
 }  // namespace asterism::starstar
