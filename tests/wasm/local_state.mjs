@@ -15,75 +15,22 @@
 //
 // Usage: node local_state.mjs NATIVE_ASTERISM WEB_DIR
 // Exit 77 (skipped) when the WebAssembly engine is not built in WEB_DIR/engine.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { api, scriptArgs, startServer, startWorker as startEngine } from './harness.mjs';
 
-const [nativeBin, webDir] = process.argv.slice(2);
-if (!nativeBin || !webDir) {
-  console.error('usage: node local_state.mjs NATIVE_ASTERISM WEB_DIR');
-  process.exit(2);
-}
-if (!existsSync(join(webDir, 'engine', 'asterism-engine.wasm'))) {
-  console.log(`skipped: no WebAssembly engine in ${webDir}/engine (cmake --preset wasm && cmake --build --preset wasm)`);
-  process.exit(77);
-}
-
+const { nativeBin, webDir } = scriptArgs('local_state.mjs');
 const serverSeed = 7;
 // The fields whose values are each home's own.
 const OWN = new Set(['id', 'now']);
 
-function startServer() {
-  const server = spawn(nativeBin, ['serve', '--port', '0', '--no-online', '--seed', String(serverSeed), '--web', webDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`asterism serve did not start: ${output}`)), 20000);
-    const read = (chunk) => {
-      output += chunk;
-      const url = output.match(/http:\/\/\S+\//);
-      if (url) {
-        clearTimeout(timer);
-        resolve({ server, url: url[0] });
-      }
-    };
-    server.stdout.on('data', read);
-    server.stderr.on('data', read);
-    server.on('exit', (code) => reject(new Error(`asterism serve ended (${code}): ${output}`)));
-  });
-}
-
-async function api(base, method, path, body) {
-  const response = await fetch(new URL(path, base), { method, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
+// The worker, whose refusals throw (each question here must be answered).
 function startWorker() {
-  const worker = new Worker(new URL('worker_host.mjs', import.meta.url), { workerData: { url: pathToFileURL(join(webDir, 'engine-worker.js')).href } });
-  const waiting = new Map();
-  let nextId = 1;
-  const ready = new Promise((resolve, reject) => {
-    worker.on('error', reject);
-    worker.on('message', (message) => {
-      if (message.ready) return resolve(undefined);
-      if (message.progress) return;
-      waiting.get(message.id)?.(message);
-      waiting.delete(message.id);
-    });
-  });
+  const engine = startEngine(webDir);
   const ask = async (question) => {
-    const answer = await new Promise((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      worker.postMessage({ id, ...question });
-    });
+    const answer = await engine.ask(question);
     if (!answer.ok) throw new Error(`worker ${question.op}: ${answer.error}`);
     return answer;
   };
-  return { worker, ready, ask };
+  return { ...engine, ask };
 }
 
 /** Every difference between two JSON values, as "path: a != b" lines. */
@@ -117,7 +64,7 @@ function same(what, native, page) {
   }
 }
 
-const { server, url } = await startServer();
+const { server, url } = await startServer(nativeBin, webDir, serverSeed);
 const engine = startWorker();
 let gameNumber = 0;
 

@@ -14,79 +14,19 @@
 //
 // Usage: node worker_moves.mjs NATIVE_ASTERISM WEB_DIR
 // Exit 77 (skipped) when the WebAssembly engine is not built in WEB_DIR/engine.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { api, scriptArgs, startServer, startWorker } from './harness.mjs';
 
-const [nativeBin, webDir] = process.argv.slice(2);
-if (!nativeBin || !webDir) {
-  console.error('usage: node worker_moves.mjs NATIVE_ASTERISM WEB_DIR');
-  process.exit(2);
-}
-if (!existsSync(join(webDir, 'engine', 'asterism-engine.wasm'))) {
-  console.log(`skipped: no WebAssembly engine in ${webDir}/engine (cmake --preset wasm && cmake --build --preset wasm)`);
-  process.exit(77);
-}
-
+const { nativeBin, webDir } = scriptArgs('worker_moves.mjs');
 const serverSeed = 7;
 const plies = 20;
 // Every game's default form, and the smaller boards people start on.
 const games = ['starstar', 'starstar:size=6', 'asterisk', 'asterisk:size=8', 'shatra', 'shatra:rules=original', 'starpool'];
 const levels = [3, 6];
 
-function startServer() {
-  const server = spawn(nativeBin, ['serve', '--port', '0', '--no-online', '--seed', String(serverSeed), '--web', webDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`asterism serve did not start: ${output}`)), 20000);
-    const read = (chunk) => {
-      output += chunk;
-      const url = output.match(/http:\/\/\S+\//);
-      if (url) {
-        clearTimeout(timer);
-        resolve({ server, url: url[0] });
-      }
-    };
-    server.stdout.on('data', read);
-    server.stderr.on('data', read);
-    server.on('exit', (code) => reject(new Error(`asterism serve ended (${code}): ${output}`)));
-  });
-}
-
-async function api(base, method, path, body) {
-  const response = await fetch(new URL(path, base), { method, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-function startWorker() {
-  const worker = new Worker(new URL('worker_host.mjs', import.meta.url), { workerData: { url: pathToFileURL(join(webDir, 'engine-worker.js')).href } });
-  const waiting = new Map();
-  let nextId = 1;
-  const ready = new Promise((resolve, reject) => {
-    worker.on('error', reject);
-    worker.on('message', (message) => {
-      if (message.ready) return resolve(undefined);
-      if (message.progress) return;
-      waiting.get(message.id)?.(message);
-      waiting.delete(message.id);
-    });
-  });
-  const ask = (question) => new Promise((resolve) => {
-    const id = nextId++;
-    waiting.set(id, resolve);
-    worker.postMessage({ id, ...question });
-  });
-  return { worker, ready, ask };
-}
-
 let failures = 0;
 let compared = 0;
-const { server, url } = await startServer();
-const engine = startWorker();
+const { server, url } = await startServer(nativeBin, webDir, serverSeed);
+const engine = startWorker(webDir);
 try {
   await engine.ready;
   let gameNumber = 0;

@@ -11,48 +11,15 @@
 // Usage: node worker_review.mjs NATIVE_ASTERISM WEB_DIR
 // Exit 77 (skipped) when the WebAssembly engine is not built in WEB_DIR/engine.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { scriptArgs, startWorker } from './harness.mjs';
 
-const [nativeBin, webDir] = process.argv.slice(2);
-if (!nativeBin || !webDir) {
-  console.error('usage: node worker_review.mjs NATIVE_ASTERISM WEB_DIR');
-  process.exit(2);
-}
-if (!existsSync(join(webDir, 'engine', 'asterism-engine.wasm'))) {
-  console.log(`skipped: no WebAssembly engine in ${webDir}/engine (cmake --preset wasm && cmake --build --preset wasm)`);
-  process.exit(77);
-}
-
+const { nativeBin, webDir } = scriptArgs('worker_review.mjs');
 const plies = 10;
 const level = 3;
 const games = ['starstar:size=6', 'asterisk:size=8', 'shatra', 'starpool'];
-
-function startWorker() {
-  const worker = new Worker(new URL('worker_host.mjs', import.meta.url), { workerData: { url: pathToFileURL(join(webDir, 'engine-worker.js')).href } });
-  const waiting = new Map();
-  const progress = new Map();
-  let nextId = 1;
-  const ready = new Promise((resolve, reject) => {
-    worker.on('error', reject);
-    worker.on('message', (message) => {
-      if (message.ready) return resolve(undefined);
-      if (message.progress) return progress.get(message.id)?.push(message.progress);
-      waiting.get(message.id)?.(message);
-      waiting.delete(message.id);
-    });
-  });
-  const ask = (question, steps = []) => new Promise((resolve) => {
-    const id = nextId++;
-    waiting.set(id, resolve);
-    progress.set(id, steps);
-    worker.postMessage({ id, ...question });
-  });
-  return { worker, ready, ask };
-}
 
 let failures = 0;
 const fail = (text) => { failures++; console.error(`FAIL: ${text}`); };
@@ -87,7 +54,7 @@ const cap = memoryMaximum(readFileSync(join(webDir, 'engine', 'asterism-engine.w
 if (cap !== 1 << 30) fail(`the engine's memory should be capped at 1 GB, its maximum is ${cap}`);
 else console.log('the engine\'s memory is capped at 1024 MB');
 const folder = mkdtempSync(join(tmpdir(), 'asterism-review-'));
-const engine = startWorker();
+const engine = startWorker(webDir);
 try {
   await engine.ready;
   for (const spec of games) {
