@@ -35,8 +35,10 @@ class OnlineRig : public ::testing::Test {
         std::filesystem::remove_all(dir_);
     }
 
-    // A server on the test's data folder, its clock at now_.
-    std::unique_ptr<App> start(OnlineLimits limits = {}) {
+    // A server on the test's data folder, its clock at now_, with limits_
+    // or the given limits.
+    std::unique_ptr<App> start() { return start(limits_); }
+    std::unique_ptr<App> start(OnlineLimits limits) {
         ServeOptions o;
         o.seed = 7;
         o.online = {dir_.string(), store::Sync::Normal, false, [this] { return now_; }};
@@ -84,6 +86,7 @@ class OnlineRig : public ::testing::Test {
 
     std::filesystem::path dir_;
     std::int64_t now_ = 1'000'000;
+    OnlineLimits limits_;  // a fixture's own, set before SetUp()
     std::unique_ptr<App> api_;
 };
 

@@ -20,6 +20,7 @@
 #include "server/app.h"
 #include "server/game_service.h"
 #include "server/net/message.h"
+#include "server/online_rig.h"
 #include "server/search_guard.h"
 #include "server/site.h"
 
@@ -352,44 +353,19 @@ TEST(SearchSafety, TheTimeCapEndsASearchWithItsBestMoveSoFar) {
 
 // ---- online games: caps, expiry, the folder, damage, clocks ----------------------
 
-class OnlineSafety : public ::testing::Test {
+// The online fixture (online_rig.h) with small caps per address, and a
+// client from another network unless a test names one.
+class OnlineSafety : public OnlineRig {
   protected:
     void SetUp() override {
-        dir_ = test_dir("safety");
-        fs::remove_all(dir_);
+        now_ = 1'700'000'000'000;
         limits_.max_games_per_client = 3;
         limits_.max_open_per_client = 2;
-        api_ = start();
-    }
-    void TearDown() override {
-        api_.reset();
-        fs::remove_all(dir_);
-    }
-    std::unique_ptr<App> start() {
-        ServeOptions o;
-        o.seed = 7;
-        o.online = {dir_.string(), store::Sync::Normal, false, [this] { return now_; }};
-        o.online_limits = limits_;
-        return std::make_unique<App>(o);
-    }
-    void restart() {
-        api_.reset();
-        api_ = start();
+        OnlineRig::SetUp();
     }
     ApiResponse call(const std::string& method, const std::string& path, const json& body = {},
                      const std::string& secret = {}, const std::string& client = kFar) {
-        ApiRequest r{method,
-                     path,
-                     {},
-                     body.is_null() ? "" : body.dump(),
-                     client,
-                     {},
-                     {},
-                     nullptr,
-                     "application/json"};
-        r.local = client == "127.0.0.1";  // the operator's own machine
-        if (!secret.empty()) r.authorization = "Bearer " + secret;
-        return api_->api().handle(r);
+        return OnlineRig::call(method, path, body, secret, client);
     }
     json state(const std::string& id) { return call("GET", "/api/games/" + id).body; }
     ApiResponse create(const json& body, const std::string& client = kFar) {
@@ -400,10 +376,6 @@ class OnlineSafety : public ::testing::Test {
     std::string first_move(const std::string& id) { return state(id)["view"]["moves"][0]["text"]; }
 
     static constexpr const char* kFar = "203.0.113.7";
-    fs::path dir_;
-    OnlineLimits limits_;
-    std::int64_t now_ = 1'700'000'000'000;
-    std::unique_ptr<App> api_;
 };
 
 TEST_F(OnlineSafety, EveryUnfinishedGameOfAnAddressCountsAlsoAfterARestart) {
