@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <memory>
@@ -24,9 +25,12 @@ class OnlineRig : public ::testing::Test {
     using json = nlohmann::json;
 
     void SetUp() override {
+        // A parameterised test's name holds a '/': one folder, not two, so
+        // that TearDown leaves nothing behind.
+        std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        std::replace(name.begin(), name.end(), '/', '-');
         dir_ = std::filesystem::temp_directory_path() /
-               ("asterism-online-" + std::to_string(::getpid()) + "-" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+               ("asterism-online-" + std::to_string(::getpid()) + "-" + name);
         std::filesystem::remove_all(dir_);
         api_ = start();
     }
