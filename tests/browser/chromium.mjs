@@ -1,6 +1,7 @@
 // What the browser tests share: the server address and the screenshot
 // folder from the environment, and Debian's chromium launched headless in a
 // throw-away profile (playwright-core never downloads a browser).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,4 +48,41 @@ export async function openPage(context, address, timeout) {
   page.on('dialog', (d) => d.accept(d.type() === 'prompt' ? (page.promptAnswer ?? '') : undefined));
   await page.goto(new URL(address, url).href);
   return page;
+}
+
+// A server of its own on a copy of the web folder, for a test that changes
+// the site's files: the shared server's folder changed would make every
+// other test's open page take a new service worker and reload under it.
+// Resolves to {url, web, stop()} once the server says its address (within
+// 20 s); stop() ends it and removes its folders.
+export async function ownServer() {
+  const bin = process.env.ASTERISM_BIN;
+  if (!bin) throw new Error('set ASTERISM_BIN to the asterism binary');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asterism-own-server-'));
+  const web = path.join(dir, 'web');
+  fs.cpSync(path.resolve('../../web'), web, { recursive: true });
+  const server = spawn(bin, ['serve', '--port', '0', '--data', path.join(dir, 'data'), '--web', web],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = () => {
+    server.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const address = await new Promise((resolve, reject) => {
+      let said = '';
+      const timer = setTimeout(() => reject(new Error(`asterism serve said no address in 20 s: ${said}`)), 20000);
+      const read = (chunk) => {
+        said = (said + chunk).slice(-4000);
+        const m = said.match(/http:\/\/\S+\//);
+        if (m) { clearTimeout(timer); resolve(m[0]); }
+      };
+      server.stdout.on('data', read);
+      server.stderr.on('data', read);
+      server.on('exit', (code) => { clearTimeout(timer); reject(new Error(`asterism serve exited (${code}): ${said}`)); });
+    });
+    return { url: address, web, stop };
+  } catch (e) {
+    stop();
+    throw e;
+  }
 }

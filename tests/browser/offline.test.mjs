@@ -14,11 +14,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { url, shots, openContext } from './chromium.mjs';
-
-// The web folder the test's server serves (scripts/browser-test.sh: this tree's).
-const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+import { url, shots, openContext, ownServer } from './chromium.mjs';
 
 let browser;
 let context;
@@ -37,8 +33,8 @@ after(async () => {
 
 const state = (page, key) => page.evaluate((k) => window.asterism.state && window.asterism.state[k], key);
 
-async function openPlay(page) {
-  await page.goto(new URL('index.html', url).href);
+async function openPlay(page, base = url) {
+  await page.goto(new URL('index.html', base).href);
   await page.waitForFunction(() => window.asterism && window.asterism.state && !window.asterism.busy, null, { timeout: 30000 });
 }
 
@@ -226,10 +222,12 @@ test('without the engine, the page plays through the server', async () => {
 });
 
 test('a changed file of the site installs a new service worker, and an open page reloads once', async () => {
+  // A server of its own: its files are changed below.
+  const own = await ownServer();
   const other = await openContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await other.context.newPage();
-    await openPlay(page);
+    await openPlay(page, own.url);
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60000 });
     // A page opened under the worker, marked so that a reload shows.
     await page.reload();
@@ -243,7 +241,7 @@ test('a changed file of the site installs a new service worker, and an open page
     assert.equal(before.length, 1);
     // The server's files change (a new engine, a page edited): their
     // times are in the version the server writes into sw.js.
-    const file = path.join(web, 'manifest.webmanifest');
+    const file = path.join(own.web, 'manifest.webmanifest');
     const now = new Date();
     fs.utimesSync(file, now, new Date(now.getTime() + 60000));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r && r.update()));
@@ -256,5 +254,6 @@ test('a changed file of the site installs a new service worker, and an open page
     await page.close();
   } finally {
     await other.close();
+    own.stop();
   }
 });
