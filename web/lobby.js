@@ -187,7 +187,7 @@ export function lobbyPage(ui, { api, message, leaveGame }) {
       for (const g of a.games) {
         const when = new Date(g.updated).toLocaleString(lang === 'en' ? [] : lang, { dateStyle: 'short', timeStyle: 'short' });
         const tr = listRow(list, [gameTitle(g.game), `${g.names[0]} \u2013 ${g.names[1]}`,
-          `${g.result} ${terminationText(g.termination)}`.trim(), when],
+          `${g.result} ${terminationText(g.termination, g.termination_reason)}`.trim(), when],
         linkTo(t('lobby.replay'), `game=${g.id}`, 'replay'));
         tr.dataset.id = g.id;
       }

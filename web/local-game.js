@@ -15,6 +15,7 @@
 // #local=ID, finds it again, finished or not. The engine replays the events
 // at every question: it keeps nothing between them.
 import { serverError } from './server-errors.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').TableState} TableState */
@@ -162,10 +163,10 @@ let drawer = null;
  * @returns {Promise<TableState>}
  */
 export async function viewInBrowser(spec, position, moves) {
-  if (!capable()) throw new Error(serverError('the engine failed'));
+  if (!capable()) throw new Error(t('an.engine-failed'));
   if (!drawer) drawer = engineClient();
   const a = await drawer.ask({ op: 'view', spec, position, moves }, false);
-  if (!a.ok) throw new Error(serverError(a.code ? a : a.error || 'the engine failed'));
+  if (!a.ok) throw new Error(a.code ? serverError(a) : a.error || t('an.engine-failed'));
   return /** @type {TableState} */ (a.state);
 }
 
@@ -207,7 +208,7 @@ export function localGames(server) {
   /** @param {Record<string, unknown>} request @param {boolean} [thinking]  a search */
   async function ask(request, thinking = false) {
     const a = await engine.ask(request, thinking);
-    if (!a.ok) throw new Error(serverError(a.code ? a : a.error || 'the engine failed'));
+    if (!a.ok) throw new Error(a.code ? serverError(a) : a.error || t('an.engine-failed'));
     return a;
   }
 
@@ -335,7 +336,7 @@ export function localGames(server) {
       const read = async () => {
         const g = keptGame(id);
         if (!g) throw new Error(serverError({ code: 'game.gone', params: { id }, error: `no game '${id}' (it may have ended long ago; start a new one)` }));
-        if (!(await available())) throw new Error(serverError('the engine failed'));
+        if (!(await available())) throw new Error(t('an.engine-failed'));
         return route(g, method, parts[4] || '', query, body);
       };
       if (method !== 'POST') return read();

@@ -132,10 +132,12 @@ export const GAMES = [
 /** @type {Record<string, string>} */
 export const HOME_BOARDS = { starstar: 'starstar:size=6', asterisk: 'asterisk:size=8' };
 
-// How a finished online game ended, in words ("" for the rules' own end).
-/** @param {string} t */
-export const terminationText = (t) => (t === 'rules' ? '' :
-  ['resignation', 'agreement', 'time'].includes(t) ? tr(`end.${t}`) : serverError(t));
+// How a finished online game ended, in words ("" for the rules' own end):
+// the ways players end one, or why the server ended it (its reason by code,
+// or the line a server of old kept).
+/** @param {string} t @param {import('./types.js').Reason} [reason] */
+export const terminationText = (t, reason) => (t === 'rules' ? '' :
+  ['resignation', 'agreement', 'time'].includes(t) ? tr(`end.${t}`) : serverError({ ...reason, error: t }));
 
 // The word by which the server's outcome already names each way of ending
 // (src/table/table.cpp: "White resigns", "White loses on time", "Draw by
@@ -174,14 +176,14 @@ export function outcomeText(outcome) {
  * wins (0-1)", "Draw by agreement (1/2-1/2)"; a game the server ended
  * (status aborted) says why: of a game's state (types.js), whose `players`
  * name the sides.
- * @param {{outcome: string, result: string, termination?: string, status?: string, players?: {name: string}[]}} g
+ * @param {{outcome: string, result: string, termination?: string, termination_reason?: import('./types.js').Reason, status?: string, players?: {name: string}[]}} g
  */
-export function resultLine({ outcome, result, termination = '', status = '', players = [] }) {
-  if (status === 'aborted') return tr('result.aborted', { why: termination ? serverError(termination) : tr('result.abandoned'), result });
+export function resultLine({ outcome, result, termination = '', termination_reason: reason, status = '', players = [] }) {
+  if (status === 'aborted') return tr('result.aborted', { why: termination ? terminationText(termination, reason) : tr('result.abandoned'), result });
   const english = outcome || 'Game over';
   let line = outcomeText(english);
   const said = SAID[termination];
-  if (termination && termination !== 'rules' && !(said && said.test(english))) line += ` ${terminationText(termination)}`;
+  if (termination && termination !== 'rules' && !(said && said.test(english))) line += ` ${terminationText(termination, reason)}`;
   const winner = (result === '1-0' ? players[0]?.name : result === '0-1' ? players[1]?.name : '') || '';
   if (winner && !/\bwins\b|\bwon\b/i.test(english)) line += `: ${sideDid(winner, 'wins')}`;
   return `${line} (${result})`;

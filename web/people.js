@@ -58,7 +58,7 @@ export function standing(g) {
   if (g.status === 'aborted') return t('pp.st.aborted');
   const won = (g.result === '1-0' && g.seat === 0) || (g.result === '0-1' && g.seat === 1);
   const lost = (g.result === '1-0' && g.seat === 1) || (g.result === '0-1' && g.seat === 0);
-  const how = terminationText(g.termination);
+  const how = terminationText(g.termination, g.termination_reason);
   return `${t(won ? 'pp.st.won' : lost ? 'pp.st.lost' : 'pp.st.drawn')} ${g.result}${how ? ` ${how}` : ''}`;
 }
 

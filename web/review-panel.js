@@ -157,7 +157,7 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
         await new Promise((done) => setTimeout(done, 300));
         r = /** @type {Review} */ (await api('GET', `/api/games/${id}/review`));
       }
-      if (!finished(r)) throw new Error(t('rv.failed', { error: serverError(r.error || '') }));
+      if (!finished(r)) throw new Error(t('rv.failed', { error: serverError({ ...r.reason, error: r.error || '' }) }));
       if (!ui.game || ui.game.id !== id) return;
       showReview(id, r);
     } catch (e) {

@@ -218,9 +218,9 @@ function renderStatus() {
       v.format === 'round_robin' ? say('tour.s.robin', { rounds: v.rounds }) :
         say('tour.s.round', { round: v.round, rounds: v.rounds });
   } else if (v.status === 'finished') {
-    text = say(v.reason ? 'tour.s.finished.why' : 'tour.s.finished', { why: serverError(v.reason || '') });
+    text = say(v.reason ? 'tour.s.finished.why' : 'tour.s.finished', { why: serverError({ ...v.reason_code, error: v.reason }) });
   } else if (v.status === 'cancelled') {
-    text = say(v.reason ? 'tour.s.cancelled.why' : 'tour.s.cancelled', { why: serverError(v.reason || '') });
+    text = say(v.reason ? 'tour.s.cancelled.why' : 'tour.s.cancelled', { why: serverError({ ...v.reason_code, error: v.reason }) });
   }
   $('t-status').textContent = text;
 }

@@ -60,6 +60,7 @@ export {};
  * @property {number} done
  * @property {number} total
  * @property {string} [error]
+ * @property {import('./types.js').Reason} [reason]  the failure's reason by code, when it has one
  * @property {{inaccuracy: number, mistake: number, blunder: number}} [thresholds]
  * @property {number[]} [winrate_first]  per position 0..moves
  * @property {ReviewMove[]} [moves]

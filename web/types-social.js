@@ -19,6 +19,7 @@ export {};
  * @property {'open'|'playing'|'finished'|'aborted'} status
  * @property {string} result
  * @property {string} termination
+ * @property {import('./types.js').Reason} [termination_reason]  when the server ended it, why, by code
  * @property {boolean} rated
  * @property {'live'|'correspondence'|'untimed'} time_class
  * @property {0|1} seat

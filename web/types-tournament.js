@@ -74,6 +74,7 @@ export {};
  * @property {TournamentFormat} format
  * @property {TournamentStatus} status
  * @property {string} reason  why it finished early or was cancelled
+ * @property {import('./types.js').Reason} [reason_code]  that reason by code (a log of old has none)
  * @property {TournamentClock} clock
  * @property {boolean} rated
  * @property {string} creator

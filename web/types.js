@@ -10,6 +10,13 @@
 // answers with the very state the server writes.
 export {};
 
+/**
+ * A reason by code, as a server's error carries it in its parameters and a
+ * game, a tournament or a review says why it ended: {code, params},
+ * translated by server-errors.js (locales/*-errors-reasons.js).
+ * @typedef {{code: string, params?: Record<string, unknown>}} Reason
+ */
+
 // ---- the drawing of a position (docs/view.md) -------------------------------
 /**
  * @typedef {Object} View
@@ -237,7 +244,8 @@ export {};
  * @property {'local'|'online'} kind
  * @property {'open'|'playing'|'finished'|'aborted'} status
  * @property {OnlineSeat[]} seats
- * @property {string} termination  "" or rules, resignation, agreement, time
+ * @property {string} termination  "" or rules, resignation, agreement, time, or why the server ended it
+ * @property {Reason} [termination_reason]  that reason by code, when the server ended it
  * @property {number} takeback_by  -1 or a seat
  * @property {Clock} clock  kind "none" for a local game
  * @property {number} seq  the number of the game's events
@@ -270,6 +278,7 @@ export {};
  * @property {string} result
  * @property {string} status
  * @property {string} termination
+ * @property {Reason} [termination_reason]
  * @property {number} updated  ms since 1970
  */
 /** GET /api/lobby: @typedef {{open: GameEntry[], playing: GameEntry[]}} Lobby */

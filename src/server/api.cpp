@@ -137,7 +137,7 @@ Api::Api(ApiLimits limits) : limits_(limits), rate_(limits.rate_per_second, limi
 
 Api::~Api() = default;
 
-void Api::stop_searches(const std::string& reason) {
+void Api::stop_searches(ReasonCode reason) {
     if (games_) games_->stop_searches(reason);
 }
 
@@ -176,8 +176,8 @@ ApiResponse Api::handle(const ApiRequest& request) {
     } catch (const HttpError& e) {
         return {e.status, e.body(), e.allow};
     } catch (const SearchStopped& e) {
-        if (std::string_view(e.what()) == kGameChanged) return refusal("game.changed.ask");
-        return refusal("server.stopped", {{"why", e.what()}});
+        if (e.code == kGameChanged.entry().code) return refusal("game.changed.ask");
+        return refusal("server.stopped", {{"why", e.reason}});
     } catch (const GameError& e) {
         // The rules engine's own error (an illegal move, a bad option): its
         // code and parameters from the engine's catalogue (core/errors.h).

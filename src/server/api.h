@@ -99,7 +99,7 @@ class Api {
 
     // Stops every search running or queued, now and later, with `reason`
     // (the server is stopping): they answer 503 at once.
-    void stop_searches(const std::string& reason);
+    void stop_searches(ReasonCode reason);
     const ApiLimits& limits() const { return limits_; }
 
   private:

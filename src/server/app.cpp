@@ -69,7 +69,7 @@ App::~App() {
     // Whatever still thinks stops (stop() raised the searches' flags, when
     // the server stopped; raised here for a server never started) and its
     // threads are joined before the games and the API go.
-    api().stop_searches("the server is stopping");
+    api().stop_searches("stop.server");
     thinking_->stop();
     // The API stops pointing at the games and accounts before they go.
     site_.api().attach(nullptr, false);
@@ -273,7 +273,7 @@ std::size_t App::max_streams() const {
 }
 
 void App::stop() {
-    api().stop_searches("the server is stopping");
+    api().stop_searches("stop.server");
     thinking_->stop();
 }
 

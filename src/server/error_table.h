@@ -304,6 +304,43 @@ inline constexpr ErrorEntry kErrorRows[] = {
     // the search bounds of a computer player (search_guard.cpp): the search module's own line.
     {"new.player.bounds", 400, "{why}"},
 };
+
+// The reasons the server gives inside an error's {why} or keeps in a
+// record (why a game or a tournament ended): no status of their own (0),
+// sent as {"code", "params"} and translated by code as the errors are.
+inline constexpr ErrorEntry kReasonRows[] = {
+    // why a search stopped (search_guard.cpp, games/computer.cpp, reviews.cpp).
+    {"server.noMove", 0, "the search found no move in its time"},
+    {"stop.server", 0, "the server is stopping"},
+    {"stop.hungUp", 0, "the client hung up"},
+    {"stop.changed", 0, "the game changed while the computer was thinking"},
+    {"stop.review", 0, "the review was stopped"},
+
+    // why a passkey was not accepted (accounts/webauthn.cpp).
+    {"pk.site", 0, "the passkey is for another site"},
+    {"pk.present", 0, "the authenticator did not see the user present"},
+    {"pk.signature", 0, "the signature does not verify"},
+    {"pk.count", 0, "the authenticator's signature count went back: it may be a copy"},
+    {"pk.challenge", 0, "the challenge is not the one the server issued"},
+    {"pk.origin", 0, "the ceremony ran on {origin}, not on {site}"},
+    {"pk.frame", 0, "the ceremony ran in another site's frame"},
+    {"pk.ceremony", 0, "the client data is not of a {type} ceremony"},
+    {"pk.data", 0, "the passkey's data cannot be read: {detail}"},
+    {"pk.key", 0, "the credential's key is neither ES256 (P-256) nor EdDSA (Ed25519)"},
+
+    // why the server ended a game (games/local.cpp, games/clock.cpp).
+    {"game.ended.room", 0, "closed to make room for other games"},
+    {"game.ended.closed", 0, "closed by its player"},
+    {"game.ended.unused", 0, "abandoned: not used in time"},
+    {"game.ended.nobody", 0, "nobody joined in time"},
+    {"game.ended.idle", 0, "abandoned: no move in time"},
+
+    // why a tournament ended (tournaments/rounds.cpp, tournaments/routes.cpp).
+    {"tour.why.entered", 0, "fewer than two players entered"},
+    {"tour.why.left", 0, "fewer than two players left"},
+    {"tour.why.cancelled", 0, "cancelled by {name}"},
+    {"tour.why.pairing", 0, "no legal pairing is left: {why}"},
+};
 // clang-format on
 
 }  // namespace asterism::server

@@ -44,23 +44,50 @@ inline std::span<const ErrorEntry> error_catalogue() {
     return kErrorRows;
 }
 
-// The row of `code`; a compile error when no row has it (the constructor
-// is consteval), so that a throw site cannot name a code the catalogue
-// lacks.
-class ErrorCode {
+// Every reason, in the table's order.
+inline std::span<const ErrorEntry> reason_catalogue() {
+    return kReasonRows;
+}
+
+// The row of `code` in `Rows`; a compile error when no row has it (the
+// constructor is consteval), so that a throw site cannot name a code the
+// catalogue lacks.
+template <const auto& Rows>
+class CatalogueCode {
   public:
-    consteval ErrorCode(const char* code) : index_(find(code)) {}  // NOLINT: implicit on purpose
-    const ErrorEntry& entry() const { return kErrorRows[index_]; }
+    // Implicit on purpose: a throw site names its code as a string.
+    consteval CatalogueCode(const char* code) : index_(find(code)) {}  // NOLINT
+    const ErrorEntry& entry() const { return Rows[index_]; }
 
   private:
     static consteval std::size_t find(std::string_view code) {
-        for (std::size_t i = 0; i < std::size(kErrorRows); ++i)
-            if (kErrorRows[i].code == code) return i;
+        for (std::size_t i = 0; i < std::size(Rows); ++i)
+            if (Rows[i].code == code) return i;
         // Not a constant expression: the compiler stops here, naming this line.
-        throw "no such error code in src/server/error_table.h";
+        throw "no such code in src/server/error_table.h";
     }
     std::size_t index_;
 };
+
+// An error's code (kErrorRows), and a reason's (kReasonRows).
+using ErrorCode = CatalogueCode<kErrorRows>;
+using ReasonCode = CatalogueCode<kReasonRows>;
+
+// A reason of the server as a client gets it: {"code", "params"}, which a
+// page translates by its code and error_line() puts in as its English.
+nlohmann::json server_reason(ReasonCode code,
+                             const nlohmann::json& params = nlohmann::json::object());
+
+// The reason whose English, without parameters, is `line` (a reason kept
+// as its line in a record, such as why the server ended a game), or null.
+nlohmann::json known_reason(std::string_view line);
+
+// The server's reason row of `code`, or null (another layer's code).
+const ErrorEntry* find_reason(std::string_view code);
+
+// The English line of a reason: the server's, the rules engine's
+// (core/errors.h) or a plain line as it is.
+std::string reason_text(const nlohmann::json& reason);
 
 // A refusal found in one place and thrown (or shown) in another, such as
 // a password's weakness: a code and its parameters, or nothing.
@@ -78,9 +105,10 @@ struct Refusal {
     std::string line() const;
 };
 
-// The English line of `entry` with `params` put in: a string as it is, any
-// other value as JSON ("{n}" with 3 is "3"). A name without a value stays
-// as "{name}", which the catalogue test would show.
+// The English line of `entry` with `params` put in: a string as it is, a
+// reason (the server's or the engine's) as its line, any other value as
+// JSON ("{n}" with 3 is "3"). A name without a value stays as "{name}",
+// which the catalogue test would show.
 std::string error_line(const ErrorEntry& entry, const nlohmann::json& params);
 
 // The JSON body of the rules engine's error (core/errors.h), answered with
@@ -93,7 +121,8 @@ nlohmann::json engine_error_body(const GameError& error);
 nlohmann::json error_body(ErrorCode code, const nlohmann::json& params = nlohmann::json::object());
 
 // The catalogue as JSON: {"code": {"status": N, "text": "...", "params":
-// ["name", ...]}, ...}, the file the page's test reads.
+// ["name", ...]}, ...}, the reasons with status 0: the file the page's
+// test reads.
 nlohmann::json error_catalogue_json();
 
 }  // namespace asterism::server

@@ -174,7 +174,7 @@ class GameService {
     std::size_t expire_idle();
     // Stops every search of the computer's, now and later (the server is
     // stopping).
-    void stop_searches(const std::string& reason);
+    void stop_searches(ReasonCode reason);
 
     // What the operator's /metrics shows of the games (metrics.h).
     struct Stats {
@@ -345,7 +345,7 @@ class GameService {
     // `capped`: the network's share applies (not for the operator's own
     // requests, nor to bring back a stored game).
     std::vector<std::shared_ptr<Game>> make_local_room(const std::string& client, bool capped);
-    void end_local(const std::vector<std::shared_ptr<Game>>& games, const std::string& why);
+    void end_local(const std::vector<std::shared_ptr<Game>>& games, ReasonCode why);
     void restore_local();
 
     store::Store& store_;

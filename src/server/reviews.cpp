@@ -90,7 +90,7 @@ void ReviewJob::run(State& s) {
         s.started = true;
     }
     try {
-        if (s.stop->load()) throw SearchStopped("the review was stopped");
+        if (s.stop->load()) throw SearchStopped("stop.review");
         Review r = review_game(*s.game, s.settings, [&s](int done, int total) {
             std::lock_guard lock(s.mutex);
             s.done = done;
@@ -99,6 +99,14 @@ void ReviewJob::run(State& s) {
         });
         std::lock_guard lock(s.mutex);
         s.review = std::move(r);
+    } catch (const SearchStopped& e) {
+        std::lock_guard lock(s.mutex);
+        s.error = e.what();
+        s.reason = e.reason;
+    } catch (const GameError& e) {
+        std::lock_guard lock(s.mutex);
+        s.error = e.what();
+        s.reason = e.reason();
     } catch (const std::exception& e) {
         std::lock_guard lock(s.mutex);
         s.error = e.what();
@@ -125,6 +133,8 @@ json ReviewJob::status() const {
     json out = {
         {"status", status}, {"level", s.settings.level}, {"done", s.done}, {"total", s.total}};
     if (!s.error.empty()) out["error"] = s.error;
+    // A client translates the failure by its code (web/server-errors.js).
+    if (!s.error.empty() && s.reason.is_object()) out["reason"] = s.reason;
     if (s.finished && s.error.empty()) out.update(review_json(s.review, *s.game));
     return out;
 }

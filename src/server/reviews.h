@@ -57,6 +57,7 @@ class ReviewJob {
         int done = 0, total = 0;
         bool finished = false;
         std::string error;
+        nlohmann::json reason;  // the error's {code, params} when it has one
         Review review;
     };
     static void run(State& s);

@@ -26,7 +26,12 @@ void check_player(const std::string& player, const SearchCaps& caps) {
     }
 }
 
-void StopFlag::raise(const std::string& reason) {
+SearchStopped::SearchStopped(ReasonCode why)
+    : std::runtime_error(std::string(why.entry().text)),
+      code(why.entry().code),
+      reason(server_reason(why)) {}
+
+void StopFlag::raise(ReasonCode reason) {
     if (claimed_.exchange(true)) return;
     reason_ = reason;
     raised_.store(true, std::memory_order_release);
@@ -65,7 +70,7 @@ class GuardedAgent final : public Agent {
 
     std::string choose(const Game& game, Rng& rng) override {
         const Analysis a = analyze(game, rng, {}, nullptr);
-        if (a.candidates.empty()) throw SearchStopped("the search found no move in its time");
+        if (a.candidates.empty()) throw SearchStopped("server.noMove");
         return a.candidates.front().move;
     }
 
@@ -75,7 +80,7 @@ class GuardedAgent final : public Agent {
         const auto start = Clock::now();
         Analysis a = inner_->analyze(game, rng, limits, [&](const Analysis& so_far) {
             if (progress && !progress(so_far)) return false;
-            if (stop_ && !stop_().empty()) return false;
+            if (stop_ && stop_()) return false;
             return std::chrono::duration<double>(Clock::now() - start).count() < seconds_;
         });
         check_stop();
@@ -85,7 +90,7 @@ class GuardedAgent final : public Agent {
   private:
     void check_stop() const {
         if (!stop_) return;
-        if (std::string why = stop_(); !why.empty()) throw SearchStopped(why);
+        if (const auto why = stop_()) throw SearchStopped(*why);
     }
 
     std::unique_ptr<Agent> inner_;

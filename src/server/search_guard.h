@@ -12,12 +12,14 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "search/agent.h"
 #include "search/players.h"
+#include "server/errors.h"
 
 namespace asterism::server {
 
@@ -36,17 +38,20 @@ PlayerBounds effective_bounds(const SearchCaps& caps);
 void check_player(const std::string& player, const SearchCaps& caps);
 
 // Thrown by a guarded search that was stopped before it chose (not at the
-// time cap); the API answers it with 503 and the message.
+// time cap), with the code of its reason (kReasonRows, "stop.*"); what()
+// is the reason's English. The API answers it with 503 and the reason.
 struct SearchStopped : std::runtime_error {
-    using std::runtime_error::runtime_error;
+    explicit SearchStopped(ReasonCode why);
+    std::string code;       // the reason's, "stop.server"
+    nlohmann::json reason;  // {"code", "params"}, as a client gets it
 };
 
 // The reason a search gives when the game it was for moved on: the API
 // answers it with 409, as for a move planned on an old position.
-inline constexpr const char* kGameChanged = "the game changed while the computer was thinking";
+inline constexpr ReasonCode kGameChanged = "stop.changed";
 
-// Why a search should stop now: empty while it may go on.
-using StopReason = std::function<std::string()>;
+// Why a search should stop now: nothing while it may go on.
+using StopReason = std::function<std::optional<ReasonCode>()>;
 
 // `agent` whose every search stops after `seconds` (returning its best move
 // so far) or as soon as `stop` gives a reason (throwing SearchStopped).
@@ -57,10 +62,12 @@ std::unique_ptr<Agent> guarded(std::unique_ptr<Agent> agent, double seconds, Sto
 // Only the first raise counts; its reason is written before the flag shows.
 class StopFlag {
   public:
-    void raise(const std::string& reason);
+    void raise(ReasonCode reason);
     bool raised() const { return raised_.load(std::memory_order_acquire); }
-    // The first raise's reason; empty while not raised.
-    std::string reason() const { return raised() ? reason_ : std::string(); }
+    // The first raise's reason; nothing while not raised.
+    std::optional<ReasonCode> reason() const {
+        return raised() ? reason_ : std::optional<ReasonCode>();
+    }
     // Raises `flag` too when this is raised (at once if it has been): for a
     // search that reads a plain flag of its own (a review's), which its
     // owner may also raise alone.
@@ -71,7 +78,7 @@ class StopFlag {
     std::vector<std::weak_ptr<std::atomic<bool>>> followers_;
     std::atomic<bool> claimed_{false};
     std::atomic<bool> raised_{false};
-    std::string reason_;
+    std::optional<ReasonCode> reason_;
 };
 
 }  // namespace asterism::server

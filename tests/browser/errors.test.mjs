@@ -1,147 +1,21 @@
 // The errors a page shows in its own language (issue 42 point 4). The
-// rules engine's errors come with codes (src/core/errors.h): an illegal
-// move, a typed position, a loaded record, a game spec, why a game is over,
-// each its code and parameters, a reason inside a parameter of its own
-// ({why}: {code, params}); server-errors.js translates them by code,
-// reasons and all, and catalogue.test.mjs checks that every code has its
-// text in every shipped language. What is left of reading English is a few
-// reasons the server keeps or passes on as lines (how a game or a
-// tournament ended, a passkey's verification: locales/en-errors-rules.js):
-// each such pattern is the sources' own words, so that a line reworded in
-// C++ fails here instead of silently going back to English. Needs no
-// browser: node reads the sources.
+// server's errors and the rules engine's come with codes (src/server/
+// error_table.h, src/core/errors.h): an illegal move, a typed position, a
+// loaded record, a game spec, why a game is over, each its code and
+// parameters, a reason inside a parameter of its own ({why}: {code,
+// params}), the server's own reasons too (why a search stopped, a passkey
+// was refused, a game or a tournament ended: kReasonRows).
+// server-errors.js translates them by code, reasons and all, and reads no
+// English; catalogue.test.mjs checks that every code has its text in every
+// shipped language. Needs no browser: node reads the sources.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import en from '../../web/locales/en.js';
 import ru from '../../web/locales/ru.js';
-import rulesErrors from '../../web/locales/en-errors-rules.js';
-import { translate, translateCode, serverError } from '../../web/server-errors.js';
-
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-// ---- reading C++ --------------------------------------------------------------
-
-/** @param {string} dir @returns {string[]} */
-function sources(dir) {
-  const out = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...sources(p));
-    else if (/\.(cpp|h)$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
-
-const unescape = (s) => s.replace(/\\(x[0-9a-fA-F]{2}|.)/g, (all, c) =>
-  c[0] === 'x' ? String.fromCharCode(parseInt(c.slice(1), 16)) :
-    ({ n: '\n', t: '\t', r: '\r', 0: '\0' })[c] ?? c);
-
-/**
- * The string literals of a C++ text, adjacent ones joined as the compiler
- * joins them ("a " "b"), with where each begins and ends; comments and
- * character literals are skipped (and 1'000's digit separators).
- * @param {string} text @returns {{value: string, start: number, end: number}[]}
- */
-function literals(text) {
-  const out = [];
-  let joinable = false;
-  for (let i = 0; i < text.length;) {
-    const c = text[i];
-    if (c === '/' && text[i + 1] === '/') {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? text.length : nl;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2);
-      i = close < 0 ? text.length : close + 2;
-    } else if (c === '"') {
-      const raw = text[i - 1] === 'R';
-      let j = i + 1, value;
-      if (raw) {
-        const open = text.indexOf('(', j);
-        const close = text.indexOf(`)${text.slice(j, open)}"`, open);
-        value = text.slice(open + 1, close);
-        j = close + (open - i - 1) + 2;  // past )delim"
-      } else {
-        while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-        value = unescape(text.slice(i + 1, j));
-        j += 1;
-      }
-      if (joinable) {
-        out[out.length - 1].value += value;
-        out[out.length - 1].end = j;
-      } else {
-        out.push({ value, start: i, end: j });
-      }
-      joinable = true;
-      i = j;
-    } else if (c === "'" && !/\w/.test(text[i - 1] || '')) {
-      let j = i + 1;
-      while (text[j] !== "'") j += text[j] === '\\' ? 2 : 1;
-      joinable = false;
-      i = j + 1;
-    } else {
-      if (!/\s/.test(c)) joinable = false;
-      i += 1;
-    }
-  }
-  return out;
-}
-
-// The kept reasons are the server's words; its error catalogue is not read
-// (its English is the coded errors', which the page never matches).
-const layers = ['src/server'];
-const texts = new Map(layers.flatMap((d) => sources(path.join(root, d)))
-  .filter((f) => !f.endsWith('error_table.h')).map((f) => [f, fs.readFileSync(f, 'utf8')]));
-const corpus = [...new Set([...texts.values()].flatMap((t) => literals(t).map((l) => l.value)))].filter((s) => s);
-
-/**
- * Whether `piece` is in the sources' string literals as written: inside one
- * literal, or as whole literals that the server writes one after another
- * around a value or a branch ("the game is over (" + result + how + ")",
- * how being ", draw by agreement"); a literal of one or two letters ("s")
- * is not taken for a word of its own.
- * @param {string} piece
- */
-function inSources(piece) {
-  if (corpus.some((l) => l.includes(piece))) return true;
-  const parts = corpus.filter((l) => l.length > 2 || !/\w/.test(l));
-  const reach = new Array(piece.length + 1).fill(false);
-  reach[0] = true;
-  for (let i = 0; i < piece.length; i++) {
-    if (!reach[i]) continue;
-    for (const l of parts) if (piece.startsWith(l, i)) reach[i + l.length] = true;
-  }
-  return reach[piece.length];
-}
-
-const patternKeys = Object.keys(rulesErrors);
+import { translateCode, serverError } from '../../web/server-errors.js';
+import { resultLine, terminationText } from '../../web/names.js';
 
 // ---- the tests ------------------------------------------------------------------
-
-test("every pattern of the kept reasons is the sources' own words", () => {
-  assert.ok(patternKeys.length > 10, `${patternKeys.length} patterns`);
-  assert.ok(corpus.length > 1000, `${corpus.length} string literals read`);
-  const missing = [];
-  for (const key of patternKeys) {
-    const text = en[key];
-    if (typeof text !== 'string') { missing.push(`${key}: not a string`); continue; }
-    for (const piece of text.split(/\{\w+\}/)) {
-      if (piece && !inSources(piece)) missing.push(`${key}: ${JSON.stringify(piece)}`);
-    }
-  }
-  assert.deepEqual(missing, [], 'pattern text found in no string literal of src/server');
-});
-
-test('translate() puts the kept reasons into Russian', () => {
-  assert.equal(translate('nobody joined in time', ru), 'второе место никто не занял вовремя');
-  assert.notEqual(translate('fewer than two players entered', ru), 'fewer than two players entered');
-  // An unknown line stays English; the rules' lines are no patterns now.
-  assert.equal(translate('something new went wrong', ru), 'something new went wrong');
-  assert.equal(translate('the game is over (1-0)', ru), 'the game is over (1-0)');
-});
 
 /** A reason of the engine: {code, params}. @param {string} code @param {Record<string, unknown>} [params] */
 const why = (code, params = {}) => ({ code, params });
@@ -173,9 +47,14 @@ test('a coded error is shown by its code, the reasons inside by theirs', () => {
     [{ code: 'tour.full', params: { n: 16 } }, 'мест в турнире больше нет (игроков: 16)'],
     // A server's internal reason has no translation: it stays as it came.
     [{ code: 'server.internal', params: { why: 'disk full' } }, 'внутренняя ошибка сервера: disk full'],
-    // A kept reason inside a coded error, read by its pattern.
-    [{ code: 'game.ended', params: { why: 'nobody joined in time' } },
+    // The server's own reasons inside its errors, by their codes.
+    [{ code: 'game.ended', params: { why: why('game.ended.nobody') } },
       'партию завершил сервер: второе место никто не занял вовремя'],
+    [{ code: 'pk.notAccepted', params: { why: why('pk.origin', { origin: "'https://evil.example'", site: 'https://asterism.example' }) } },
+      translateCode({ code: 'pk.notAccepted', params: { why: 'x' } }, ru)?.replace('x', "проверка шла на 'https://evil.example', а не на https://asterism.example")],
+    [{ code: 'server.stopped', params: { why: why('stop.server') } },
+      translateCode({ code: 'server.stopped', params: { why: 'x' } }, ru)?.replace('x', 'сервер останавливается')],
+    [why('tour.why.cancelled', { name: 'Hugo' }), 'отменил(а) Hugo'],
   ];
   for (const [reply, russian] of cases) {
     const text = translateCode({ error: 'English', ...reply }, ru);
@@ -188,6 +67,8 @@ test('a coded error is shown by its code, the reasons inside by theirs', () => {
   assert.equal(serverError({ error: 'a new refusal', code: 'no.such', params: {} }), 'a new refusal');
   assert.equal(serverError({ error: 'the line', code: 'move.illegal.why', params: { move: 'x', why: why('no.such') } }), 'the line');
   assert.equal(serverError({ error: 'no code at all' }), 'no code at all');
+  // A line a server of old kept, without its reason's code: as it came.
+  assert.equal(serverError({ error: 'nobody joined in time' }), 'nobody joined in time');
   // In node the page's language is English: the code's English text.
   assert.equal(serverError({ error: 'x', code: 'acc.taken', params: { name: 'Bob' } }), "the name 'Bob' is taken");
   assert.equal(serverError({ error: 'x', code: 'move.illegal.why', params: { move: 'b1-c3', why: why('over') } }),
@@ -219,4 +100,15 @@ test("a typed position's, a record's and a spec's errors come out in Russian", (
     // The English is the engine's line, values and all.
     assert.ok(!/\{\w+\}/.test(translateCode(reply, en) ?? '{}'), reply.code);
   }
+});
+
+test('why the server ended a game is said by its reason, and a line of old as it came', () => {
+  // In node the page's language is English: the reason's English text,
+  // which need not be the line the log kept.
+  const ended = { outcome: 'Game over', result: '*', status: 'aborted', termination: 'a line of old' };
+  assert.equal(resultLine(ended), 'Ended by the server: a line of old (*)');
+  assert.equal(resultLine({ ...ended, termination_reason: why('game.ended.idle') }),
+    'Ended by the server: abandoned: no move in time (*)');
+  assert.equal(terminationText('a line of old', why('game.ended.room')), 'closed to make room for other games');
+  assert.equal(terminationText('resignation'), 'by resignation');
 });

@@ -50,6 +50,30 @@ TEST(ErrorCatalogue, CodesAreUniqueDottedAndClientErrors) {
     }
 }
 
+// The server's reasons (why a search stopped, a passkey was refused, a
+// game or a tournament ended): dotted codes apart from the errors', no
+// status, one line each, and their English put in an error's line.
+TEST(ErrorCatalogue, ReasonsAreUniqueDottedAndApartFromTheErrors) {
+    std::set<std::string_view> seen;
+    for (const ErrorEntry& e : error_catalogue()) seen.insert(e.code);
+    const std::regex dotted("[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)+");
+    for (const ErrorEntry& e : reason_catalogue()) {
+        EXPECT_TRUE(seen.insert(e.code).second) << "twice: " << e.code;
+        EXPECT_TRUE(std::regex_match(std::string(e.code), dotted)) << e.code;
+        EXPECT_EQ(e.status, 0) << e.code;
+        EXPECT_FALSE(e.text.empty()) << e.code;
+        EXPECT_EQ(e.text.find('\n'), std::string_view::npos) << "one line: " << e.code;
+    }
+    const json why = server_reason("tour.why.cancelled", {{"name", "Hugo"}});
+    EXPECT_EQ(why, json({{"code", "tour.why.cancelled"}, {"params", {{"name", "Hugo"}}}}));
+    EXPECT_EQ(error_body("game.ended", {{"why", why}})["error"],
+              "this game was ended by the server: cancelled by Hugo");
+    // A line a log keeps is read back as its reason only when it is one.
+    EXPECT_EQ(known_reason("closed by its player")["code"], "game.ended.closed");
+    EXPECT_TRUE(known_reason("closed by its player.").is_null());
+    EXPECT_TRUE(known_reason("cancelled by {name}").is_null());
+}
+
 TEST(ErrorCatalogue, TheLineIsTheTemplateWithItsParameters) {
     const ErrorEntry row{"x.y", 400, "no game '{id}' ({n} moves, {n} again; {missing})"};
     EXPECT_EQ(error_line(row, {{"id", "ab12"}, {"n", 3}}),

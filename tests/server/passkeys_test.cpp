@@ -263,8 +263,19 @@ TEST(Passkeys, CeremoniesFromElsewhereOrReplayedAreRefused) {
     auto finish = [&](const json& answer) {
         return rig.call("POST", "/api/account/passkey/register/finish", answer);
     };
-    EXPECT_EQ(finish(device.create(begin(), "https://evil.example")).status, 400);
-    EXPECT_EQ(finish(device.create(begin(), kOrigin, "evil.example")).status, 400);
+    // Each says why by the reason's code (kReasonRows), which a page translates.
+    const ApiResponse elsewhere = finish(device.create(begin(), "https://evil.example"));
+    EXPECT_EQ(elsewhere.status, 400);
+    EXPECT_EQ(elsewhere.body["code"], "pk.notAccepted") << elsewhere.body.dump();
+    EXPECT_EQ(elsewhere.body["params"]["why"]["code"], "pk.origin") << elsewhere.body.dump();
+    EXPECT_EQ(elsewhere.body["params"]["why"]["params"]["origin"], "'https://evil.example'");
+    EXPECT_NE(elsewhere.body["error"].get<std::string>().find(
+                  "the ceremony ran on 'https://evil.example', not on "),
+              std::string::npos)
+        << elsewhere.body.dump();
+    const ApiResponse other_party = finish(device.create(begin(), kOrigin, "evil.example"));
+    EXPECT_EQ(other_party.status, 400);
+    EXPECT_EQ(other_party.body["params"]["why"]["code"], "pk.site") << other_party.body.dump();
     // Issue 41, Info: the site and relying party are the ceremony's, fixed
     // when it began, not those of the finishing request's Host.
     EXPECT_EQ(rig.call("POST", "/api/account/passkey/register/finish",
@@ -275,7 +286,9 @@ TEST(Passkeys, CeremoniesFromElsewhereOrReplayedAreRefused) {
     // A challenge the server never issued, and one used already.
     json forged = begin();
     forged["publicKey"]["challenge"] = base64url("made up by the client, 32 bytes!");
-    EXPECT_EQ(finish(device.create(forged, kOrigin)).status, 400);
+    const ApiResponse made_up = finish(device.create(forged, kOrigin));
+    EXPECT_EQ(made_up.status, 400);
+    EXPECT_EQ(made_up.body["code"], "pk.expired.register") << made_up.body.dump();
     const json options = begin();
     ASSERT_EQ(finish(device.create(options, kOrigin)).status, 201);
     EXPECT_EQ(finish(device.create(options, kOrigin)).status, 400);

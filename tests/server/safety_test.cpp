@@ -314,10 +314,12 @@ TEST(SearchSafety, ASearchStopsWhenItsClientIsGoneOrTheServerStops) {
     EXPECT_EQ(outrun.status, 409) << outrun.body.dump();
     EXPECT_EQ(call(api, "GET", at).body["history"], json::array({legal}));
     EXPECT_EQ(call(api, "POST", at + "/takeback").status, 200);
-    api.stop_searches("the server is stopping");
+    api.stop_searches("stop.server");
     const ApiResponse after = call(api, "POST", path);
     EXPECT_EQ(after.status, 503);
     EXPECT_NE(after.body["error"].get<std::string>().find("stopping"), std::string::npos);
+    EXPECT_EQ(after.body["code"], "server.stopped") << after.body.dump();
+    EXPECT_EQ(after.body["params"]["why"]["code"], "stop.server") << after.body.dump();
     EXPECT_TRUE(call(api, "GET", path.substr(0, path.size() - 9)).body["history"].empty());
 }
 
@@ -344,7 +346,7 @@ TEST(SearchSafety, TheTimeCapEndsASearchWithItsBestMoveSoFar) {
     auto inner = std::make_unique<EndlessAgent>();
     EndlessAgent* endless = inner.get();
     auto game = Registry::instance().create("starstar:size=6");
-    auto agent = guarded(std::move(inner), 0.05, [] { return std::string(); });
+    auto agent = guarded(std::move(inner), 0.05, [] { return std::optional<ReasonCode>(); });
     Rng rng(1);
     EXPECT_EQ(agent->choose(*game, rng), game->legal_moves().front());
     EXPECT_LT(endless->reports, EndlessAgent::kMaxReports);
@@ -424,8 +426,15 @@ TEST_F(OnlineSafety, IdleGamesExpireAndStayEnded) {
     now_ += static_cast<std::int64_t>(limits_.open_expiry_seconds * 1000) + 1000;
     EXPECT_EQ(api_->games().expire_idle(), 1u);
     EXPECT_EQ(state(open_id)["status"], "aborted");
+    // Why, by the reason's code beside the line the log keeps.
+    EXPECT_EQ(state(open_id)["termination"], "nobody joined in time");
+    EXPECT_EQ(state(open_id)["termination_reason"]["code"], "game.ended.nobody");
     EXPECT_EQ(state(idle_id)["status"], "playing");
-    EXPECT_EQ(call("POST", "/api/games/" + open_id + "/join", {{"name", "Late"}}).status, 409);
+    const ApiResponse late = call("POST", "/api/games/" + open_id + "/join", {{"name", "Late"}});
+    EXPECT_EQ(late.status, 409);
+    EXPECT_EQ(late.body["code"], "game.ended") << late.body.dump();
+    EXPECT_EQ(late.body["params"]["why"]["code"], "game.ended.nobody") << late.body.dump();
+    EXPECT_EQ(late.body["error"], "this game was ended by the server: nobody joined in time");
     EXPECT_TRUE(call("GET", "/api/lobby").body["open"].empty());
     now_ += static_cast<std::int64_t>(limits_.idle_expiry_seconds * 1000);
     EXPECT_EQ(api_->games().expire_idle(), 1u);
@@ -439,6 +448,7 @@ TEST_F(OnlineSafety, IdleGamesExpireAndStayEnded) {
     EXPECT_EQ(api_->games().games_in_memory(), 0u);
     EXPECT_EQ(state(idle_id)["status"], "aborted");
     EXPECT_EQ(state(idle_id)["termination"].get<std::string>().find("abandoned"), 0u);
+    EXPECT_EQ(state(idle_id)["termination_reason"]["code"], "game.ended.idle");
 }
 
 TEST_F(OnlineSafety, ASecondServerOnTheFolderRefusesToStart) {

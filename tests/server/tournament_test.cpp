@@ -555,7 +555,8 @@ TEST(Tournaments, AScheduledStartWithTooFewPlayersIsCancelled) {
     t.service->tick();
     const json v = t.get(id);
     EXPECT_EQ(v["status"], "cancelled");
-    EXPECT_FALSE(v["reason"].get<std::string>().empty());
+    EXPECT_EQ(v["reason"], "fewer than two players entered");
+    EXPECT_EQ(v["reason_code"], json({{"code", "tour.why.entered"}, {"params", json::object()}}));
 }
 
 TEST(Tournaments, ADeletedAccountLeavesNoNameInTheLog) {

@@ -5,6 +5,7 @@ export default {
   'an.over': 'The game is over in this position: there is nothing to analyse. Go back a move to analyse it.',
   'an.hint': 'Hint: {move} (drawn on the board).',
   'an.hint-none': 'The engine has no move to suggest here.',
+  'an.engine-failed': "This browser's engine failed.",
   'an.thinking': 'Looking for a hint\u2026',
   'an.legend': 'The larger a square, the surer the analysis is that the cell ends up that player\u2019s; no square: even, or nobody\u2019s.',
   'an.first': 'first player', 'an.second': 'second player',

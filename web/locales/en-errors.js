@@ -4,15 +4,15 @@
 // 'err.' + code here is that code's text in the page's English, with the
 // same {name} parameters as the server's template; ru-errors.js translates
 // each, and server-errors.js fills the page's language's text with the
-// reply's parameters. A parameter is shown as it came, except: {why} holds
-// a line of the rules engine or of another layer without codes, read as
-// en-errors-rules.js says; {side...} and {kind...} are a side's or a man's
-// name. catalogue.test.mjs checks that every code the server can send
+// reply's parameters. A parameter is shown as it came, except: a reason
+// ({code, params}: the rules engine's, en-errors-engine.js, or the server's,
+// en-errors-reasons.js) is translated by its code in turn; {side...} and
+// {kind...} are a side's or a man's name. catalogue.test.mjs checks that every code the server can send
 // (tests/browser/server-error-codes.json, written from the C++) is here and
 // in every shipped language with the same parameters, and that no key here
 // is a code the server no longer has. A typed start position's, a loaded
 // record's and a game spec's messages, which come from the rules engine,
-// are in en-errors-input.js; a move's and a game's end in en-errors-rules.js.
+// are in en-errors-input.js.
 /** @type {Record<string, string|string[]>} */
 export default {
   // Limits: rates, sizes, a busy server (src/server/api.cpp, net/).

@@ -11,7 +11,7 @@ import home from './en-home.js';
 import analysis from './en-analysis.js';
 import errors from './en-errors.js';
 import engineErrors from './en-errors-engine.js';
-import rulesErrors from './en-errors-rules.js';
+import reasons from './en-errors-reasons.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -24,7 +24,7 @@ export default {
   ...analysis,
   ...errors,
   ...engineErrors,
-  ...rulesErrors,
+  ...reasons,
   // The header's links, on every page.
   'nav.play': 'Play',
   'nav.local': 'Play at this screen',

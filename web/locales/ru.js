@@ -11,7 +11,7 @@ import home from './ru-home.js';
 import analysis from './ru-analysis.js';
 import errors from './ru-errors.js';
 import engineErrors from './ru-errors-engine.js';
-import rulesErrors from './ru-errors-rules.js';
+import reasons from './ru-errors-reasons.js';
 
 /** @type {Record<string, string|string[]>} */
 export default {
@@ -24,7 +24,7 @@ export default {
   ...analysis,
   ...errors,
   ...engineErrors,
-  ...rulesErrors,
+  ...reasons,
   'nav.play': 'Играть',
   'nav.local': 'Игра за этим экраном',
   'nav.menu': 'Меню',

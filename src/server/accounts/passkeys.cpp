@@ -171,7 +171,7 @@ ApiResponse Accounts::passkey_register_finish(const ApiRequest& r) {
         made = verify_registration(client_data, field(cred["response"], "attestationObject"),
                                    {"webauthn.create", c.challenge, c.rp, c.origin});
     } catch (const WebAuthnError& e) {
-        fail("pk.notAccepted", {{"why", e.what()}});
+        fail("pk.notAccepted", {{"why", e.reason}});
     }
     std::int64_t account = c.account;
     std::string name = me ? me->name : c.name;
@@ -222,7 +222,7 @@ ApiResponse Accounts::passkey_login_finish(const ApiRequest& r) {
                                  field(response, "authenticatorData"), field(response, "signature"),
                                  {"webauthn.get", c.challenge, c.rp, c.origin});
     } catch (const WebAuthnError& e) {
-        fail("pk.notSignedIn", {{"why", e.what()}});
+        fail("pk.notSignedIn", {{"why", e.reason}});
     }
     store_.set_sign_count(key->id, count);
     const auto account = store_.account(key->account);

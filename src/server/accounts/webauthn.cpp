@@ -24,8 +24,13 @@ constexpr std::size_t kMaxAttestation = 16384;
 constexpr std::size_t kMaxAuthData = 4096;
 constexpr std::size_t kMaxSignature = 256;
 
-[[noreturn]] void refuse(const std::string& why) {
-    throw WebAuthnError(why);
+[[noreturn]] void refuse(ReasonCode code, const nlohmann::json& params = nlohmann::json::object()) {
+    throw WebAuthnError(code, params);
+}
+
+// Data no browser's passkey sends: one reason, the detail in English.
+[[noreturn]] void malformed(const std::string& detail) {
+    refuse("pk.data", {{"detail", detail}});
 }
 
 std::string sha256(std::string_view bytes) {
@@ -41,19 +46,18 @@ void check_client_data(const std::string& text, const Expected& e) {
     try {
         j = nlohmann::json::parse(text, nullptr, true, false);
     } catch (const nlohmann::json::exception&) {
-        refuse("the client data is not JSON");
+        malformed("the client data is not JSON");
     }
-    if (!j.is_object()) refuse("the client data is not a JSON object");
+    if (!j.is_object()) malformed("the client data is not a JSON object");
     auto field = [&](const char* key) {
         const auto it = j.find(key);
         return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
     };
-    if (field("type") != e.type) refuse("the client data is not of a " + e.type + " ceremony");
-    if (field("challenge") != e.challenge) refuse("the challenge is not the one the server issued");
+    if (field("type") != e.type) refuse("pk.ceremony", {{"type", e.type}});
+    if (field("challenge") != e.challenge) refuse("pk.challenge");
     if (field("origin") != e.origin)
-        refuse("the ceremony ran on " + quote(field("origin")) + ", not on " + e.origin);
-    if (j.contains("crossOrigin") && j["crossOrigin"] == true)
-        refuse("the ceremony ran in another site's frame");
+        refuse("pk.origin", {{"origin", quote(field("origin"))}, {"site", e.origin}});
+    if (j.contains("crossOrigin") && j["crossOrigin"] == true) refuse("pk.frame");
 }
 
 struct AuthData {
@@ -74,17 +78,17 @@ std::uint32_t big_endian(std::string_view b) {
 // The authenticator data: the relying party's hash, the flags, the count
 // and, at registration, the new credential's id and key.
 AuthData read_auth_data(std::string_view d, const Expected& e, bool attested) {
-    if (d.size() < 37) refuse("the authenticator data is too short");
-    if (d.substr(0, 32) != sha256(e.rp_id)) refuse("the passkey is for another site");
+    if (d.size() < 37) malformed("the authenticator data is too short");
+    if (d.substr(0, 32) != sha256(e.rp_id)) refuse("pk.site");
     AuthData out;
     out.flags = static_cast<std::uint8_t>(d[32]);
     out.sign_count = big_endian(d.substr(33, 4));
-    if (!(out.flags & kUserPresent)) refuse("the authenticator did not see the user present");
+    if (!(out.flags & kUserPresent)) refuse("pk.present");
     if (!attested) return out;
-    if (!(out.flags & kAttested) || d.size() < 55) refuse("no new credential in the data");
+    if (!(out.flags & kAttested) || d.size() < 55) malformed("no new credential in the data");
     const std::size_t id_length = big_endian(d.substr(53, 2));
     if (id_length == 0 || id_length > 1023 || d.size() < 55 + id_length)
-        refuse("the credential id is malformed");
+        malformed("the credential id is malformed");
     out.credential_id = std::string(d.substr(55, id_length));
     out.cose_key = std::string(d.substr(55 + id_length));
     return out;
@@ -99,7 +103,7 @@ using Cbor = std::unique_ptr<cbor_item_t, CborDeleter>;
 Cbor load_cbor(std::string_view bytes, std::size_t* read = nullptr) {
     cbor_load_result result{};
     Cbor item(cbor_load(reinterpret_cast<cbor_data>(bytes.data()), bytes.size(), &result));
-    if (!item || result.error.code != CBOR_ERR_NONE) refuse("malformed CBOR");
+    if (!item || result.error.code != CBOR_ERR_NONE) malformed("malformed CBOR");
     if (read) *read = result.read;
     return item;
 }
@@ -122,7 +126,7 @@ std::optional<std::string> as_bytes(const cbor_item_t* i, bool text) {
 // A map's value under an integer key (COSE) or a text key (attestation).
 const cbor_item_t* lookup(const cbor_item_t* map, std::optional<std::int64_t> number,
                           std::string_view text) {
-    if (!cbor_isa_map(map) || !cbor_map_is_definite(map)) refuse("malformed CBOR map");
+    if (!cbor_isa_map(map) || !cbor_map_is_definite(map)) malformed("malformed CBOR map");
     const cbor_pair* pairs = cbor_map_handle(map);
     for (std::size_t k = 0; k < cbor_map_size(map); ++k) {
         if (number ? as_int(pairs[k].key) == number : as_bytes(pairs[k].key, true) == text)
@@ -134,7 +138,7 @@ const cbor_item_t* lookup(const cbor_item_t* map, std::optional<std::int64_t> nu
 std::string bytes_at(const cbor_item_t* map, std::int64_t key, std::size_t size) {
     const cbor_item_t* v = lookup(map, key, {});
     const auto b = v ? as_bytes(v, false) : std::nullopt;
-    if (!b || b->size() != size) refuse("the key's coordinates are malformed");
+    if (!b || b->size() != size) malformed("the key's coordinates are malformed");
     return *b;
 }
 
@@ -156,13 +160,13 @@ Key ec_p256_key(const std::string& x, const std::string& y) {
     EVP_PKEY_CTX_free(ctx);
     OSSL_PARAM_free(params);
     OSSL_PARAM_BLD_free(b);
-    if (!ok) refuse("the key is not a point of P-256");
+    if (!ok) malformed("the key is not a point of P-256");
     // A point off the curve must not pass: check it.
     EVP_PKEY_CTX* check = EVP_PKEY_CTX_new(key, nullptr);
     const bool on_curve = check && EVP_PKEY_public_check(check) == 1;
     EVP_PKEY_CTX_free(check);
     Key out(key);
-    if (!on_curve) refuse("the key is not a point of P-256");
+    if (!on_curve) malformed("the key is not a point of P-256");
     return out;
 }
 
@@ -171,7 +175,7 @@ Key cose_key(const cbor_item_t* cose, int& alg) {
     const cbor_item_t* kty = lookup(cose, 1, {});
     const cbor_item_t* a = lookup(cose, 3, {});
     const cbor_item_t* crv = lookup(cose, -1, {});
-    if (!kty || !a || !crv) refuse("the credential's key is incomplete");
+    if (!kty || !a || !crv) malformed("the credential's key is incomplete");
     alg = static_cast<int>(as_int(a).value_or(0));
     if (as_int(kty) == 2 && alg == kES256 && as_int(crv) == 1)
         return ec_p256_key(bytes_at(cose, -2, 32), bytes_at(cose, -3, 32));
@@ -179,16 +183,16 @@ Key cose_key(const cbor_item_t* cose, int& alg) {
         const std::string x = bytes_at(cose, -2, 32);
         Key key(EVP_PKEY_new_raw_public_key(
             EVP_PKEY_ED25519, nullptr, reinterpret_cast<const unsigned char*>(x.data()), x.size()));
-        if (!key) refuse("the Ed25519 key is malformed");
+        if (!key) malformed("the Ed25519 key is malformed");
         return key;
     }
-    refuse("the credential's key is neither ES256 (P-256) nor EdDSA (Ed25519)");
+    refuse("pk.key");
 }
 
 std::string spki(EVP_PKEY* key) {
     unsigned char* der = nullptr;
     const int n = i2d_PUBKEY(key, &der);
-    if (n <= 0) refuse("cannot encode the key");
+    if (n <= 0) malformed("cannot encode the key");
     std::string out(reinterpret_cast<const char*>(der), static_cast<std::size_t>(n));
     OPENSSL_free(der);
     return out;
@@ -198,7 +202,8 @@ std::string spki(EVP_PKEY* key) {
 
 std::string from_base64url(std::string_view text, std::size_t max_bytes) {
     auto out = parse_base64url(text, max_bytes);
-    if (!out) refuse("a field is not base64url of at most " + std::to_string(max_bytes) + " bytes");
+    if (!out)
+        malformed("a field is not base64url of at most " + std::to_string(max_bytes) + " bytes");
     return std::move(*out);
 }
 
@@ -209,7 +214,7 @@ NewCredential verify_registration(std::string_view client_data_b64,
     const Cbor object = load_cbor(attestation);
     const cbor_item_t* data = lookup(object.get(), std::nullopt, "authData");
     const auto auth = data ? as_bytes(data, false) : std::nullopt;
-    if (!auth) refuse("the attestation has no authenticator data");
+    if (!auth) malformed("the attestation has no authenticator data");
     const AuthData a = read_auth_data(*auth, e, true);
     std::size_t read = 0;
     const Cbor cose = load_cbor(a.cose_key, &read);
@@ -232,7 +237,7 @@ std::uint32_t verify_assertion(const std::string& public_key, int alg, std::uint
     const std::string signature = from_base64url(signature_b64, kMaxSignature);
     const auto* der = reinterpret_cast<const unsigned char*>(public_key.data());
     const Key key(d2i_PUBKEY(nullptr, &der, static_cast<long>(public_key.size())));
-    if (!key) refuse("the stored key cannot be read");
+    if (!key) malformed("the stored key cannot be read");
     const std::string signed_bytes = auth + sha256(client_data);
     EVP_MD_CTX* ctx = EVP_MD_CTX_new();
     const bool ok = ctx &&
@@ -243,11 +248,11 @@ std::uint32_t verify_assertion(const std::string& public_key, int alg, std::uint
                                      reinterpret_cast<const unsigned char*>(signed_bytes.data()),
                                      signed_bytes.size()) == 1;
     EVP_MD_CTX_free(ctx);
-    if (!ok) refuse("the signature does not verify");
+    if (!ok) refuse("pk.signature");
     // A count that does not grow (when either side counts) means a copy of
     // the authenticator signed: refused, as WebAuthn's step 21 allows.
     if ((a.sign_count != 0 || stored_count != 0) && a.sign_count <= stored_count)
-        refuse("the authenticator's signature count went back: it may be a copy");
+        refuse("pk.count");
     return a.sign_count;
 }
 

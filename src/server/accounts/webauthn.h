@@ -15,11 +15,20 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
+#include "server/errors.h"
+
 namespace asterism::server::accounts {
 
+// Why a ceremony's data was refused: the English line, and the reason
+// ({"code", "params"}, a "pk.*" row of kReasonRows) a client translates.
 class WebAuthnError : public std::runtime_error {
   public:
-    using std::runtime_error::runtime_error;
+    WebAuthnError(ReasonCode code, const nlohmann::json& params)
+        : std::runtime_error(error_line(code.entry(), params)),
+          reason(server_reason(code, params)) {}
+    nlohmann::json reason;
 };
 
 inline constexpr int kES256 = -7;

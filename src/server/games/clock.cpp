@@ -161,7 +161,7 @@ std::size_t GameService::expire_idle() {
             }
         }
     }
-    end_local(idle_local, "abandoned: not used in time");
+    end_local(idle_local, "game.ended.unused");
     ended += idle_local.size();
     for (const auto& g : all) {
         std::lock_guard lock(g->mutex);
@@ -169,7 +169,10 @@ std::size_t GameService::expire_idle() {
         const double idle = static_cast<double>(at - g->row.updated_ms) / 1000;
         const bool open = g->row.status == "open";
         if (idle < (open ? limits_.open_expiry_seconds : limits_.idle_expiry_seconds)) continue;
-        const json event = {{"why", open ? "nobody joined in time" : "abandoned: no move in time"}};
+        // The reason's English is what the log keeps (known_reason reads it back).
+        const ErrorEntry& why =
+            open ? ReasonCode("game.ended.nobody").entry() : ReasonCode("game.ended.idle").entry();
+        const json event = {{"why", std::string(why.text)}};
         apply_event(*g, "expire", event);
         try {
             commit(*g, "expire", event);

@@ -45,7 +45,7 @@ GameService::GameService(store::Store& store, EventHub& hub, OnlineLimits limits
 
 GameService::~GameService() {
     hub_.on_presence(nullptr);
-    search_stop_->raise("the server is stopping");
+    search_stop_->raise("stop.server");
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
@@ -175,7 +175,7 @@ void GameService::play_or_retry(const std::shared_ptr<Game>& g) {
     }
 }
 
-void GameService::stop_searches(const std::string& reason) {
+void GameService::stop_searches(ReasonCode reason) {
     search_stop_->raise(reason);
 }
 
@@ -214,11 +214,11 @@ std::unique_ptr<Agent> GameService::bounded_player(const std::string& player,
     // players, its end), the search is for nothing.
     auto gone = request ? request->gone : nullptr;
     return guarded(make_player(player, game, seed), limits_.search.max_seconds,
-                   [stopping = search_stop_, gone, g, changes]() -> std::string {
+                   [stopping = search_stop_, gone, g, changes]() -> std::optional<ReasonCode> {
                        if (stopping->raised()) return stopping->reason();
-                       if (gone && gone->load()) return "the client hung up";
+                       if (gone && gone->load()) return ReasonCode("stop.hungUp");
                        if (g->changes.load() != changes) return kGameChanged;
-                       return {};
+                       return std::nullopt;
                    });
 }
 

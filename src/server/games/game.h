@@ -128,6 +128,12 @@ std::string display_name(const json& body, std::size_t max, const std::string& f
 Player seat_of(const Game& g, const ApiRequest& r, bool secret_only = false);
 Player require_seat(const Game& g, const ApiRequest& r);
 bool both_joined(const Game& g);
+// Why the server ended `g` (it has expired): its reason, {code, params},
+// or the line a log of old kept.
+json ended_why(const Game& g);
+// Puts beside a state's or a summary's "termination" the reason it is,
+// when it is a reason of the server (why the server ended a game).
+void add_termination_reason(json& out);
 // A local game's id: a digest of its token, which is never stored.
 std::string local_id(std::string_view token);
 // The seats as the local game's players: "human" or the computer's player.

@@ -58,6 +58,7 @@ json GameService::summary_of(const store::AccountGameRow& a, bool with_turn) {
                                  : json(nullptr)},
                 {"created", row.created_ms},
                 {"updated", row.updated_ms}};
+    add_termination_reason(out);
     if (!with_turn) return out;
     std::shared_ptr<Game> g;
     {

@@ -183,7 +183,7 @@ std::string GameService::create_local(Table table, int level, const ApiRequest& 
         g->last_used = ++local_clock_;
         g->last_used_ms = row.created_ms;
     }
-    end_local(ended, "closed to make room for other games");
+    end_local(ended, "game.ended.room");
     std::lock_guard game_lock(g->mutex);
     settle_row(*g, row.created_ms);
     store_.create(g->row);
@@ -223,7 +223,7 @@ std::shared_ptr<Game> GameService::find_local(const std::string& token) {
                 local_[id] = g;
             }
         }
-        end_local(ended, "closed to make room for other games");
+        end_local(ended, "game.ended.room");
     }
     std::lock_guard lock(mutex_);
     g->last_used = ++local_clock_;
@@ -237,7 +237,7 @@ void GameService::close_local(const std::string& token) {
         std::lock_guard lock(mutex_);
         local_.erase(g->row.id);
     }
-    end_local({g}, "closed by its player");
+    end_local({g}, "game.ended.closed");
 }
 
 std::size_t GameService::local_count() const {
@@ -246,7 +246,7 @@ std::size_t GameService::local_count() const {
 }
 
 void GameService::change(Game& g, const std::string& type, json data) {
-    if (!g.expired.empty()) fail("game.ended", {{"why", g.expired}});
+    if (!g.expired.empty()) fail("game.ended", {{"why", ended_why(g)}});
     check_room(g, type);
     apply_event(g, type, data);
     commit(g, type, std::move(data));
@@ -295,12 +295,12 @@ std::vector<std::shared_ptr<Game>> GameService::make_local_room(const std::strin
 // Ends the unfinished ones of `games` (taken out of the table) as aborted,
 // for `why`; a finished game is only unloaded. A store that fails leaves the
 // game as its log says: unfinished, restored at the next start.
-void GameService::end_local(const std::vector<std::shared_ptr<Game>>& games,
-                            const std::string& why) {
+void GameService::end_local(const std::vector<std::shared_ptr<Game>>& games, ReasonCode why) {
+    // The reason's English is what the log keeps (known_reason reads it back).
+    const json event = {{"why", std::string(why.entry().text)}};
     for (const auto& g : games) {
         std::lock_guard lock(g->mutex);
         if (g->table.over() || !g->expired.empty()) continue;
-        const json event = {{"why", why}};
         try {
             apply_event(*g, "expire", event);
             commit(*g, "expire", event);

@@ -311,7 +311,7 @@ ApiResponse GameService::join(Call& c) {
     Game& g = *c.game;
     std::lock_guard lock(g.mutex);
     if (g.table.over()) fail("over.join");
-    if (!g.expired.empty()) fail("game.ended", {{"why", g.expired}});
+    if (!g.expired.empty()) fail("game.ended", {{"why", ended_why(g)}});
     Player p = seat_of(g, c.request, true);
     if (p == Player::None) p = kept_for(g, c.request.account);
     std::string secret;

@@ -57,7 +57,7 @@ Player seat_of(const Game& g, const ApiRequest& r, bool secret_only) {
 }
 
 Player require_seat(const Game& g, const ApiRequest& r) {
-    if (!g.expired.empty()) fail("game.ended", {{"why", g.expired}});
+    if (!g.expired.empty()) fail("game.ended", {{"why", ended_why(g)}});
     const Player p = seat_of(g, r);
     if (p == Player::None) r.authorization.empty() ? fail("seat.secret") : fail("seat.wrongSecret");
     if (!g.seats[static_cast<std::size_t>(seat_index(p))].joined) fail("seat.joinFirst");

@@ -25,7 +25,9 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
             frame.status = "aborted";
             frame.termination = g.expired;
         }
-        return game_state(t, drawn, parts, frame);
+        json state = game_state(t, drawn, parts, frame);
+        add_termination_reason(state);
+        return state;
     }
     const Player to_move = t.game().to_move();
     const bool running = g.clock.turn_start && !t.over();
@@ -49,7 +51,21 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
     for (int i = 0; i < 2; ++i)
         frame.seats[static_cast<std::size_t>(i)]["connected"] =
             g.seats[static_cast<std::size_t>(i)].computer || hub.connected(g.row.id, kTagOf[i]);
-    return game_state(t, drawn, parts, frame);
+    json state = game_state(t, drawn, parts, frame);
+    add_termination_reason(state);
+    return state;
+}
+
+json ended_why(const Game& g) {
+    json why = known_reason(g.expired);
+    return why.is_null() ? json(g.expired) : why;
+}
+
+void add_termination_reason(json& out) {
+    const auto t = out.find("termination");
+    if (t == out.end() || !t->is_string()) return;
+    if (json why = known_reason(t->get<std::string>()); !why.is_null())
+        out["termination_reason"] = std::move(why);
 }
 
 Record named_record(const Game& g) {
@@ -146,14 +162,16 @@ ApiResponse GameService::record(Call& c) {
 namespace {
 
 json summary(const store::GameRow& row, const json& seats) {
-    return {{"id", row.id},
-            {"game", row.spec},
-            {"status", row.status},
-            {"result", row.result},
-            {"termination", row.termination},
-            {"names", {seats.at(0).value("name", ""), seats.at(1).value("name", "")}},
-            {"clock", json::parse(row.clock).value("kind", "none")},
-            {"updated", row.updated_ms}};
+    json out = {{"id", row.id},
+                {"game", row.spec},
+                {"status", row.status},
+                {"result", row.result},
+                {"termination", row.termination},
+                {"names", {seats.at(0).value("name", ""), seats.at(1).value("name", "")}},
+                {"clock", json::parse(row.clock).value("kind", "none")},
+                {"updated", row.updated_ms}};
+    add_termination_reason(out);
+    return out;
 }
 
 }  // namespace

@@ -102,6 +102,7 @@ void apply_event(TournamentService::Tournament& t, const std::string& type, cons
     } else if (type == "finish" || type == "cancel") {
         t.row.status = type == "finish" ? "finished" : "cancelled";
         t.reason = d.value("reason", "");
+        t.reason_code = d.value("reason_code", json());
     } else {
         throw std::runtime_error("unknown event '" + printable(type, 40) + "'");
     }
@@ -174,6 +175,7 @@ void TournamentService::commit(Tournament& t, const std::string& type, json data
         t.players = fresh->players;
         t.rounds = fresh->rounds;
         t.reason = fresh->reason;
+        t.reason_code = fresh->reason_code;
         t.started_ms = fresh->started_ms;
         t.network = fresh->network;
         t.player_events = fresh->player_events;

@@ -45,14 +45,14 @@ void TournamentService::advance(Tournament& t) {
     if (t.row.status != "running") return;
     if (t.s.format == "arena") {
         if (now() >= t.ends_ms())
-            finish(t, "");
+            finish(t);
         else
             pair_arena(t);
         return;
     }
     if (!std::all_of(t.rounds.begin(), t.rounds.end(), round_done)) return;
     if (t.s.format == "round_robin" || static_cast<int>(t.rounds.size()) >= t.s.rounds) {
-        finish(t, "");
+        finish(t);
         return;
     }
     pair_swiss(t);
@@ -64,7 +64,7 @@ void TournamentService::advance(Tournament& t) {
 void TournamentService::begin(Tournament& t) {
     const std::vector<int> in = active_players(t);
     if (in.size() < 2) {
-        commit(t, "cancel", {{"reason", "fewer than two players entered"}});
+        commit(t, "cancel", ended_event("tour.why.entered"));
         return;
     }
     commit(t, "start", {{"at", now()}});
@@ -89,8 +89,13 @@ void TournamentService::begin(Tournament& t) {
     }
 }
 
-void TournamentService::finish(Tournament& t, const std::string& reason) {
-    commit(t, "finish", {{"reason", reason}});
+json ended_event(ReasonCode why, const json& params) {
+    return {{"reason", error_line(why.entry(), params)},
+            {"reason_code", server_reason(why, params)}};
+}
+
+void TournamentService::end_with(Tournament& t, const json& event) {
+    commit(t, "finish", event);
     std::lock_guard lock(mutex_);
     active_.erase(t.row.id);
 }
@@ -101,7 +106,7 @@ void TournamentService::finish(Tournament& t, const std::string& reason) {
 void TournamentService::pair_swiss(Tournament& t) {
     const std::vector<int> in = active_players(t);
     if (in.size() < 2) {
-        finish(t, "fewer than two players left");
+        finish(t, "tour.why.left");
         return;
     }
     std::vector<tournaments::SwissPlayer> everyone = tournaments::swiss_players(classical_table(t));
@@ -129,7 +134,7 @@ void TournamentService::pair_swiss(Tournament& t) {
     }
     const tournaments::SwissPairing next = tournaments::pair_swiss_round(field);
     if (!next.round) {
-        finish(t, "no legal pairing is left: " + next.error);
+        finish(t, "tour.why.pairing", {{"why", next.error}});
         return;
     }
     std::vector<std::pair<int, int>> pairs;

@@ -385,7 +385,7 @@ ApiResponse TournamentService::cancel(Call& c) {
         if (!t.active()) fail("tour.ended");
         if (!moderator && (c.request.account != t.row.creator || t.row.status != "entry"))
             fail("tour.canceller");
-        commit(t, "cancel", {{"reason", "cancelled by " + c.request.account_name}});
+        commit(t, "cancel", ended_event("tour.why.cancelled", {{"name", c.request.account_name}}));
         {
             std::lock_guard service_lock(mutex_);
             active_.erase(t.row.id);

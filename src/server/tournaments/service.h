@@ -34,6 +34,10 @@ class RouteTable;  // routes.h
 
 class GameService;
 
+// A tournament's "finish" or "cancel" event for `why` (a "tour.why.*"
+// reason): its English line, as the log always kept, and its code.
+nlohmann::json ended_event(ReasonCode why, const nlohmann::json& params = nlohmann::json::object());
+
 // What the operator bounds (asterism serve --help): who may create, how
 // many run at once, and how big one may be.
 struct TournamentLimits {
@@ -125,7 +129,13 @@ class TournamentService {
     void begin(Tournament& t);
     void pair_swiss(Tournament& t);
     void pair_arena(Tournament& t);
-    void finish(Tournament& t, const std::string& reason);
+    // Its end: at its time or its last round, or early for `why`.
+    void finish(Tournament& t) { end_with(t, {{"reason", ""}}); }
+    void finish(Tournament& t, ReasonCode why,
+                const nlohmann::json& params = nlohmann::json::object()) {
+        end_with(t, ended_event(why, params));
+    }
+    void end_with(Tournament& t, const nlohmann::json& event);
     std::vector<std::string> unfinished_games_of(const Tournament& t, int player) const;
     bool is_moderator(const ApiRequest& r) const;
     void check_share(const ApiRequest& r) const;

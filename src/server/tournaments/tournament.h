@@ -81,6 +81,7 @@ struct TournamentService::Tournament {
     std::vector<tournament::Entrant> players;
     std::vector<tournament::Round> rounds;  // arena: one round a pairing
     std::string reason;                     // why it ended early, or was cancelled
+    nlohmann::json reason_code;             // ...as {code, params}, when the log says
     std::int64_t started_ms = 0;
     std::uint64_t results = 0;  // games ended: the live stream's numbering
     // The network (an IPv4 address or an IPv6 /64) that created it, from

@@ -112,6 +112,7 @@ json summary(const TournamentService::Tournament& t) {
 json view(const TournamentService::Tournament& t, std::int64_t account, bool moderator) {
     json v = summary(t);
     v["reason"] = t.reason;
+    if (t.reason_code.is_object()) v["reason_code"] = t.reason_code;
     v["creator"] = t.s.creator_name;
     v["ends_ms"] = t.ends_ms();
     v["minutes"] = t.s.minutes;
