@@ -7,6 +7,7 @@ import { optionWords } from './names.js';
 import { $, input } from './dom.js';
 import { t as say, side } from './i18n.js';
 import { serverError } from './server-errors.js';
+import { pieceWords } from './access.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
@@ -247,11 +248,17 @@ export function explainClick(shown, path, pick, cell) {
   return say('click.nothing', { cell });
 }
 
+// The Asterisk supply type a move picks, else nothing.
+/** @param {View} view @param {ViewMove} m */
+function pickType(view, m) {
+  if (view.kind !== 'asterisk' || !m.pick) return null;
+  return /** @type {AsteriskExtras} */ (view.extras).supply.find((x) => x.type === m.pick) ?? null;
+}
+
 // An Asterisk supply type's icon for a move that picks one, else nothing.
 /** @param {View} view @param {ViewMove} m @param {number} size */
 function pickIcon(view, m, size) {
-  if (view.kind !== 'asterisk' || !m.pick) return null;
-  const t = /** @type {AsteriskExtras} */ (view.extras).supply.find((x) => x.type === m.pick);
+  const t = pickType(view, m);
   return t ? asteriskIcon(t, size) : null;
 }
 
@@ -273,7 +280,9 @@ export function showChooser(moves, view, play, cancel) {
     b.dataset.pick = m.pick || '';
     const icon = pickIcon(view, m, 24);
     if (icon) b.append(icon, ' ');
-    b.append(m.pick || m.text);
+    // An Asterisk piece by its looks, with its code ("dark hexagon (dhe)").
+    const type = pickType(view, m);
+    b.append(type ? pieceWords({ ...type, cell: '', owner: null, kind: type.type }, 'asterisk', []) : m.pick || m.text);
     b.title = m.text;
     b.addEventListener('click', () => { chooser.hidden = true; play(m); });
     chooser.append(b);

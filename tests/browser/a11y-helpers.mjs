@@ -50,8 +50,10 @@ export async function until(page, fn, arg, timeout = 60000) {
       const a = window.asterism, s = a && a.state;
       const text = (id) => (document.getElementById(id) || {}).textContent || '';
       return {
+        id: s && s.id, seats: s && s.players.map((p) => p.seat), address: location.hash,
         ply: s && s.ply, toMove: s && s.to_move, terminal: s && s.terminal, busy: a && a.busy,
         last: s && s.history.slice(-3), message: text('message'), moveError: text('move-error'), status: text('status'),
+        review: text('review-summary'),
       };
     }).catch((err) => ({ unreadable: String(err) }));
     throw new Error(`${e.message.split('\n')[0]}; the page showed ${JSON.stringify(seen)}; ` +

@@ -220,6 +220,10 @@ test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async 
     const words = await page.$$eval('#chooser > div, #chooser > button:last-child', (es) => es.map((e) => e.textContent.trim()));
     assert.match(words[0], at.lang === 'en' ? /^Choose/ : /^Выберите/);
     assert.equal(words.at(-1), at.lang === 'en' ? 'Cancel' : 'Отмена');
+    // Each piece by its looks in words, its code beside: "dark hexagon (dhe)".
+    const pieces = await page.$$eval('#chooser button[data-move]', (bs) => bs.map((b) => b.textContent.trim()));
+    assert.ok(pieces.length >= 2, JSON.stringify(pieces));
+    for (const p of pieces) assert.match(p, at.lang === 'en' ? /^(dark|light) (hexagon|circle).* \([a-z]{3}\)$/ : /^(тёмн|светл).* \([a-z]{3}\)$/, p);
     await shot(page, 'chooser', at);
     await page.click('#chooser button[data-move]');
     await page.waitForFunction(() => window.asterism.state.ply === 1 && !window.asterism.busy);
@@ -596,7 +600,16 @@ test('4. a lesson\'s and a puzzle\'s Hint is on screen at 1280x800', async () =>
     await page.goto(new URL(`learn.html#starstar/${n}`, url).href);
     await page.reload();
     // (each reload loads the lesson's engine afresh: a loaded box needs time)
-    await page.waitForFunction((i) => { const ui = window.asterismLearn; return ui && ui.index === i && ui.state && !ui.busy; }, n - 1, { timeout: 60000 });
+    await page.waitForFunction((i) => { const ui = window.asterismLearn; return ui && ui.index === i && ui.state && !ui.busy; }, n - 1, { timeout: 60000 })
+      .catch(async (e) => {
+        // What the page showed, for a run elsewhere (one waited here in vain once).
+        const seen = await page.evaluate(() => {
+          const ui = window.asterismLearn;
+          return { address: location.href, index: ui?.index, state: !!ui?.state, busy: ui?.busy,
+            worker: !!navigator.serviceWorker?.controller, feedback: document.getElementById('feedback')?.textContent };
+        }).catch((err) => ({ unreadable: String(err) }));
+        throw new Error(`${e.message.split('\n')[0]}; lesson ${n}: the page showed ${JSON.stringify(seen)}; it threw ${JSON.stringify(page.errors)}`);
+      });
     assert.ok(await inView(), `*Star lesson ${n}: Hint on screen`);
     if (n === 3) await shot(page, 'lesson-hint', at);
   }
@@ -764,7 +777,8 @@ test('6. a game that ends well: result, score, Rematch, Review, New game, its ow
     // A new game with no moves: its review is refused, in words.
     await newGame(page, 'starstar', { options: { size: '6' } });
     await page.click('#review');
-    await page.waitForFunction((w) => document.querySelector('#message')?.textContent.includes(w), words.nothing);
+    // (A run elsewhere once waited 20 s here in vain: until() says what the page showed then.)
+    await until(page, (w) => document.querySelector('#message')?.textContent.includes(w), words.nothing, 20000);
     assert.deepEqual(page.errors, []);
     await context.close();
   }

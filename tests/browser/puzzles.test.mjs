@@ -176,7 +176,15 @@ async function solveFirstOf(page, { game, set }) {
   await page.waitForFunction((i) => {
     const ui = window.asterismPuzzles;
     return ui && ui.puzzle && ui.puzzle.id === i && ui.state && !ui.busy;
-  }, id);
+  }, id).catch(async (e) => {
+    // What the page showed, for a run elsewhere (one waited here in vain once).
+    const seen = await page.evaluate(() => {
+      const ui = window.asterismPuzzles;
+      return { address: location.href, puzzle: ui?.puzzle?.id, state: !!ui?.state, busy: ui?.busy,
+        task: document.getElementById('task')?.textContent, feedback: document.getElementById('feedback')?.textContent };
+    }).catch((err) => ({ unreadable: String(err) }));
+    throw new Error(`${e.message.split('\n')[0]}; waiting for ${game}/${set}/${id}, the page showed ${JSON.stringify(seen)}`);
+  });
   await page.waitForSelector('#puzzle-rating:not(:empty)');
   const before = await page.getAttribute('#puzzle-rating', 'data-rating');
   await solve(page);
