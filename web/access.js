@@ -179,7 +179,7 @@ export function announce(game) {
     const side = game.players[(Math.max(0, heard.toMove) + i - heard.ply) % sides]?.name || '';
     said.push(say('announce.played', { side: sideName(side), move: moveWords(game, game.history[i]) }).trim());
   }
-  if (game.terminal && !heard.over) said.push(say('announce.over', { outcome: outcomeText(game.outcome), result: game.result }));
+  if (game.terminal && !heard.over) said.push(say('announce.over', { outcome: outcomeText(game), result: game.result }));
   if (said.length) box.textContent = said.join(' ');
   heard = now;
 }

@@ -206,7 +206,7 @@ function finish() {
   ui.solved = true;
   ui.busy = false;
   localStorage.setItem(doneKey(ui.game, ui.index), 'done');
-  const over = ui.state?.terminal ? ` (${outcomeText(ui.state.outcome)})` : '';
+  const over = ui.state?.terminal ? ` (${outcomeText(ui.state)})` : '';
   feedback(`${t('learn.right')} ${l.done || ''}${over}`.trim(), 'right');
   $('feedback').dataset.result = 'done';
   $('next').classList.add('ready');

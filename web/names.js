@@ -139,11 +139,11 @@ export const HOME_BOARDS = { starstar: 'starstar:size=6', asterisk: 'asterisk:si
 export const terminationText = (t, reason) => (t === 'rules' ? '' :
   ['resignation', 'agreement', 'time'].includes(t) ? tr(`end.${t}`) : serverError({ ...reason, error: t }));
 
-// The word by which the server's outcome already names each way of ending
+// The outcome that already names each way of ending a player chooses
 // (src/table/table.cpp: "White resigns", "White loses on time", "Draw by
 // agreement"), so that the result line does not say it twice.
-/** @type {Record<string, RegExp>} */
-const SAID = { resignation: /resign/i, time: /time/i, agreement: /agreement/i };
+/** @type {Record<string, string>} */
+const SAID = { resignation: 'resigns', time: 'time', agreement: 'agreed' };
 
 /**
  * What a side did (wins, resigns, time: lost on time) in the page's
@@ -156,18 +156,17 @@ function sideDid(name, what) {
 }
 
 /**
- * The server's outcome (src/table/table.cpp, src/server/draws.cpp) in the
- * page's language; one it does not know is kept as it is.
- * @param {string} outcome
+ * How a game ended, by a state's outcome_kind and outcome_side
+ * (src/table/table.cpp, docs/server.md), in the page's language, never by
+ * reading its English `outcome`, which is kept only for a state without
+ * them (a server of old).
+ * @param {{outcome?: string, outcome_kind?: string, outcome_side?: string}} s
  */
-export function outcomeText(outcome) {
-  let m;
-  if ((m = /^(.+) wins$/.exec(outcome))) return sideDid(m[1], 'wins');
-  if ((m = /^(.+) resigns$/.exec(outcome))) return sideDid(m[1], 'resigns');
-  if ((m = /^(.+) loses on time$/.exec(outcome))) return sideDid(m[1], 'time');
-  const known = { 'Draw': 'result.draw', 'Draw by agreement': 'result.agreed',
-    'Won': 'result.won', 'Game over': 'result.gameOver' }[outcome];
-  return known ? tr(known) : outcome;
+export function outcomeText({ outcome = '', outcome_kind: kind, outcome_side: who = '' }) {
+  if (kind === undefined) return outcome || tr('result.gameOver');
+  if (kind === 'wins' || kind === 'resigns' || kind === 'time') return sideDid(who, kind);
+  const key = /** @type {Record<string, string>} */ ({ draw: 'result.draw', agreed: 'result.agreed', won: 'result.won', lost: 'result.lost' })[kind];
+  return tr(key ?? 'result.gameOver');
 }
 
 /**
@@ -176,16 +175,16 @@ export function outcomeText(outcome) {
  * wins (0-1)", "Draw by agreement (1/2-1/2)"; a game the server ended
  * (status aborted) says why: of a game's state (types.js), whose `players`
  * name the sides.
- * @param {{outcome: string, result: string, termination?: string, termination_reason?: import('./types.js').Reason, status?: string, players?: {name: string}[]}} g
+ * @param {{outcome: string, outcome_kind?: string, outcome_side?: string, result: string, termination?: string, termination_reason?: import('./types.js').Reason, status?: string, players?: {name: string}[]}} g
  */
-export function resultLine({ outcome, result, termination = '', termination_reason: reason, status = '', players = [] }) {
+export function resultLine(g) {
+  const { result, termination = '', termination_reason: reason, status = '', players = [] } = g;
   if (status === 'aborted') return tr('result.aborted', { why: termination ? terminationText(termination, reason) : tr('result.abandoned'), result });
-  const english = outcome || 'Game over';
-  let line = outcomeText(english);
-  const said = SAID[termination];
-  if (termination && termination !== 'rules' && !(said && said.test(english))) line += ` ${terminationText(termination, reason)}`;
+  const kind = g.outcome_kind ?? '';
+  let line = outcomeText(g);
+  if (termination && termination !== 'rules' && SAID[termination] !== kind) line += ` ${terminationText(termination, reason)}`;
   const winner = (result === '1-0' ? players[0]?.name : result === '0-1' ? players[1]?.name : '') || '';
-  if (winner && !/\bwins\b|\bwon\b/i.test(english)) line += `: ${sideDid(winner, 'wins')}`;
+  if (winner && !['wins', 'won', 'lost'].includes(kind)) line += `: ${sideDid(winner, 'wins')}`;
   return `${line} (${result})`;
 }
 

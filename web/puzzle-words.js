@@ -58,7 +58,7 @@ export function hintText(s, move) {
  * @param {TableState} s
  */
 export function finalText(s) {
-  const result = s.outcome ? outcomeText(s.outcome) : '';
+  const result = s.outcome ? outcomeText(s) : '';
   const kind = s.view.kind;
   let score = '';
   if (kind === 'starstar') {

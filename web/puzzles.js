@@ -233,7 +233,7 @@ async function wrong(text, step) {
     ui.refuted = true;
     const within = p.exact ? t('puz.noWin') : tn('puz.noWin.within', p.horizon);
     feedback(answer ? t('puz.wrong', { move: text, answer, within }) :
-      t('puz.wrong.ends', { move: text, outcome: outcomeText(shown.outcome) }), 'wrong');
+      t('puz.wrong.ends', { move: text, outcome: outcomeText(shown) }), 'wrong');
   } catch (e) {
     feedback(errorText(e), 'wrong');
   } finally {

@@ -225,7 +225,9 @@ export {};
  * @property {number} to_move  -1 when over
  * @property {boolean} terminal
  * @property {string} result
- * @property {string} outcome
+ * @property {string} outcome  the English line ("White wins"), for a script
+ * @property {''|'wins'|'resigns'|'time'|'draw'|'agreed'|'won'|'lost'} [outcome_kind]  how it ended, for the page's words
+ * @property {string} [outcome_side]  the side outcome_kind names, "" for none
  * @property {Score} score
  * @property {string} position
  * @property {string} move_help

@@ -105,26 +105,46 @@ std::string Table::result() const {
     return game_->result();
 }
 
-std::string outcome_text(const Game& game) {
-    const Outcome o = game.outcome();
-    switch (o.kind) {
-        case Outcome::Kind::Ongoing:
-            return "";
-        case Outcome::Kind::Draw:
-            return "Draw";
-        case Outcome::Kind::Loss:
-            return "Lost";
-        case Outcome::Kind::Win:
-            return game.num_players() == 1 ? "Won" : game.player_name(o.winner) + " wins";
-    }
+std::string OutcomeWords::text() const {
+    if (kind == "wins") return side + " wins";
+    if (kind == "resigns") return side + " resigns";
+    if (kind == "time") return side + " loses on time";
+    if (kind == "draw") return "Draw";
+    if (kind == "agreed") return "Draw by agreement";
+    if (kind == "won") return "Won";
+    if (kind == "lost") return "Lost";
     return "";
 }
 
-std::string Table::outcome_text() const {
-    if (draws_.agreed()) return "Draw by agreement";
+OutcomeWords outcome_words(const Game& game) {
+    const Outcome o = game.outcome();
+    switch (o.kind) {
+        case Outcome::Kind::Ongoing:
+            return {};
+        case Outcome::Kind::Draw:
+            return {"draw", ""};
+        case Outcome::Kind::Loss:
+            return {"lost", ""};
+        case Outcome::Kind::Win:
+            if (game.num_players() == 1) return {"won", ""};
+            return {"wins", game.player_name(o.winner)};
+    }
+    return {};
+}
+
+std::string outcome_text(const Game& game) {
+    return outcome_words(game).text();
+}
+
+OutcomeWords Table::outcome_words() const {
+    if (draws_.agreed()) return {"agreed", ""};
     if (resigned_ != Player::None)
-        return game_->player_name(resigned_) + (on_time_ ? " loses on time" : " resigns");
-    return asterism::outcome_text(*game_);
+        return {on_time_ ? "time" : "resigns", game_->player_name(resigned_)};
+    return asterism::outcome_words(*game_);
+}
+
+std::string Table::outcome_text() const {
+    return outcome_words().text();
 }
 
 nlohmann::json Table::over_reason() const {

@@ -71,6 +71,20 @@ ComputerTurn plan_computer_turn(const Game& game, const DrawOffers& draws, Agent
 // to it now, by its search (search/draw.h).
 bool computer_accepts_offer(const Game& game, Player who, Agent& agent, Rng& rng);
 
+// How a game ended, for a client to say in its own words: `kind` is
+// "wins", "resigns", "time" (lost on time), "draw", "agreed" (a draw by
+// agreement), "won" or "lost" (a game of one player), "" while it goes on;
+// `side` is the player it names ("White", "First"), "" for none.
+struct OutcomeWords {
+    std::string kind;
+    std::string side;
+    // The English line: "White wins", "Draw by agreement", "Won".
+    std::string text() const;
+};
+
+// The outcome of a game its rules ended.
+OutcomeWords outcome_words(const Game& game);
+
 // "White wins", "Draw", "Won", "Lost" for a game its rules ended; "" while
 // it goes on.
 std::string outcome_text(const Game& game);
@@ -103,8 +117,9 @@ class Table {
 
     // ---- play -----------------------------------------------------------------
     bool over() const;
-    std::string result() const;        // "1-0", "1/2-1/2", ... with resignation and agreement
-    std::string outcome_text() const;  // "White wins", "Draw by agreement", "White resigns"
+    std::string result() const;          // "1-0", "1/2-1/2", ... with resignation and agreement
+    OutcomeWords outcome_words() const;  // with resignation, time and agreement
+    std::string outcome_text() const;    // "White wins", "Draw by agreement", "White resigns"
     // "the game is over (1/2-1/2, draw by agreement)": what a move after the end is told.
     std::string over_message() const;
     // The same as a reason of the engine's catalogue (core/errors.h), for a

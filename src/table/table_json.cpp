@@ -64,6 +64,7 @@ json game_view(const Table& t, const Game& shown, ViewParts parts) {
     const bool now = &shown == &game;
     const GameInfo* info = Registry::instance().find(game.id());
     const Player to_move = shown.to_move();
+    const OutcomeWords outcome = now ? t.outcome_words() : outcome_words(shown);
     return {{"game", game.spec()},
             {"game_id", game.id()},
             {"title", info ? info->title : game.id()},
@@ -72,7 +73,10 @@ json game_view(const Table& t, const Game& shown, ViewParts parts) {
             {"to_move", to_move == Player::None || (now && t.over()) ? -1 : index(to_move)},
             {"terminal", now ? t.over() : shown.terminal()},
             {"result", now ? t.result() : shown.result()},
-            {"outcome", now ? t.outcome_text() : outcome_text(shown)},
+            {"outcome", outcome.text()},
+            // The outcome for a page to word: docs/server.md, "A game's state".
+            {"outcome_kind", outcome.kind},
+            {"outcome_side", outcome.side},
             {"score", shown.score()},
             {"position", shown.position()},
             {"move_help", game.move_help()},

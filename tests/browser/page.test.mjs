@@ -62,14 +62,18 @@ async function playFirst(page) {
 
 test('the result line says each thing once', () => {
   const players = [{ name: 'White' }, { name: 'Black' }];
-  const line = (outcome, result, termination, status = 'finished') =>
-    resultLine({ outcome, result, termination, status, players });
-  assert.equal(line('White loses on time', '0-1', 'time'), 'White loses on time: Black wins (0-1)');
-  assert.equal(line('Black resigns', '1-0', 'resignation'), 'Black resigns: White wins (1-0)');
-  assert.equal(line('Draw by agreement', '1/2-1/2', 'agreement'), 'Draw by agreement (1/2-1/2)');
-  assert.equal(line('White wins', '1-0', 'rules'), 'White wins (1-0)');
-  assert.equal(line('Draw', '1/2-1/2', ''), 'Draw (1/2-1/2)');
-  assert.equal(line('', '*', 'nobody joined in time', 'aborted'), 'Ended by the server: nobody joined in time (*)');
+  // The state's outcome_kind and outcome_side say how it ended; its English
+  // `outcome` is not read (the wrong one given here shows it).
+  const line = (kind, side, result, termination, status = 'finished') =>
+    resultLine({ outcome: 'not read', outcome_kind: kind, outcome_side: side, result, termination, status, players });
+  assert.equal(line('time', 'White', '0-1', 'time'), 'White loses on time: Black wins (0-1)');
+  assert.equal(line('resigns', 'Black', '1-0', 'resignation'), 'Black resigns: White wins (1-0)');
+  assert.equal(line('agreed', '', '1/2-1/2', 'agreement'), 'Draw by agreement (1/2-1/2)');
+  assert.equal(line('wins', 'White', '1-0', 'rules'), 'White wins (1-0)');
+  assert.equal(line('draw', '', '1/2-1/2', ''), 'Draw (1/2-1/2)');
+  assert.equal(line('won', '', '1-0', 'rules'), 'Won (1-0)');
+  assert.equal(line('lost', '', '0-1', 'rules'), 'Lost (0-1)');
+  assert.equal(line('', '', '*', 'nobody joined in time', 'aborted'), 'Ended by the server: nobody joined in time (*)');
 });
 
 test('the move list: numbered rows in three columns, a whole chain', async () => {

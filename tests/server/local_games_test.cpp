@@ -99,6 +99,8 @@ TEST(ServerApi, ACaptureChainIsOneMoveAndEndsTheGame) {
     EXPECT_TRUE(r.body["terminal"]);
     EXPECT_EQ(r.body["result"], "1-0");
     EXPECT_EQ(r.body["outcome"], "White wins");
+    EXPECT_EQ(r.body["outcome_kind"], "wins");
+    EXPECT_EQ(r.body["outcome_side"], "White");
     EXPECT_EQ(r.body["to_move"], -1);
     expect_error(post(api, path(s, "move"), {{"move", "a5-a6"}}), 400, "over");
     expect_error(post(api, path(s, "computer"), json::object()), 400, "over");

@@ -159,10 +159,17 @@ TEST_F(Online, DrawsAreAgreedAndResignationsEndTheGame) {
     const json s = call("POST", base + "/draw", {{"action", "accept"}}, bo).body;
     EXPECT_EQ(s["result"], "1/2-1/2");
     EXPECT_EQ(s["termination"], "agreement");
+    // How it ended, for a page to word (the English line is for scripts).
+    EXPECT_EQ(s["outcome"], "Draw by agreement");
+    EXPECT_EQ(s["outcome_kind"], "agreed");
+    EXPECT_EQ(s["outcome_side"], "");
     const auto [id2, ann2, bo2] = two_people("shatra");
     const json r = call("POST", "/api/games/" + id2 + "/resign", json::object(), bo2).body;
     EXPECT_EQ(r["result"], "1-0");
     EXPECT_EQ(r["termination"], "resignation");
+    EXPECT_EQ(r["outcome"], "Black resigns");
+    EXPECT_EQ(r["outcome_kind"], "resigns");
+    EXPECT_EQ(r["outcome_side"], "Black");
 }
 
 TEST_F(Online, AFischerClockRunsOutAndTheGameIsLostOnTime) {
@@ -193,6 +200,9 @@ TEST_F(Online, AFischerClockRunsOutAndTheGameIsLostOnTime) {
     EXPECT_TRUE(s["terminal"].get<bool>());
     EXPECT_EQ(s["result"], "1-0");
     EXPECT_EQ(s["termination"], "time");
+    EXPECT_EQ(s["outcome_kind"], "time");
+    EXPECT_EQ(s["outcome_side"], s["players"][1]["name"]);
+    EXPECT_EQ(s["outcome"], s["players"][1]["name"].get<std::string>() + " loses on time");
     EXPECT_NE(call("GET", base + "/record").body["record"].get<std::string>().find("time forfeit"),
               std::string::npos);
 }

@@ -124,6 +124,7 @@ export default {
   'result.draw': 'Draw',
   'result.agreed': 'Draw by agreement',
   'result.won': 'Won',
+  'result.lost': 'Lost',
   'result.abandoned': 'abandoned',
   // What a side did, where a language needs each side's own form (ru.js).
   'side.White.wins': 'White wins', 'side.White.resigns': 'White resigns', 'side.White.time': 'White loses on time',

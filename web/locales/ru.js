@@ -118,6 +118,7 @@ export default {
   'result.draw': 'Ничья',
   'result.agreed': 'Ничья по соглашению',
   'result.won': 'Победа',
+  'result.lost': 'Поражение',
   'result.abandoned': 'партия брошена',
   'side.White.wins': 'Белые выиграли', 'side.Black.wins': 'Чёрные выиграли',
   'side.White.resigns': 'Белые сдались', 'side.Black.resigns': 'Чёрные сдались',
