@@ -216,10 +216,14 @@ function finish() {
 
 // ---- lessons -----------------------------------------------------------------
 
+// The numbers of showGame()'s and showLesson()'s latest calls.
+let gameAsked = 0, lessonAsked = 0;
+
 /** @param {number} index */
 async function showLesson(index) {
   const old = ui.state, book = ui.book;
   if (!book) return;
+  const asked = ++lessonAsked;
   ui.index = Math.max(0, Math.min(index, book.lessons.length - 1));
   Object.assign(ui, {
     state: null, position: null, focus: null, step: 0, solved: false, busy: true, path: [], pick: null, hinted: false,
@@ -243,8 +247,12 @@ async function showLesson(index) {
   renderList();
   try {
     const body = { kind: 'local', players: ['human', 'human'], ...positionBody(l.spec, l.position) };
-    ui.state = /** @type {import('./types.js').CreatedLocalGame} */ (await api('POST', '/api/games', body)).state;
+    const made = /** @type {import('./types.js').CreatedLocalGame} */ (await api('POST', '/api/games', body)).state;
+    // A lesson chosen meanwhile is the one shown: this one's game goes.
+    if (asked !== lessonAsked) return void api('DELETE', `/api/games/${made.id}`).catch(() => {});
+    ui.state = made;
   } catch (e) {
+    if (asked !== lessonAsked) return;
     feedback(t('learn.startFailed', { why: errorText(e) }), 'wrong');
   }
   ui.busy = false;
@@ -293,16 +301,24 @@ async function inLanguage(book, game) {
 
 /** @param {string} game @param {number} [index] */
 async function showGame(game, index = 0) {
+  // Only the latest choice opens: a lesson asked for (a tab, the address)
+  // while an earlier one's book was loading is not overwritten when that
+  // one arrives, nor is the address set back to it.
+  const asked = ++gameAsked;
   ui.game = game;
   for (const b of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('game-tabs').children)) b.setAttribute('aria-selected', String(b.dataset.game === game));
+  /** @type {LessonBook} */
+  let loaded;
   try {
     const res = await fetch(`lessons/${game}.json`);
     if (!res.ok) throw new Error(t('api.status', { status: res.status }));
-    ui.book = await inLanguage(/** @type {LessonBook} */ (await res.json()), game);
+    loaded = await inLanguage(/** @type {LessonBook} */ (await res.json()), game);
   } catch (e) {
-    feedback(t('learn.loadFailed', { why: errorText(e) }), 'wrong');
+    if (asked === gameAsked) feedback(t('learn.loadFailed', { why: errorText(e) }), 'wrong');
     return;
   }
+  if (asked !== gameAsked) return;
+  ui.book = loaded;
   const book = ui.book;
   const rules = $('lesson-rules');
   rules.replaceChildren(`${t('learn.whole')} `);

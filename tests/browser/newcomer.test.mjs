@@ -597,9 +597,13 @@ test('4. a lesson\'s and a puzzle\'s Hint is on screen at 1280x800', async () =>
   const { context, page } = await open(at, 'learn.html#starstar/3');
   const inView = () => page.evaluate(() => { const r = document.getElementById('hint').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; });
   for (let n = 1; n <= 9; n++) {
+    // A fresh document each time, the page at its top: going from one
+    // lesson's address to another's only by its hash and then reloading
+    // came back to the first lesson's address about one run in three (the
+    // reload raced the hash's change; seen in this test's own report).
+    await page.goto('about:blank');
     await page.goto(new URL(`learn.html#starstar/${n}`, url).href);
-    await page.reload();
-    // (each reload loads the lesson's engine afresh: a loaded box needs time)
+    // (each load starts the lesson's engine afresh: a loaded box needs time)
     await page.waitForFunction((i) => { const ui = window.asterismLearn; return ui && ui.index === i && ui.state && !ui.busy; }, n - 1, { timeout: 60000 })
       .catch(async (e) => {
         // What the page showed, for a run elsewhere (one waited here in vain once).
