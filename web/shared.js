@@ -282,7 +282,7 @@ export function showChooser(moves, view, play, cancel) {
     if (icon) b.append(icon, ' ');
     // An Asterisk piece by its looks, with its code ("dark hexagon (dhe)").
     const type = pickType(view, m);
-    b.append(type ? pieceWords({ ...type, cell: '', owner: null, kind: type.type }, 'asterisk', []) : m.pick || m.text);
+    b.append(type ? pieceWords({ ...type, cell: '', owner: null, kind: type.type }, view.kind, []) : m.pick || m.text);
     b.title = m.text;
     b.addEventListener('click', () => { chooser.hidden = true; play(m); });
     chooser.append(b);
