@@ -15,6 +15,7 @@
 #include "search/engines.h"
 #include "search/players.h"
 #include "table/table.h"
+#include "table/table_events.h"
 #include "table/table_json.h"
 
 namespace asterism::web_engine {
@@ -31,27 +32,14 @@ struct LocalGame {
     std::uint64_t events = 0;  // applied so far
 };
 
-// The server's local events (games/log.cpp, apply_event and
-// apply_local_event), for the types a local game has.
+// The server's local events (table/table_events.h), for the types a local
+// game has: every one of them a table's.
 void apply_event(LocalGame& g, const json& d) {
-    Table& t = g.table;
     const std::string type = d.at("type");
-    if (type == "move") {
-        t.play(d.at("move").get<std::string>());
-    } else if (type == "undo") {
-        t.undo(d.value("to", "") == "person" ? UndoTo::PersonToMove : UndoTo::OneMove,
-               d.at("count").get<int>());
-    } else if (type == "draw") {
-        apply_draw_event(t, d);
-    } else if (type == "turn") {
-        apply_turn_event(t, d);
-    } else if (type == "players") {
-        g.level = apply_players_event(t, d);
-    } else if (type == "load") {
-        apply_load_event(t, d);
-    } else {
-        throw GameError("unknown event '" + type + "'");
-    }
+    const std::optional<TableEvent> e = table_event(type, d);
+    if (!e) throw GameError("unknown event '" + type + "'");
+    apply_event(g.table, *e);
+    if (const auto* players = std::get_if<table_events::Players>(&*e)) g.level = players->level;
 }
 
 // The game a request describes: created as POST /api/games creates it,

@@ -27,8 +27,9 @@ inline constexpr EngineErrorEntry kEngineErrorRows[] = {
     {"over.time", "the game is over ({result}, {sideGen} loses on time)"},
     {"over.rules.noMoves", "{why}; no more moves"},
 
-    // A table's events (src/table/table_json.cpp).
+    // A table's events (src/table/table_events.cpp).
     {"table.seat", "bad seat {n}"},
+    {"table.event", "a {type} event it cannot read: {why}"},
     {"table.loaded", "a record loaded into a game in play"},
 
     // Files read and written (src/record/file_io.cpp); {system} is the

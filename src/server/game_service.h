@@ -48,6 +48,7 @@
 
 #include "server/api_message.h"
 #include "server/events.h"
+#include "server/games/game_events.h"
 #include "server/metrics.h"
 #include "server/net/fair_pool.h"
 #include "server/search_guard.h"
@@ -160,7 +161,7 @@ class GameService {
     // Carries out one change on `g` and stores it: what every route of a
     // local game does to it (the caller holds the game's lock). Throws
     // GameError (nothing changed) when the rules refuse it.
-    void change(Game& g, const std::string& type, nlohmann::json data);
+    void change(Game& g, const online::GameEvent& event);
     // Reviews running on the server (reviews.h counts them here, where the
     // games that own them live), and the pool they think on.
     std::atomic<int>& reviews_running() { return reviews_running_; }
@@ -265,7 +266,7 @@ class GameService {
     nlohmann::json answer_offer(Call& c, std::unique_lock<std::mutex>& lock, Player by);
     // Applies and stores one event of a player's on a game of either kind
     // (the caller holds its lock and has checked it); the state to answer.
-    nlohmann::json act(Call& c, const std::string& type, nlohmann::json event);
+    nlohmann::json act(Call& c, const online::GameEvent& event);
     nlohmann::json analysis_json(const Analysis& a, const asterism::Game& game, int level) const;
     ApiResponse finish_create(Call& c, const std::shared_ptr<Game>& g, Player mine,
                               const std::string& name, const std::string& invite,
@@ -307,10 +308,10 @@ class GameService {
         nlohmann::json state;
         std::string text;
     };
-    // Appends `type`/`data` to the game's log and publishes its state; the
-    // caller holds the game's lock and has changed it.
+    // Appends `event` to the game's log and publishes its state; the
+    // caller holds the game's lock and has applied it.
     // Returns the state it published, which the request answers with.
-    Published commit(Game& g, const std::string& type, nlohmann::json data);
+    Published commit(Game& g, const online::GameEvent& event);
     void flag(Game& g, Player loser);
     Published publish(Game& g);
     // The reply that carries a published state unchanged.

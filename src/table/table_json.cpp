@@ -19,46 +19,6 @@ Player player_of(const json& j) {
     return static_cast<Player>(i);
 }
 
-void apply_draw_event(Table& t, const json& d) {
-    const std::string action = d.at("action");
-    const Player by = player_of(d.at("by"));
-    if (action == "offer" && d.contains("answer")) {
-        t.apply_draw_answer(by, d["answer"].get<bool>());
-    } else if (action == "offer") {
-        Rng unused(1);  // the offer is to a person: no search
-        t.offer_draw(by, unused);
-    } else {
-        t.answer_draw(action == "accept");
-    }
-}
-
-// The computer's answer to an offer, its move and an offer with it, as it
-// planned them: replaying needs no search.
-void apply_turn_event(Table& t, const json& d) {
-    ComputerTurn turn;
-    turn.player = player_of(d.at("player"));
-    if (d.contains("answered_draw")) turn.answered_draw = d["answered_draw"].get<bool>();
-    if (d.contains("move")) turn.move = d["move"].get<std::string>();
-    turn.offers_draw = d.value("offers_draw", false);
-    t.apply(turn);
-}
-
-int apply_players_event(Table& t, const json& d) {
-    const json& players = d.at("players");
-    for (std::size_t i = 0; i < 2 && i < players.size(); ++i)
-        t.set_seat(static_cast<Player>(i), parse_seat(players.at(i).get<std::string>(), t.game()));
-    return d.at("level").get<int>();
-}
-
-void apply_load_event(Table& t, const json& d) {
-    if (!t.game().history().empty()) throw error("table.loaded");
-    const std::string text = d.at("record");
-    LoadedGame loaded = looks_like_pgn(text)
-                            ? std::move(read_pgn(text, "record").front())
-                            : replay_record(parse_record(text, "record"), "record");
-    t = Table(std::move(loaded));
-}
-
 json game_view(const Table& t, const Game& shown, ViewParts parts) {
     const Game& game = t.game();
     const bool now = &shown == &game;

@@ -20,20 +20,7 @@ namespace asterism {
 // A seat's index in an event (0 or 1); GameError for another value.
 Player player_of(const nlohmann::json& j);
 
-// The events that change a table alone, as the server logs them (docs/
-// server.md, "Durable games") and the page's local games keep them:
-//   draw     {action: offer|accept|decline, by, answer?}: an offer (and the
-//            computer's answer to it, when the offer was to a computer seat)
-//   turn     {player, answered_draw?, move?, offers_draw?}: a computer's turn
-//            as it planned it (search/draw.h, ComputerTurn)
-//   players  {players: [PLAYER, PLAYER], level}: a local game's seats; the
-//            level is returned, for a "computer" seat's next choice
-//   load     {record}: a local game's first event, a record (or PGN) to go on from
-// Each throws GameError, the table unchanged, for an event it refuses.
-void apply_draw_event(Table& t, const nlohmann::json& d);
-void apply_turn_event(Table& t, const nlohmann::json& d);
-int apply_players_event(Table& t, const nlohmann::json& d);
-void apply_load_event(Table& t, const nlohmann::json& d);
+// The events that change a table alone: table/table_events.h.
 
 // The one view of a game (docs/view.md): what every game's reply and
 // stream shows of its rules state, from `t` as it is or from `shown`, a copy

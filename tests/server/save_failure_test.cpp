@@ -241,7 +241,7 @@ void SaveFailure::load() {
     EXPECT_FALSE(local_game({{"record", record}}).empty());
 }
 
-// Each type of event the log holds (kEventTypes, the closed set apply_event
+// Each type of event the log holds (kEventTypes, the closed set game_event
 // carries out) has its failing change here: a type added without one fails.
 TEST_P(SaveFailure, AChangeWhoseEventIsNotSavedLeavesTheGameAsItWas) {
     using Change = void (SaveFailure::*)();

@@ -28,6 +28,7 @@ export default {
   // A table's events (src/table/table_json.cpp).
   'err.table.seat': "bad seat {n}",
   'err.table.loaded': "a record loaded into a game in play",
+  'err.table.event': "a {type} event it cannot read: {why}",
   // Files read and written (src/record/file_io.cpp); {system} is the
   // system's own words (strerror).
   'err.file.read': "cannot read {path}: {system}",

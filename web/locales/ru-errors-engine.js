@@ -22,6 +22,7 @@ export default {
   // A table's events (src/table/table_json.cpp).
   'err.table.seat': "нет места {n}",
   'err.table.loaded': "запись загружена в уже идущую партию",
+  'err.table.event': "событие {type}, которое не прочесть: {why}",
   // Files read and written (src/record/file_io.cpp); {system} is the
   // system's own words (strerror).
   'err.file.read': "не удаётся прочитать {path}: {system}",

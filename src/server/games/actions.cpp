@@ -35,7 +35,7 @@ ApiResponse GameService::move(Call& c) {
     if (g.local()) {
         if (text.empty()) fail("game.move.missing");
         std::lock_guard lock(g.mutex);
-        change(g, "move", {{"move", text}});
+        change(g, table_events::Move{text});
         return {200, local_state(c)};
     }
     if (text.empty()) fail("game.move.empty");
@@ -53,10 +53,10 @@ ApiResponse GameService::move(Call& c) {
         fail("turn.time");
     }
     check_room(g, "move");
-    const json event = {{"move", text}, {"by", seat_index(p)}};
-    apply_event(g, "move", event);  // GameError (400) for an illegal move, nothing changed
+    const GameEvent event = table_events::Move{text, seat_index(p)};
+    apply_event(g, event);  // GameError (400) for an illegal move, nothing changed
     turn_over(g, p, at);
-    Published state = commit(g, "move", event);
+    Published state = commit(g, event);
     if (g.table.computer_to_move()) schedule_computer(c.game);
     return reply(std::move(state));
 }
@@ -66,10 +66,10 @@ ApiResponse GameService::resign(Call& c) {
     std::lock_guard lock(g.mutex);
     const Player p = require_seat(g, c.request);
     if (g.table.over()) fail("over.conflict", {{"why", g.table.over_reason()}});
-    const json event = {{"by", seat_index(p)}};
-    apply_event(g, "resign", event);
+    const GameEvent event = events::Resign{p};
+    apply_event(g, event);
     g.clock.turn_start = 0;
-    return reply(commit(g, "resign", event));
+    return reply(commit(g, event));
 }
 
 namespace {
@@ -116,18 +116,18 @@ ApiResponse GameService::draw(Call& c) {
     check_room(g, "draw");
     if (action == "offer" && standing != opponent(by) && g.table.seat(opponent(by)).computer())
         return {200, answer_offer(c, lock, by)};
-    return {200, act(c, "draw", {{"action", action}, {"by", seat_index(by)}})};
+    return {200, act(c, table_events::Draw{action, by, std::nullopt})};
 }
 
-json GameService::act(Call& c, const std::string& type, json event) {
+json GameService::act(Call& c, const GameEvent& event) {
     Game& g = *c.game;
     if (g.local()) {
-        change(g, type, std::move(event));
+        change(g, event);
         return local_state(c);
     }
-    apply_event(g, type, event);
+    apply_event(g, event);
     if (g.table.over()) g.clock.turn_start = 0;
-    return commit(g, type, std::move(event)).state;
+    return commit(g, event).state;
 }
 
 // Takebacks: against the computer, the person's last move goes back at once
@@ -149,20 +149,20 @@ ApiResponse GameService::takeback(Call& c) {
     check_room(g, "takeback");
     if (action == "decline" || (action == "request" && !against_computer)) {
         if (action == "request" && history.empty()) fail("takeback.noMove");
-        const json event = {{"action", action}, {"by", seat_index(p)}};
-        apply_event(g, "takeback", event);
-        return reply(commit(g, "takeback", event));
+        const GameEvent event = events::Takeback{action, p};
+        apply_event(g, event);
+        return reply(commit(g, event));
     }
     // Back to and including the asker's last move.
     const int count = g.table.game().to_move() == asker ? 2 : 1;
     if (static_cast<std::size_t>(count) > history.size()) fail("takeback.noOwn");
 
-    const json event = {{"count", count}, {"by", seat_index(p)}};
+    const GameEvent event = table_events::Undo{count, false, seat_index(p)};
     const std::int64_t at = now();
     take_back_clock(g, count, at);
-    apply_event(g, "undo", event);
+    apply_event(g, event);
     turn_over(g, Player::None, at);
-    Published state = commit(g, "undo", event);
+    Published state = commit(g, event);
     if (g.table.computer_to_move()) schedule_computer(c.game);
     return reply(std::move(state));
 }

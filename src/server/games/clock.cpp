@@ -172,10 +172,10 @@ std::size_t GameService::expire_idle() {
         // The reason's English is what the log keeps (known_reason reads it back).
         const ErrorEntry& why =
             open ? ReasonCode("game.ended.nobody").entry() : ReasonCode("game.ended.idle").entry();
-        const json event = {{"why", std::string(why.text)}};
-        apply_event(*g, "expire", event);
+        const GameEvent event = events::Expire{std::string(why.text)};
+        apply_event(*g, event);
         try {
-            commit(*g, "expire", event);
+            commit(*g, event);
             ++ended;
         } catch (const HttpError&) {
             // Not saved: the game is as its log says; the next pass tries again.

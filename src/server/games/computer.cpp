@@ -135,10 +135,10 @@ bool GameService::play_computer_move(const std::shared_ptr<Game>& gp) {
     if (g.row.last_seq != seq) return false;
     if (!turn.move) return true;
     const Player p = g.table.game().to_move();
-    const json event = {{"move", *turn.move}, {"by", seat_index(p)}};
-    apply_event(g, "move", event);
+    const GameEvent event = table_events::Move{*turn.move, seat_index(p)};
+    apply_event(g, event);
     turn_over(g, p, now());
-    commit(g, "move", event);
+    commit(g, event);
     return true;
 }
 

@@ -20,6 +20,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "server/game_service.h"
+#include "server/games/game_events.h"
 #include "server/json_args.h"
 #include "server/net/limits.h"
 #include "server/reviews.h"
@@ -162,15 +163,13 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
 // an account's download).
 Record named_record(const Game& g);
 
-// The event log (log.cpp).
-// Every type of event a game's log holds, each carried out by apply_event:
-// a closed set (apply_event refuses any other), every one of which a test
-// makes fail to save (tests/server/save_failure_test.cpp).
-inline constexpr std::array<std::string_view, 12> kEventTypes = {
-    "move", "undo",  "resign", "flag", "draw",    "takeback",
-    "join", "claim", "expire", "turn", "players", "load"};
+// The event log (log.cpp); its events: game_events.h.
+// Carries out one event on the game: the live requests build an event and
+// apply it here, and a restart replays the log through the same function,
+// so the two cannot differ. GameError (nothing changed) for an event the
+// game refuses.
+void apply_event(Game& g, const GameEvent& e);
 void settle_row(Game& g, std::int64_t now);
-void apply_event(Game& g, const std::string& type, const json& d);
 std::shared_ptr<Game> game_from_row(const store::GameRow& row);
 
 }  // namespace online

@@ -132,7 +132,7 @@ ApiResponse GameService::players(Call& c) {
     std::lock_guard lock(c.game->mutex);
     int level = c.game->level;
     json players = seats_asked(body, c.game->table, level, limits_.search);
-    change(*c.game, "players", {{"players", std::move(players)}, {"level", level}});
+    change(*c.game, table_events::Players{players.get<std::vector<std::string>>(), level});
     return {200, local_state(c)};
 }
 
@@ -144,9 +144,7 @@ ApiResponse GameService::undo(Call& c) {
     const bool to_human = body.contains("to_human") && body["to_human"] == true;
     std::lock_guard lock(c.game->mutex);
     if (c.game->table.game().history().empty()) fail("game.undo");
-    json event = {{"count", count}};
-    if (to_human) event["to"] = "person";
-    change(*c.game, "undo", std::move(event));
+    change(*c.game, table_events::Undo{static_cast<int>(count), to_human});
     return {200, local_state(c)};
 }
 
@@ -188,8 +186,8 @@ std::string GameService::create_local(Table table, int level, const ApiRequest& 
     settle_row(*g, row.created_ms);
     store_.create(g->row);
     g->saved_clock = g->clock;
-    if (!record.empty()) change(*g, "load", {{"record", record}});
-    change(*g, "players", {{"players", players}, {"level", level}});
+    if (!record.empty()) change(*g, table_events::Load{record});
+    change(*g, table_events::Players{players, level});
     std::lock_guard lock(mutex_);
     local_[g->row.id] = g;
     return token;
@@ -245,11 +243,11 @@ std::size_t GameService::local_count() const {
     return local_.size();
 }
 
-void GameService::change(Game& g, const std::string& type, json data) {
+void GameService::change(Game& g, const GameEvent& event) {
     if (!g.expired.empty()) fail("game.ended", {{"why", ended_why(g)}});
-    check_room(g, type);
-    apply_event(g, type, data);
-    commit(g, type, std::move(data));
+    check_room(g, event_type(event));
+    apply_event(g, event);
+    commit(g, event);
 }
 
 // Makes room for one more local game of `client`'s: games unused past the
@@ -297,13 +295,13 @@ std::vector<std::shared_ptr<Game>> GameService::make_local_room(const std::strin
 // game as its log says: unfinished, restored at the next start.
 void GameService::end_local(const std::vector<std::shared_ptr<Game>>& games, ReasonCode why) {
     // The reason's English is what the log keeps (known_reason reads it back).
-    const json event = {{"why", std::string(why.entry().text)}};
+    const GameEvent event = events::Expire{std::string(why.entry().text)};
     for (const auto& g : games) {
         std::lock_guard lock(g->mutex);
         if (g->table.over() || !g->expired.empty()) continue;
         try {
-            apply_event(*g, "expire", event);
-            commit(*g, "expire", event);
+            apply_event(*g, event);
+            commit(*g, event);
         } catch (const std::exception&) {
         }
     }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/errors.h"
+#include "core/overloaded.h"
 #include "record/pgn.h"
 #include "record/record.h"
 
@@ -34,78 +36,126 @@ void settle_row(Game& g, std::int64_t now) {
     g.row.clock = clock_json(g.clock).dump();
 }
 
-// The events only a local game has (apply_event's part for them): false
-// for another type.
-bool apply_local_event(Game& g, const std::string& type, const json& d) {
-    Table& t = g.table;
-    if (type == "turn") {
-        apply_turn_event(t, d);
-    } else if (type == "players") {
-        // A local game's seats and level, and the service's copy of the seats.
-        g.level = apply_players_event(t, d);
-        for (std::size_t i = 0; i < 2; ++i) {
-            const Seat& seat = t.seat(static_cast<Player>(i));
-            g.seats[i].computer = seat.computer();
-            g.seats[i].player = seat.player;
-        }
-    } else if (type == "load") {
-        apply_load_event(t, d);
-    } else {
-        return false;
-    }
-    return true;
+namespace {
+
+using namespace events;
+
+GameEvent read_service_event(std::string_view type, const json& d) {
+    if (type == "resign") return Resign{player_of(d.at("by"))};
+    if (type == "flag") return Flag{player_of(d.at("loser"))};
+    if (type == "takeback")
+        return Takeback{d.at("action").get<std::string>(), player_of(d.at("by"))};
+    if (type == "join")
+        return Join{player_of(d.at("seat")),
+                    d.at("name").get<std::string>(),
+                    d.value("digest", ""),
+                    d.value("account", std::int64_t{0}),
+                    d.value("rated", false),
+                    d.value("tournament", ""),
+                    d.value("reserved", std::int64_t{0})};
+    if (type == "claim")
+        return Claim{player_of(d.at("seat")), d.at("account").get<std::int64_t>(),
+                     d.at("name").get<std::string>()};
+    if (type == "expire") return Expire{d.at("why").get<std::string>()};
+    throw GameError("unknown event '" + printable(type, 40) + "'");
 }
 
-// Carries out one event on the game: the live requests build an event and
-// apply it here, and a restart replays the log through the same function, so
-// the two cannot differ. Throws GameError (nothing changed) for an event the
-// game refuses.
-void apply_event(Game& g, const std::string& type, const json& d) {
-    if (std::find(kEventTypes.begin(), kEventTypes.end(), type) == kEventTypes.end())
-        throw GameError("unknown event '" + printable(type, 40) + "'");
-    Table& t = g.table;
-    if (type == "move") {
-        t.play(d.at("move").get<std::string>());
-        g.takeback_by = Player::None;
-    } else if (type == "undo") {
-        // A local game's "to the person" undo takes back to the last turn
-        // of a person's seat (Table::undo); both replay the same.
-        t.undo(d.value("to", "") == "person" ? UndoTo::PersonToMove : UndoTo::OneMove,
-               d.at("count").get<int>());
-        g.takeback_by = Player::None;
-    } else if (type == "resign") {
-        t.resign(player_of(d.at("by")));
-    } else if (type == "flag") {
-        t.lose_on_time(player_of(d.at("loser")));
-    } else if (type == "draw") {
-        apply_draw_event(t, d);
-    } else if (type == "takeback") {
-        g.takeback_by = d.at("action") == "request" ? player_of(d.at("by")) : Player::None;
-    } else if (type == "join") {
-        OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(player_of(d.at("seat"))))];
-        seat.joined = true;
-        seat.name = d.at("name").get<std::string>();
-        if (d.contains("digest")) seat.digest = d["digest"].get<std::string>();
-        seat.account = d.value("account", std::int64_t{0});
-        if (d.value("rated", false)) g.rated = true;
-        if (d.contains("tournament")) g.tournament = d["tournament"].get<std::string>();
-        // The creator's join of a challenge keeps the other seat for the
-        // challenged account.
-        if (d.contains("reserved"))
-            g.seats[static_cast<std::size_t>(1 - seat_index(player_of(d.at("seat"))))].account =
-                d["reserved"].get<std::int64_t>();
-    } else if (type == "claim") {
-        // A guest's seat bound to the account they signed up or in to.
-        OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(player_of(d.at("seat"))))];
-        if (seat.account != 0) throw GameError("the seat is bound to an account already");
-        seat.account = d.at("account").get<std::int64_t>();
-        seat.name = d.at("name").get<std::string>();
-    } else if (type == "expire") {
-        g.expired = d.at("why").get<std::string>();
-        if (g.expired.empty()) throw GameError("an expiry without a reason");
-    } else if (!apply_local_event(g, type, d)) {
-        throw GameError("unknown event '" + printable(type, 40) + "'");
+OnlineSeat& seat_of(Game& g, Player p) {
+    return g.seats[static_cast<std::size_t>(seat_index(p))];
+}
+
+}  // namespace
+
+GameEvent game_event(std::string_view type, const json& d) {
+    if (std::optional<TableEvent> e = table_event(type, d)) return std::move(*e);
+    try {
+        return read_service_event(type, d);
+    } catch (const json::exception& e) {
+        throw error("table.event", {{"type", printable(type, 40)}, {"why", e.what()}});
     }
+}
+
+std::string_view event_type(const GameEvent& e) {
+    if (const auto* t = std::get_if<TableEvent>(&e)) return asterism::event_type(*t);
+    return kEventTypes[kTableEventTypes.size() + e.index() - 1];
+}
+
+json event_data(const GameEvent& e) {
+    return std::visit(
+        Overloaded{
+            [](const TableEvent& t) { return asterism::event_data(t); },
+            [](const Resign& r) {
+                return json{{"by", seat_index(r.by)}};
+            },
+            [](const Flag& f) {
+                return json{{"loser", seat_index(f.loser)}};
+            },
+            [](const Takeback& t) {
+                return json{{"action", t.action}, {"by", seat_index(t.by)}};
+            },
+            [](const Join& j) {
+                json d = {{"seat", seat_index(j.seat)}, {"name", j.name}};
+                if (!j.digest.empty()) d["digest"] = j.digest;
+                if (j.account != 0) d["account"] = j.account;
+                if (j.rated) d["rated"] = true;
+                if (!j.tournament.empty()) d["tournament"] = j.tournament;
+                if (j.reserved != 0) d["reserved"] = j.reserved;
+                return d;
+            },
+            [](const Claim& c) {
+                return json{{"seat", seat_index(c.seat)}, {"account", c.account}, {"name", c.name}};
+            },
+            [](const Expire& x) {
+                return json{{"why", x.why}};
+            },
+        },
+        e);
+}
+
+void apply_event(Game& g, const GameEvent& e) {
+    Table& t = g.table;
+    std::visit(
+        Overloaded{
+            [&](const TableEvent& te) {
+                asterism::apply_event(t, te);
+                if (std::holds_alternative<table_events::Move>(te) ||
+                    std::holds_alternative<table_events::Undo>(te))
+                    g.takeback_by = Player::None;
+                if (const auto* players = std::get_if<table_events::Players>(&te)) {
+                    // A local game's seats and level, and the service's copy of the seats.
+                    g.level = players->level;
+                    for (std::size_t i = 0; i < 2; ++i) {
+                        const Seat& seat = t.seat(static_cast<Player>(i));
+                        g.seats[i].computer = seat.computer();
+                        g.seats[i].player = seat.player;
+                    }
+                }
+            },
+            [&](const Resign& r) { t.resign(r.by); },
+            [&](const Flag& f) { t.lose_on_time(f.loser); },
+            [&](const Takeback& k) { g.takeback_by = k.action == "request" ? k.by : Player::None; },
+            [&](const Join& j) {
+                OnlineSeat& seat = seat_of(g, j.seat);
+                seat.joined = true;
+                seat.name = j.name;
+                if (!j.digest.empty()) seat.digest = j.digest;
+                seat.account = j.account;
+                if (j.rated) g.rated = true;
+                if (!j.tournament.empty()) g.tournament = j.tournament;
+                if (j.reserved != 0) seat_of(g, opponent(j.seat)).account = j.reserved;
+            },
+            [&](const Claim& c) {
+                OnlineSeat& seat = seat_of(g, c.seat);
+                if (seat.account != 0) throw GameError("the seat is bound to an account already");
+                seat.account = c.account;
+                seat.name = c.name;
+            },
+            [&](const Expire& x) {
+                if (x.why.empty()) throw GameError("an expiry without a reason");
+                g.expired = x.why;
+            },
+        },
+        e);
 }
 
 // A game as its row describes it, before its events.
@@ -152,7 +202,7 @@ std::shared_ptr<Game> GameService::replay(const std::string& id) {
         OnlineClock initial = g->clock;
         for (const store::EventRow& e : store_.events(id)) {
             const json d = json::parse(e.data);
-            apply_event(*g, e.type, d);
+            apply_event(*g, game_event(e.type, d));
             if (d.contains("clock")) initial = clock_from(d["clock"]);
         }
         g->clock = initial;
@@ -228,8 +278,10 @@ void GameService::check_room(const Game& g, std::string_view type) const {
     if (g.row.last_seq >= limits_.max_events) fail("game.changes", {{"n", limits_.max_events}});
 }
 
-GameService::Published GameService::commit(Game& g, const std::string& type, json data) {
+GameService::Published GameService::commit(Game& g, const GameEvent& event) {
     const std::int64_t at = now();
+    const std::string type(event_type(event));
+    json data = event_data(event);
     data["clock"] = clock_json(g.clock);
     const bool was_finished = g.row.status == "finished";
     settle_row(g, at);
@@ -273,11 +325,11 @@ GameService::Published GameService::commit(Game& g, const std::string& type, jso
 
 // `loser`'s time is up: the game ends (the caller holds the game's lock).
 void GameService::flag(Game& g, Player loser) {
-    const json event = {{"loser", seat_index(loser)}};
-    apply_event(g, "flag", event);
+    const GameEvent event = events::Flag{loser};
+    apply_event(g, event);
     g.clock.left[static_cast<std::size_t>(seat_index(loser))] = 0;
     g.clock.turn_start = 0;
-    commit(g, "flag", event);
+    commit(g, event);
 }
 
 }  // namespace asterism::server

@@ -25,21 +25,25 @@ void GameService::create_paired(const Paired& p) {
         g->seed = next_seed_++;
     }
     std::lock_guard game_lock(g->mutex);
-    std::vector<store::EventRow> events;
+    std::vector<store::EventRow> rows;
     for (std::size_t i = 0; i < 2; ++i) {
-        json joined = {{"seat", i}, {"name", p.names[i]}, {"account", p.accounts[i]}};
+        events::Join join;
+        join.seat = static_cast<Player>(i);
+        join.name = p.names[i];
+        join.account = p.accounts[i];
         if (i == 0) {
-            joined["tournament"] = p.tournament;
-            if (p.rated) joined["rated"] = true;
+            join.tournament = p.tournament;
+            join.rated = p.rated;
         }
-        apply_event(*g, "join", joined);
+        apply_event(*g, join);
         if (i == 1) turn_over(*g, Player::None, at);
+        json joined = event_data(join);
         joined["clock"] = clock_json(g->clock);
-        events.push_back({i + 1, at, "join", joined.dump()});
+        rows.push_back({i + 1, at, "join", joined.dump()});
     }
     settle_row(*g, at);
-    g->row.last_seq = events.size();
-    store_.create(g->row, events);
+    g->row.last_seq = rows.size();
+    store_.create(g->row, rows);
     g->saved_clock = g->clock;
     {
         std::lock_guard lock(mutex_);
@@ -65,10 +69,10 @@ void GameService::resign_for(const std::string& id, std::int64_t account) {
     if (g->table.over() || !g->expired.empty()) return;
     for (int i = 0; i < 2; ++i) {
         if (g->seats[static_cast<std::size_t>(i)].account != account) continue;
-        const json event = {{"by", i}};
-        apply_event(*g, "resign", event);
+        const GameEvent event = events::Resign{static_cast<Player>(i)};
+        apply_event(*g, event);
         g->clock.turn_start = 0;
-        commit(*g, "resign", event);
+        commit(*g, event);
         return;
     }
 }

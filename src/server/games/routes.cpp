@@ -277,15 +277,18 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
         std::lock_guard lock(mutex_);
         games_[g->row.id] = g;
     }
-    json joined = {{"seat", seat_index(mine)}, {"name", name}};
-    if (c.request.account != 0) joined["account"] = c.request.account;
-    if (g->rated) joined["rated"] = true;
+    events::Join join;
+    join.seat = mine;
+    join.name = name;
+    join.account = c.request.account;
+    join.rated = g->rated;
     // A challenge's seat is kept for the challenged account.
     const std::int64_t reserved = g->seats[static_cast<std::size_t>(1 - seat_index(mine))].account;
-    if (reserved != 0) joined["reserved"] = reserved;
-    apply_event(*g, "join", joined);
+    join.reserved = reserved;
+    const GameEvent joined = std::move(join);
+    apply_event(*g, joined);
     turn_over(*g, Player::None, now());
-    json state = commit(*g, "join", joined).state;
+    json state = commit(*g, joined).state;
     if (g->table.computer_to_move()) schedule_computer(g);
     const std::string& id = g->row.id;
     json out = {{"id", id},
@@ -336,15 +339,18 @@ ApiResponse GameService::join(Call& c) {
         std::lock_guard table_lock(mutex_);
         check_client_caps(c.request, false);
     }
-    json event = {{"seat", seat_index(p)}, {"name", name}};
-    if (!secret.empty()) event["digest"] = digest(secret);
-    if (c.request.account != 0) event["account"] = c.request.account;
-    apply_event(g, "join", event);
+    events::Join join;
+    join.seat = p;
+    join.name = name;
+    if (!secret.empty()) join.digest = digest(secret);
+    join.account = c.request.account;
+    const GameEvent event = std::move(join);
+    apply_event(g, event);
     seat.holder = c.request.client;
     g.listed = false;
     g.row.listed = false;
     turn_over(g, Player::None, now());
-    json out = commit(g, "join", event).state;
+    json out = commit(g, event).state;
     if (g.table.computer_to_move()) schedule_computer(c.game);
     out["you"] = seat_index(p);
     if (!secret.empty()) out["secret"] = secret;
@@ -367,10 +373,9 @@ ApiResponse GameService::claim(Call& c) {
     if (!seat.joined) fail("seat.takeFirst");
 
     check_room(g, "claim");
-    const json event = {
-        {"seat", seat_index(p)}, {"account", c.request.account}, {"name", c.request.account_name}};
-    apply_event(g, "claim", event);
-    json out = commit(g, "claim", event).state;
+    const GameEvent event = events::Claim{p, c.request.account, c.request.account_name};
+    apply_event(g, event);
+    json out = commit(g, event).state;
     out["you"] = seat_index(p);
     return {200, out};
 }

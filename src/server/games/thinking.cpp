@@ -95,12 +95,11 @@ ApiResponse GameService::computer(Call& c) {
         turn = plan_computer_turn(*snap.game, snap.draws, *agent, rng,
                                   {.analyse = false, .answer_draws = snap.seat.computer()});
     }
-    json event = {{"player", index(turn.player)}, {"offers_draw", turn.offers_draw}};
-    if (turn.answered_draw) event["answered_draw"] = *turn.answered_draw;
-    if (turn.move) event["move"] = *turn.move;
+    ComputerTurn logged = turn;
+    logged.analysis.reset();  // the log keeps what replaying needs, no search
     std::lock_guard lock(c.game->mutex);
     check_unchanged(*c.game, snap.changes);
-    change(*c.game, "turn", std::move(event));
+    change(*c.game, table_events::Turn{std::move(logged)});
     json state = local_state(c);
     if (turn.move) state["move"] = *turn.move;
     return {200, state};
@@ -152,7 +151,7 @@ json GameService::answer_offer(Call& c, std::unique_lock<std::mutex>& lock, Play
     }
     lock.lock();
     check_unchanged(g, changes);
-    json out = act(c, "draw", {{"action", "offer"}, {"by", seat_index(by)}, {"answer", yes}});
+    json out = act(c, table_events::Draw{"offer", by, yes});
     out["answer"] = yes ? "accepted" : "declined";
     return out;
 }
