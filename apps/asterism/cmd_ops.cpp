@@ -46,7 +46,7 @@ std::vector<std::string> problems_of(const std::string& file, std::size_t& games
     store::Store copy(file);
     std::vector<std::string> out = copy.problems();
     server::EventHub hub;
-    server::OnlineLimits limits;
+    server::GameLimits limits;
     limits.max_games = 1 << 30;  // every unfinished game is restored
     limits.local.max_games = 1 << 30;
     server::GameService service(copy, hub, limits, 1);

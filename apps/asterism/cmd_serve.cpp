@@ -162,7 +162,7 @@ void add_thinking_options(CLI::App& command, server::ServeOptions& o) {
         ->capture_default_str()
         ->check(CLI::Range(1, 100000));
     command
-        .add_option("--max-reviews", o.online_limits.thinking.max_reviews,
+        .add_option("--max-reviews", o.game_limits.thinking.max_reviews,
                     "Game reviews waiting or running on the server (429 beyond)")
         ->capture_default_str()
         ->check(CLI::Range(1, 10000));
@@ -200,7 +200,7 @@ void add_search_options(CLI::App& command, server::ServeOptions& o) {
 // expiries are given in hours and days and kept in seconds, which the
 // returned function writes once the command line is read.
 std::function<void()> add_expiry_options(CLI::App& command, server::ServeOptions& o) {
-    server::OnlineLimits& l = o.online_limits;
+    server::GameLimits& l = o.game_limits;
     auto hours = std::make_shared<double>(l.open_expiry_seconds / 3600);
     auto days = std::make_shared<double>(l.idle_expiry_seconds / 86400);
     command
@@ -333,7 +333,7 @@ Runner setup_serve(CLI::App& command) {
     command.add_option("--web", o->web_dir, "Folder of the UI's files")
         ->default_str(server::default_web_dir());
     command
-        .add_option("--max-games", o->online_limits.local.max_games,
+        .add_option("--max-games", o->game_limits.local.max_games,
                     "Local games (one screen, or against the computer) held at once; "
                     "beyond it the least recently used one ends")
         ->capture_default_str()
@@ -354,7 +354,7 @@ Runner setup_serve(CLI::App& command) {
         ->transform(CLI::CheckedTransformer(std::map<std::string, store::Sync>{
             {"normal", store::Sync::Normal}, {"full", store::Sync::Full}}));
     command
-        .add_option("--max-online-games", o->online_limits.max_games,
+        .add_option("--max-online-games", o->game_limits.max_games,
                     "Online games open or in progress at once")
         ->capture_default_str()
         ->check(CLI::Range(1, 1000000));

@@ -29,7 +29,7 @@ App::App(const ServeOptions& o)
       metrics_token_(o.metrics_token),
       log_format_(o.log_format),
       site_(o.web_dir.empty() ? default_web_dir() : o.web_dir, o.limits, o.host_names) {
-    OnlineLimits limits = o.online_limits;
+    GameLimits limits = o.game_limits;
     limits.search = o.limits.search;  // one set of bounds for every search
     games_ = std::make_unique<GameService>(*store_, hub_, limits, o.seed, o.online.clock,
                                            thinking_.get());

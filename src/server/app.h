@@ -39,8 +39,8 @@ struct ServeOptions {
     FairPool::Limits thinking;
     // An empty data_dir: no online games, and local games kept in memory
     // only (a store of SQLite's ":memory:").
-    OnlineOptions online;
-    OnlineLimits online_limits;
+    GameServiceOptions online;
+    GameLimits game_limits;
     std::uint64_t seed = 0;  // the engines' seeds; 0: from the OS (tests fix it)
     accounts::AccountLimits accounts;
     ChatLimits chat;

@@ -57,9 +57,9 @@
 
 namespace asterism::server {
 
-// Where online games are kept (docs/online.md): the data folder (created if
-// missing) holds the database file asterism.db.
-struct OnlineOptions {
+// Where the games of both kinds are kept (docs/online.md): the data folder
+// (created if missing) holds the database file asterism.db.
+struct GameServiceOptions {
     std::string data_dir;
     store::Sync sync = store::Sync::Normal;
     bool start_threads = true;            // tests run the computer's moves themselves
@@ -91,7 +91,9 @@ struct ThinkingLimits {
     int max_review_moves = 400;
 };
 
-struct OnlineLimits {
+// What the game service holds, for games of both kinds (a local game's own
+// in `local`), and what a client's searches and reviews may ask for.
+struct GameLimits {
     std::size_t max_games = 5000;          // games open or in progress held at once (503 beyond)
     std::size_t max_name = 40;             // bytes of a display name
     std::uint64_t max_events = 20000;      // changes stored per game (moves, offers...): 409 beyond
@@ -110,8 +112,8 @@ struct OnlineLimits {
     ThinkingLimits thinking;
 };
 
-struct OnlineSeat;  // a seat of an online game (games/game.h)
-class RouteTable;   // routes.h
+struct GameSeat;   // a seat of a game of either kind (games/game.h)
+class RouteTable;  // routes.h
 
 class GameService {
   public:
@@ -124,9 +126,8 @@ class GameService {
     // The computer's moves and the reviews think on `thinking`, the
     // server's one pool (net/fair_pool.h), which its owner stops before this
     // service goes; null: a pool of one thread of the service's own (tests).
-    GameService(store::Store& store, EventHub& hub, OnlineLimits limits = {},
-                std::uint64_t seed = 0, std::function<std::int64_t()> clock = {},
-                FairPool* thinking = nullptr);
+    GameService(store::Store& store, EventHub& hub, GameLimits limits = {}, std::uint64_t seed = 0,
+                std::function<std::int64_t()> clock = {}, FairPool* thinking = nullptr);
     ~GameService();
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
@@ -161,7 +162,7 @@ class GameService {
     // Carries out one change on `g` and stores it: what every route of a
     // local game does to it (the caller holds the game's lock). Throws
     // GameError (nothing changed) when the rules refuse it.
-    void change(Game& g, const online::GameEvent& event);
+    void change(Game& g, const games::GameEvent& event);
     // Reviews running on the server (reviews.h counts them here, where the
     // games that own them live), and the pool they think on.
     std::atomic<int>& reviews_running() { return reviews_running_; }
@@ -266,7 +267,7 @@ class GameService {
     nlohmann::json answer_offer(Call& c, std::unique_lock<std::mutex>& lock, Player by);
     // Applies and stores one event of a player's on a game of either kind
     // (the caller holds its lock and has checked it); the state to answer.
-    nlohmann::json act(Call& c, const online::GameEvent& event);
+    nlohmann::json act(Call& c, const games::GameEvent& event);
     nlohmann::json analysis_json(const Analysis& a, const asterism::Game& game, int level) const;
     ApiResponse finish_create(Call& c, const std::shared_ptr<Game>& g, Player mine,
                               const std::string& name, const std::string& invite,
@@ -311,7 +312,7 @@ class GameService {
     // Appends `event` to the game's log and publishes its state; the
     // caller holds the game's lock and has applied it.
     // Returns the state it published, which the request answers with.
-    Published commit(Game& g, const online::GameEvent& event);
+    Published commit(Game& g, const games::GameEvent& event);
     void flag(Game& g, Player loser);
     Published publish(Game& g);
     // The reply that carries a published state unchanged.
@@ -327,7 +328,7 @@ class GameService {
     // (creating or joining); the operator's own requests are not capped.
     void check_client_caps(const ApiRequest& r, bool creating_open) const;
     std::int64_t challenged(const ApiRequest& r, const nlohmann::json& body) const;
-    void check_not_blocked(const OnlineSeat& seat, std::int64_t account) const;
+    void check_not_blocked(const GameSeat& seat, std::int64_t account) const;
     // The one agent for a player a client or a seat named: its searches of
     // `game` (a copy of `g`'s when its changes were `changes`) stop at the
     // operator's cap, when the server stops, when the client hangs up
@@ -351,7 +352,7 @@ class GameService {
 
     store::Store& store_;
     EventHub& hub_;
-    OnlineLimits limits_;
+    GameLimits limits_;
     std::function<std::int64_t()> clock_;
     std::function<void(const Notice&)> notify_;
     std::function<void(const std::string&, const std::string&)> tournament_end_;

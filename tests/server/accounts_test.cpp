@@ -396,7 +396,7 @@ TEST(Accounts, SeatsAreBoundToTheAccountAndAGuestClaimsTheirs) {
     EXPECT_EQ(a.call("POST", path, {{"move", reply}, {"ply", 1}}, bob).status, 200);
     // A restart replays the bindings: a new service on the same store.
     EventHub hub;
-    GameService again(a.rig.store, hub, OnlineLimits{}, 1);
+    GameService again(a.rig.store, hub, GameLimits{}, 1);
     Api api;
     api.attach(&again, true);
     api.attach_accounts(&a.accounts);

@@ -152,7 +152,7 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
 }
 
 TEST(AnalysisApi, ReviewRequestsAreBounded) {
-    OnlineLimits games;
+    GameLimits games;
     games.thinking.max_reviews = 1;
     ApiRig rig({}, 3, games);
     Api& api = rig.api;

@@ -65,13 +65,13 @@ struct ApiRig {
     // `seed` 0 draws the engines' seeds from the OS; `games` are the game
     // service's limits (the local games' among them), whose search caps
     // are the API's, as in the server.
-    explicit ApiRig(ApiLimits limits = {}, std::uint64_t seed = 0, OnlineLimits games = {})
+    explicit ApiRig(ApiLimits limits = {}, std::uint64_t seed = 0, GameLimits games = {})
         : store(":memory:"), service(store, hub, with_search(games, limits), seed), api(limits) {
         api.attach(&service, true);
     }
     ~ApiRig() { api.attach(nullptr, false); }
 
-    static OnlineLimits with_search(OnlineLimits games, const ApiLimits& limits) {
+    static GameLimits with_search(GameLimits games, const ApiLimits& limits) {
         games.search = limits.search;
         return games;
     }

@@ -11,7 +11,7 @@
 #include "core/errors.h"
 #include "server/games/game_events.h"
 
-namespace asterism::server::online {
+namespace asterism::server::games {
 namespace {
 
 using nlohmann::json;
@@ -79,4 +79,4 @@ TEST(GameEvents, WhatIsNotAnEventIsRefused) {
 }
 
 }  // namespace
-}  // namespace asterism::server::online
+}  // namespace asterism::server::games

@@ -167,7 +167,7 @@ class SiteTest : public ::testing::Test {
     SiteTest() { site.api().attach(&games, true); }
     store::Store store{":memory:"};
     EventHub hub;
-    GameService games{store, hub, OnlineLimits{}, 1};
+    GameService games{store, hub, GameLimits{}, 1};
     Site site{ASTERISM_WEB_DIR, ApiLimits{}};
 };
 

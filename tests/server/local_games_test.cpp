@@ -200,7 +200,7 @@ TEST(ServerApi, SessionsStaySeparate) {
 }
 
 TEST(ServerApi, TheLeastRecentlyUsedGameMakesRoom) {
-    OnlineLimits games;
+    GameLimits games;
     games.local.max_games = 3;
     games.local.evict_seconds = 0;
     ApiRig rig({}, 0, games);
@@ -217,7 +217,7 @@ TEST(ServerApi, TheLeastRecentlyUsedGameMakesRoom) {
 }
 
 TEST(ServerApi, ManyThreadsAtOnceKeepTheirGamesApart) {
-    OnlineLimits games;
+    GameLimits games;
     games.local.max_games = 16;
     ApiRig rig({}, 0, games);
     Api& api = rig.api;

@@ -42,11 +42,11 @@ class OnlineRig : public ::testing::Test {
     // A server on the test's data folder, its clock at now_, with limits_
     // or the given limits.
     std::unique_ptr<App> start() { return start(limits_); }
-    std::unique_ptr<App> start(OnlineLimits limits) {
+    std::unique_ptr<App> start(GameLimits limits) {
         ServeOptions o;
         o.seed = 7;
         o.online = {dir_.string(), store::Sync::Normal, false, [this] { return now_; }};
-        o.online_limits = limits;
+        o.game_limits = limits;
         return std::make_unique<App>(o);
     }
     void restart() {
@@ -90,7 +90,7 @@ class OnlineRig : public ::testing::Test {
 
     std::filesystem::path dir_;
     std::int64_t now_ = 1'000'000;
-    OnlineLimits limits_;  // a fixture's own, set before SetUp()
+    GameLimits limits_;  // a fixture's own, set before SetUp()
     std::unique_ptr<App> api_;
 };
 

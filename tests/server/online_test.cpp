@@ -360,7 +360,7 @@ TEST_F(Online, TheLobbyShowsEachNetworkItsShare) {
 // A table nearly full keeps its last tenth for networks that hold little:
 // the crowded network is refused, the newcomer is not.
 TEST_F(Online, ANearlyFullServerRefusesTheCrowdedNetworkFirst) {
-    OnlineLimits small;
+    GameLimits small;
     small.max_games = 40;
     small.max_games_per_client = 8;
     small.max_open_per_client = 8;
@@ -384,7 +384,7 @@ TEST_F(Online, ANearlyFullServerRefusesTheCrowdedNetworkFirst) {
 
 TEST_F(Online, AGameStoresABoundedNumberOfChanges) {
     api_.reset();
-    OnlineLimits small;
+    GameLimits small;
     small.max_events = 6;
     api_ = start(small);
     const auto [id, ann, bo] = two_people("shatra");  // events 1 and 2

@@ -540,7 +540,7 @@ TEST_F(OnlineSafety, NamesMayNotHideOrReorderText) {
 }
 
 TEST(LocalSafety, OneAddressHoldsOnlySoManyLocalGames) {
-    OnlineLimits limits;
+    GameLimits limits;
     limits.local.per_client = 2;
     ApiRig rig({}, 1, limits);
     Api& api = rig.api;
@@ -550,7 +550,7 @@ TEST(LocalSafety, OneAddressHoldsOnlySoManyLocalGames) {
     EXPECT_EQ(call(api, "POST", "/api/games", body, "203.0.113.9").status, 429);
     EXPECT_EQ(call(api, "POST", "/api/games", body, "198.51.100.4").status, 201);
     // A full table does not evict games still in use.
-    OnlineLimits full;
+    GameLimits full;
     full.local.max_games = 2;
     ApiRig busy_rig({}, 1, full);
     Api& busy = busy_rig.api;

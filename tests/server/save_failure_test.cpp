@@ -257,7 +257,7 @@ TEST_P(SaveFailure, AChangeWhoseEventIsNotSavedLeavesTheGameAsItWas) {
     (this->*(it->second))();
 }
 
-INSTANTIATE_TEST_SUITE_P(EventTypes, SaveFailure, ::testing::ValuesIn(online::kEventTypes),
+INSTANTIATE_TEST_SUITE_P(EventTypes, SaveFailure, ::testing::ValuesIn(games::kEventTypes),
                          [](const auto& param_info) { return std::string(param_info.param); });
 
 }  // namespace

@@ -9,11 +9,10 @@
 
 namespace asterism::server {
 
-using namespace online;
+using namespace games;
 
-GameService::GameService(store::Store& store, EventHub& hub, OnlineLimits limits,
-                         std::uint64_t seed, std::function<std::int64_t()> clock,
-                         FairPool* thinking)
+GameService::GameService(store::Store& store, EventHub& hub, GameLimits limits, std::uint64_t seed,
+                         std::function<std::int64_t()> clock, FairPool* thinking)
     : store_(store), hub_(hub), limits_(limits), clock_(clock ? std::move(clock) : system_now) {
     if (!thinking) {
         own_thinking_ = std::make_unique<FairPool>(FairPool::Limits{.threads = 1});

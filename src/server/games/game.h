@@ -20,6 +20,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "server/game_service.h"
+#include "server/games/clock.h"
 #include "server/games/game_events.h"
 #include "server/json_args.h"
 #include "server/net/limits.h"
@@ -30,9 +31,10 @@
 
 namespace asterism::server {
 
-// A seat of an online game. A person's seat has the digest of its secret;
-// `joined` once a person has taken it with a name.
-struct OnlineSeat {
+// A seat of a game of either kind (a local game's are all its holder's).
+// An online person's seat has the digest of its secret; `joined` once a
+// person has taken it with a name.
+struct GameSeat {
     bool computer = false;
     std::string player;  // the computer's player ("level:6")
     std::string name;    // the person's display name, or the computer's
@@ -46,15 +48,6 @@ struct OnlineSeat {
     std::int64_t account = 0;
 };
 
-// The time control and the clock's state. Times in milliseconds; the side to
-// move's clock runs from `turn_start` (0: not running).
-struct OnlineClock {
-    std::string kind = "none";  // none, fischer, correspondence
-    std::int64_t base = 0, increment = 0, per_move = 0;
-    std::array<std::int64_t, 2> left{0, 0};
-    std::int64_t turn_start = 0;
-};
-
 // What a game's event log rebuilds (GameService::replay): the whole of a
 // game that a change alters, so that a change whose save fails is undone
 // by one assignment from the log (GameService::roll_back), nothing left
@@ -63,7 +56,7 @@ struct LoggedGame {
     LoggedGame(store::GameRow r, Table t) : row(std::move(r)), table(std::move(t)) {}
     store::GameRow row;
     Table table;
-    std::array<OnlineSeat, 2> seats;
+    std::array<GameSeat, 2> seats;
     OnlineClock clock;
     Player takeback_by = Player::None;  // a standing takeback request
     bool listed = false;                // an open challenge shown in the lobby (row.listed)
@@ -112,7 +105,7 @@ struct GameService::Call {
 };
 
 // The helpers the files share.
-namespace online {
+namespace games {
 
 using nlohmann::json;
 using Game = GameService::Game;
@@ -144,9 +137,6 @@ bool well_formed_id(std::string_view id);
 
 // The clock (clock.cpp).
 std::int64_t system_now();
-json clock_json(const OnlineClock& c);
-OnlineClock clock_from(const json& j);
-OnlineClock clock_from_request(const json& body);
 std::int64_t left_now(const Game& g, std::int64_t now);
 bool clock_runs(const Game& g);
 void turn_over(Game& g, Player mover, std::int64_t now);
@@ -172,5 +162,5 @@ void apply_event(Game& g, const GameEvent& e);
 void settle_row(Game& g, std::int64_t now);
 std::shared_ptr<Game> game_from_row(const store::GameRow& row);
 
-}  // namespace online
+}  // namespace games
 }  // namespace asterism::server

@@ -13,7 +13,7 @@
 
 #include "table/table_events.h"
 
-namespace asterism::server::online {
+namespace asterism::server::games {
 
 namespace events {
 // {by}: the seat that resigned.
@@ -71,4 +71,4 @@ GameEvent game_event(std::string_view type, const nlohmann::json& data);
 std::string_view event_type(const GameEvent& e);
 nlohmann::json event_data(const GameEvent& e);
 
-}  // namespace asterism::server::online
+}  // namespace asterism::server::games

@@ -9,7 +9,7 @@
 
 namespace asterism::server {
 
-using namespace online;
+using namespace games;
 
 namespace {
 
@@ -68,7 +68,7 @@ json GameService::summary_of(const store::AccountGameRow& a, bool with_turn) {
     bool turn = false, challenge = false;
     if (g) {
         std::lock_guard lock(g->mutex);
-        const OnlineSeat& seat = g->seats[static_cast<std::size_t>(a.seat)];
+        const GameSeat& seat = g->seats[static_cast<std::size_t>(a.seat)];
         challenge = !seat.joined && g->row.status == "open";
         turn = challenge || (g->row.status == "playing" && !g->table.over() &&
                              seat_index(g->table.game().to_move()) == a.seat);
@@ -181,7 +181,7 @@ void GameService::forget_account(std::int64_t account, const std::string& neutra
     }
     for (const auto& g : all) {
         std::lock_guard lock(g->mutex);
-        for (OnlineSeat& s : g->seats)
+        for (GameSeat& s : g->seats)
             if (s.account == account) {
                 s.account = 0;
                 s.name = neutral;
@@ -198,15 +198,14 @@ void GameService::tell_players(const Game& g, const std::string& type) {
     const std::string url = "/online.html#game=" + g.row.id;
     const std::string title = g.seats[0].name + " - " + g.seats[1].name;
     if (type == "end") {
-        for (const OnlineSeat& s : g.seats)
+        for (const GameSeat& s : g.seats)
             if (s.account != 0)
                 notify_({s.account, "game_over", "Game over: " + title, g.table.outcome_text(), url,
                          g.row.id});
         return;
     }
     if ((type != "move" && type != "join") || g.table.over()) return;
-    const OnlineSeat& next =
-        g.seats[static_cast<std::size_t>(seat_index(g.table.game().to_move()))];
+    const GameSeat& next = g.seats[static_cast<std::size_t>(seat_index(g.table.game().to_move()))];
     if (next.account != 0 && next.joined && g.row.status == "playing")
         notify_({next.account, "your_turn", "Your move: " + title,
                  "Move " + std::to_string(g.table.game().history().size() + 1), url, g.row.id});

@@ -13,7 +13,7 @@
 
 namespace asterism::server {
 
-namespace online {
+namespace games {
 
 std::string local_id(std::string_view token) {
     return digest(token).substr(0, 32);
@@ -23,9 +23,9 @@ json players_of(const Table& t) {
     return json::array({t.seat(Player::First).text(), t.seat(Player::Second).text()});
 }
 
-}  // namespace online
+}  // namespace games
 
-using namespace online;
+using namespace games;
 
 namespace {
 

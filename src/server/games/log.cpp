@@ -11,7 +11,7 @@
 
 namespace asterism::server {
 
-namespace online {
+namespace games {
 
 // The row's status and result after a change to the game.
 void settle_row(Game& g, std::int64_t now) {
@@ -31,9 +31,9 @@ void settle_row(Game& g, std::int64_t now) {
     g.waiting = g.row.status == "open";
     // Addresses are kept only as long as the caps need them.
     if (g.row.status == "finished" || g.row.status == "aborted")
-        for (OnlineSeat& s : g.seats) s.holder.clear();
+        for (GameSeat& s : g.seats) s.holder.clear();
     g.row.seats = seats_json(g, true).dump();
-    g.row.clock = clock_json(g.clock).dump();
+    g.row.clock = g.clock.to_json().dump();
 }
 
 namespace {
@@ -60,7 +60,7 @@ GameEvent read_service_event(std::string_view type, const json& d) {
     throw GameError("unknown event '" + printable(type, 40) + "'");
 }
 
-OnlineSeat& seat_of(Game& g, Player p) {
+GameSeat& seat_of(Game& g, Player p) {
     return g.seats[static_cast<std::size_t>(seat_index(p))];
 }
 
@@ -135,7 +135,7 @@ void apply_event(Game& g, const GameEvent& e) {
             [&](const Flag& f) { t.lose_on_time(f.loser); },
             [&](const Takeback& k) { g.takeback_by = k.action == "request" ? k.by : Player::None; },
             [&](const Join& j) {
-                OnlineSeat& seat = seat_of(g, j.seat);
+                GameSeat& seat = seat_of(g, j.seat);
                 seat.joined = true;
                 seat.name = j.name;
                 if (!j.digest.empty()) seat.digest = j.digest;
@@ -145,7 +145,7 @@ void apply_event(Game& g, const GameEvent& e) {
                 if (j.reserved != 0) seat_of(g, opponent(j.seat)).account = j.reserved;
             },
             [&](const Claim& c) {
-                OnlineSeat& seat = seat_of(g, c.seat);
+                GameSeat& seat = seat_of(g, c.seat);
                 if (seat.account != 0) throw GameError("the seat is bound to an account already");
                 seat.account = c.account;
                 seat.name = c.name;
@@ -165,7 +165,7 @@ std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
     auto g = std::make_shared<Game>(row, Table(std::move(game), row.start_position));
     const json seats = json::parse(row.seats);
     for (std::size_t i = 0; i < 2; ++i) {
-        OnlineSeat& s = g->seats[i];
+        GameSeat& s = g->seats[i];
         s.computer = seats.at(i).at("computer");
         s.player = seats.at(i).at("player");
         s.name = seats.at(i).at("name");
@@ -176,13 +176,13 @@ std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
         s.joined = s.computer || row.kind == "local";
         if (s.computer) g->table.set_seat(static_cast<Player>(i), Seat::computer_player(s.player));
     }
-    g->clock = clock_from(json::parse(row.clock));
+    g->clock = OnlineClock::from_json(json::parse(row.clock));
     return g;
 }
 
-}  // namespace online
+}  // namespace games
 
-using namespace online;
+using namespace games;
 
 // Rebuilds a stored game exactly as its log says: its row's seats, then
 // every event in order.
@@ -193,17 +193,17 @@ std::shared_ptr<Game> GameService::replay(const std::string& id) {
     try {
         g = game_from_row(*row);
         // Seats are taken again by the join events, from the start.
-        for (OnlineSeat& s : g->seats)
+        for (GameSeat& s : g->seats)
             if (!s.computer && !g->local()) {
                 s.joined = false;
                 s.account = 0;  // bound again by the join and claim events
             }
-        g->clock = clock_from(json::parse(row->clock));
+        g->clock = OnlineClock::from_json(json::parse(row->clock));
         OnlineClock initial = g->clock;
         for (const store::EventRow& e : store_.events(id)) {
             const json d = json::parse(e.data);
             apply_event(*g, game_event(e.type, d));
-            if (d.contains("clock")) initial = clock_from(d["clock"]);
+            if (d.contains("clock")) initial = OnlineClock::from_json(d["clock"]);
         }
         g->clock = initial;
     } catch (const std::exception& e) {
@@ -219,7 +219,7 @@ std::shared_ptr<Game> GameService::replay(const std::string& id) {
 // restarts now: the time the server was down is charged to nobody.
 std::shared_ptr<Game> GameService::load(const std::string& id) {
     std::shared_ptr<Game> g = replay(id);
-    if (g->clock.turn_start) g->clock.turn_start = now();
+    g->clock.restart(now());
     g->saved_clock = g->clock;
     return g;
 }
@@ -282,7 +282,7 @@ GameService::Published GameService::commit(Game& g, const GameEvent& event) {
     const std::int64_t at = now();
     const std::string type(event_type(event));
     json data = event_data(event);
-    data["clock"] = clock_json(g.clock);
+    data["clock"] = g.clock.to_json();
     const bool was_finished = g.row.status == "finished";
     settle_row(g, at);
     ++g.row.last_seq;
@@ -327,8 +327,7 @@ GameService::Published GameService::commit(Game& g, const GameEvent& event) {
 void GameService::flag(Game& g, Player loser) {
     const GameEvent event = events::Flag{loser};
     apply_event(g, event);
-    g.clock.left[static_cast<std::size_t>(seat_index(loser))] = 0;
-    g.clock.turn_start = 0;
+    g.clock.flag(loser);
     commit(g, event);
 }
 

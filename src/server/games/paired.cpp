@@ -6,7 +6,7 @@
 
 namespace asterism::server {
 
-using namespace online;
+using namespace games;
 
 void GameService::create_paired(const Paired& p) {
     if (store_.game(p.id)) return;
@@ -19,7 +19,7 @@ void GameService::create_paired(const Paired& p) {
     const std::int64_t at = now();
     row.created_ms = row.updated_ms = at;
     auto g = std::make_shared<Game>(row, Table(std::move(game), ""));
-    g->clock = clock_from_request(json{{"clock", p.clock}});
+    g->clock = OnlineClock::from_request(json{{"clock", p.clock}});
     {
         std::lock_guard lock(mutex_);
         g->seed = next_seed_++;
@@ -38,7 +38,7 @@ void GameService::create_paired(const Paired& p) {
         apply_event(*g, join);
         if (i == 1) turn_over(*g, Player::None, at);
         json joined = event_data(join);
-        joined["clock"] = clock_json(g->clock);
+        joined["clock"] = g->clock.to_json();
         rows.push_back({i + 1, at, "join", joined.dump()});
     }
     settle_row(*g, at);
@@ -54,7 +54,7 @@ void GameService::create_paired(const Paired& p) {
 }
 
 void GameService::check_clock(const json& clock) {
-    clock_from_request(json{{"clock", clock}});
+    OnlineClock::from_request(json{{"clock", clock}});
 }
 
 void GameService::resign_for(const std::string& id, std::int64_t account) {
@@ -71,7 +71,7 @@ void GameService::resign_for(const std::string& id, std::int64_t account) {
         if (g->seats[static_cast<std::size_t>(i)].account != account) continue;
         const GameEvent event = events::Resign{static_cast<Player>(i)};
         apply_event(*g, event);
-        g->clock.turn_start = 0;
+        g->clock.stop();
         commit(*g, event);
         return;
     }

@@ -8,7 +8,7 @@
 
 namespace asterism::server {
 
-using namespace online;
+using namespace games;
 
 // The games' rows of the route table (routes.h): one set of routes for
 // local and online games (a local game named by its token, which is the
@@ -92,13 +92,13 @@ void GameService::add_online_routes(RouteTable& table) {
                }});
 }
 
-namespace online {
+namespace games {
 
 bool well_formed_id(std::string_view id) {
     return id.size() == 32 && id.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
 
-}  // namespace online
+}  // namespace games
 
 std::shared_ptr<Game> GameService::find(const std::string& id) {
     {
@@ -153,13 +153,13 @@ Player creator_seat(const json& body, Rng& rng) {
 void check_rated(const ApiRequest& r, const Game& g, const std::string& against) {
     if (r.account == 0) fail("new.rated.signIn");
     if (against != "person" && against != "human") fail("new.rated.computer");
-    if (g.clock.kind == "none") fail("new.rated.clock");
+    if (!g.clock.timed()) fail("new.rated.clock");
 }
 
 // The unjoined seat kept for `account` (a challenge to it), or None.
 Player kept_for(const Game& g, std::int64_t account) {
     for (int i = 0; i < 2 && account != 0; ++i) {
-        const OnlineSeat& s = g.seats[static_cast<std::size_t>(i)];
+        const GameSeat& s = g.seats[static_cast<std::size_t>(i)];
         if (!s.joined && !s.computer && s.account == account) return static_cast<Player>(i);
     }
     return Player::None;
@@ -192,7 +192,7 @@ std::int64_t GameService::challenged(const ApiRequest& r, const json& body) cons
 }
 
 // 403 when the account holding `seat` blocked `account`.
-void GameService::check_not_blocked(const OnlineSeat& seat, std::int64_t account) const {
+void GameService::check_not_blocked(const GameSeat& seat, std::int64_t account) const {
     if (seat.account == 0 || account == 0) return;
     if (store_.relation(seat.account, account).block)
         fail("challenge.blocked", {{"name", seat.name}});
@@ -221,7 +221,7 @@ ApiResponse GameService::create_online(Call& c, const json& body) {
     const std::int64_t at = now();
     row.created_ms = row.updated_ms = at;
     auto g = std::make_shared<Game>(row, std::move(table));
-    g->clock = clock_from_request(body);
+    g->clock = OnlineClock::from_request(body);
     g->rated = get_bool(body, "rated", false);
     if (g->rated) check_rated(c.request, *g, against);
     Player mine;
@@ -234,8 +234,8 @@ ApiResponse GameService::create_online(Call& c, const json& body) {
         g->seed = next_seed_++;
     }
     const std::string secret = random_token(), invite = random_token();
-    OnlineSeat& own = g->seats[static_cast<std::size_t>(seat_index(mine))];
-    OnlineSeat& other = g->seats[static_cast<std::size_t>(seat_index(opponent(mine)))];
+    GameSeat& own = g->seats[static_cast<std::size_t>(seat_index(mine))];
+    GameSeat& other = g->seats[static_cast<std::size_t>(seat_index(opponent(mine)))];
     own.digest = digest(secret);
     own.holder = c.request.client;
     if (!against_person) {
@@ -325,7 +325,7 @@ ApiResponse GameService::join(Call& c) {
         if (p == Player::None) fail("seat.bothTaken");
         secret = random_token();
     }
-    OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
+    GameSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
     if (seat.joined) fail("seat.taken");
     if (seat.account != 0 && seat.account != c.request.account) fail("seat.challenged");
     check_not_blocked(g.seats[static_cast<std::size_t>(1 - seat_index(p))], c.request.account);
@@ -366,7 +366,7 @@ ApiResponse GameService::claim(Call& c) {
     std::lock_guard lock(g.mutex);
     const Player p = seat_of(g, c.request, true);
     if (p == Player::None) fail("seat.seatSecret");
-    const OnlineSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
+    const GameSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
     if (seat.account == c.request.account)
         return {200, public_state(g, hub_, now(), ViewParts::Whole, g.row.id)};
     if (seat.account != 0) fail("seat.other");

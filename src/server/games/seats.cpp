@@ -4,7 +4,7 @@
 
 namespace asterism::server {
 
-namespace online {
+namespace games {
 
 int seat_index(Player p) {
     return p == Player::Second ? 1 : 0;
@@ -12,7 +12,7 @@ int seat_index(Player p) {
 
 json seats_json(const Game& g, bool with_digests) {
     json out = json::array();
-    for (const OnlineSeat& s : g.seats) {
+    for (const GameSeat& s : g.seats) {
         json j = {
             {"computer", s.computer}, {"player", s.player}, {"name", s.name}, {"joined", s.joined}};
         if (with_digests) j["digest"] = s.digest;
@@ -69,6 +69,6 @@ bool both_joined(const Game& g) {
     return g.seats[0].joined && g.seats[1].joined;
 }
 
-}  // namespace online
+}  // namespace games
 
 }  // namespace asterism::server

@@ -16,7 +16,7 @@
 
 namespace asterism::server {
 
-using namespace online;
+using namespace games;
 
 namespace {
 

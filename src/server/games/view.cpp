@@ -9,7 +9,7 @@
 
 namespace asterism::server {
 
-namespace online {
+namespace games {
 
 // The state a page draws; `parts` says whether the drawing has the board's
 // cells, which only GET sends (they never change during a game).
@@ -29,13 +29,7 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
         add_termination_reason(state);
         return state;
     }
-    const Player to_move = t.game().to_move();
-    const bool running = g.clock.turn_start && !t.over();
-    json clock = {
-        {"kind", g.clock.kind},           {"base", g.clock.base},
-        {"increment", g.clock.increment}, {"per_move", g.clock.per_move},
-        {"left", g.clock.left},           {"running", running ? seat_index(to_move) : -1}};
-    if (running) clock["left"][seat_index(to_move)] = std::max<std::int64_t>(0, left_now(g, now));
+    json clock = g.clock.view(t.game().to_move(), t.over(), now);
     StateFrame frame{.kind = g.row.kind,
                      .id = id,
                      .status = g.row.status,
@@ -75,9 +69,9 @@ Record named_record(const Game& g) {
     return r;
 }
 
-}  // namespace online
+}  // namespace games
 
-using namespace online;
+using namespace games;
 
 GameService::Published GameService::publish(Game& g) {
     // The board's cells are the same all game (the face suite checks it):

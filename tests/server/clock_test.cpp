@@ -1,0 +1,82 @@
+// The clock of an online game on its own (server/games/clock.h): what a
+// turn, a takeback and a flag charge, the correspondence clock's reset, the
+// state's view of a running clock, and the stored form read back.
+#include <gtest/gtest.h>
+
+#include "server/api_message.h"
+#include "server/games/clock.h"
+
+namespace asterism::server {
+namespace {
+
+using nlohmann::json;
+constexpr Player kFirst = Player::First, kSecond = Player::Second;
+
+OnlineClock fischer(double minutes, double increment) {
+    return OnlineClock::from_request(
+        {{"clock", {{"kind", "fischer"}, {"minutes", minutes}, {"increment", increment}}}});
+}
+
+TEST(OnlineClock, ATurnChargesItsTimeAndAddsTheIncrement) {
+    OnlineClock c = fischer(10, 5);
+    EXPECT_EQ(c.left_at(kFirst, 0), 600000);
+    c.turn_over(Player::None, kFirst, true, 1000);  // the first turn starts
+    EXPECT_TRUE(c.running());
+    EXPECT_EQ(c.left_at(kFirst, 4000), 597000);
+    c.turn_over(kFirst, kSecond, true, 4000);
+    EXPECT_EQ(c.left_at(kSecond, 9000), 595000);
+    const json view = c.view(kSecond, false, 9000);
+    EXPECT_EQ(view["running"], 1);
+    EXPECT_EQ(view["left"], json::array({602000, 595000}));  // the first's clock stands
+    EXPECT_FALSE(view.contains("turn_start"));
+    EXPECT_EQ(c.view(kSecond, true, 9000)["running"], -1);  // over: nothing runs
+}
+
+TEST(OnlineClock, ATakebackBuysNoTime) {
+    OnlineClock c = fischer(10, 5);
+    c.turn_over(Player::None, kFirst, true, 1000);
+    c.turn_over(kFirst, kSecond, true, 4000);  // first: 600000 - 3000 + 5000
+    c.take_back(kSecond, {kFirst}, 6000);      // second used 2000; first's move goes back
+    c.turn_over(Player::None, kFirst, true, 6000);
+    EXPECT_EQ(c.view(kFirst, false, 6000)["left"], json::array({597000, 598000}));
+}
+
+TEST(OnlineClock, ACorrespondenceTurnGetsItsDaysAgain) {
+    OnlineClock c =
+        OnlineClock::from_request({{"clock", {{"kind", "correspondence"}, {"days", 2}}}});
+    ASSERT_EQ(c.kind(), OnlineClock::Kind::Correspondence);
+    constexpr std::int64_t kDay = 86400000;
+    c.turn_over(Player::None, kFirst, true, 1000);
+    c.turn_over(kFirst, kSecond, true, 1000 + kDay);  // a day used, then the second's turn
+    EXPECT_EQ(c.view(kSecond, false, 1000 + kDay)["left"], json::array({kDay, 2 * kDay}));
+    c.turn_over(kSecond, kFirst, true, 2000 + kDay);
+    EXPECT_EQ(c.left_at(kFirst, 2000 + kDay), 2 * kDay);  // the first's days again
+}
+
+TEST(OnlineClock, AFlagEndsItAndTheStoredFormReadsBack) {
+    OnlineClock c = fischer(1, 0);
+    c.turn_over(Player::None, kFirst, true, 10);
+    c.flag(kFirst);
+    EXPECT_FALSE(c.running());
+    EXPECT_EQ(c.left_at(kFirst, 99999), 0);
+    const json stored = c.to_json();
+    EXPECT_EQ(stored, (json{{"kind", "fischer"},
+                            {"base", 60000},
+                            {"increment", 0},
+                            {"per_move", 0},
+                            {"left", {0, 60000}},
+                            {"turn_start", 0}}));
+    EXPECT_EQ(OnlineClock::from_json(stored).to_json(), stored);
+    c.restart(500);  // a stopped clock stays stopped
+    EXPECT_FALSE(c.running());
+}
+
+TEST(OnlineClock, WhatIsNotAClockIsRefused) {
+    EXPECT_FALSE(OnlineClock::from_request(json::object()).timed());
+    EXPECT_THROW(OnlineClock::from_request({{"clock", {{"kind", "hourglass"}}}}), HttpError);
+    EXPECT_THROW(OnlineClock::from_request({{"clock", "fischer"}}), HttpError);
+    EXPECT_THROW(OnlineClock::from_json({{"kind", "hourglass"}}), GameError);
+}
+
+}  // namespace
+}  // namespace asterism::server
