@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const url = process.env.ASTERISM_URL;
@@ -22,19 +23,30 @@ export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--d
 // The pages follow the browser's language (web/i18n.js): the tests read
 // English words, so the browser is English (--lang above, and the context's
 // locale) unless a test asks for another.
+// A test that fails before it closes a context it opened would leave the
+// browser running, and the file's process (and the whole run) waiting for
+// it: every context still open when the file's tests end is closed here.
 export async function openContext(options) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'asterism-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath, headless: true, args: chromiumArgs, locale: 'en-US', ...options,
   });
-  return {
+  const opened = {
     context,
     async close() {
+      stillOpen.delete(opened);
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+  stillOpen.add(opened);
+  return opened;
 }
+/** @type {Set<{close: () => Promise<void>}>} */
+const stillOpen = new Set();
+after(async () => {
+  for (const c of [...stillOpen]) await c.close();
+});
 
 // A new page of `context` at `address` (relative to the server's URL) that
 // waits `timeout` ms for what it is asked, collects its script errors in
