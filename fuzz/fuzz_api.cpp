@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (newline == std::string_view::npos) return 0;
     ApiLimits limits;
     limits.max_body = 4096;
-    OnlineLimits games;
+    GameLimits games;
     games.local.max_games = 4;
     ApiRig rig(limits, 1, games);
     Api& api = rig.api;

@@ -57,8 +57,8 @@ struct FuzzSite {
     FuzzSite() : store(":memory:"), games(store, hub, limits(), 1), site(web_copy(), api_limits()) {
         site.api().attach(&games, true);
     }
-    static OnlineLimits limits() {
-        OnlineLimits l;
+    static GameLimits limits() {
+        GameLimits l;
         l.local.max_games = 4;
         // A full table evicts at once here: the server's 503 for a table of
         // games all in use (a capacity answer, not a fault) would stop the
