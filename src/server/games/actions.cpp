@@ -21,7 +21,7 @@ std::string action_of(const json& body, const std::string& first, const std::str
 
 void check_playing(const Game& g) {
     if (g.table.over()) fail("over.conflict", {{"why", g.table.over_reason()}});
-    if (!both_joined(g)) fail("turn.waiting");
+    if (!g.seats.both_joined()) fail("turn.waiting");
 }
 
 }  // namespace
@@ -143,7 +143,7 @@ ApiResponse GameService::takeback(Call& c) {
     const Player p = require_seat(g, c.request);
     check_playing(g);
     const auto& history = g.table.game().history();
-    const bool against_computer = g.seats[0].computer || g.seats[1].computer;
+    const bool against_computer = g.seats.has_computer();
     const Player asker = action == "request" ? p : g.takeback_by;
     if (action != "request" && (asker == Player::None || asker == p)) fail("takeback.none");
     check_room(g, "takeback");

@@ -117,7 +117,7 @@ std::int64_t left_now(const Game& g, std::int64_t now) {
 // made a move (a player is not charged for the time the opponent takes to
 // arrive), correspondence as soon as both seats are taken.
 bool clock_runs(const Game& g) {
-    if (!g.clock.timed() || g.table.over() || !both_joined(g)) return false;
+    if (!g.clock.timed() || g.table.over() || !g.seats.both_joined()) return false;
     // A tournament's game starts with its pairing: a player who never
     // moves loses on time (docs/tournaments.md).
     return g.clock.kind() == OnlineClock::Kind::Correspondence || !g.tournament.empty() ||

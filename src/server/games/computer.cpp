@@ -38,7 +38,7 @@ GameService::GameService(store::Store& store, EventHub& hub, GameLimits limits, 
     });
     // Computer moves that were due when the server stopped.
     for (const auto& [id, g] : games_)
-        if (!g->table.over() && both_joined(*g) && g->table.computer_to_move())
+        if (!g->table.over() && g->seats.both_joined() && g->table.computer_to_move())
             computer_queue_.push_back(g);
 }
 
@@ -118,7 +118,8 @@ bool GameService::play_computer_move(const std::shared_ptr<Game>& gp) {
     {
         std::lock_guard lock(g.mutex);
         g.computer_due = false;
-        if (g.table.over() || !both_joined(g) || !g.table.computer_to_move() || !g.expired.empty())
+        if (g.table.over() || !g.seats.both_joined() || !g.table.computer_to_move() ||
+            !g.expired.empty())
             return true;
         changes = g.changes.load();
         copy = g.table.game().clone();

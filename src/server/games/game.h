@@ -22,6 +22,7 @@
 #include "server/game_service.h"
 #include "server/games/clock.h"
 #include "server/games/game_events.h"
+#include "server/games/seats.h"
 #include "server/json_args.h"
 #include "server/net/limits.h"
 #include "server/reviews.h"
@@ -31,23 +32,6 @@
 
 namespace asterism::server {
 
-// A seat of a game of either kind (a local game's are all its holder's).
-// An online person's seat has the digest of its secret; `joined` once a
-// person has taken it with a name.
-struct GameSeat {
-    bool computer = false;
-    std::string player;  // the computer's player ("level:6")
-    std::string name;    // the person's display name, or the computer's
-    std::string digest;  // of the seat's secret (a person's seat)
-    bool joined = false;
-    // The address that took the seat, for the per-address caps; stored with
-    // the seats only while the game is unfinished.
-    std::string holder;
-    // The account the seat is bound to (docs/accounts.md), 0 for a guest's:
-    // its session acts for the seat as the secret does.
-    std::int64_t account = 0;
-};
-
 // What a game's event log rebuilds (GameService::replay): the whole of a
 // game that a change alters, so that a change whose save fails is undone
 // by one assignment from the log (GameService::roll_back), nothing left
@@ -56,7 +40,7 @@ struct LoggedGame {
     LoggedGame(store::GameRow r, Table t) : row(std::move(r)), table(std::move(t)) {}
     store::GameRow row;
     Table table;
-    std::array<GameSeat, 2> seats;
+    Seats seats;
     OnlineClock clock;
     Player takeback_by = Player::None;  // a standing takeback request
     bool listed = false;                // an open challenge shown in the lobby (row.listed)
@@ -115,13 +99,11 @@ inline constexpr const char* kTagOf[2] = {"first", "second"};
 
 // Seats and secrets (seats.cpp; the digests are secrets.h's).
 int seat_index(Player p);
-json seats_json(const Game& g, bool with_digests);
 std::string display_name(const json& body, std::size_t max, const std::string& fallback);
 // The seat a request holds: by its secret, else (unless `secret_only`) by
-// its signed-in account.
+// its signed-in account (Seats::holder_of).
 Player seat_of(const Game& g, const ApiRequest& r, bool secret_only = false);
 Player require_seat(const Game& g, const ApiRequest& r);
-bool both_joined(const Game& g);
 // Why the server ended `g` (it has expired): its reason, {code, params},
 // or the line a log of old kept.
 json ended_why(const Game& g);

@@ -181,11 +181,7 @@ void GameService::forget_account(std::int64_t account, const std::string& neutra
     }
     for (const auto& g : all) {
         std::lock_guard lock(g->mutex);
-        for (GameSeat& s : g->seats)
-            if (s.account == account) {
-                s.account = 0;
-                s.name = neutral;
-            }
+        g->seats.forget_account(account, neutral);
     }
 }
 
@@ -205,7 +201,7 @@ void GameService::tell_players(const Game& g, const std::string& type) {
         return;
     }
     if ((type != "move" && type != "join") || g.table.over()) return;
-    const GameSeat& next = g.seats[static_cast<std::size_t>(seat_index(g.table.game().to_move()))];
+    const GameSeat& next = g.seats[g.table.game().to_move()];
     if (next.account != 0 && next.joined && g.row.status == "playing")
         notify_({next.account, "your_turn", "Your move: " + title,
                  "Move " + std::to_string(g.table.game().history().size() + 1), url, g.row.id});

@@ -162,11 +162,9 @@ std::string GameService::create_local(Table table, int level, const ApiRequest& 
         row, record.empty() ? std::move(table)
                             : Table(Registry::instance().create(row.spec), row.start_position));
     const json players = players_of(record.empty() ? g->table : table);
-    for (std::size_t i = 0; i < 2; ++i) {
-        g->seats[i].joined = true;
-        g->seats[i].name = g->table.game().player_name(static_cast<Player>(i));
-    }
-    g->seats[0].holder = client;
+    g->seats.seat_local(
+        {g->table.game().player_name(Player::First), g->table.game().player_name(Player::Second)},
+        client);
     std::string token;
     std::vector<std::shared_ptr<Game>> ended;
     {

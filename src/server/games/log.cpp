@@ -25,14 +25,13 @@ void settle_row(Game& g, std::int64_t now) {
         g.row.status = "finished";
         if (g.row.termination.empty()) g.row.termination = termination_of(t);
     } else {
-        g.row.status = both_joined(g) ? "playing" : "open";
+        g.row.status = g.seats.both_joined() ? "playing" : "open";
         g.row.termination.clear();
     }
     g.waiting = g.row.status == "open";
     // Addresses are kept only as long as the caps need them.
-    if (g.row.status == "finished" || g.row.status == "aborted")
-        for (GameSeat& s : g.seats) s.holder.clear();
-    g.row.seats = seats_json(g, true).dump();
+    if (g.row.status == "finished" || g.row.status == "aborted") g.seats.forget_holders();
+    g.row.seats = g.seats.to_json(true).dump();
     g.row.clock = g.clock.to_json().dump();
 }
 
@@ -58,10 +57,6 @@ GameEvent read_service_event(std::string_view type, const json& d) {
                      d.at("name").get<std::string>()};
     if (type == "expire") return Expire{d.at("why").get<std::string>()};
     throw GameError("unknown event '" + printable(type, 40) + "'");
-}
-
-GameSeat& seat_of(Game& g, Player p) {
-    return g.seats[static_cast<std::size_t>(seat_index(p))];
 }
 
 }  // namespace
@@ -124,32 +119,19 @@ void apply_event(Game& g, const GameEvent& e) {
                 if (const auto* players = std::get_if<table_events::Players>(&te)) {
                     // A local game's seats and level, and the service's copy of the seats.
                     g.level = players->level;
-                    for (std::size_t i = 0; i < 2; ++i) {
-                        const Seat& seat = t.seat(static_cast<Player>(i));
-                        g.seats[i].computer = seat.computer();
-                        g.seats[i].player = seat.player;
-                    }
+                    for (const Player p : {Player::First, Player::Second})
+                        g.seats.set_players(p, t.seat(p).computer(), t.seat(p).player);
                 }
             },
             [&](const Resign& r) { t.resign(r.by); },
             [&](const Flag& f) { t.lose_on_time(f.loser); },
             [&](const Takeback& k) { g.takeback_by = k.action == "request" ? k.by : Player::None; },
             [&](const Join& j) {
-                GameSeat& seat = seat_of(g, j.seat);
-                seat.joined = true;
-                seat.name = j.name;
-                if (!j.digest.empty()) seat.digest = j.digest;
-                seat.account = j.account;
+                g.seats.join(j);
                 if (j.rated) g.rated = true;
                 if (!j.tournament.empty()) g.tournament = j.tournament;
-                if (j.reserved != 0) seat_of(g, opponent(j.seat)).account = j.reserved;
             },
-            [&](const Claim& c) {
-                GameSeat& seat = seat_of(g, c.seat);
-                if (seat.account != 0) throw GameError("the seat is bound to an account already");
-                seat.account = c.account;
-                seat.name = c.name;
-            },
+            [&](const Claim& c) { g.seats.claim(c); },
             [&](const Expire& x) {
                 if (x.why.empty()) throw GameError("an expiry without a reason");
                 g.expired = x.why;
@@ -163,19 +145,9 @@ std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
     auto game = Registry::instance().create(row.spec);
     if (!row.start_position.empty()) game->set_position(row.start_position);
     auto g = std::make_shared<Game>(row, Table(std::move(game), row.start_position));
-    const json seats = json::parse(row.seats);
-    for (std::size_t i = 0; i < 2; ++i) {
-        GameSeat& s = g->seats[i];
-        s.computer = seats.at(i).at("computer");
-        s.player = seats.at(i).at("player");
-        s.name = seats.at(i).at("name");
-        s.digest = seats.at(i).value("digest", "");
-        s.holder = seats.at(i).value("holder", "");
-        s.account = seats.at(i).value("account", std::int64_t{0});
-        // A local game's seats are all its holder's from the start.
-        s.joined = s.computer || row.kind == "local";
-        if (s.computer) g->table.set_seat(static_cast<Player>(i), Seat::computer_player(s.player));
-    }
+    g->seats = Seats::from_row(json::parse(row.seats), row.kind == "local");
+    for (const Player p : {Player::First, Player::Second})
+        if (g->seats[p].computer) g->table.set_seat(p, Seat::computer_player(g->seats[p].player));
     g->clock = OnlineClock::from_json(json::parse(row.clock));
     return g;
 }
@@ -193,11 +165,7 @@ std::shared_ptr<Game> GameService::replay(const std::string& id) {
     try {
         g = game_from_row(*row);
         // Seats are taken again by the join events, from the start.
-        for (GameSeat& s : g->seats)
-            if (!s.computer && !g->local()) {
-                s.joined = false;
-                s.account = 0;  // bound again by the join and claim events
-            }
+        if (!g->local()) g->seats.unjoin_people();
         g->clock = OnlineClock::from_json(json::parse(row->clock));
         OnlineClock initial = g->clock;
         for (const store::EventRow& e : store_.events(id)) {

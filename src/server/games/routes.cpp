@@ -156,15 +156,6 @@ void check_rated(const ApiRequest& r, const Game& g, const std::string& against)
     if (!g.clock.timed()) fail("new.rated.clock");
 }
 
-// The unjoined seat kept for `account` (a challenge to it), or None.
-Player kept_for(const Game& g, std::int64_t account) {
-    for (int i = 0; i < 2 && account != 0; ++i) {
-        const GameSeat& s = g.seats[static_cast<std::size_t>(i)];
-        if (!s.joined && !s.computer && s.account == account) return static_cast<Player>(i);
-    }
-    return Player::None;
-}
-
 // The new game's table: the game (two players only) from its position.
 Table new_table(const json& body) {
     auto game = Registry::instance().create(spec_from(body));
@@ -234,10 +225,7 @@ ApiResponse GameService::create_online(Call& c, const json& body) {
         g->seed = next_seed_++;
     }
     const std::string secret = random_token(), invite = random_token();
-    GameSeat& own = g->seats[static_cast<std::size_t>(seat_index(mine))];
-    GameSeat& other = g->seats[static_cast<std::size_t>(seat_index(opponent(mine)))];
-    own.digest = digest(secret);
-    own.holder = c.request.client;
+    g->seats.open(mine, digest(secret), c.request.client);
     if (!against_person) {
         Seat computer;
         check_player(against, limits_.search);  // before making it allocates what it asks
@@ -246,15 +234,14 @@ ApiResponse GameService::create_online(Call& c, const json& body) {
         } catch (const GameError& e) {
             fail("new.opponent", {{"why", e.reason()}});
         }
-        other = {true, computer.player, "asterism " + computer.player, "", true, ""};
+        g->seats.seat_computer(opponent(mine), computer.player, "asterism " + computer.player);
         g->table.set_seat(opponent(mine), computer);
     } else {
-        other.digest = digest(invite);
-        g->listed = body.value("lobby", false);
-        other.account = challenged(c.request, body);
-        if (other.account != 0) g->listed = false;
+        const std::int64_t account = challenged(c.request, body);
+        g->seats.invite(opponent(mine), digest(invite), account);
+        g->listed = body.value("lobby", false) && account == 0;
     }
-    return finish_create(c, g, mine, name, other.computer ? "" : invite, secret);
+    return finish_create(c, g, mine, name, against_person ? invite : "", secret);
 }
 
 // Stores the new game with the creator seated (its first event) and answers
@@ -283,7 +270,7 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
     join.account = c.request.account;
     join.rated = g->rated;
     // A challenge's seat is kept for the challenged account.
-    const std::int64_t reserved = g->seats[static_cast<std::size_t>(1 - seat_index(mine))].account;
+    const std::int64_t reserved = g->seats.other(mine).account;
     join.reserved = reserved;
     const GameEvent joined = std::move(join);
     apply_event(*g, joined);
@@ -316,26 +303,23 @@ ApiResponse GameService::join(Call& c) {
     if (g.table.over()) fail("over.join");
     if (!g.expired.empty()) fail("game.ended", {{"why", ended_why(g)}});
     Player p = seat_of(g, c.request, true);
-    if (p == Player::None) p = kept_for(g, c.request.account);
+    if (p == Player::None) p = g.seats.kept_for(c.request.account);
     std::string secret;
     if (p == Player::None) {
         if (!g.listed || !c.request.authorization.empty()) fail("seat.invitation");
-        for (int i = 0; i < 2 && p == Player::None; ++i)
-            if (!g.seats[static_cast<std::size_t>(i)].joined) p = static_cast<Player>(i);
+        p = g.seats.free_seat();
         if (p == Player::None) fail("seat.bothTaken");
         secret = random_token();
     }
-    GameSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
+    const GameSeat& seat = g.seats[p];
     if (seat.joined) fail("seat.taken");
     if (seat.account != 0 && seat.account != c.request.account) fail("seat.challenged");
-    check_not_blocked(g.seats[static_cast<std::size_t>(1 - seat_index(p))], c.request.account);
+    check_not_blocked(g.seats.other(p), c.request.account);
     if (g.rated && c.request.account == 0) fail("seat.rated");
-    if (g.rated &&
-        g.seats[static_cast<std::size_t>(1 - seat_index(p))].account == c.request.account)
-        fail("seat.self");
+    if (g.rated && g.seats.other(p).account == c.request.account) fail("seat.self");
     check_room(g, "join");
     // Taking the other seat of one's own game holds no new game.
-    if (g.seats[0].holder != c.request.client && g.seats[1].holder != c.request.client) {
+    if (!g.seats.held_by(c.request.client)) {
         std::lock_guard table_lock(mutex_);
         check_client_caps(c.request, false);
     }
@@ -346,7 +330,7 @@ ApiResponse GameService::join(Call& c) {
     join.account = c.request.account;
     const GameEvent event = std::move(join);
     apply_event(g, event);
-    seat.holder = c.request.client;
+    g.seats.hold(p, c.request.client);
     g.listed = false;
     g.row.listed = false;
     turn_over(g, Player::None, now());
@@ -366,7 +350,7 @@ ApiResponse GameService::claim(Call& c) {
     std::lock_guard lock(g.mutex);
     const Player p = seat_of(g, c.request, true);
     if (p == Player::None) fail("seat.seatSecret");
-    const GameSeat& seat = g.seats[static_cast<std::size_t>(seat_index(p))];
+    const GameSeat& seat = g.seats[p];
     if (seat.account == c.request.account)
         return {200, public_state(g, hub_, now(), ViewParts::Whole, g.row.id)};
     if (seat.account != 0) fail("seat.other");

@@ -95,13 +95,13 @@ ApiResponse GameService::computer(Call& c) {
         turn = plan_computer_turn(*snap.game, snap.draws, *agent, rng,
                                   {.analyse = false, .answer_draws = snap.seat.computer()});
     }
-    ComputerTurn logged = turn;
-    logged.analysis.reset();  // the log keeps what replaying needs, no search
+    turn.analysis.reset();  // the log keeps what replaying needs, no search
+    const std::optional<std::string> played = turn.move;
     std::lock_guard lock(c.game->mutex);
     check_unchanged(*c.game, snap.changes);
-    change(*c.game, table_events::Turn{std::move(logged)});
+    change(*c.game, table_events::Turn{std::move(turn)});
     json state = local_state(c);
-    if (turn.move) state["move"] = *turn.move;
+    if (played) state["move"] = *played;
     return {200, state};
 }
 

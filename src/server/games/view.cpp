@@ -34,7 +34,7 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
                      .id = id,
                      .status = g.row.status,
                      .termination = g.row.termination,
-                     .seats = seats_json(g, false),
+                     .seats = g.seats.to_json(false),
                      .takeback_by = g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by),
                      .clock = std::move(clock),
                      .seq = g.row.last_seq,
@@ -190,10 +190,10 @@ ApiResponse GameService::lobby(Call&) {
             ++shown[network] <= kLobbyPerNetwork) {
             // Taking the seat of a rated challenge is the second player's
             // choice of "rated": the lobby says which it is.
-            open.push_back(summary(g->row, seats_json(*g, false)));
+            open.push_back(summary(g->row, g->seats.to_json(false)));
             open.back()["rated"] = g->rated;
         } else if (g->row.status == "playing" && playing.size() < 200)
-            playing.push_back(summary(g->row, seats_json(*g, false)));
+            playing.push_back(summary(g->row, g->seats.to_json(false)));
     }
     return {200, {{"open", open}, {"playing", playing}}};
 }
