@@ -280,9 +280,13 @@ export function showChooser(moves, view, play, cancel) {
     b.dataset.pick = m.pick || '';
     const icon = pickIcon(view, m, 24);
     if (icon) b.append(icon, ' ');
-    // An Asterisk piece by its looks, with its code ("dark hexagon (dhe)").
+    // An Asterisk piece by its looks, with its code ("dark hexagon (dhe)");
+    // a phone shows the icon alone (style.css), the words still read aloud.
     const type = pickType(view, m);
-    b.append(type ? pieceWords({ ...type, cell: '', owner: null, kind: type.type }, view.kind, []) : m.pick || m.text);
+    const words = document.createElement('span');
+    words.className = 'pick-words';
+    words.textContent = type ? pieceWords({ ...type, cell: '', owner: null, kind: type.type }, view.kind, []) : m.pick || m.text;
+    b.append(words);
     b.title = m.text;
     b.addEventListener('click', () => { chooser.hidden = true; play(m); });
     chooser.append(b);

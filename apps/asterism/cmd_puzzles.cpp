@@ -154,6 +154,7 @@ std::string run_key(const PuzzleArgs& a) {
         << " tail=" << a.tail << " max-plies=" << s.max_plies << " horizon=" << s.horizon
         << " min-win-in=" << s.min_win_in << " nodes=" << s.max_nodes
         << " unique-line=" << s.unique_line << " min-long=" << s.min_long_percent;
+    if (s.fastest) key << " fastest=1";  // absent from the runs made before it
     return key.str();
 }
 
@@ -314,6 +315,9 @@ Runner setup_puzzles(CLI::App& command) {
     command.add_option("--horizon", s.horizon,
                        "Plies within which other moves are proven not to win (default: "
                        "--max-plies)");
+    command.add_flag("--fastest", s.fastest,
+                     "Each puzzle's horizon is its solution's length: the first move is the "
+                     "one fastest win");
     command.add_option("--min-win-in", s.min_win_in, "Fewest moves of the winner")
         ->capture_default_str();
     command.add_flag("!--first-unique", s.unique_line,

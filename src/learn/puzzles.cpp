@@ -269,10 +269,10 @@ std::optional<Puzzle> prove(const PuzzleSettings& st, S s, Rejection& why) {
     Puzzle p;
     p.position = s.position();
     p.to_move = index(attacker);
-    p.horizon = st.horizon;
+    p.horizon = st.fastest ? plies : st.horizon;
     p.exact = true;
     bool all_forced = true;
-    for (int left = st.horizon; !s.outcome().over(); --left) {
+    for (int left = p.horizon; !s.outcome().over(); --left) {
         if (s.to_move() == attacker) {
             why = attacker_step(s, solver, left, st.unique_line || p.win_in == 0, p, all_forced);
             if (why != Rejection::None) return std::nullopt;

@@ -56,6 +56,10 @@ struct PuzzleSettings {
     int min_win_in = 1;  // the fewest attacker moves a puzzle may have
     std::uint64_t max_nodes = 2'000'000;  // the solver's budget per candidate
     bool unique_line = true;              // every attacker move unique, not only the first
+    // Each puzzle's horizon is its own solution's length (a "win in N"
+    // problem: the first move is the one fastest win; a slower win is not
+    // the solution), rather than `horizon` for the whole set.
+    bool fastest = false;
     // find_puzzles keeps a win in one or two only while at least this
     // percentage of the puzzles kept (that one counted) win in three or more.
     int min_long_percent = 0;

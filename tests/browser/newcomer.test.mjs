@@ -216,6 +216,21 @@ test('4. Asterisk\'s piece chooser opens in view beside the tapped cell', async 
     }, cell);
     assert.ok(where.inView, `the chooser is on screen ${JSON.stringify(where)}`);
     assert.ok(where.gap >= 0 && where.gap <= 40, `the chooser is beside the cell ${JSON.stringify(where)}`);
+    if (at.size === 'phone') {
+      // On a phone the pieces are finger-sized icons in a short block that
+      // leaves the board in sight (it covered most of it with words).
+      const fit = await page.evaluate(() => {
+        const c = document.getElementById('chooser').getBoundingClientRect();
+        const b = document.querySelector('#board').getBoundingClientRect();
+        const w = Math.max(0, Math.min(c.right, b.right) - Math.max(c.left, b.left));
+        const h = Math.max(0, Math.min(c.bottom, b.bottom) - Math.max(c.top, b.top));
+        const small = [...document.querySelectorAll('#chooser button')].map((e) => e.getBoundingClientRect())
+          .filter((r) => r.width < 44 || r.height < 44).length;
+        return { covered: (w * h) / (b.width * b.height), height: Math.round(c.height), small };
+      });
+      assert.ok(fit.covered <= 0.2 && fit.height <= 140, `the chooser leaves the board in sight ${JSON.stringify(fit)}`);
+      assert.equal(fit.small, 0, `every button of the chooser is 44 px or more ${JSON.stringify(fit)}`);
+    }
     // Its words in the page's language: the question and Cancel.
     const words = await page.$$eval('#chooser > div, #chooser > button:last-child', (es) => es.map((e) => e.textContent.trim()));
     assert.match(words[0], at.lang === 'en' ? /^Choose/ : /^Выберите/);

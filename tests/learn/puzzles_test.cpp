@@ -182,6 +182,34 @@ TEST(Puzzles, NoPuzzleWhereThereIsNoWin) {
     EXPECT_THROW(make_puzzle(s, ""), GameError);  // a horizon shorter than the solutions
 }
 
+// A position of level-6 self-play on Asterisk's 11-board (the game's spec
+// below): the mover's one fastest win is in two moves. Within the set's
+// horizon of 5 plies it is no puzzle; as a "win in N" problem (--fastest)
+// it is one whose horizon is its own solution's 3 plies, every other first
+// move refuted within them, and it verifies as one.
+TEST(Puzzles, FastestKeepsTheOneFastestWinWithinItsOwnHorizon) {
+    PuzzleSettings s;
+    s.spec = "asterisk:size=11";
+    s.max_plies = s.horizon = 5;
+    s.min_win_in = 2;
+    s.unique_line = false;
+    const std::string position =
+        "./../.5./5.../45.../.6336./.45111./.623542./.1543543./.5652224../........4.. 1 D";
+    Rejection why = Rejection::None;
+    // Within 5 plies the solver cannot show the first move unique (the
+    // slower win makes the proof outgrow the budget).
+    EXPECT_FALSE(make_puzzle(s, position, &why));
+    EXPECT_EQ(why, Rejection::Budget) << rejection_name(why);
+    s.fastest = true;
+    const auto p = make_puzzle(s, position, &why);
+    ASSERT_TRUE(p) << rejection_name(why);
+    EXPECT_EQ(p->win_in, 2);
+    EXPECT_EQ(p->horizon, 3);
+    EXPECT_EQ(p->solution.size(), 3U);
+    EXPECT_FALSE(p->refutations.front().empty());
+    EXPECT_EQ(verify_puzzle(*p, s.max_nodes), "");
+}
+
 TEST(Puzzles, BadLinesAreOneLineErrors) {
     EXPECT_THROW(puzzle_from_json(json::parse("{}")), GameError);
     EXPECT_THROW(puzzle_from_json(json::parse(R"({"game": 3})")), GameError);
