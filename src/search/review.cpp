@@ -157,6 +157,30 @@ double graph_value(const PositionSearches& p) {
     return std::clamp(p.here.first - bias_first, 0.0, 1.0);
 }
 
+// Whether `mover` has lost by force in `v`: the game over and lost, or the
+// other player to move with a proven win (the mover to move again with
+// every move a proven loss).
+bool lost_by_force(const Valued& v, Player mover) {
+    if (!v.done) return false;
+    if (v.terminal) return view_of(mover, v.first) == 0;
+    return v.to_move == mover ? v.best.proven < 0 : v.best.proven > 0;
+}
+
+// The move played let the other player force the win, and the best move
+// did not (both searches rooted after a move of position k): lichess's
+// "checkmate is now unavoidable" (its Advice, MateCreated): the mark it earns, by how
+// much the best move still held for the mover, whatever the loss: a
+// blunder from 7% or more, a mistake from 2.5% (lichess's -700 and -999
+// centipawns on its win-percent curve), an inaccuracy below, where the
+// game was lost anyway but not yet by force.
+ReviewMark forced_loss_mark(Player mover, const Valued& by_best, const Valued& played) {
+    if (!lost_by_force(played, mover) || lost_by_force(by_best, mover)) return ReviewMark::None;
+    const double held = view_of(mover, by_best.first);
+    return held >= 0.07    ? ReviewMark::Blunder
+           : held >= 0.025 ? ReviewMark::Mistake
+                           : ReviewMark::Inaccuracy;
+}
+
 // `m`'s better move is `c`: its proof, if any.
 void set_best(ReviewedMove& m, const Candidate& c) {
     m.best = c.move;
@@ -179,19 +203,22 @@ ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::str
     m.mover = p.here.to_move;
     m.before = view_of(m.mover, graph_value(p));
     set_best(m, p.here.best);
+    ReviewMark forced = ReviewMark::None;
     if (p.here.best.move != move) {
         const double by_best = view_of(m.mover, p.after_best.first);
         const double by_played = view_of(m.mover, next.first);
         m.loss = std::max(0.0, by_best - by_played);
+        forced = forced_loss_mark(m.mover, p.after_best, next);
+        m.forced_loss = forced != ReviewMark::None;
     }
-    if (m.loss <= 0) {
+    if (m.loss <= 0 && !m.forced_loss) {
         m.best = move;
         m.proven.clear();
         m.proven_result = m.proven_plies = 0;
         if (p.here.best.move == move) set_best(m, p.here.best);
     }
     m.after = std::max(0.0, m.before - m.loss);
-    m.mark = mark_for_loss(m.loss);
+    m.mark = std::max(mark_for_loss(m.loss), forced);
     return m;
 }
 

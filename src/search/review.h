@@ -27,6 +27,9 @@
 // stands (at level kMaxLevel there is none stronger, and the first stands).
 // In a game one player won, the loser's move after which it never again had
 // its share of the start is marked at least a mistake (ReviewedMove::decisive).
+// A move after which the other player has a proven win, where the best
+// move left none, is marked as lichess marks a mate it allows
+// (ReviewedMove::forced_loss), even in a position already lost.
 #pragma once
 
 #include <atomic>
@@ -103,6 +106,11 @@ struct ReviewedMove {
     // The move that lost the game (review.cpp, mark_the_losing_move): the
     // loser's last move after which it no longer had its share of the start.
     bool decisive = false;
+    // The move let the other player force the win (a proven loss, a mate
+    // in chess terms) where the best move did not: lichess's "checkmate is
+    // now unavoidable", marked whatever the loss of expected score, by how
+    // much the better move still held (review.cpp, forced_loss_mark).
+    bool forced_loss = false;
 };
 
 // One player's figures over the review's moves.

@@ -37,6 +37,7 @@ json review_json(const Review& review, const Game& game) {
             item["proven_plies"] = m.proven_plies;
         }
         if (m.decisive) item["decisive"] = true;
+        if (m.forced_loss) item["forced_loss"] = true;
         moves.push_back(std::move(item));
     }
     json players = json::array();

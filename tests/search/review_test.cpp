@@ -264,6 +264,34 @@ TEST(ReviewIssue43, MarksTheRandomMoveThatLosesAndNotTheStrongSide) {
     EXPECT_LT(r.players[0].accuracy + 10, r.players[1].accuracy);
 }
 
+// A move after which the other player wins by force, where the best move
+// left no forced win, is marked whatever the loss of expected score, as
+// lichess marks a mate it allows ("checkmate is now unavoidable"): Shatra's
+// Original form between level 7 and a random player, lost by the random
+// side's b9-b8 (ply 2). Near the end the random side, already lost (its
+// expected score about 1%), walks into a proven loss that its best move
+// still avoided: an inaccuracy, with that better move, and without the
+// rule not marked at all. The level-7 side, winning, allows none.
+TEST(ReviewIssue43, MarksTheMoveThatLetsTheLossBeForced) {
+    const Review r = review_of_file("random/shatra-original-level7-vs-random.rec");
+    std::vector<const ReviewedMove*> forced;
+    for (const ReviewedMove& m : r.moves)
+        if (m.forced_loss) forced.push_back(&m);
+    ASSERT_FALSE(forced.empty());
+    for (const ReviewedMove* m : forced) {
+        EXPECT_EQ(m->mover, Player::Second) << m->move;
+        EXPECT_NE(m->mark, ReviewMark::None) << m->move;
+        EXPECT_FALSE(m->best.empty());
+        EXPECT_NE(m->best, m->move) << "a better move is shown";
+        EXPECT_LT(m->before, 0.05) << m->move << ": marked in a lost position";
+        EXPECT_EQ(m->mark, ReviewMark::Inaccuracy) << m->move << " at " << m->before;
+    }
+    int random_marks = 0;
+    for (const ReviewedMove& m : r.moves)
+        random_marks += m.mover == Player::Second && m.mark != ReviewMark::None;
+    EXPECT_GE(random_marks, 3);
+}
+
 // The move that lost the game is marked at least a mistake (issue 43): a
 // *Star game on the small board between level 7 and a random player, lost
 // by many small losses, none of 10 points. The random side's A31 (ply 12)

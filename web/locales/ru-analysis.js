@@ -28,6 +28,7 @@ export default {
   'rv.failed': 'разбор не удался: {error}',
   'rv.mark': '{move} ({mover}): {mark}, потеряно очков: {points}; лучше {best}',
   'rv.decisive': ' (ход, которым проиграна партия)',
+  'rv.forcedLoss': ' (после него проигрыш форсирован)',
   'rv.mark.title': ['{mark}: шансы на победу упали на {n} пункт; лучше {best}',
     '{mark}: шансы на победу упали на {n} пункта; лучше {best}', '{mark}: шансы на победу упали на {n} пунктов; лучше {best}'],
   'rv.inaccuracy': 'неточность', 'rv.mistake': 'ошибка', 'rv.blunder': 'грубая ошибка',
