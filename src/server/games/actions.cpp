@@ -144,8 +144,8 @@ ApiResponse GameService::takeback(Call& c) {
     check_playing(g);
     const auto& history = g.table.game().history();
     const bool against_computer = g.seats.has_computer();
-    const Player asker = action == "request" ? p : g.takeback_by;
-    if (action != "request" && (asker == Player::None || asker == p)) fail("takeback.none");
+    if (action != "request" && !g.takebacks.answerable_by(p)) fail("takeback.none");
+    const Player asker = action == "request" ? p : g.takebacks.asked_by();
     check_room(g, "takeback");
     if (action == "decline" || (action == "request" && !against_computer)) {
         if (action == "request" && history.empty()) fail("takeback.noMove");

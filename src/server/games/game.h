@@ -23,6 +23,7 @@
 #include "server/games/clock.h"
 #include "server/games/game_events.h"
 #include "server/games/seats.h"
+#include "server/games/takebacks.h"
 #include "server/json_args.h"
 #include "server/net/limits.h"
 #include "server/reviews.h"
@@ -42,8 +43,8 @@ struct LoggedGame {
     Table table;
     Seats seats;
     OnlineClock clock;
-    Player takeback_by = Player::None;  // a standing takeback request
-    bool listed = false;                // an open challenge shown in the lobby (row.listed)
+    Takebacks takebacks;  // a standing takeback request
+    bool listed = false;  // an open challenge shown in the lobby (row.listed)
     // Ended by the server for want of players or moves (expire_idle): the
     // row's status is then "aborted" and nothing more can change it.
     std::string expired;

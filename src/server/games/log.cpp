@@ -109,35 +109,34 @@ json event_data(const GameEvent& e) {
 
 void apply_event(Game& g, const GameEvent& e) {
     Table& t = g.table;
-    std::visit(
-        Overloaded{
-            [&](const TableEvent& te) {
-                asterism::apply_event(t, te);
-                if (std::holds_alternative<table_events::Move>(te) ||
-                    std::holds_alternative<table_events::Undo>(te))
-                    g.takeback_by = Player::None;
-                if (const auto* players = std::get_if<table_events::Players>(&te)) {
-                    // A local game's seats and level, and the service's copy of the seats.
-                    g.level = players->level;
-                    for (const Player p : {Player::First, Player::Second})
-                        g.seats.set_players(p, t.seat(p).computer(), t.seat(p).player);
-                }
-            },
-            [&](const Resign& r) { t.resign(r.by); },
-            [&](const Flag& f) { t.lose_on_time(f.loser); },
-            [&](const Takeback& k) { g.takeback_by = k.action == "request" ? k.by : Player::None; },
-            [&](const Join& j) {
-                g.seats.join(j);
-                if (j.rated) g.rated = true;
-                if (!j.tournament.empty()) g.tournament = j.tournament;
-            },
-            [&](const Claim& c) { g.seats.claim(c); },
-            [&](const Expire& x) {
-                if (x.why.empty()) throw GameError("an expiry without a reason");
-                g.expired = x.why;
-            },
-        },
-        e);
+    std::visit(Overloaded{
+                   [&](const TableEvent& te) {
+                       asterism::apply_event(t, te);
+                       if (std::holds_alternative<table_events::Move>(te) ||
+                           std::holds_alternative<table_events::Undo>(te))
+                           g.takebacks.settle();
+                       if (const auto* players = std::get_if<table_events::Players>(&te)) {
+                           // A local game's seats and level, and the service's copy of the seats.
+                           g.level = players->level;
+                           for (const Player p : {Player::First, Player::Second})
+                               g.seats.set_players(p, t.seat(p).computer(), t.seat(p).player);
+                       }
+                   },
+                   [&](const Resign& r) { t.resign(r.by); },
+                   [&](const Flag& f) { t.lose_on_time(f.loser); },
+                   [&](const Takeback& k) { g.takebacks.apply(k); },
+                   [&](const Join& j) {
+                       g.seats.join(j);
+                       if (j.rated) g.rated = true;
+                       if (!j.tournament.empty()) g.tournament = j.tournament;
+                   },
+                   [&](const Claim& c) { g.seats.claim(c); },
+                   [&](const Expire& x) {
+                       if (x.why.empty()) throw GameError("an expiry without a reason");
+                       g.expired = x.why;
+                   },
+               },
+               e);
 }
 
 // A game as its row describes it, before its events.

@@ -35,7 +35,7 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
                      .status = g.row.status,
                      .termination = g.row.termination,
                      .seats = g.seats.to_json(false),
-                     .takeback_by = g.takeback_by == Player::None ? -1 : seat_index(g.takeback_by),
+                     .takeback_by = g.takebacks.seat(),
                      .clock = std::move(clock),
                      .seq = g.row.last_seq,
                      .now = now,
