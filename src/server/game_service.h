@@ -48,7 +48,7 @@
 
 #include "server/api_message.h"
 #include "server/events.h"
-#include "server/games/game_events.h"
+#include "server/game_events.h"
 #include "server/metrics.h"
 #include "server/net/fair_pool.h"
 #include "server/search_guard.h"

@@ -1,4 +1,4 @@
-// A game's events as types (server/games/game_events.h, table/
+// A game's events as types (server/game_events.h, table/
 // table_events.h): every type the log holds reads into its own alternative
 // and writes back to the very data the log holds for it (the logs of old
 // included, whose lines these are), and what is not an event is refused.
@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "core/errors.h"
-#include "server/games/game_events.h"
+#include "server/game_events.h"
 
 namespace asterism::server::games {
 namespace {

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/types.h"
-#include "server/games/game_events.h"
+#include "server/game_events.h"
 
 namespace asterism::server {
 

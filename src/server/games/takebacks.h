@@ -5,7 +5,7 @@
 #pragma once
 
 #include "core/types.h"
-#include "server/games/game_events.h"
+#include "server/game_events.h"
 
 namespace asterism::server {
 
