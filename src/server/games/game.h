@@ -19,9 +19,9 @@
 
 #include "core/registry.h"
 #include "core/text.h"
+#include "server/game_events.h"
 #include "server/game_service.h"
 #include "server/games/clock.h"
-#include "server/game_events.h"
 #include "server/games/seats.h"
 #include "server/games/takebacks.h"
 #include "server/json_args.h"
