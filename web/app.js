@@ -1,5 +1,7 @@
 // The local page (index.html): game setup, computer play, draw offers,
-// undo, navigation and records, over the one game module (game.js, the
+// undo, navigation and records (the status and the end of a game in
+// local-status.js; draws, browsing, undo and seats in local-actions.js),
+// over the one game module (game.js, the
 // controller; views.js, the board, score and move list), which read the
 // game's state as it comes (types.js, GameState); the analysis, its graph
 // and the review are analysis.js. Its games are held in the browser by the
@@ -10,8 +12,8 @@
 // own address, #local=ID.
 import { $, input, select, button } from './dom.js';
 import { apiClient, errorText, explainClick, renderSpecials as renderSpecialsOf } from './shared.js';
-import { gameTitle, gameName, resultLine, FIRST_VISIT } from './names.js';
-import { t, side } from './i18n.js';
+import { gameTitle, gameName, FIRST_VISIT } from './names.js';
+import { t } from './i18n.js';
 import { setupBar } from './setup-bar.js';
 import { turnSignals } from './turn.js';
 import { analysisPanels } from './analysis.js';
@@ -19,7 +21,8 @@ import { wireRecords } from './records.js';
 import { gameUi, gameController, browsing as browsingOf } from './game.js';
 import { renderBoard, renderScore, renderMoves } from './views.js';
 import { localGames, isLocalId, STOPPED } from './local-game.js';
-import { drawScore } from './panels.js';
+import { localStatus, seatOf as seatOfUi } from './local-status.js';
+import { localActions } from './local-actions.js';
 import { offlineReady } from './offline.js';
 
 /** @typedef {import('./types.js').GameState} GameState */
@@ -151,10 +154,8 @@ async function preview() {
 const browsing = () => browsingOf(ui);
 
 /** @param {number} player */
-function seatOf(player) {
-  const p = ui.state?.players[player];
-  return p ? p.seat : 'human';
-}
+const seatOf = (player) => seatOfUi(ui, player);
+const { renderStatus, renderEnd, renderDraw } = localStatus(ui);
 
 function computerToMove() {
   const s = ui.state;
@@ -164,6 +165,10 @@ function computerToMove() {
 /** @param {GameState} state @param {{animate?: boolean}} [opts] */
 function show(state, opts = {}) {
   previewAsked++;
+  // The setup bar follows the game when another is shown; a move of the
+  // same game (the computer's, answered while a person was choosing the
+  // next game's seats) leaves what the person chose.
+  const another = ui.state?.id !== state.id;
   setState(state);
   ui.preview = false;
   ui.path = [];
@@ -179,7 +184,7 @@ function show(state, opts = {}) {
   signals.update(vsComputer && !state.terminal && !computerToMove() && state.ply > 0, `${gameTitle(state.game)} \u00b7 asterism`,
     t('play.computerPlayed', { move: state.history[state.history.length - 1] || '' }));
   $('game-title').textContent = gameTitle(state.game);
-  syncSetup(state);
+  if (another) syncSetup(state);
   render();
   if (opts.animate && state.view.last && state.view.last.path.length > 2) animateLast(state.view.last.path.length);
   if (input('analysis').checked) panels.analyse();
@@ -208,35 +213,6 @@ function render() {
   for (const id of ['forward', 'last']) button(id).disabled = s.ply === game.ply;
 }
 
-function renderStatus() {
-  const s = ui.shown, game = ui.state;
-  if (!s || !game) return;
-  let text;
-  if (s.terminal) text = t('status.gameOver', { result: resultLine(s) });
-  else {
-    const p = s.players[s.to_move];
-    text = t('status.toMove', { side: side(p.name, 'gen') }) + (p.seat === 'computer' ? t('status.computer') : '');
-  }
-  if (ui.preview) text = t('status.preview');
-  else if (browsing()) text = t('status.looking', { shown: s.ply, ply: game.ply, text });
-  else if (ui.busy) text += t('status.thinking');
-  $('status').textContent = text;
-  $('status').dataset.terminal = String(game.terminal);
-  $('status').dataset.ply = String(game.ply);
-  $('status').dataset.busy = String(ui.busy);
-}
-
-// The end of a game: its result and final score, and what to do next:
-// a rematch with the colours swapped, a review, or a new game.
-function renderEnd() {
-  const s = ui.state, game = ui.game;
-  const over = !!s && !!game && s.terminal && !browsing() && !ui.preview;
-  $('game-end').hidden = !over;
-  if (!over || !s || !game) return;
-  $('game-end-text').textContent = t('status.gameOver', { result: resultLine(s) });
-  drawScore($('game-end-score'), game, ui);
-}
-
 // The same game again, each side's seat (person or computer) swapped.
 async function rematch() {
   const s = ui.state;
@@ -247,51 +223,6 @@ async function rematch() {
   }
   select('level').value = String(s.level);
   await newGame();
-}
-
-// Draws by agreement: "Offer draw" while a person may offer one, and a
-// banner with Accept and Decline while an offer to a person stands.
-function renderDraw() {
-  const s = ui.state;
-  if (!s) return;
-  const draw = s.draw || { offered_by: -1, agreed: false };
-  const people = s.players.filter((p) => p.seat === 'human').length;
-  const offer = draw.offered_by;
-  button('draw-offer').disabled = ui.preview || s.terminal || browsing() || ui.busy || s.players.length !== 2 ||
-    people === 0 || offer >= 0;
-  const toPerson = offer >= 0 && !s.terminal && seatOf(1 - offer) === 'human';
-  $('draw-banner').hidden = !toPerson || browsing() || ui.preview;
-  if (toPerson) {
-    $('draw-text').textContent = t('draw.offers', { side: side(s.players[offer].name),
-      who: seatOf(offer) === 'computer' ? t('status.computer') : '', other: side(s.players[1 - offer].name) });
-  }
-}
-
-/** @param {'offer'|'accept'|'decline'} action */
-async function drawAction(action) {
-  if (!ui.state || ui.busy || ui.preview) return;
-  const id = ui.state.id;
-  ui.busy = true;
-  renderStatus();
-  try {
-    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/draw`, { action }));
-    ui.busy = false;
-    if (ui.state.id !== id) return;
-    if (s.answer) {
-      const other = s.players.find((p) => p.seat === 'computer');
-      const said = s.answer === 'accepted' ? 'draw.accepts' : 'draw.declines';
-      message(t(said, { side: other ? side(other.name) : t('seat.computer.the') }), 'hint');
-    } else if (action === 'decline') {
-      message(t('draw.declined'), 'hint');
-    } else {
-      message('');
-    }
-    show(s);
-  } catch (e) {
-    ui.busy = false;
-    message(errorText(e));
-    render();
-  }
 }
 
 function renderSpecials() {
@@ -372,63 +303,12 @@ function animateLast(steps) {
   setTimeout(tick, 450);
 }
 
-// ---- navigation, undo -------------------------------------------------------
+// ---- draws, navigation, undo, seats (local-actions.js) ---------------------
 
-/** @param {number} ply */
-async function browse(ply) {
-  if (!ui.state || ui.preview) return;
-  ply = Math.max(0, Math.min(ui.state.ply, ply));
-  const id = ui.state.id;
-  try {
-    const shown = ply === ui.state.ply ? ui.state :
-      /** @type {GameState} */ (await api('GET', `/api/games/${id}?ply=${ply}`));
-    if (ui.state.id !== id) return;
-    setState(ui.state, shown);
-    ui.path = [];
-    render();
-    if (input('analysis').checked) panels.analyse();
-    if (!browsing()) maybeComputer();
-  } catch (e) {
-    message(errorText(e));
-  }
-}
-
-async function undo() {
-  if (ui.busy) return message(t('play.why.undo'));
-  if (!ui.state) return;
-  try {
-    // Against the computer, undo takes back the computer's reply as well,
-    // so that a person is to move again.
-    const someoneComputer = ui.state.players.some((p) => p.seat === 'computer');
-    const id = ui.state.id;
-    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/takeback`,
-      someoneComputer ? { to_human: true } : { count: 1 }));
-    if (ui.state.id !== id) return;
-    message('');
-    setState(s);
-    ui.path = [];
-    render();
-  } catch (e) {
-    message(errorText(e));
-  }
-}
-
-async function changeSeats() {
-  // A game not started takes its seats and level when "New game" starts it.
-  if (!ui.state || ui.preview) return;
-  const id = ui.state.id;
-  try {
-    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/players`, {
-      players: [select('seat0').value, select('seat1').value], level: Number(select('level').value),
-    }));
-    if (ui.state.id !== id) return;  // a new game began meanwhile
-    setState(s, browsing() && ui.shown ? ui.shown : s);
-    render();
-    maybeComputer();
-  } catch (e) {
-    message(errorText(e));
-  }
-}
+const { drawAction, browse, undo, changeSeats } = localActions(ui, {
+  api, message, show, setState, render: () => render(), renderStatus, analyse: () => panels.analyse(),
+  maybeComputer: () => maybeComputer(),
+});
 
 // ---- wiring -----------------------------------------------------------------
 

@@ -793,8 +793,14 @@ test('6. a game that ends well: result, score, Rematch, Review, New game, its ow
     await page.waitForFunction((id) => window.asterism.state?.id !== id, game);
     const swapped = await page.evaluate(() => window.asterism.state.players.map((p) => p.seat));
     assert.deepEqual(swapped, [...seats].reverse());
-    // A new game with no moves: its review is refused, in words.
+    // A new game with no moves: its review is refused, in words. The
+    // rematch's computer moves first; Review is clicked only once the new
+    // game (both seats people's, no move) is the one on screen (a run under
+    // load once clicked it on the rematch, which had a move to review).
+    const rematchId = await page.evaluate(() => window.asterism.state.id);
     await newGame(page, 'starstar', { options: { size: '6' } });
+    await until(page, (id) => { const s = window.asterism.state; return s && s.id !== id && s.ply === 0 &&
+      s.players.every((p) => p.seat === 'human') && !window.asterism.busy; }, rematchId, 20000);
     await page.click('#review');
     // (A run elsewhere once waited 20 s here in vain: until() says what the page showed then.)
     await until(page, (w) => document.querySelector('#message')?.textContent.includes(w), words.nothing, 20000);
