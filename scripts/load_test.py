@@ -11,8 +11,14 @@ reads its database only if --db names it, after the server is stopped).
 It creates --games online games between two people (no clock), and two
 clients per game, each on its own kept-alive HTTP/1.1 connection, each
 playing a random legal move for its seat as soon as it is its turn: the two
-clients of a game hand the turn to each other inside this process (the
-reply to a move carries the next legal moves), so nobody polls. A game that
+clients of a game hand the turn to each other inside this process, so
+nobody polls. The reply to a move is the move's change (docs/server.md, "A
+move's change"), without the legal moves: in *Star (the default game) a
+move fills one empty cell, so the clients keep the list of empty cells from
+the state they joined with and take out each move played, as a page's own
+engine would; for any other --game they fetch the state after each move
+(GET /api/games/ID, as a page without an engine does), which the figures
+then include. A game that
 ends is replaced by a new one, so that --games stay live. It runs for
 --seconds, lets the requests under way finish, and reports the moves
 acknowledged per second, the latency of the move requests (p50, p90, p99,
@@ -55,7 +61,7 @@ MOVE_TEXT = re.compile(rb'"text":"([^"\\\\]*)"')
 
 
 def legal_moves(payload):
-    """The move texts of a state's view, and whether the game is over.
+    """The move texts of a (whole) state's view, and whether the game is over.
     Only the view's "moves" are looked at, with a pattern rather than a
     JSON decoder, so that the client costs this shared machine little CPU.
     (The server writes keys in sorted order: the view's "moves" is the
@@ -167,12 +173,19 @@ async def client(host, port, table, seat, spec, deadline, stats, rng, interval):
                                        f"{status} {payload[:200]!r}")
                 return
             table.acked.append(move)
-            moves, terminal = legal_moves(payload)
+            terminal = b'"terminal":true' in payload
             if terminal:
                 await new_game(conn, table, spec)
+                continue
+            if spec["game"] == "starstar":
+                table.moves.remove(move)
             else:
-                table.moves = moves
-                table.turn[other].set()
+                status, payload = await conn.request("GET", f"/api/games/{table.game_id}")
+                if status != 200:
+                    stats["errors"].append(f"state of {table.game_id}: {status}")
+                    return
+                table.moves, _ = legal_moves(payload)
+            table.turn[other].set()
     finally:
         conn.close()
 

@@ -1,10 +1,12 @@
 // The live stream of an online game's page (online.js): Server-Sent
 // Events (GET /api/games/ID/events, docs/online.md), each a state of the
-// game; while the stream is down the page says "reconnecting…", and when it
-// is back the page fetches the game to catch up.
+// game or a move's change (online-change.js); while the stream is down the
+// page says "reconnecting…", and when it is back the page fetches the game
+// to catch up.
 import { $ } from './dom.js';
 
 /** @typedef {import('./types.js').GameState} GameState */
+/** @typedef {import('./types.js').MoveChange} MoveChange */
 /** @typedef {import('./shared.js').Api} Api */
 /** @typedef {import('./types-social.js').ChatEvent} ChatEvent */
 /**
@@ -15,13 +17,14 @@ import { $ } from './dom.js';
 
 /**
  * @param {StreamUi} ui
- * @param {{api: Api, accept: (s: GameState) => void, liveChanged: () => void,
- *   chat: (e: ChatEvent|null) => void, taken: () => void}} page
+ * @param {{api: Api, accept: (s: GameState) => void, change: (c: MoveChange) => void,
+ *   liveChanged: () => void, chat: (e: ChatEvent|null) => void, taken: () => void}} page
+ *   `change` is given a move's change (the stream's `move` event);
  *   `chat` is told of a chat room's new message (chat.js), and with null
  *   when the stream opens again (messages may have been missed); `taken`
  *   that this page's seat was opened by another stream (another browser).
  */
-export function liveStream(ui, { api, accept, liveChanged, chat, taken }) {
+export function liveStream(ui, { api, accept, change, liveChanged, chat, taken }) {
   function disconnect() {
     clearTimeout(ui.retry);
     if (ui.es) ui.es.close();
@@ -42,6 +45,9 @@ export function liveStream(ui, { api, accept, liveChanged, chat, taken }) {
     // The stream's events (types.js, StateEvent) carry a state each.
     es.addEventListener('state', (e) => {
       if (ui.es === es) accept(/** @type {GameState} */ (JSON.parse(e.data)));
+    });
+    es.addEventListener('move', (e) => {
+      if (ui.es === es) change(/** @type {MoveChange} */ (JSON.parse(e.data)));
     });
     // A chat event says which room has a new message, never its text.
     es.addEventListener('chat', (e) => {
@@ -85,5 +91,5 @@ export function liveStream(ui, { api, accept, liveChanged, chat, taken }) {
     }
   }
 
-  return { connect, disconnect };
+  return { connect, disconnect, catchUp };
 }

@@ -18,11 +18,13 @@ import { renderRatedJoin, renderRatingChanges } from './online-rated.js';
 import { chatPanel } from './chat.js';
 import { turnSignals } from './turn.js';
 import { liveStream } from './online-stream.js';
+import { changeQueue, isChange } from './online-change.js';
 import { apiClient, errorText, renderSpecials as renderSpecialsOf } from './shared.js';
 import { gameUi, gameController } from './game.js';
 import { renderBoard, renderScore, renderMoves, renderClocks } from './views.js';
 
 /** @typedef {import('./types.js').GameState} GameState */
+/** @typedef {import('./types.js').MoveChange} MoveChange */
 /** @typedef {import('./types.js').Catalog} Catalog */
 /** @typedef {import('./types.js').ViewMove} ViewMove */
 /**
@@ -91,8 +93,8 @@ const ctrl = gameController(ui, {
 
 // The chat (chat.js), told of new messages by the live stream (online-stream.js).
 const chat = chatPanel({ api });
-const { connect, disconnect } = liveStream(ui, {
-  api, accept: (s) => accept(s), liveChanged: () => { if (ui.state) renderSeats(ui.state); }, chat: chat.onEvent,
+const { connect, disconnect, catchUp } = liveStream(ui, {
+  api, accept: (s) => accept(s), change: (c) => acceptChange(c), liveChanged: () => { if (ui.state) renderSeats(ui.state); }, chat: chat.onEvent,
   taken: () => takenBy(t('og.elsewhere')),
 });
 /** @param {GameState} s */
@@ -225,6 +227,7 @@ function accept(s, own = false) {
   if (!s.view.cells && old && old.id === s.id) {
     s.view.cells = old.view.cells;
     s.view.box = old.view.box;
+    s.start = old.start;
   }
   if (old && old.id === s.id && !own) takenElsewhere(old, s);
   ui.state = s;
@@ -234,6 +237,9 @@ function accept(s, own = false) {
   if (s.terminal && ui.es) disconnect();
   render();
 }
+
+// Moves' changes (online-change.js), applied in the order they came.
+const acceptChange = changeQueue(ui, { accept, catchUp: () => catchUp(), render: () => render() });
 
 // Another browser holding this seat's secret shows itself only by what it
 // does: the event stream does not say how many streams a seat has (the
@@ -364,8 +370,8 @@ async function play(move) {
   return act('move', { move: text, ply: ui.state?.ply });
 }
 
-// An action of this seat; the reply is the new state (the stream brings
-// the same to everybody else).
+// An action of this seat; the reply is the new state, or a move's change
+// (the stream brings the same to everybody else).
 // It resolves to the server's refusal, '' when there was none.
 /** @param {string} what @param {Record<string, unknown>} body @returns {Promise<string>} */
 async function act(what, body) {
@@ -374,12 +380,16 @@ async function act(what, body) {
   ui.busy = true;
   if (ui.state) renderStatus(ui.state);
   try {
-    const s = /** @type {GameState} */ (await api('POST', `/api/games/${id}/${what}`, body, ui.secret));
+    const s = /** @type {GameState|MoveChange} */ (await api('POST', `/api/games/${id}/${what}`, body, ui.secret));
+    // A move's reply is its change: the board stays busy until it is drawn.
+    if (isChange(s)) await acceptChange(s, true);
     ui.busy = false;
     if (ui.id !== id) return '';
-    message(s.answer ? t(s.answer === 'accepted' ? 'draw.accepts' : 'draw.declines', { side: t('seat.computer.the') }) : '',
+    const answer = isChange(s) ? '' : s.answer;
+    message(answer ? t(answer === 'accepted' ? 'draw.accepts' : 'draw.declines', { side: t('seat.computer.the') }) : '',
       'hint');
-    accept(s, true);
+    if (isChange(s)) render();
+    else accept(s, true);
     return '';
   } catch (e) {
     ui.busy = false;

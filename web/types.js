@@ -255,10 +255,36 @@ export {};
  * @property {boolean} rated  a rated game (docs/accounts.md)
  * @property {number} [level]  a local game's computer level
  * @property {string} [tournament]
+ * @property {string} [start]  GET: the position the history starts from, "" for the game's own
  * @property {number} [you]  GET: the seat of the secret sent, -1 without
  * @property {string} [secret]  POST .../join of a lobby game: the seat taken
  * @property {string} [move]  POST .../computer: the computer's move
  * @property {'accepted'|'declined'} [answer]  the computer's answer to a draw offer
+ */
+/**
+ * A move's change (docs/server.md, "A move's change"): the reply to an
+ * online game's move and the stream's `move` event; online-change.js lays
+ * it over the state it follows.
+ * @typedef {Object} MoveChange
+ * @property {'move'} change
+ * @property {string} move  the move, as the history writes it
+ * @property {string} id
+ * @property {number} seq
+ * @property {number} ply
+ * @property {number} to_move
+ * @property {boolean} terminal
+ * @property {string} result
+ * @property {string} outcome
+ * @property {''|'wins'|'resigns'|'time'|'draw'|'agreed'|'won'|'lost'} [outcome_kind]
+ * @property {string} [outcome_side]
+ * @property {Score} score
+ * @property {{offered_by: number, agreed: boolean}} draw
+ * @property {'open'|'playing'|'finished'|'aborted'} status
+ * @property {string} termination
+ * @property {Reason} [termination_reason]
+ * @property {number} takeback_by
+ * @property {Clock} clock
+ * @property {number} now
  */
 /**
  * POST /api/games.
@@ -287,8 +313,8 @@ export {};
 /** GET /api/archive: @typedef {{games: GameEntry[], offset: number, total: number}} Archive */
 /**
  * An event of GET /api/games/ID/events: `event: state`, `id` the state's
- * `seq`, `data` the GameState as JSON.
- * @typedef {{type: 'state', lastEventId: string, data: string}} StateEvent
+ * `seq`, `data` the GameState as JSON; or `event: move`, `data` a MoveChange.
+ * @typedef {{type: 'state'|'move', lastEventId: string, data: string}} StateEvent
  */
 
 // ---- accounts (/api/account, docs/accounts.md) ------------------------------

@@ -1,11 +1,13 @@
 // Live updates for online games (docs/online.md): Server-Sent Events.
 //
 // Each online game is a channel named by its id. The API publishes the
-// game's public state after every change, numbered by the game's event
+// game's public state after every change (`state`), or a move's change
+// alone after a move (`move`, docs/server.md), numbered by the game's event
 // sequence; the HTTP server keeps each subscribed connection open and writes
 // every published event to it. A client that reconnects with Last-Event-ID
-// older than the channel's latest event gets the latest at once, which
-// carries the whole game (moves included), so nothing is missed.
+// older than the channel's latest event gets the latest at once; the API
+// makes that a whole state when a stream opens, so a client that finds a
+// gap in the seqs after it fetches the game (docs/online.md).
 //
 // Presence: a subscriber may carry a tag (the seat it holds, "first" or
 // "second", once the API has checked its secret); connected() says whether a

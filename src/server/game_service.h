@@ -309,12 +309,14 @@ class GameService {
         nlohmann::json state;
         std::string text;
     };
-    // Appends `event` to the game's log and publishes its state; the
-    // caller holds the game's lock and has applied it.
-    // Returns the state it published, which the request answers with.
+    // Appends `event` to the game's log and publishes its state (a move's
+    // change, for a move); the caller holds the game's lock and has applied
+    // it. Returns what it published, which the request answers with.
     Published commit(Game& g, const games::GameEvent& event);
     void flag(Game& g, Player loser);
     Published publish(Game& g);
+    // After a move: its change alone, as the `move` event (view.cpp).
+    Published publish_move(Game& g);
     // The reply that carries a published state unchanged.
     static ApiResponse reply(Published p);
     void schedule_computer(const std::shared_ptr<Game>& g);

@@ -19,17 +19,11 @@ Player player_of(const json& j) {
     return static_cast<Player>(i);
 }
 
-json game_view(const Table& t, const Game& shown, ViewParts parts) {
-    const Game& game = t.game();
-    const bool now = &shown == &game;
-    const GameInfo* info = Registry::instance().find(game.id());
+json turn_json(const Table& t, const Game& shown) {
+    const bool now = &shown == &t.game();
     const Player to_move = shown.to_move();
     const OutcomeWords outcome = now ? t.outcome_words() : outcome_words(shown);
-    return {{"game", game.spec()},
-            {"game_id", game.id()},
-            {"title", info ? info->title : game.id()},
-            {"history", game.history()},
-            {"ply", shown.history().size()},
+    return {{"ply", shown.history().size()},
             {"to_move", to_move == Player::None || (now && t.over()) ? -1 : index(to_move)},
             {"terminal", now ? t.over() : shown.terminal()},
             {"result", now ? t.result() : shown.result()},
@@ -37,10 +31,24 @@ json game_view(const Table& t, const Game& shown, ViewParts parts) {
             // The outcome for a page to word: docs/server.md, "A game's state".
             {"outcome_kind", outcome.kind},
             {"outcome_side", outcome.side},
-            {"score", shown.score()},
-            {"position", shown.position()},
-            {"move_help", game.move_help()},
-            {"view", shown.view(parts)}};
+            {"score", shown.score()}};
+}
+
+json game_view(const Table& t, const Game& shown, ViewParts parts) {
+    const Game& game = t.game();
+    const GameInfo* info = Registry::instance().find(game.id());
+    json view = turn_json(t, shown);
+    view["game"] = game.spec();
+    view["game_id"] = game.id();
+    view["title"] = info ? info->title : game.id();
+    view["history"] = game.history();
+    view["position"] = shown.position();
+    view["move_help"] = game.move_help();
+    view["view"] = shown.view(parts);
+    // Where the history starts ("" for the game's own start): a page
+    // replays the history from it to apply a move's change (docs/server.md).
+    if (parts == ViewParts::Whole) view["start"] = t.start_position();
+    return view;
 }
 
 json players_json(const Table& table) {
@@ -57,11 +65,15 @@ json players_json(const Table& table) {
 
 json table_state(const Table& table, const Game& shown, ViewParts parts) {
     json state = game_view(table, shown, parts);
-    const Player by = table.draws().offered_by();
     state["players"] = players_json(table);
-    state["draw"] = {{"offered_by", by == Player::None ? -1 : index(by)},
-                     {"agreed", table.draws().agreed()}};
+    state["draw"] = draw_json(table);
     return state;
+}
+
+json draw_json(const Table& table) {
+    const Player by = table.draws().offered_by();
+    return {{"offered_by", by == Player::None ? -1 : index(by)},
+            {"agreed", table.draws().agreed()}};
 }
 
 json view_state(const Table& table) {

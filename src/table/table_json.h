@@ -26,6 +26,11 @@ Player player_of(const nlohmann::json& j);
 // stream shows of its rules state, from `t` as it is or from `shown`, a copy
 // taken back to an earlier ply (browsing).
 nlohmann::json game_view(const Table& t, const Game& shown, ViewParts parts);
+// The part of game_view that a move changes: ply, to_move, terminal,
+// result, outcome (text, kind, side) and score, of `shown` as game_view says.
+nlohmann::json turn_json(const Table& t, const Game& shown);
+// The draw offer as a state shows it: {offered_by: -1 or a seat, agreed}.
+nlohmann::json draw_json(const Table& table);
 // The seats as a page shows them: name, "human" or "computer", and the player.
 nlohmann::json players_json(const Table& table);
 // The one state of a game in progress (docs/server.md, "A game's state"),

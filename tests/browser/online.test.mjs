@@ -88,6 +88,12 @@ async function open(who, address = 'online.html') {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('dialog', (d) => d.accept());
+  // The whole states a page fetches (GET /api/games/ID): a move's change
+  // is applied by the page's own engine, so a game needs few of them.
+  page.fetched = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /^\/api\/games\/[0-9a-f]{32}$/.test(new URL(r.url()).pathname)) page.fetched += 1;
+  });
   await page.goto(at(who, address));
   return page;
 }
@@ -206,6 +212,14 @@ test('*Star between two people by an invitation link, a spectator watching, one 
     }
     n += 1;
     if (n === 20) {
+      // The spectator's state, built from the moves' changes, is the
+      // server's whole state but for the time it was written.
+      const [mine, theirs] = await sue.evaluate(async (game) => {
+        const server = await (await fetch(`/api/games/${game}`)).json();
+        return [window.asterismOnline.state, server];
+      }, id);
+      for (const key of ['history', 'position', 'view', 'score', 'to_move', 'seq', 'ply', 'draw', 'status'])
+        assert.deepEqual(mine[key], theirs[key], key);
       // Both clocks are shown; the one of the side to move runs.
       const running = await ann.evaluate(() => window.asterismOnline.state.clock.running);
       assert.ok(running === 0 || running === 1);
@@ -224,6 +238,10 @@ test('*Star between two people by an invitation link, a spectator watching, one 
   }
   assert.equal(await online(ann, 'ply'), 105);  // every cell of a 6-ring board
   await expectResult(pages, /wins|draw/i);
+  // 105 moves, each a change applied in the page (docs/server.md, "A move's
+  // change"): the game was fetched on opening it and after Bob's reconnect,
+  // not after every move.
+  for (const page of pages) assert.ok(page.fetched >= 1 && page.fetched <= 4, `${page.fetched} fetches of the game`);
   for (const page of pages) assert.match(await page.textContent('#score'), /Final score/);
   await shot(sue, 'online-starstar-over');
   await expectInArchive(sue, id);

@@ -222,10 +222,11 @@ def play(port, log, seat, stop, rng):
                 if status == 200:
                     log.acked[ply] = move
             if status == 200:
-                if after["ply"] != ply + 1 or after["history"][ply] != move:
+                # The reply is the move's change (docs/server.md), not the state.
+                if after.get("change") != "move" or after["ply"] != ply + 1 or after["move"] != move:
                     fail(f"game {log.index}: the reply to move {move} at ply {ply} shows ply "
                          f"{after['ply']}")
-                log.saw(after)
+                log.saw({"history": state["history"] + [move], "terminal": after["terminal"]})
             elif status != 409:
                 # 409: the computer or the clock moved first; anything else is wrong.
                 fail(f"game {log.index}: move {move!r} at ply {ply} gave {status}: {after}")
@@ -388,7 +389,7 @@ def check_seats(port, log, state):
             if status != 409:
                 fail(f"game {log.index}: the seat not to move moving gave {status}, not 409")
         status, after = client.request("POST", path + "/move", body, secret=log.secrets[seat])
-        if status != 200 or after["history"][:len(state["history"])] != state["history"]:
+        if status != 200 or after["move"] != move or after["ply"] != len(state["history"]) + 1:
             fail(f"game {log.index}: the seat to move could not move after the restart "
                  f"({status})")
     finally:

@@ -108,8 +108,9 @@ code=$(curl -s -m 10 -o "$dir/joined.json" -w '%{http_code}' "${json[@]}" \
   -H "Authorization: Bearer $invite" -d '{"name": "two"}' "$base/api/games/$id/join")
 [ "$code" = 200 ] || fail "joining through nginx gave $code"
 
-# The event stream through the proxy: it must deliver the move's state
-# while the stream stays open (curl -N: no buffering on our side either).
+# The event stream through the proxy: it must deliver the move's change
+# (event: move, docs/server.md) while the stream stays open (curl -N: no
+# buffering on our side either).
 curl -s -N -m 30 "$base/api/games/$id/events" >"$dir/events.txt" 2>/dev/null &
 stream_pid=$!
 for _ in $(seq 100); do
@@ -129,6 +130,8 @@ done
 grep -q '"ply":1' "$dir/events.txt" ||
   fail "the event stream through nginx did not deliver the move within 10 s (buffered?)"
 kill -0 "$stream_pid" 2>/dev/null || fail "the event stream through nginx closed after the move"
-grep -qF "\"history\":[\"$move\"]" "$dir/events.txt" ||
-  fail "the streamed state does not hold the move $move"
+grep -q '^event: move$' "$dir/events.txt" ||
+  fail "the event stream through nginx sent no move event"
+grep -qF "\"move\":\"$move\"" "$dir/events.txt" ||
+  fail "the streamed change does not hold the move $move"
 echo "nginx_test: the catalog, an online game and its live events pass through nginx"

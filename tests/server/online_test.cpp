@@ -89,6 +89,38 @@ TEST_F(Online, NoActionWithoutTheSeatsSecret) {
     EXPECT_EQ(state(id)["seq"], seq + 1);
 }
 
+// A move is published as its change (docs/server.md, "A move's change"),
+// the very text of the mover's reply; a stream that opens then starts from
+// the whole state, published again at the same seq.
+TEST_F(Online, AMoveIsPublishedAsItsChangeAndANewStreamStartsWhole) {
+    const auto [id, ann, bo] = two_people("starstar:size=6");
+    const json before = state(id);
+    EXPECT_EQ(before["start"], "");
+    const std::string m = before["view"]["moves"][0]["text"];
+    const ApiResponse r = call("POST", "/api/games/" + id + "/move", {{"move", m}}, ann);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["seq"], before["seq"].get<int>() + 1);
+    EXPECT_FALSE(r.body.contains("view"));
+    EXPECT_FALSE(r.body.contains("history"));
+    Event latest;
+    ASSERT_TRUE(api_->events().latest(id, latest));
+    EXPECT_EQ(latest.type, "move");
+    EXPECT_EQ(latest.seq, r.body["seq"].get<std::uint64_t>());
+    EXPECT_EQ(json::parse(latest.data), r.body);
+    ASSERT_EQ(call("GET", "/api/games/" + id + "/events").status, 200);
+    ASSERT_TRUE(api_->events().latest(id, latest));
+    EXPECT_EQ(latest.type, "state");
+    EXPECT_EQ(latest.seq, r.body["seq"].get<std::uint64_t>());
+    const json whole = json::parse(latest.data);
+    EXPECT_EQ(whole["history"], json::array({m}));
+    EXPECT_TRUE(whole["view"].contains("moves"));
+    // A draw offer is not a move: its whole state.
+    ASSERT_EQ(call("POST", "/api/games/" + id + "/draw", {{"action", "offer"}}, bo).status, 200);
+    ASSERT_TRUE(api_->events().latest(id, latest));
+    EXPECT_EQ(latest.type, "state");
+    EXPECT_EQ(json::parse(latest.data)["draw"]["offered_by"], 1);
+}
+
 TEST_F(Online, TwoPeoplePlayAGameToItsEndAndItGoesToTheArchive) {
     for (const std::string spec : {"starstar:size=6", "shatra"}) {
         const auto [id, ann, bo] = two_people(spec);
@@ -102,7 +134,16 @@ TEST_F(Online, TwoPeoplePlayAGameToItsEndAndItGoesToTheArchive) {
             const ApiResponse r = call("POST", "/api/games/" + id + "/move",
                                        {{"move", m}, {"ply", ply}}, s["to_move"] == 0 ? ann : bo);
             ASSERT_EQ(r.status, 200) << r.body.dump();
-            s = r.body;
+            // The reply is the move's change: every field of it is the
+            // whole state's, which the next move is chosen from.
+            EXPECT_EQ(r.body["change"], "move");
+            EXPECT_EQ(r.body["move"], m);
+            s = state(id);
+            EXPECT_EQ(s["history"].back(), m);
+            for (const auto& [key, value] : r.body.items()) {
+                if (key == "change" || key == "move" || key == "now") continue;
+                EXPECT_EQ(value, s[key]) << spec << " ply " << ply << " " << key;
+            }
         }
         ASSERT_TRUE(s["terminal"].get<bool>()) << spec;
         EXPECT_EQ(s["status"], "finished");

@@ -275,7 +275,10 @@ GameService::Published GameService::commit(Game& g, const GameEvent& event) {
         std::lock_guard lock(mutex_);
         g.holders = {g.seats[0].holder, g.seats[1].holder};
     }
-    Published state = publish(g);
+    const auto* table_event = std::get_if<TableEvent>(&event);
+    Published state = table_event && std::holds_alternative<table_events::Move>(*table_event)
+                          ? publish_move(g)
+                          : publish(g);
     const bool ended = g.row.status == "finished" || g.row.status == "aborted";
     tell_players(g, ended && !was_finished ? "end" : type);
     if (ended && !was_finished && !g.tournament.empty() && tournament_end_)

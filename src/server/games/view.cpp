@@ -83,6 +83,32 @@ GameService::Published GameService::publish(Game& g) {
     return out;
 }
 
+// What a move changed (docs/server.md, "A move's change"): the move, the
+// table's turn fields, the draw offer, the takeback request, the row's
+// status and the clock, without the history, the position and the view
+// (the legal moves were most of a state's bytes and of its time). Watchers
+// get it as the stream's `move` event, the mover as its reply.
+GameService::Published GameService::publish_move(Game& g) {
+    const Table& t = g.table;
+    const std::int64_t at = now();
+    json change = turn_json(t, t.game());
+    change["change"] = "move";
+    change["move"] = t.game().history().back();
+    change["id"] = g.row.id;
+    change["seq"] = g.row.last_seq;
+    change["now"] = at;
+    change["status"] = g.row.status;
+    change["termination"] = g.row.termination;
+    change["takeback_by"] = g.takebacks.seat();
+    change["draw"] = draw_json(t);
+    change["clock"] = g.clock.view(t.game().to_move(), t.over(), at);
+    add_termination_reason(change);
+    Published out{std::move(change), {}};
+    out.text = out.state.dump(-1, ' ', false, json::error_handler_t::replace);
+    hub_.publish(g.row.id, {g.row.last_seq, "move", out.text});
+    return out;
+}
+
 ApiResponse GameService::reply(Published p) {
     ApiResponse r(200, std::move(p.state));
     r.text = std::move(p.text);
@@ -123,8 +149,12 @@ ApiResponse GameService::events(Call& c) {
             if (p == Player::None) fail("seat.wrongSecret");
             tag = kTagOf[seat_index(p)];
         }
+        // A new stream starts from a whole state: a move's change alone
+        // would not draw the game (the state is published again, at the
+        // same seq, for every watcher).
         Event latest;
-        if (!c.game->table.over() && !hub_.latest(c.id, latest)) publish(*c.game);
+        if (!c.game->table.over() && (!hub_.latest(c.id, latest) || latest.type != "state"))
+            publish(*c.game);
     }
     std::uint64_t last_seen = 0;
     for (const char ch : c.request.last_event_id) {
