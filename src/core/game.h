@@ -128,7 +128,9 @@ class Game {
     virtual std::vector<std::string> legal_moves() const = 0;  // sorted
     virtual void play(std::string_view move) = 0;
     virtual bool undo() = 0;  // false when there is nothing to undo
-    virtual std::vector<std::string> history() const = 0;
+    // The moves played, as their text; a reference into the game, valid
+    // until it next changes (asking its size copies nothing).
+    virtual const std::vector<std::string>& history() const = 0;
 
     // Positions. set_position() throws GameError for a malformed string and
     // then leaves the game unchanged; a successful call clears the history.

@@ -99,7 +99,7 @@ class StateGame final : public Game {
         return true;
     }
 
-    std::vector<std::string> history() const override { return history_; }
+    const std::vector<std::string>& history() const override { return history_; }
     // The moves played, without copying their texts.
     std::size_t plies() const { return history_.size(); }
 
