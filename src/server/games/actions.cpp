@@ -48,7 +48,7 @@ ApiResponse GameService::move(Call& c) {
     if (ply >= 0 && static_cast<std::size_t>(ply) != g.table.game().history().size())
         fail("turn.ply", {{"ply", g.table.game().history().size()}, {"sent", ply}});
     const std::int64_t at = now();
-    if (g.clock.running() && left_now(g, at) <= 0) {
+    if (g.table.clock().running() && left_now(g, at) <= 0) {
         flag(g, p);
         fail("turn.time");
     }
@@ -68,7 +68,7 @@ ApiResponse GameService::resign(Call& c) {
     if (g.table.over()) fail("over.conflict", {{"why", g.table.over_reason()}});
     const GameEvent event = events::Resign{p};
     apply_event(g, event);
-    g.clock.stop();
+    g.table.clock().stop();
     return reply(commit(g, event));
 }
 
@@ -126,7 +126,7 @@ json GameService::act(Call& c, const GameEvent& event) {
         return local_state(c);
     }
     apply_event(g, event);
-    if (g.table.over()) g.clock.stop();
+    if (g.table.over()) g.table.clock().stop();
     return commit(g, event).state;
 }
 

@@ -41,8 +41,7 @@ struct LoggedGame {
     LoggedGame(store::GameRow r, Table t) : row(std::move(r)), table(std::move(t)) {}
     store::GameRow row;
     Table table;
-    Seats seats;
-    OnlineClock clock;
+    Seats seats;          // the clock is the table's (table.clock())
     Takebacks takebacks;  // a standing takeback request
     bool listed = false;  // an open challenge shown in the lobby (row.listed)
     // Ended by the server for want of players or moves (expire_idle): the
@@ -67,7 +66,7 @@ struct GameService::Game : LoggedGame {
     // The clock as the last save (or the load) left it: a restart moves a
     // running clock's start to the restart, which the log does not say, so
     // a failed save puts this back rather than the log's.
-    OnlineClock saved_clock;
+    GameClock saved_clock;
     // Read without the game's lock: by the per-address caps (waiting, the
     // seats' holders mirrored in `holders`) and by a search of the
     // computer's, which stops when `changes` moves on.

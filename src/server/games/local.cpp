@@ -183,7 +183,7 @@ std::string GameService::create_local(Table table, int level, const ApiRequest& 
     std::lock_guard game_lock(g->mutex);
     settle_row(*g, row.created_ms);
     store_.create(g->row);
-    g->saved_clock = g->clock;
+    g->saved_clock = g->table.clock();
     if (!record.empty()) change(*g, table_events::Load{record});
     change(*g, table_events::Players{players, level});
     std::lock_guard lock(mutex_);

@@ -32,7 +32,7 @@ void settle_row(Game& g, std::int64_t now) {
     // Addresses are kept only as long as the caps need them.
     if (g.row.status == "finished" || g.row.status == "aborted") g.seats.forget_holders();
     g.row.seats = g.seats.to_json(true).dump();
-    g.row.clock = g.clock.to_json().dump();
+    g.row.clock = g.table.clock().to_json().dump();
 }
 
 namespace {
@@ -147,7 +147,7 @@ std::shared_ptr<Game> game_from_row(const store::GameRow& row) {
     g->seats = Seats::from_row(json::parse(row.seats), row.kind == "local");
     for (const Player p : {Player::First, Player::Second})
         if (g->seats[p].computer) g->table.set_seat(p, Seat::computer_player(g->seats[p].player));
-    g->clock = OnlineClock::from_json(json::parse(row.clock));
+    g->table.clock() = GameClock::from_json(json::parse(row.clock));
     return g;
 }
 
@@ -165,14 +165,14 @@ std::shared_ptr<Game> GameService::replay(const std::string& id) {
         g = game_from_row(*row);
         // Seats are taken again by the join events, from the start.
         if (!g->local()) g->seats.unjoin_people();
-        g->clock = OnlineClock::from_json(json::parse(row->clock));
-        OnlineClock initial = g->clock;
+        g->table.clock() = GameClock::from_json(json::parse(row->clock));
+        GameClock initial = g->table.clock();
         for (const store::EventRow& e : store_.events(id)) {
             const json d = json::parse(e.data);
             apply_event(*g, game_event(e.type, d));
-            if (d.contains("clock")) initial = OnlineClock::from_json(d["clock"]);
+            if (d.contains("clock")) initial = GameClock::from_json(d["clock"]);
         }
-        g->clock = initial;
+        g->table.clock() = initial;
     } catch (const std::exception& e) {
         throw store::StoreError("database " + store_.file() + ": game " + id +
                                 " does not replay: " + e.what());
@@ -186,8 +186,8 @@ std::shared_ptr<Game> GameService::replay(const std::string& id) {
 // restarts now: the time the server was down is charged to nobody.
 std::shared_ptr<Game> GameService::load(const std::string& id) {
     std::shared_ptr<Game> g = replay(id);
-    g->clock.restart(now());
-    g->saved_clock = g->clock;
+    g->table.clock().restart(now());
+    g->saved_clock = g->table.clock();
     return g;
 }
 
@@ -196,7 +196,7 @@ std::shared_ptr<Game> GameService::load(const std::string& id) {
 void GameService::roll_back(Game& g) {
     std::shared_ptr<Game> fresh = replay(g.row.id);
     static_cast<LoggedGame&>(g) = std::move(static_cast<LoggedGame&>(*fresh));
-    g.clock = g.saved_clock;
+    g.table.clock() = g.saved_clock;
     g.waiting = g.row.status == "open";
 }
 
@@ -249,7 +249,7 @@ GameService::Published GameService::commit(Game& g, const GameEvent& event) {
     const std::int64_t at = now();
     const std::string type(event_type(event));
     json data = event_data(event);
-    data["clock"] = g.clock.to_json();
+    data["clock"] = g.table.clock().to_json();
     const bool was_finished = g.row.status == "finished";
     settle_row(g, at);
     ++g.row.last_seq;
@@ -267,7 +267,7 @@ GameService::Published GameService::commit(Game& g, const GameEvent& event) {
         roll_back(g);
         fail("server.saveGame");
     }
-    g.saved_clock = g.clock;
+    g.saved_clock = g.table.clock();
     g.changes.fetch_add(1);
     if (type == "move") moves_.fetch_add(1, std::memory_order_relaxed);
     if (g.local()) return {};  // nobody watches a local game
@@ -297,7 +297,7 @@ GameService::Published GameService::commit(Game& g, const GameEvent& event) {
 void GameService::flag(Game& g, Player loser) {
     const GameEvent event = events::Flag{loser};
     apply_event(g, event);
-    g.clock.flag(loser);
+    g.table.clock().flag(loser);
     commit(g, event);
 }
 

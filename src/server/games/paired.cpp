@@ -19,7 +19,7 @@ void GameService::create_paired(const Paired& p) {
     const std::int64_t at = now();
     row.created_ms = row.updated_ms = at;
     auto g = std::make_shared<Game>(row, Table(std::move(game), ""));
-    g->clock = OnlineClock::from_request(json{{"clock", p.clock}});
+    g->table.clock() = clock_from_request(json{{"clock", p.clock}});
     {
         std::lock_guard lock(mutex_);
         g->seed = next_seed_++;
@@ -38,13 +38,13 @@ void GameService::create_paired(const Paired& p) {
         apply_event(*g, join);
         if (i == 1) turn_over(*g, Player::None, at);
         json joined = event_data(join);
-        joined["clock"] = g->clock.to_json();
+        joined["clock"] = g->table.clock().to_json();
         rows.push_back({i + 1, at, "join", joined.dump()});
     }
     settle_row(*g, at);
     g->row.last_seq = rows.size();
     store_.create(g->row, rows);
-    g->saved_clock = g->clock;
+    g->saved_clock = g->table.clock();
     {
         std::lock_guard lock(mutex_);
         games_[g->row.id] = g;
@@ -54,7 +54,7 @@ void GameService::create_paired(const Paired& p) {
 }
 
 void GameService::check_clock(const json& clock) {
-    OnlineClock::from_request(json{{"clock", clock}});
+    clock_from_request(json{{"clock", clock}});
 }
 
 void GameService::resign_for(const std::string& id, std::int64_t account) {
@@ -71,7 +71,7 @@ void GameService::resign_for(const std::string& id, std::int64_t account) {
         if (g->seats[static_cast<std::size_t>(i)].account != account) continue;
         const GameEvent event = events::Resign{static_cast<Player>(i)};
         apply_event(*g, event);
-        g->clock.stop();
+        g->table.clock().stop();
         commit(*g, event);
         return;
     }

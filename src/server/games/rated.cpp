@@ -12,7 +12,7 @@ std::vector<store::RatingRow> GameService::rating_updates(const Game& g, std::in
     const std::int64_t a = g.seats[0].account, b = g.seats[1].account;
     if (a == 0 || b == 0 || a == b || g.table.game().history().size() < 2) return {};
     const std::string time_class =
-        g.clock.kind() == OnlineClock::Kind::Fischer ? "live" : "correspondence";
+        g.table.clock().kind() == TimeControl::Kind::Fischer ? "live" : "correspondence";
     const std::string& spec = g.row.spec;
     std::array<store::RatingRow, 2> before;
     for (std::size_t i = 0; i < 2; ++i)

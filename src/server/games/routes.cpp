@@ -153,7 +153,7 @@ Player creator_seat(const json& body, Rng& rng) {
 void check_rated(const ApiRequest& r, const Game& g, const std::string& against) {
     if (r.account == 0) fail("new.rated.signIn");
     if (against != "person" && against != "human") fail("new.rated.computer");
-    if (!g.clock.timed()) fail("new.rated.clock");
+    if (!g.table.clock().timed()) fail("new.rated.clock");
 }
 
 // The new game's table: the game (two players only) from its position.
@@ -212,7 +212,7 @@ ApiResponse GameService::create_online(Call& c, const json& body) {
     const std::int64_t at = now();
     row.created_ms = row.updated_ms = at;
     auto g = std::make_shared<Game>(row, std::move(table));
-    g->clock = OnlineClock::from_request(body);
+    g->table.clock() = clock_from_request(body);
     g->rated = get_bool(body, "rated", false);
     if (g->rated) check_rated(c.request, *g, against);
     Player mine;
@@ -259,7 +259,7 @@ ApiResponse GameService::finish_create(Call& c, const std::shared_ptr<Game>& g, 
     g->row.listed = g->listed;
     settle_row(*g, g->row.created_ms);
     store_.create(g->row);
-    g->saved_clock = g->clock;
+    g->saved_clock = g->table.clock();
     {
         std::lock_guard lock(mutex_);
         games_[g->row.id] = g;

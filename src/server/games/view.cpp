@@ -29,7 +29,7 @@ json public_state(const Game& g, const EventHub& hub, std::int64_t now, ViewPart
         add_termination_reason(state);
         return state;
     }
-    json clock = g.clock.view(t.game().to_move(), t.over(), now);
+    json clock = g.table.clock().view(t.game().to_move(), t.over(), now);
     StateFrame frame{.kind = g.row.kind,
                      .id = id,
                      .status = g.row.status,
@@ -101,7 +101,7 @@ GameService::Published GameService::publish_move(Game& g) {
     change["termination"] = g.row.termination;
     change["takeback_by"] = g.takebacks.seat();
     change["draw"] = draw_json(t);
-    change["clock"] = g.clock.view(t.game().to_move(), t.over(), at);
+    change["clock"] = g.table.clock().view(t.game().to_move(), t.over(), at);
     add_termination_reason(change);
     Published out{std::move(change), {}};
     out.text = out.state.dump(-1, ' ', false, json::error_handler_t::replace);
