@@ -244,8 +244,10 @@ TEST_F(Online, AFischerClockRunsOutAndTheGameIsLostOnTime) {
     EXPECT_EQ(s["outcome_kind"], "time");
     EXPECT_EQ(s["outcome_side"], s["players"][1]["name"]);
     EXPECT_EQ(s["outcome"], s["players"][1]["name"].get<std::string>() + " loses on time");
-    EXPECT_NE(call("GET", base + "/record").body["record"].get<std::string>().find("time forfeit"),
-              std::string::npos);
+    const std::string record = call("GET", base + "/record").body["record"];
+    EXPECT_NE(record.find("time forfeit"), std::string::npos);
+    // The game's clock is its table's: the record names its control.
+    EXPECT_NE(record.find("\nTimeControl: 60+2\n"), std::string::npos) << record;
 }
 
 TEST_F(Online, ACorrespondenceClockGivesDaysPerMove) {
