@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
-import { GAMES, newGame, until, setSetting } from './a11y-helpers.mjs';
+import { GAMES, newGame, until, setSetting, ratio } from './a11y-helpers.mjs';
 
 const SIZES = {
   desk: { viewport: { width: 1280, height: 800 } },
@@ -579,6 +579,39 @@ test('9. marks on every board at 3:1 against its cells, dark theme and light', a
     }
   }
   assert.deepEqual(weak, []);
+  await context.close();
+});
+
+// Point 9 for the phone's chooser, which shows the pieces as icons alone:
+// each icon (its body or its outline) at 3:1 or more against its button,
+// in the dark theme and the light.
+test('9. the chooser\'s piece icons at 3:1 against their buttons, dark theme and light', async () => {
+  const at = { size: 'phone', lang: 'en' };
+  const { context, page } = await open(at);
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => { localStorage.setItem('asterism-theme', t); }, theme);
+    await page.reload();
+    await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
+    await newGame(page, 'asterisk');
+    await setSetting(page, '#confirm-moves', false);
+    const cell = page.locator('#board .cells [data-cell]').first();
+    await cell.scrollIntoViewIfNeeded();
+    await cell.tap({ force: true });
+    await page.waitForSelector('#chooser:not([hidden]) button[data-move] svg');
+    const icons = await page.$$eval('#chooser button[data-move]', (buttons) => buttons.map((b) => {
+      const rgb = (s) => (/rgba?\(([^)]+)\)/.exec(s || '')?.[1] || '').split(/[ ,/]+/).filter(Boolean).slice(0, 3).map(Number);
+      const body = getComputedStyle(b.querySelector('svg .body'));
+      return { move: b.dataset.move, fill: rgb(body.fill), stroke: rgb(body.stroke), button: rgb(getComputedStyle(b).backgroundColor) };
+    }));
+    assert.ok(icons.length >= 2, JSON.stringify(icons));
+    for (const i of icons) {
+      const r = Math.max(ratio(i.fill, i.button), ratio(i.stroke, i.button));
+      assert.ok(r >= 3, `${theme}: the icon of ${i.move} has ${r.toFixed(2)}:1 on its button ${JSON.stringify(i)}`);
+    }
+    await shot(page, `chooser-${theme}`, at);
+    await page.click('#chooser button:last-child');
+  }
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
 
