@@ -247,9 +247,11 @@ test('the daily puzzle, a streak and a puzzle\'s own address', async () => {
   await page.waitForSelector('#puzzle-daily:not([hidden])');
   assert.equal(await page.evaluate(() => window.asterismPuzzles.puzzle.id), daily.puzzle.id);
   assert.ok((await page.textContent('#puzzle-daily')).includes(daily.date));
-  // Its address opens it in another tab.
+  // Its address (the day's puzzle is drawn from all of the game's sets, so
+  // its set is the day's) opens it in another tab.
   const address = await page.getAttribute('#share', 'href');
-  assert.match(address, new RegExp(`#shatra/shatra/${daily.puzzle.id}$`));
+  assert.match(daily.puzzle.set, /^shatra(-original)?$/);
+  assert.match(address, new RegExp(`#shatra/${daily.puzzle.set}/${daily.puzzle.id}$`));
   const other = await open(desktop, address);
   await other.waitForFunction((i) => window.asterismPuzzles && window.asterismPuzzles.puzzle &&
     window.asterismPuzzles.puzzle.id === i && !window.asterismPuzzles.busy, daily.puzzle.id);
