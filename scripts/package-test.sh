@@ -42,6 +42,7 @@ lintian --fail-on error --tag-display-limit 0 "$deb" | sed 's/^/  lintian: /' ||
 
 dir=$(mktemp -d /tmp/asterism-package-XXXXXX)
 server=""
+url=""
 stop_server() {
   if [ -n "$server" ]; then
     kill "$server" 2>/dev/null || true
@@ -52,9 +53,17 @@ stop_server() {
   fi
 }
 trap 'stop_server; rm -rf "$dir"' EXIT
+# On a failure, everything known about the server: its pid and whether it
+# still runs, its whole log, what listens on loopback and the folder.
 fail() {
   echo "FAIL: $*"
-  [ -s "$dir/server.log" ] && sed 's/^/  server: /' "$dir/server.log" | tail -5
+  if [ -n "$server" ]; then
+    if kill -0 "$server" 2>/dev/null; then state=running; else state=gone; fi
+    echo "  server pid $server ($state), started for $url"
+  fi
+  [ -s "$dir/server.log" ] && sed 's/^/  server: /' "$dir/server.log"
+  { command -v ss >/dev/null && ss -ltnp 2>/dev/null | grep -F '127.0.0.1' | sed 's/^/  listening: /'; } || true
+  ls -la --time-style=full-iso "$dir" | sed 's/^/  dir: /'
   exit 1
 }
 
