@@ -22,7 +22,8 @@
 #   scripts/review-believable.sh [BINARY]
 # Environment: SEEDS (default "1 2"), FORMS (default the seven below), OUT
 # (work folder, default a temporary one, kept), STRONG_LEVEL, STRONG_PLIES,
-# STRONG=0 to skip the strong games.
+# STRONG=0 to skip the strong games, REVIEW_ARGS (more options of `asterism
+# review`, e.g. "--proof-plies 0").
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -32,6 +33,7 @@ forms="${FORMS:-starstar:size=6 starstar:size=8 asterisk:size=8 asterisk:size=11
 strong_level="${STRONG_LEVEL:-9}"
 strong_plies="${STRONG_PLIES:-40}"
 out="${OUT:-$(mktemp -d /tmp/review-believable.XXXXXX)}"
+review_args="${REVIEW_ARGS:-}"
 [ -x "$bin" ] || { echo "review-believable: no binary at $bin" >&2; exit 2; }
 mkdir -p "$out"
 echo "random against level 7, seeds: $seeds; reviews at the default level; files in $out"
@@ -43,7 +45,7 @@ for form in $forms; do
         if [ $((seed % 2)) -eq 1 ]; then first=random second=level:7 random_side=0; else first=level:7 second=random random_side=1; fi
         [ -s "$name.rec" ] || nice -n 10 "$bin" play "$form" --first "$first" --second "$second" \
             --seed "$seed" --save "$name.rec" </dev/null >/dev/null
-        [ -s "$name.json" ] || nice -n 10 "$bin" review "$name.rec" --json >"$name.json"
+        [ -s "$name.json" ] || nice -n 10 "$bin" review "$name.rec" --json $review_args >"$name.json"
         python3 - "$name.json" "$random_side" "$form" "$seed" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); rand = int(sys.argv[2])
@@ -73,7 +75,7 @@ for form in $forms; do
     [ -s "$dir/records/000000.rec" ] || nice -n 10 "$bin" selfplay "$form" --games 1 --level "$strong_level" \
         --random-plies 2 --max-plies "$strong_plies" --seed 27 --out "$dir" --quiet >/dev/null
     json="$dir/review.json"
-    [ -s "$json" ] || nice -n 10 "$bin" review "$dir/records/000000.rec" --json >"$json"
+    [ -s "$json" ] || nice -n 10 "$bin" review "$dir/records/000000.rec" --json $review_args >"$json"
     python3 - "$json" "$form" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); g = r["winrate_first"]

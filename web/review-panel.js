@@ -189,7 +189,8 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
       b.textContent = t('rv.mark', {
         move: m.move, mover: side(m.mover_name), mark: t(`rv.${m.mark}`), points: pointsLost(m),
         best: m.best + (proven ? ` (${proven})` : ''),
-      }) + (m.decisive ? t('rv.decisive') : '') + (m.forced_loss ? t('rv.forcedLoss') : '');
+      }) + (m.decisive ? t('rv.decisive') : '') + (m.forced_loss ? t('rv.forcedLoss') : '') +
+        (m.odds_cut ? tn('rv.oddsCut', m.odds_cut) : '');
       // The position and its better move are what the click is for: on a
       // phone the board is far above the list, so it is brought into view.
       b.addEventListener('click', () => {

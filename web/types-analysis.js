@@ -50,6 +50,7 @@ export {};
  * @property {string} [proven]  "win in 3", the server's words
  * @property {boolean} [decisive]  the move that lost the game (docs/review.md)
  * @property {boolean} [forced_loss]  after it the other player wins by force; not after the better move
+ * @property {number} [odds_cut]  in a lost position, how many times the move cut the mover's odds (3 or more)
  * @property {'win'|'loss'} [proven_result]  the same for the page's words
  * @property {number} [proven_plies]
  */

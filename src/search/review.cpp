@@ -181,6 +181,18 @@ ReviewMark forced_loss_mark(Player mover, const Valued& by_best, const Valued& p
                            : ReviewMark::Inaccuracy;
 }
 
+// How many times the mover's odds (p / (1 - p)) by the best move exceed
+// its odds by the move played, where the mover was losing (under
+// kLosingPosition by the best move) and they fell at least kOddsCut times;
+// 0 otherwise, and for a proven value (0 or 1: forced_loss_mark's case).
+// In a lost position a move can throw away most of what was left and lose
+// two points of expected score, which no threshold of points marks.
+double lost_odds_cut(double by_best, double by_played) {
+    if (by_best >= kLosingPosition || by_played <= 0 || by_best <= 0 || by_played >= 1) return 0;
+    const double cut = (by_best / (1 - by_best)) / (by_played / (1 - by_played));
+    return cut >= kOddsCut ? cut : 0;
+}
+
 // `m`'s better move is `c`: its proof, if any.
 void set_best(ReviewedMove& m, const Candidate& c) {
     m.best = c.move;
@@ -210,6 +222,7 @@ ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::str
         m.loss = std::max(0.0, by_best - by_played);
         forced = forced_loss_mark(m.mover, p.after_best, next);
         m.forced_loss = forced != ReviewMark::None;
+        m.odds_cut = lost_odds_cut(by_best, by_played);
     }
     if (m.loss <= 0 && !m.forced_loss) {
         m.best = move;
@@ -218,7 +231,8 @@ ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::str
         if (p.here.best.move == move) set_best(m, p.here.best);
     }
     m.after = std::max(0.0, m.before - m.loss);
-    m.mark = std::max(mark_for_loss(m.loss), forced);
+    m.mark = std::max({mark_for_loss(m.loss), forced,
+                       m.odds_cut > 0 ? ReviewMark::Inaccuracy : ReviewMark::None});
     return m;
 }
 

@@ -29,7 +29,9 @@
 // its share of the start is marked at least a mistake (ReviewedMove::decisive).
 // A move after which the other player has a proven win, where the best
 // move left none, is marked as lichess marks a mate it allows
-// (ReviewedMove::forced_loss), even in a position already lost.
+// (ReviewedMove::forced_loss), even in a position already lost; and a
+// losing player's move that cuts its odds threefold or more is marked at
+// least an inaccuracy (ReviewedMove::odds_cut).
 #pragma once
 
 #include <atomic>
@@ -66,6 +68,11 @@ inline constexpr int kVerifyLevels = 2;
 // mark. Twelve checks at level 9 cost about half a minute of a core in
 // Shatra, the dearest game.
 inline constexpr std::size_t kMaxVerified = 12;
+// A losing player's move that cuts its odds (p / (1 - p)) at least
+// kOddsCut times, where the best move left it under kLosingPosition, is
+// marked at least an inaccuracy (ReviewedMove::odds_cut; docs/review.md).
+inline constexpr double kLosingPosition = 0.25;
+inline constexpr double kOddsCut = 3.0;
 
 // "inaccuracy", "mistake", "blunder" or "".
 std::string mark_name(ReviewMark m);
@@ -111,6 +118,12 @@ struct ReviewedMove {
     // now unavoidable", marked whatever the loss of expected score, by how
     // much the better move still held (review.cpp, forced_loss_mark).
     bool forced_loss = false;
+    // In a losing position (the mover under kLosingPosition by the best
+    // move), how many times the move played cut the mover's odds, when it
+    // cut them kOddsCut times or more (marked at least an inaccuracy, as a
+    // move that throws away what was left, which a loss of two points of
+    // expected score does not show); 0 otherwise.
+    double odds_cut = 0;
 };
 
 // One player's figures over the review's moves.

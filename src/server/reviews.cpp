@@ -38,6 +38,8 @@ json review_json(const Review& review, const Game& game) {
         }
         if (m.decisive) item["decisive"] = true;
         if (m.forced_loss) item["forced_loss"] = true;
+        // Whole times: "cut its chances fourfold" is what a page says.
+        if (m.odds_cut > 0) item["odds_cut"] = std::floor(m.odds_cut);
         moves.push_back(std::move(item));
     }
     json players = json::array();

@@ -7,6 +7,7 @@
 // ASTERISM_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { url, shots, openContext } from './chromium.mjs';
 import { BLUNDER } from './a11y-helpers.mjs';
@@ -82,6 +83,30 @@ test('a review marks the move that threw the win away', async () => {
   assert.match(await page.textContent('#review-summary'), /Reviewed at level 5: .*blunder/);
   await page.screenshot({ path: path.join(shots, 'review-asterisk.png') });
   await playersAndBetter(page, item, 'review-asterisk-at-blunder.png');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// A game lost by the random side early (Star Pool Chess, the random side
+// against level 7; tests/data/review/random): its later moves, each losing a
+// few points of an expected score already small, are marked where they cut
+// the mover's chances threefold or more, and the list says so in words.
+test('a review says which moves threw away what a lost position had left', async () => {
+  const record = fs.readFileSync(new URL('../data/review/random/starpool-random-vs-level7.rec', import.meta.url), 'utf8');
+  const moves = [...record.matchAll(/^\d+\. (\S+)$/gm)].map((m) => m[1]);
+  assert.ok(moves.length > 50, `${moves.length} moves read`);
+  const page = await openSession('starpool', moves);
+  await page.selectOption('#review-level', '5');
+  await page.click('#review');
+  await page.waitForFunction(() => window.asterism.review && window.asterism.review.players, null, { timeout: 60000 });
+  const review = await page.evaluate(() => window.asterism.review);
+  const cut = review.moves.filter((m) => m.odds_cut);
+  assert.ok(cut.length >= 1, 'no move cut the chances of a lost position');
+  for (const m of cut) {
+    assert.ok(m.mark, `${m.move} is marked`);
+    const text = await page.locator(`#review-marks button[data-ply="${m.ply + 1}"]`).textContent();
+    assert.ok(text.endsWith(`(in a lost position: its chances fell ${m.odds_cut}-fold)`), text);
+  }
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -292,6 +292,30 @@ TEST(ReviewIssue43, MarksTheMoveThatLetsTheLossBeForced) {
     EXPECT_GE(random_marks, 3);
 }
 
+// A losing player's move that throws away most of what was left is marked
+// (issue 43, fourth pass): Star Pool Chess between a random player and
+// level 7, decided by the random side's e3-e4 and e4-e6 (plies 3 and 5).
+// After them the random side's expected score is a few points, and no move
+// could lose the 5 points of an inaccuracy; lichess marks none of them.
+// Each move that cut its odds threefold or more is now an inaccuracy at
+// least, with the better move; the winning side, never under 25%, has none.
+TEST(ReviewIssue43, MarksTheMoveThatThrowsAwayWhatWasLeft) {
+    const Review r = review_of_file("random/starpool-random-vs-level7.rec");
+    int cut = 0, random_marks = 0;
+    for (const ReviewedMove& m : r.moves) {
+        random_marks += m.mover == Player::First && m.mark != ReviewMark::None;
+        if (m.odds_cut <= 0) continue;
+        ++cut;
+        EXPECT_EQ(m.mover, Player::First) << "ply " << m.ply + 1 << " " << m.move;
+        EXPECT_GE(m.odds_cut, kOddsCut);
+        EXPECT_NE(m.mark, ReviewMark::None) << m.move;
+        EXPECT_NE(m.best, m.move) << "a better move is shown";
+        EXPECT_LT(m.after, kLosingPosition) << m.move << ": the mover was losing";
+    }
+    EXPECT_GE(cut, 1);
+    EXPECT_GE(random_marks, 3);
+}
+
 // The move that lost the game is marked at least a mistake (issue 43): a
 // *Star game on the small board between level 7 and a random player, lost
 // by many small losses, none of 10 points. The random side's A31 (ply 12)

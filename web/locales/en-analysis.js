@@ -28,6 +28,7 @@ export default {
   'rv.mark': '{move} ({mover}): {mark}, {points} points lost; better {best}',
   'rv.decisive': ' (the move that lost the game)',
   'rv.forcedLoss': ' (after it the loss can be forced)',
+  'rv.oddsCut': [' (in a lost position: its chances fell {n}-fold)', ' (in a lost position: its chances fell {n}-fold)'],
   'rv.mark.title': ['{mark}: {n} point of win rate lost; better {best}', '{mark}: {n} points of win rate lost; better {best}'],
   'rv.inaccuracy': 'inaccuracy', 'rv.mistake': 'mistake', 'rv.blunder': 'blunder',
   'rv.inaccuracies': ['{n} inaccuracy', '{n} inaccuracies'],
