@@ -186,7 +186,7 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
       const b = document.createElement('button');
       b.dataset.ply = String(m.ply + 1);
       const proven = provenText({ proven: m.proven_result, proven_plies: m.proven_plies }, m.proven);
-      b.textContent = t('rv.mark', {
+      b.textContent = t(pointsLost(m) === '0' ? 'rv.markUnder' : 'rv.mark', {
         move: m.move, mover: side(m.mover_name), mark: t(`rv.${m.mark}`), points: pointsLost(m),
         best: m.best + (proven ? ` (${proven})` : ''),
       }) + (m.decisive ? t('rv.decisive') : '') + (m.forced_loss ? t('rv.forcedLoss') : '') +

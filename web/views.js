@@ -127,7 +127,8 @@ export function renderMoves(ui, browse, review = null) {
     if (!b) continue;
     b.classList.add(m.mark);
     b.dataset.mark = m.mark;
-    b.title = tn('rv.mark.title', Number(pointsLost(m)), { mark: t(`rv.${m.mark}`), best: m.best });
+    const points = Number(pointsLost(m));
+    b.title = tn(points ? 'rv.mark.title' : 'rv.mark.titleUnder', points, { mark: t(`rv.${m.mark}`), best: m.best });
   }
 }
 

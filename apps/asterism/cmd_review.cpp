@@ -36,7 +36,23 @@ std::unique_ptr<Game> load_game(const std::string& path) {
     return std::move(load_record_file(path).game);
 }
 
+// Why a move is marked beyond its loss of expected score (the JSON's
+// decisive, forced_loss and odds_cut; docs/review.md), in the table's words.
+std::string mark_reason(const ReviewedMove& m) {
+    std::string why;
+    if (m.decisive) why += "; the move that lost the game";
+    if (m.forced_loss) why += "; lets the loss be forced";
+    if (m.odds_cut > 0)
+        why += "; lost position, odds cut " + std::to_string(static_cast<long long>(m.odds_cut)) +
+               "-fold";
+    return why;
+}
+
+// A percentage in four columns; "<1%" and ">99%" for what is neither 0 nor 1
+// but rounds to them (a lost position's odds can still fall threefold).
 std::string padded_percent(double w) {
+    if (w > 0 && w < 0.005) return " <1%";
+    if (w < 1 && w >= 0.995) return ">99%";
     char buf[8];
     std::snprintf(buf, sizeof buf, "%3.0f%%", 100 * w);
     return buf;
@@ -46,14 +62,17 @@ void print_review(const Review& r, const Game& game, int level) {
     std::printf(
         "Review of %s at level %d. Marks: inaccuracy, mistake, blunder for a loss of "
         "%.0f, %.0f, %.0f points or more of the mover's expected score (before and after:\n"
-        "the mover's expected score by the best move and by the move played).\n",
+        "the mover's expected score by the best move and by the move played); after the better "
+        "move,\n"
+        "why a move is marked beyond its loss, if it is.\n",
         game.spec().c_str(), level, 100 * kInaccuracyLoss, 100 * kMistakeLoss, 100 * kBlunderLoss);
     std::printf("%4s  %-12s %-8s %6s %6s %5s  %-10s %s\n", "ply", "move", "player", "before",
                 "after", "loss", "mark", "better");
     for (const ReviewedMove& m : r.moves) {
-        const std::string better = m.mark == ReviewMark::None
-                                       ? ""
-                                       : m.best + (m.proven.empty() ? "" : " (" + m.proven + ")");
+        const std::string better =
+            m.mark == ReviewMark::None
+                ? ""
+                : m.best + (m.proven.empty() ? "" : " (" + m.proven + ")") + mark_reason(m);
         std::printf("%4d  %-12s %-8s %6s %6s %5.0f  %-10s %s\n", m.ply + 1, m.move.c_str(),
                     game.player_name(m.mover).c_str(), padded_percent(m.before).c_str(),
                     padded_percent(m.after).c_str(), 100 * m.loss, mark_name(m.mark).c_str(),

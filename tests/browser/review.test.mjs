@@ -106,6 +106,9 @@ test('a review says which moves threw away what a lost position had left', async
     assert.ok(m.mark, `${m.move} is marked`);
     const text = await page.locator(`#review-marks button[data-ply="${m.ply + 1}"]`).textContent();
     assert.ok(text.endsWith(`(in a lost position: its chances fell ${m.odds_cut}-fold)`), text);
+    // Such a move often loses under a point: the list says so, not "0 points".
+    const points = Math.floor(100 * m.loss + 1e-6);
+    assert.ok(text.includes(points ? `, ${points} points lost;` : ', under a point lost;'), text);
   }
   assert.deepEqual(page.errors, []);
   await page.close();

@@ -112,6 +112,8 @@ expect_error "illegal-move.rec:8: move 3 '\*10'" replay "$data/records/bad/illeg
 expect_output 'result:   0-1' replay "$data/records/good/starstar-finished.rec"
 expect_output 'result:   1-0 (as recorded; not over by the rules)' replay "$data/records/good/starstar-crlf-resigned.rec"
 expect_output ' inaccuracies, ' review --level 3 "$data/records/good/starstar-finished.rec"
+# A mark beyond its loss says why (here: a lost position's odds cut threefold or more).
+expect_output '; lost position, odds cut ' review --level 5 "$data/review/random/starpool-random-vs-level7.rec"
 expect_error "cannot read $tmp/none.rec" review "$tmp/none.rec"
 expect_error "excludes" play starstar --load "$data/records/good/starstar-finished.rec"
 expect_error "unknown game 'chess'" engine chess
