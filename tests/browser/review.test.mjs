@@ -110,6 +110,7 @@ test('a review says which moves threw away what a lost position had left', async
     const points = Math.floor(100 * m.loss + 1e-6);
     assert.ok(text.includes(points ? `, ${points} points lost;` : ', under a point lost;'), text);
   }
+  await page.locator('#review-marks').screenshot({ path: path.join(shots, 'review-odds-cut.png') });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
