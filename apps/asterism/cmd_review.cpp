@@ -7,6 +7,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "cli.h"
 #include "record/pgn.h"
 #include "record/record.h"
@@ -92,11 +94,19 @@ int cmd_review(const ReviewOptions& o) {
     settings.level = o.level;
     settings.seed = o.seed;
     settings.threads = o.threads;
+    // Progress on a terminal, rewritten in place; off one (a log, a pipe),
+    // one line at the end rather than a line of carriage returns.
+    const bool terminal = isatty(fileno(stderr)) != 0;
+    int reviewed = 0, positions = 0;
     const Review r = review_game(*game, settings, [&](int done, int total) {
-        if (!o.json) std::fprintf(stderr, "\rreviewed %d of %d positions", done, total);
+        reviewed = done;
+        positions = total;
+        if (!o.json && terminal) std::fprintf(stderr, "\rreviewed %d of %d positions", done, total);
         return true;
     });
-    if (!o.json) std::fprintf(stderr, "\n");
+    if (!o.json && terminal) std::fprintf(stderr, "\n");
+    if (!o.json && !terminal)
+        std::fprintf(stderr, "reviewed %d of %d positions\n", reviewed, positions);
     if (o.json)
         std::cout << server::review_json(r, *game).dump() << "\n";
     else
