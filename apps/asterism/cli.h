@@ -75,6 +75,19 @@ std::string player_label(const Game& g, Player p);
 // them, then runs `run`.
 Runner with_search_threads(CLI::App& command, Runner run);
 
+// ---- a server's database, read by the operator's tools (cmd_ops.cpp) ----
+
+// The database file of the server's data folder `data` (asterism.db); an
+// error naming the folder when there is none.
+std::string database_in(const std::string& data);
+// Runs `use` on a fresh copy of the database `source` in the temporary
+// folder (SQLite's online backup: one consistent state, even of a database
+// a server is writing), removed afterwards whatever `use` does: a tool that
+// reads a live database this way changes nothing the server uses. `what`
+// names the copy's file ("check", "puzzles").
+void with_database_copy(const std::string& source, const std::string& what,
+                        const std::function<void(const std::string&)>& use);
+
 // The board and the facts of a position; `agreed`: the players agreed a
 // draw (a record says so).
 // `result`, when not empty, replaces the rules' result (a record's

@@ -16,8 +16,6 @@
 
 namespace asterism::cli {
 
-namespace {
-
 namespace fs = std::filesystem;
 
 std::string database_in(const std::string& data) {
@@ -26,6 +24,34 @@ std::string database_in(const std::string& data) {
         throw GameError("no database in '" + data + "' (give the server's --data)");
     return file.string();
 }
+
+void with_database_copy(const std::string& source, const std::string& what,
+                        const std::function<void(const std::string&)>& use) {
+    if (!fs::exists(source)) throw GameError("no file '" + source + "'");
+    const fs::path scratch =
+        fs::temp_directory_path() / ("asterism-" + what + "-" + std::to_string(::getpid()) + ".db");
+    fs::remove(scratch);
+    try {
+        store::Store::copy(source, scratch.string());
+        use(scratch.string());
+    } catch (const GameError& e) {
+        fs::remove(scratch);
+        // The copy is the tool's business: an error names the file given.
+        std::string why = e.what();
+        const std::string to = " to " + scratch.string();
+        if (const auto at = why.find(to); at != std::string::npos)
+            why.erase(at, to.size());
+        else if (const auto in = why.find(scratch.string()); in != std::string::npos)
+            why.replace(in, scratch.string().size(), source);
+        throw GameError(why);
+    } catch (...) {
+        fs::remove(scratch);
+        throw;
+    }
+    fs::remove(scratch);
+}
+
+namespace {
 
 // Every stored tournament's log replayed, as the server replays those not
 // ended when it starts (the ones that do not are what it sets aside).
@@ -102,20 +128,11 @@ Runner setup_check(CLI::App& command) {
         // A live database is checked on a fresh copy, so that the check
         // writes nothing the server uses and sees one consistent state.
         const std::string source = o->file.empty() ? database_in(o->data) : o->file;
-        if (!fs::exists(source)) throw GameError("no file '" + source + "'");
-        const fs::path scratch =
-            fs::temp_directory_path() / ("asterism-check-" + std::to_string(::getpid()) + ".db");
-        fs::remove(scratch);
-        store::Store::copy(source, scratch.string());
         std::size_t games = 0, tournaments = 0;
         std::vector<std::string> problems;
-        try {
-            problems = problems_of(scratch.string(), games, tournaments);
-        } catch (...) {
-            fs::remove(scratch);
-            throw;
-        }
-        fs::remove(scratch);
+        with_database_copy(source, "check", [&](const std::string& copy) {
+            problems = problems_of(copy, games, tournaments);
+        });
         for (const std::string& p : problems) std::cout << p << "\n";
         if (!problems.empty())
             throw GameError(source + ": " + std::to_string(problems.size()) + " problems (above)");

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,9 @@
 #include "learn/selfplay.h"
 #include "record/file_io.h"
 #include "record/record.h"
+#include "server/events.h"
+#include "server/game_service.h"
+#include "store/store.h"
 
 namespace asterism::cli {
 
@@ -55,14 +59,53 @@ void check_spec(const PuzzleArgs& a, const Game& g, const std::string& source) {
         throw GameError(source + " is a game of " + g.spec() + ", not of " + a.game);
 }
 
+// The finished online games of `a.game`'s form in a server's database
+// `file` (live or a backup; read from a copy), oldest first, so that a
+// database that has grown since a run adds candidates at the end of its
+// list. Online games only: they are the public archive's, and their ids
+// are public; a local game's id is the secret token of whoever plays it
+// and never goes into a puzzle's source. A game that does not replay
+// (`asterism check` names it) is skipped with a line on stderr.
+PuzzleCandidates from_database(const PuzzleArgs& a, const std::string& file) {
+    const std::string spec = Registry::instance().create(a.game)->spec();
+    PuzzleCandidates out;
+    std::size_t games = 0;
+    with_database_copy(file, "puzzles", [&](const std::string& copy) {
+        store::Store db(copy);
+        server::EventHub hub;
+        server::GameService service(db, hub, server::GameLimits{}, 1);
+        std::vector<store::GameRow> rows = db.games("online", "finished", 1 << 30);
+        std::sort(rows.begin(), rows.end(), [](const auto& x, const auto& y) {
+            return std::tie(x.created_ms, x.id) < std::tie(y.created_ms, y.id);
+        });
+        for (const store::GameRow& row : rows) {
+            if (row.spec != spec) continue;
+            const std::string source = "server game " + row.id;
+            try {
+                LoadedGame loaded = replay_record(service.stored_record(row.id), source);
+                add_tail(a, loaded, source, out);
+                ++games;
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "skipped %s: %s\n", source.c_str(), e.what());
+            }
+        }
+    });
+    if (games == 0) throw GameError("--from: no finished online game of " + spec + " in " + file);
+    return out;
+}
+
 // DIR/records/*.rec (what `asterism selfplay --out DIR` writes) or DIR/*.rec,
-// in name order.
+// in name order; or a server's database: the file, or the data folder that
+// holds asterism.db (from_database).
 PuzzleCandidates from_records(const PuzzleArgs& a) {
     namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_regular_file(a.from, ec)) return from_database(a, a.from);
+    if (fs::is_regular_file(fs::path(a.from) / "asterism.db", ec))
+        return from_database(a, database_in(a.from));
     fs::path dir = a.from;
     if (fs::is_directory(dir / "records")) dir /= "records";
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) throw GameError("--from: no folder " + a.from);
+    if (!fs::is_directory(dir, ec)) throw GameError("--from: no folder or file " + a.from);
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(dir, ec))
         if (e.path().extension() == ".rec") files.push_back(e.path());
@@ -303,7 +346,9 @@ Runner setup_puzzles(CLI::App& command) {
     learn::PuzzleSettings& s = a->settings;
     s.horizon = 0;
     command.add_option("game", a->game, "Game spec")->required();
-    command.add_option("--from", a->from, "Folder of game records (asterism selfplay's --out)");
+    command.add_option("--from", a->from,
+                       "Folder of game records (asterism selfplay's --out), or a server's data "
+                       "folder or database file (its finished online games)");
     command.add_option("--selfplay", a->selfplay, "Play this many self-play games first");
     command.add_option("--player", a->player, "The self-play games' player")->capture_default_str();
     command.add_option("--seed", a->seed, "The self-play games' seed")->capture_default_str();

@@ -191,6 +191,10 @@ class GameService {
     // Why the stored game does not replay through the rules, or "" when it
     // does (`asterism check`).
     std::string replay_problem(const std::string& id);
+    // The record of a stored game as its log rebuilds it, with the sides'
+    // own names (no person's name, no secret): `asterism puzzles --from` a
+    // server's database. Throws when the game does not replay.
+    Record stored_record(const std::string& id);
 
     // ---- for chat and accounts (games/lists.cpp) ----
     // Who a request is in an online game; 404 when there is no such game.

@@ -211,6 +211,10 @@ std::string GameService::replay_problem(const std::string& id) {
     }
 }
 
+Record GameService::stored_record(const std::string& id) {
+    return replay(id)->table.record();
+}
+
 // A stored unfinished game rebuilt for the start, or null when it does not
 // replay: one damaged game must not keep every other from starting; it
 // stays in the file as it is, for its owner to look at (set_aside()).
