@@ -31,19 +31,11 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kill_test import Client, start_server  # noqa: E402
+from kill_test import Client, fail, failures, start_server  # noqa: E402
 
 GAMES = 12
 TAIL = 12
 MAX_PLIES = 120  # a 6-ring *Star game fills its 105 cells
-failures = []
-
-
-def fail(message):
-    failures.append(message)
-    print("FAIL:", message, flush=True)
-
-
 def run(binary, *args):
     return subprocess.run([binary, *args], capture_output=True, text=True, timeout=300)
 
@@ -96,7 +88,7 @@ def local_game(client):
 
 def puzzles(binary, source, out, game="starstar:size=6"):
     return run(binary, "puzzles", game, "--from", source, "--tail", str(TAIL), "--max-plies",
-               str(TAIL), "--min-win-in", "1", "--min-long", "0", "--nodes", "1000000", "--out", out)
+               str(TAIL), "--min-win-in", "1", "--min-long", "0", "--first-unique", "--nodes", "1000000", "--out", out)
 
 
 def digest(path):
@@ -120,7 +112,7 @@ def check_run(r, out, finished, local_id, what):
         if local_id and local_id in p["source"]:
             fail(f"{what}: a local game's token is in a puzzle")
     if not lines:
-        fail(f"{what}: no puzzle from {len(won)} finished random games: {r.stdout!r}")
+        fail(f"{what}: no puzzle from {len(won)} finished games: {r.stdout!r}")
     return lines
 
 
