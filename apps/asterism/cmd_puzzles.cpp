@@ -95,14 +95,10 @@ PuzzleCandidates from_database(const PuzzleArgs& a, const std::string& file) {
 }
 
 // DIR/records/*.rec (what `asterism selfplay --out DIR` writes) or DIR/*.rec,
-// in name order; or a server's database: the file, or the data folder that
-// holds asterism.db (from_database).
+// in name order.
 PuzzleCandidates from_records(const PuzzleArgs& a) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (fs::is_regular_file(a.from, ec)) return from_database(a, a.from);
-    if (fs::is_regular_file(fs::path(a.from) / "asterism.db", ec))
-        return from_database(a, database_in(a.from));
     fs::path dir = a.from;
     if (fs::is_directory(dir / "records")) dir /= "records";
     if (!fs::is_directory(dir, ec)) throw GameError("--from: no folder or file " + a.from);
@@ -118,6 +114,17 @@ PuzzleCandidates from_records(const PuzzleArgs& a) {
         add_tail(a, loaded, "record " + f.filename().string(), out);
     }
     return out;
+}
+
+// What --from names: a server's database file, a server's data folder
+// (it holds asterism.db), or a folder of records.
+PuzzleCandidates from_given(const PuzzleArgs& a) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_regular_file(a.from, ec)) return from_database(a, a.from);
+    if (fs::is_regular_file(fs::path(a.from) / "asterism.db", ec))
+        return from_database(a, database_in(a.from));
+    return from_records(a);
 }
 
 std::string games_path(const PuzzleArgs& a) {
@@ -312,7 +319,7 @@ int run_puzzles(PuzzleArgs& a) {
         std::filesystem::remove_all(games_path(a));
         write_file_atomically(a.out, "");
     }
-    const PuzzleCandidates candidates = a.from.empty() ? from_selfplay(a) : from_records(a);
+    const PuzzleCandidates candidates = a.from.empty() ? from_selfplay(a) : from_given(a);
     const double played =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::ofstream out(a.out, std::ios::app | std::ios::binary);
