@@ -155,8 +155,20 @@ function visits(req) {
       let state = (await call(req, 'POST', '/api/games', { kind: 'local', game: 'starstar', players: ['human', 'human'] })).state;
       for (let i = 0; i < 2; i++)
         state = await call(req, 'POST', `/api/games/${state.id}/move`, { move: state.view.moves[0].text });
+      // What went to and came from the server, said if the game never
+      // shows (once in some fifty runs it did not, 2026-11-29).
+      const heard = [];
+      const listen = (r) => { if (r.url().includes('/api/')) heard.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`); };
+      page.on('response', listen);
       await page.goto(new URL(`index.html#session=${state.id}`, url).href);
-      await page.waitForFunction((id) => window.asterism?.state?.id === id, state.id);
+      try {
+        await page.waitForFunction((id) => window.asterism?.state?.id === id, state.id);
+      } catch (e) {
+        const seen = await page.evaluate(() => ({ shown: window.asterism?.state?.id, message: document.getElementById('message')?.textContent, at: location.href }));
+        throw new Error(`game ${state.id} not shown: ${JSON.stringify(seen)}; the page's API calls: ${heard.join(', ')}`, { cause: e });
+      } finally {
+        page.off('response', listen);
+      }
       await page.waitForSelector('#board .cells [data-cell]');
       await page.waitForSelector('#moves li');
     },
