@@ -188,7 +188,8 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
       const proven = provenText({ proven: m.proven_result, proven_plies: m.proven_plies }, m.proven);
       b.textContent = t(pointsLost(m) === '0' ? 'rv.markUnder' : 'rv.mark', {
         move: m.move, mover: side(m.mover_name), mark: t(`rv.${m.mark}`), points: pointsLost(m),
-        best: m.best + (proven ? ` (${proven})` : ''),
+        // The pie rule's swap has no cell to show: said in words.
+        best: (m.best === 'swap' ? t('rv.swap') : m.best) + (proven ? ` (${proven})` : ''),
       }) + (m.decisive ? t('rv.decisive') : '') + (m.forced_loss ? t('rv.forcedLoss') : '') +
         (m.odds_cut ? tn('rv.oddsCut', m.odds_cut) : '');
       // The position and its better move are what the click is for: on a

@@ -236,6 +236,35 @@ ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::str
     return m;
 }
 
+// The pie rule's `swap` (*Star's and Asterisk's name for it), where it is
+// legal, is searched as a move of its own, whatever the search at k made of
+// it, and is the best move when the mover's value after it is higher. It
+// is the one choice between two different games, and a short search
+// decides it badly: the swap is one move among a hundred placements, its
+// prior a rough count (Asterisk's policy_swap), and at level 5 it can go
+// unvisited while the search after it gives the mover 20 points more than
+// after the placement the search prefers (docs/review.md, "The swap").
+void weigh_the_swap(const Game& position, const std::string& played, const Searcher& es,
+                    const std::atomic<bool>* stop, PositionSearches& p) {
+    static const std::string swap = "swap";
+    if (p.here.best.move == swap) return;
+    const std::vector<std::string> legal = position.legal_moves();
+    if (!std::binary_search(legal.begin(), legal.end(), swap)) return;
+    const Valued after = value_after(position, swap, es, stop);
+    if (!after.done) return;
+    const Player mover = p.here.to_move;
+    // When the best move was the one played, its search is the next
+    // position's, not yet made: made here for the comparison.
+    if (!p.after_best.done) p.after_best = value_after(position, p.here.best.move, es, stop);
+    if (!p.after_best.done || view_of(mover, after.first) <= view_of(mover, p.after_best.first))
+        return;
+    Candidate best;
+    best.move = swap;
+    best.winrate = view_of(mover, after.first);
+    p.here.best = best;
+    p.after_best = played == swap ? Valued{} : after;
+}
+
 // Position k (`position`, from which `played` was played, empty for the last
 // position) and the search after its best move; `next` is filled in later
 // when the best move is the one played.
@@ -246,6 +275,7 @@ PositionSearches search_position(const Game& position, const std::string& played
     if (!p.here.done || p.here.terminal) return p;
     if (p.here.best.move != played)
         p.after_best = value_after(position, p.here.best.move, es, stop);
+    weigh_the_swap(position, played, es, stop, p);
     return p;
 }
 

@@ -115,6 +115,26 @@ test('a review says which moves threw away what a lost position had left', async
   await page.close();
 });
 
+// The swap not taken (issue 43): the review's better move is the pie
+// rule's swap, which has no cell to draw, so the list says it in words.
+test('a review names the swap not taken in words', async () => {
+  const record = fs.readFileSync(new URL('../data/review/random/asterisk8-level7-vs-random.rec', import.meta.url), 'utf8');
+  const spec = /^Game: (\S+)$/m.exec(record)?.[1];
+  const moves = [...record.matchAll(/^\d+\. (\S+)$/gm)].map((m) => m[1]);
+  assert.ok(spec && moves.length >= 4, `${spec}: ${moves.length} moves read`);
+  const page = await openSession(spec, moves);
+  await page.selectOption('#review-level', '5');
+  await page.click('#review');
+  await page.waitForFunction(() => window.asterism.review && window.asterism.review.players, null, { timeout: 60000 });
+  const review = await page.evaluate(() => window.asterism.review);
+  const m = review.moves[3];
+  assert.equal(m.best, 'swap', JSON.stringify(m));
+  const text = await page.locator('#review-marks button[data-ply="4"]').textContent();
+  assert.match(text, /^dca@d6 \(.+\): blunder, \d+ points lost; better the swap \(to take over the opening as your own\) \(the move that lost the game\)$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 // The review of BLUNDER on `page`, done: each player's accuracy and marks,
 // and the better move of the blunder (`item` its entry in the review's
 // list) drawn on the board when it is selected or stepped to.

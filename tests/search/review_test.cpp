@@ -343,6 +343,32 @@ TEST(ReviewIssue43, MarksTheMoveThatLostTheGame) {
     EXPECT_EQ(strong_marks, 0);
 }
 
+// The pie rule's swap not taken (issue 43, the swap): Asterisk 8 between
+// level 7 (first) and a random player. Level 7's three opening placements
+// left the first player about 73%; the second player's swap would have
+// taken that position over, and the random side placed dca@d6 instead.
+// The review's level-5 search of that position never visited the swap
+// (one move among some 500, its prior low), so before the swap was
+// searched on its own the move was unmarked and the game had no move that
+// lost it. Now it is the blunder that lost the game, the better move
+// "swap", and the level-7 side is not marked.
+TEST(ReviewIssue43, MarksTheSwapNotTaken) {
+    const Review r = review_of_file("random/asterisk8-level7-vs-random.rec");
+    ASSERT_GE(r.moves.size(), 4u);
+    const ReviewedMove& m = r.moves[3];
+    EXPECT_EQ(m.mover, Player::Second);
+    EXPECT_EQ(m.move, "dca@d6");
+    EXPECT_EQ(m.best, "swap");
+    EXPECT_EQ(m.mark, ReviewMark::Blunder) << "loss " << m.loss;
+    EXPECT_TRUE(m.decisive);
+    EXPECT_GE(m.before, 0.3) << "the game was not lost before it";
+    int random_marks = 0, strong_marks = 0;
+    for (const ReviewedMove& x : r.moves)
+        (x.mover == Player::Second ? random_marks : strong_marks) += x.mark != ReviewMark::None;
+    EXPECT_GE(random_marks, 3);
+    EXPECT_EQ(strong_marks, 0);
+}
+
 // Forty plies of Shatra's Original form between level-9 players (issue 27's
 // goal: at most 5% of the moves after the random plies marked mistakes or
 // blunders). Two things keep the level-5 review from marking them: the

@@ -26,6 +26,7 @@ export default {
   'rv.progress': 'Reviewing: {done} of {total} positions\u2026',
   'rv.failed': 'the review failed: {error}',
   'rv.mark': '{move} ({mover}): {mark}, {points} points lost; better {best}',
+  'rv.swap': 'the swap (to take over the opening as your own)',
   'rv.decisive': ' (the move that lost the game)',
   'rv.forcedLoss': ' (after it the loss can be forced)',
   'rv.markUnder': '{move} ({mover}): {mark}, under a point lost; better {best}',

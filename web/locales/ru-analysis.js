@@ -27,6 +27,7 @@ export default {
   'rv.progress': 'Разбор: {done} из {total} позиций\u2026',
   'rv.failed': 'разбор не удался: {error}',
   'rv.mark': '{move} ({mover}): {mark}, потеряно очков: {points}; лучше {best}',
+  'rv.swap': 'обмен (взять начало соперника себе)',
   'rv.decisive': ' (ход, которым проиграна партия)',
   'rv.forcedLoss': ' (после него проигрыш форсирован)',
   'rv.markUnder': '{move} ({mover}): {mark}, потеряно меньше очка; лучше {best}',
