@@ -65,6 +65,7 @@ inline constexpr EngineErrorEntry kEngineErrorRows[] = {
     {"player.number", "bad player '{player}': {key} must be a number from 0 to 2^53"},
     {"player.key", "bad player '{player}': unknown key '{key}' (known: {list})"},
     {"player.knowledge", "bad player '{player}': knowledge must be 0 to {max}"},
+    {"player.pie", "bad player '{player}': pie must be 0 or 1"},
     {"player.threads", "bad player '{player}': threads must be a whole number from 1 to {max}"},
     {"player.level", "bad player '{player}': expected level:N with N from 1 to 10"},
     {"player.abLevel", "bad player '{player}': level must be 2 to {max}"},

@@ -9,6 +9,7 @@
 #include "core/state_game.h"
 #include "games/asterisk/asterisk.h"
 #include "search/engine_maker.h"
+#include "search/pie.h"
 
 // The game's side of the contract, checked here so that a missing member is
 // an error at this line (search/concepts.h).
@@ -236,8 +237,13 @@ std::unique_ptr<Agent> make_asterisk_engine(const Game& game, const EngineSettin
         EngineSettings at_level = s;
         if (!s.limits.playouts && s.limits.seconds <= 0)
             at_level.limits.playouts = two_player_playouts(s.level);
-        if (sg->state().rules().mode == asterisk::Mode::Standard)
-            return make_mcts_engine<asterisk::State>(game, at_level, tune_standard);
+        // Standard's swap: the searches of search/pie.h decide it.
+        if (sg->state().rules().mode == asterisk::Mode::Standard) {
+            auto make = [g = std::shared_ptr<Game>(game.clone()), at_level] {
+                return make_mcts_engine<asterisk::State>(*g, at_level, tune_standard);
+            };
+            return s.pie ? with_pie_search(make(), make) : make();
+        }
         return make_mcts_engine<asterisk::State>(game, at_level);
     }
     if (s.search == EngineSettings::Search::AlphaBeta)

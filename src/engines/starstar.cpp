@@ -1,6 +1,7 @@
 // *Star's search: MCTS with RAVE over State.
 #include "games/starstar/starstar.h"
 #include "search/engine_maker.h"
+#include "search/pie.h"
 
 // The game's side of the contract, checked here so that a missing member is
 // an error at this line (search/concepts.h).
@@ -16,11 +17,15 @@ namespace {
 // tried"): weight 40, 120 and 300 at equal playouts, expansion at the first
 // and second visit at equal time. knowledge=0 is the search of before
 // them: no priors, expansion at the first visit.
+// The swap (option swap): the searches of search/pie.h decide it.
 std::unique_ptr<Agent> make_starstar_engine(const Game& game, const EngineSettings& s) {
-    return make_mcts_engine<starstar::State>(game, s, [&](MctsConfig& c, const SearchLimits&) {
-        c.prior_weight = s.knowledge == 0 ? 0 : 300;
-        if (s.knowledge != 0) c.expand_visits = 2;
-    });
+    auto make = [g = std::shared_ptr<Game>(game.clone()), s] {
+        return make_mcts_engine<starstar::State>(*g, s, [&s](MctsConfig& c, const SearchLimits&) {
+            c.prior_weight = s.knowledge == 0 ? 0 : 300;
+            if (s.knowledge != 0) c.expand_visits = 2;
+        });
+    };
+    return s.pie ? with_pie_search(make(), make) : make();
 }
 
 const EngineRegistration kStarStar("starstar", make_starstar_engine);

@@ -107,7 +107,7 @@ std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
                                    const std::string& text, const Game& game, std::uint64_t seed) {
     only_keys(keys,
               {"playouts", "seconds", "threads", "exploration", "rave_k", "prior_weight",
-               "prior_visits", "expand", "pool", "knowledge"},
+               "prior_visits", "expand", "pool", "knowledge", "pie"},
               text);
     EngineSettings s;
     s.seed = seed;
@@ -115,6 +115,9 @@ std::unique_ptr<Agent> tree_player(const std::string& name, const Keys& keys,
     s.search = EngineSettings::Search::Mcts;
     s.threads = thread_count(keys, text);
     s.knowledge = knowledge_key(keys, text, 2);
+    const double pie = number(keys, "pie", 1, text);
+    if (pie != 0 && pie != 1) throw error("player.pie", {{"player", text}});
+    s.pie = pie == 1;
     s.limits.playouts = static_cast<std::uint64_t>(number(keys, "playouts", 0, text));
     s.limits.seconds = number(keys, "seconds", 0, text);
     auto set = [&](auto& field, const char* key) {

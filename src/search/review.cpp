@@ -286,6 +286,10 @@ Searcher searcher_for(const Game& game, const ReviewSettings& settings, int leve
     s.es.level = level;
     s.es.seed = settings.seed;
     s.es.threads = settings.threads;
+    // The review weighs the swap itself (weigh_the_swap), each search with
+    // the level's whole budget; a player's own weighing (search/pie.h)
+    // would split the search of that position in three.
+    s.es.pie = false;
     const GameInfo* info = Registry::instance().find(game.id());
     if (info && info->review_stretch) {
         const std::string spec = game.spec();

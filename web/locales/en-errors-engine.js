@@ -59,6 +59,7 @@ export default {
   'err.player.number': "bad player '{player}': {key} must be a number from 0 to 2^53",
   'err.player.key': "bad player '{player}': unknown key '{key}' (known: {list})",
   'err.player.knowledge': "bad player '{player}': knowledge must be 0 to {max}",
+  'err.player.pie': "bad player '{player}': pie must be 0 or 1",
   'err.player.threads': "bad player '{player}': threads must be a whole number from 1 to {max}",
   'err.player.level': "bad player '{player}': expected level:N with N from 1 to 10",
   'err.player.abLevel': "bad player '{player}': level must be 2 to {max}",

@@ -53,6 +53,7 @@ export default {
   'err.player.number': "неверный игрок «{player}»: {key} должно быть числом от 0 до 2^53",
   'err.player.key': "неверный игрок «{player}»: неизвестный ключ «{key}» (известны: {list})",
   'err.player.knowledge': "неверный игрок «{player}»: knowledge должно быть от 0 до {max}",
+  'err.player.pie': "неверный игрок «{player}»: pie должно быть 0 или 1",
   'err.player.threads': "неверный игрок «{player}»: threads должно быть целым числом от 1 до {max}",
   'err.player.level': "неверный игрок «{player}»: ожидается level:N, где N от 1 до 10",
   'err.player.abLevel': "неверный игрок «{player}»: level должно быть от 2 до {max}",
