@@ -385,5 +385,6 @@ export function analysisPanels(ui, { api, message, render, browse }) {
     forgetAnalysis, shownOwnership, suggestions, renderShown, currentReview: review.currentReview, analyse, hint,
     renderGraph: () => renderGraph(ui, review.currentReview),
     graphClick: (/** @type {MouseEvent} */ e) => graphClick(ui, browse, e), startReview: review.startReview,
+    betterInWords: () => review.betterInWords(positionKey()),
   };
 }

@@ -228,6 +228,10 @@ async function rematch() {
 function renderSpecials() {
   const s = ui.position;
   renderSpecialsOf(!s || browsing() || s.terminal ? null : s.view, play, true);
+  // A review's better move that the board cannot draw (the swap) is said
+  // where the special moves' buttons are.
+  const words = panels.betterInWords();
+  if (words) $('specials').append(Object.assign(document.createElement('p'), { className: 'better-words', textContent: `! ${words}` }));
 }
 
 // ---- making moves -----------------------------------------------------------

@@ -39,7 +39,8 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
    * The better move of the marked move that led to the position on screen:
    * that position's key, the move and its cells, which are the position
    * before's (the position on screen has the other player's moves).
-   * @type {{key: string, move: string, path: string[]}|null}
+   * `known` once the cells have come.
+   * @type {{key: string, move: string, path: string[], known: boolean}|null}
    */
   let better = null;
   $('review-stop').addEventListener('click', () => reviewer.stop());
@@ -58,6 +59,14 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
   /** @param {string} key @returns {Suggestion|null} */
   function betterShown(key) {
     return better && better.key === key ? { text: better.move, path: better.path, rank: 0, better: true } : null;
+  }
+
+  // The better move of the position with key `key` when it has no cell to
+  // draw (the pie rule's swap), in words; '' otherwise.
+  /** @param {string} key */
+  function betterInWords(key) {
+    if (!better || better.key !== key || !better.known || better.path.length) return '';
+    return t('an.mark.better', { move: better.move === 'swap' ? t('rv.swap') : better.move });
   }
 
   function currentReview() {
@@ -79,12 +88,12 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
   function findBetter() {
     const m = markedHere(), key = positionKey(), id = ui.game?.id;
     if (!m || !id || better?.key === key) return;
-    better = { key, move: m.best, path: [] };
+    better = { key, move: m.best, path: [], known: false };
     api('GET', `/api/games/${id}?ply=${m.ply}`).then((before) => {
       const view = /** @type {import('./types.js').GameState} */ (before).view;
       const found = view.moves.find((v) => v.text.toLowerCase() === m.best.toLowerCase());
       if (!found || better?.key !== key) return;
-      better = { key, move: m.best, path: found.path };
+      better = { key, move: m.best, path: found.path, known: true };
       if (positionKey() === key) render();
     }).catch(() => {});
   }
@@ -227,7 +236,7 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
     }));
   }
 
-  return { forget, betterShown, findBetter, currentReview, startReview };
+  return { forget, betterShown, betterInWords, findBetter, currentReview, startReview };
 }
 
 // A review done carries its moves, win rates and thresholds.

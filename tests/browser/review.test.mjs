@@ -131,6 +131,13 @@ test('a review names the swap not taken in words', async () => {
   assert.equal(m.best, 'swap', JSON.stringify(m));
   const text = await page.locator('#review-marks button[data-ply="4"]').textContent();
   assert.match(text, /^dca@d6 \(.+\): blunder, \d+ points lost; better the swap \(to take over the opening as your own\) \(the move that lost the game\)$/);
+  await page.locator('#review-marks').screenshot({ path: path.join(shots, 'review-swap.png') });
+  // On the position after it, the board has no cell to mark: the words
+  // stand beside it, where the special moves' buttons are.
+  await page.click('#review-marks button[data-ply="4"]');
+  await page.waitForSelector('#specials .better-words');
+  assert.equal(await page.locator('#specials .better-words').textContent(),
+    '! Better move: the swap (to take over the opening as your own)');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
