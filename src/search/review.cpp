@@ -126,6 +126,10 @@ Valued value_position(const Game& position, const Searcher& searcher,
 struct PositionSearches {
     Valued here;
     Valued after_best;
+    bool swap_legal = false;  // the pie rule's swap is a move here
+    // Up to the swap: the player it may take the game from, whose expected
+    // score is then at most one half (None elsewhere; see swap_bounds).
+    Player swap_bound = Player::None;
 };
 
 // The position after `move` from `position`, searched.
@@ -154,7 +158,24 @@ double graph_value(const PositionSearches& p) {
     if (p.here.terminal) return p.here.first;
     const double bias = tempo_bias(p);
     const double bias_first = p.here.to_move == Player::Second ? -bias : bias;
-    return std::clamp(p.here.first - bias_first, 0.0, 1.0);
+    const double v = std::clamp(p.here.first - bias_first, 0.0, 1.0);
+    if (p.swap_bound == Player::First) return std::min(v, 0.5);
+    if (p.swap_bound == Player::Second) return std::max(v, 0.5);
+    return v;
+}
+
+// The pie rule's swap gives the player who may take it the other side of
+// the same position (*Star's and Asterisk's: search/pie.h), so it is worth
+// one minus the best other move, and the player it may be taken from can
+// hold at most one half until the choice is made: a search that rates
+// that player higher (it seldom looks at the swap) is refuted by the rules.
+// Marks each position up to the first where the swap is legal, if any.
+void swap_bounds(std::vector<PositionSearches>& seen) {
+    const auto at = std::find_if(seen.begin(), seen.end(),
+                                 [](const PositionSearches& p) { return p.swap_legal; });
+    if (at == seen.end() || at->here.to_move == Player::None) return;
+    const Player taken_from = opponent(at->here.to_move);
+    for (auto p = seen.begin(); p != at + 1; ++p) p->swap_bound = taken_from;
 }
 
 // Whether `mover` has lost by force in `v`: the game over and lost, or the
@@ -247,9 +268,9 @@ ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::str
 void weigh_the_swap(const Game& position, const std::string& played, const Searcher& es,
                     const std::atomic<bool>* stop, PositionSearches& p) {
     static const std::string swap = "swap";
-    if (p.here.best.move == swap) return;
     const std::vector<std::string> legal = position.legal_moves();
-    if (!std::binary_search(legal.begin(), legal.end(), swap)) return;
+    p.swap_legal = std::binary_search(legal.begin(), legal.end(), swap);
+    if (!p.swap_legal || p.here.best.move == swap) return;
     const Valued after = value_after(position, swap, es, stop);
     if (!after.done) return;
     const Player mover = p.here.to_move;
@@ -435,6 +456,7 @@ Review review_game(const Game& game, const ReviewSettings& settings,
         seen.push_back(std::move(p));
         if (progress && !progress(k + 1, total)) break;
     }
+    swap_bounds(seen);
     Review review;
     double bias_sum = 0;
     int bias_count = 0;

@@ -357,7 +357,8 @@ TEST(ReviewIssue43, MarksTheMoveThatLostTheGame) {
 // (one move among some 500, its prior low), so before the swap was
 // searched on its own the move was unmarked and the game had no move that
 // lost it. Now it is the blunder that lost the game, the better move
-// "swap", and the level-7 side is not marked.
+// "swap", and the level-7 side is not marked; and the graph gives the first
+// player no more than one half before the choice.
 TEST(ReviewIssue43, MarksTheSwapNotTaken) {
     const Review r = review_of_file("random/asterisk8-level7-vs-random.rec");
     ASSERT_GE(r.moves.size(), 4u);
@@ -367,6 +368,12 @@ TEST(ReviewIssue43, MarksTheSwapNotTaken) {
     EXPECT_EQ(m.best, "swap");
     EXPECT_EQ(m.mark, ReviewMark::Blunder) << "loss " << m.loss;
     EXPECT_TRUE(m.decisive);
+    // Until the second player chooses, the first can hold at most one half:
+    // the swap would take anything more (the level-5 searches, which seldom
+    // look at it, gave the first player up to 64%).
+    ASSERT_GE(r.winrate_first.size(), 5u);
+    for (std::size_t k = 0; k <= 3; ++k) EXPECT_LE(r.winrate_first[k], 0.5) << "position " << k;
+    EXPECT_GT(r.winrate_first[4], 0.5) << "after the swap not taken";
     EXPECT_GE(m.before, 0.3) << "the game was not lost before it";
     expect_random_second_marked(r);
 }
