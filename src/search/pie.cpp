@@ -51,12 +51,13 @@ class PieSearch final : public Agent {
         const auto other =
             std::find_if(c.begin(), c.end(), [](const Candidate& x) { return x.move != kSwap; });
         if (stopped || other == c.end()) return a;
+        const Candidate best = *other;  // `other` moves when the swap is taken out of `c`
         // While the two searches after a move run, the caller is shown the
         // position's analysis again, and may stop them.
         std::function<bool(const Analysis&)> waiting;
         if (progress) waiting = [&](const Analysis&) { return !(stopped = !progress(a)); };
         const Player mover = game.to_move();
-        const double by_other = value_after(game, other->move, mover, third, waiting);
+        const double by_other = value_after(game, best.move, mover, third, waiting);
         Candidate swap;
         swap.move = kSwap;
         swap.pv = {kSwap};
@@ -65,7 +66,7 @@ class PieSearch final : public Agent {
         c.erase(
             std::remove_if(c.begin(), c.end(), [](const Candidate& x) { return x.move == kSwap; }),
             c.end());
-        const bool take = other->proven <= 0 && swap.winrate > by_other;
+        const bool take = best.proven <= 0 && swap.winrate > by_other;
         c.insert(take ? c.begin() : c.begin() + 1, swap);
         if (progress) progress(a);
         return a;
