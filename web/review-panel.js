@@ -32,6 +32,11 @@ export function provenText(c, fallback = '') {
  *   browse: (ply: number) => unknown, positionKey: () => string,
  *   question: (ply: number, rest: Record<string, unknown>) => Promise<Record<string, unknown>>}} page
  */
+// A better move as the review's words give it: the pie rule's swap, which
+// has no cell to show, said in words.
+/** @param {string} move */
+const moveInWords = (move) => (move === 'swap' ? t('rv.swap') : move);
+
 export function reviewPanel(ui, { api, message, render, browse, question, positionKey }) {
   // The browser's engine of the review, apart from the analysis's.
   const reviewer = thinker();
@@ -66,7 +71,7 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
   /** @param {string} key */
   function betterInWords(key) {
     if (!better || better.key !== key || !better.known || better.path.length) return '';
-    return t('an.mark.better', { move: better.move === 'swap' ? t('rv.swap') : better.move });
+    return t('an.mark.better', { move: moveInWords(better.move) });
   }
 
   function currentReview() {
@@ -197,8 +202,7 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
       const proven = provenText({ proven: m.proven_result, proven_plies: m.proven_plies }, m.proven);
       b.textContent = t(pointsLost(m) === '0' ? 'rv.markUnder' : 'rv.mark', {
         move: m.move, mover: side(m.mover_name), mark: t(`rv.${m.mark}`), points: pointsLost(m),
-        // The pie rule's swap has no cell to show: said in words.
-        best: (m.best === 'swap' ? t('rv.swap') : m.best) + (proven ? ` (${proven})` : ''),
+        best: moveInWords(m.best) + (proven ? ` (${proven})` : ''),
       }) + (m.decisive ? t('rv.decisive') : '') + (m.forced_loss ? t('rv.forcedLoss') : '') +
         (m.odds_cut ? tn('rv.oddsCut', m.odds_cut) : '');
       // The position and its better move are what the click is for: on a

@@ -57,9 +57,10 @@ struct EngineSettings {
     // knowledge they replaced, kept so that one binary can measure the two
     // against each other (player key knowledge=0).
     int knowledge = 1;
-    // The pie rule's swap decided by the exchange it makes (search/pie.h),
-    // in the games whose swap is one; false leaves it to the search, as
-    // before (player key pie=0, for the match that measured it).
+    // The pie rule's swap weighed by searches after it and after the best
+    // other move (search/pie.h), in *Star and Asterisk; false leaves it to
+    // the search, as before (player key pie=0, for the matches that
+    // measured it).
     bool pie = true;
     // Count who owns each cell over the playouts (Analysis::ownership); MCTS
     // on games that report owners only, and it changes no move chosen.

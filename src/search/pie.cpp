@@ -9,12 +9,7 @@
 namespace asterism {
 namespace {
 
-const std::string kSwap = "swap";
-
-bool swap_legal(const Game& game) {
-    const std::vector<std::string> legal = game.legal_moves();
-    return std::binary_search(legal.begin(), legal.end(), kSwap);
-}
+const std::string kSwap(kSwapMove);
 
 // A third of `limits`, or of the level's own budget when they set none.
 SearchLimits third_of(const SearchLimits& limits, std::uint64_t level_effort) {
@@ -96,6 +91,11 @@ class PieSearch final : public Agent {
 };
 
 }  // namespace
+
+bool swap_legal(const Game& game) {
+    const std::vector<std::string> legal = game.legal_moves();
+    return std::binary_search(legal.begin(), legal.end(), kSwapMove);
+}
 
 std::unique_ptr<Agent> with_pie_search(std::unique_ptr<Agent> inner,
                                        std::function<std::unique_ptr<Agent>()> fresh) {

@@ -13,15 +13,23 @@
 
 #include <functional>
 #include <memory>
+#include <string_view>
 
+#include "core/game.h"
 #include "search/agent.h"
 
 namespace asterism {
 
-// `inner` (whose own budget is `effort` playouts a move, when the search is
-// given no limits of its own), with the swap weighed as above by searches
-// of agents that `fresh` makes with the same settings.
+// `inner`, with the swap weighed as above by searches of agents that
+// `fresh` makes with the same settings; the three searches share the
+// limits given, or `inner`'s own budget a move when none are.
 std::unique_ptr<Agent> with_pie_search(std::unique_ptr<Agent> inner,
                                        std::function<std::unique_ptr<Agent>()> fresh);
+
+// The pie rule's move, as *Star and Asterisk write it.
+inline constexpr std::string_view kSwapMove = "swap";
+
+// Whether the pie rule's swap is a legal move of `game`.
+bool swap_legal(const Game& game);
 
 }  // namespace asterism

@@ -6,6 +6,7 @@
 
 #include "core/registry.h"
 #include "search/engines.h"
+#include "search/pie.h"
 
 namespace asterism {
 
@@ -267,9 +268,8 @@ ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::str
 // after the placement the search prefers (docs/review.md, "The swap").
 void weigh_the_swap(const Game& position, const std::string& played, const Searcher& es,
                     const std::atomic<bool>* stop, PositionSearches& p) {
-    static const std::string swap = "swap";
-    const std::vector<std::string> legal = position.legal_moves();
-    p.swap_legal = std::binary_search(legal.begin(), legal.end(), swap);
+    const std::string swap(kSwapMove);
+    p.swap_legal = asterism::swap_legal(position);
     if (!p.swap_legal || p.here.best.move == swap) return;
     const Valued after = value_after(position, swap, es, stop);
     if (!after.done) return;
