@@ -96,6 +96,10 @@ echo "type-checking web/ (tsc -p web/jsconfig.json)"
 tests/browser/node_modules/.bin/tsc -p web/jsconfig.json --noEmit
 
 rm -rf "$out/data"
+# Emptied before the start: the forked server may not have truncated the log
+# yet when the loop below first reads it, and a previous run's address would
+# be taken for this one's.
+: >"$out/server.log"
 # --web: the page of this tree, whatever folder the binary was built in.
 # --trusted-proxy: the tests that need people at different addresses (a
 # server allows 5 new accounts an hour per address) say so with

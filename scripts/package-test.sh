@@ -87,6 +87,10 @@ mv "$dir/one.jsonl" "$share/puzzles/starstar.jsonl"
 
 # Starts the unpacked binary with the given extra options; sets $url.
 start_server() {
+  # Emptied here, not by the child's redirection: the forked child may not
+  # have opened the log yet when the loop below first reads it, and the
+  # previous server's address would then be taken for this one's.
+  : >"$dir/server.log"
   "$bin" serve --host 127.0.0.1 --port 0 --data "$dir/data" "$@" >"$dir/server.log" 2>&1 &
   server=$!
   url=""
