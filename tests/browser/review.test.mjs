@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { url, shots, openContext } from './chromium.mjs';
-import { BLUNDER } from './a11y-helpers.mjs';
+import { BLUNDER, ratio } from './a11y-helpers.mjs';
 
 let context;
 let browser;
@@ -111,9 +111,52 @@ test('a review says which moves threw away what a lost position had left', async
     assert.ok(text.includes(points ? `, ${points} points lost;` : ', under a point lost;'), text);
   }
   await page.locator('#review-marks').screenshot({ path: path.join(shots, 'review-odds-cut.png') });
+  await marksContrast(page);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// Runs in the page: each review mark's text colour (the move list's ?!, ?
+// and ?? and the review's list) and the first opaque background behind it,
+// as [what, [r, g, b], [r, g, b]].
+function markColours() {
+  const rgb = (s) => s.match(/[\d.]+/g).slice(0, 3).map(Number);
+  const opaque = (s) => { const m = s.match(/[\d.]+/g); return m && (m.length < 4 || Number(m[3]) === 1); };
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const bg = getComputedStyle(e).backgroundColor;
+      if (opaque(bg)) return rgb(bg);
+    }
+    return rgb(getComputedStyle(document.documentElement).backgroundColor);
+  };
+  const out = [];
+  for (const b of document.querySelectorAll('#moves button.move[data-mark]'))
+    out.push([`${b.textContent} ${b.className}`, rgb(getComputedStyle(b, '::after').color), behind(b)]);
+  for (const li of document.querySelectorAll('#review-marks li'))
+    out.push([`list ${li.className}`, rgb(getComputedStyle(li).color), behind(li)]);
+  return out;
+}
+
+// The marks read at 4.5:1 in both themes, the current move's (its own
+// highlighted background) too: the marked moves are stepped to in turn.
+async function marksContrast(page) {
+  const kinds = new Set();
+  for (const theme of ['light', 'dark']) {
+    if ((await page.getAttribute('html', 'data-theme')) !== theme) await page.click('#theme-toggle');
+    const plies = await page.$$eval('#moves button.move[data-mark]', (bs) => bs.map((b) => b.dataset.ply));
+    for (const p of plies.slice(0, 6)) {
+      await page.click(`#moves button.move[data-ply="${p}"]`);
+      for (const [what, fg, bg] of await page.evaluate(markColours)) {
+        kinds.add(['inaccuracy', 'mistake', 'blunder'].find((k) => what.includes(k)));
+        const r = ratio(fg, bg);
+        assert.ok(r >= 4.5, `${theme}: the mark of ${what} has ${r.toFixed(2)}:1 (${fg} on ${bg})`);
+      }
+    }
+  }
+  await page.locator('#moves').screenshot({ path: path.join(shots, 'review-marks-dark.png') });
+  assert.ok(kinds.size >= 2, `marks of kinds ${[...kinds]} measured`);
+  await page.click('#theme-toggle');
+}
 
 // The swap not taken (issue 43): the review's better move is the pie
 // rule's swap, which has no cell to draw, so the list says it in words.
