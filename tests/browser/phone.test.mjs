@@ -443,6 +443,38 @@ test("each game's lesson and puzzle board at 390x844: cells of 32 px", async (t)
   for (const [what, m] of Object.entries(seen)) targets(m, what);
 });
 
+// A lesson's and a puzzle's buttons held at the screen's bottom are the ones
+// a finger taps: Hint and Next are wholly on screen and nothing lies over
+// them, with the page at its top and with the board scrolled into view. The
+// puzzle page's second row (how Next chooses, theme, set, daily) once took
+// the same rule and covered them; it now stays in the page's flow.
+test("a lesson's and a puzzle's Hint and Next stay on screen and uncovered", async () => {
+  for (const [where, hook] of [['learn.html', 'asterismLearn'], ['puzzles.html', 'asterismPuzzles']]) {
+    const page = await open(`${where}#${GAMES[0]}/1`);
+    await page.waitForFunction((h) => window[h] && window[h].state && !window[h].busy, hook);
+    for (const at of ['top', 'board']) {
+      await page.evaluate((a) => {
+        if (a === 'top') window.scrollTo(0, 0);
+        else document.querySelector('#board').scrollIntoView({ block: 'start' });
+      }, at);
+      const seen = await page.evaluate(() => ['#hint', '#next'].map((sel) => {
+        const b = document.querySelector(sel);
+        const r = b.getBoundingClientRect();
+        const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+        return { sel, inView: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+          over: top && !b.contains(top) ? `${top.tagName} ${top.id} ${top.className}` : '' };
+      }));
+      for (const b of seen) {
+        assert.ok(b.inView, `${where}, page at its ${at}: ${b.sel} is off the screen`);
+        assert.equal(b.over, '', `${where}, page at its ${at}: ${b.sel} is covered`);
+      }
+      await shot(page, `${where.replace('.html', '')}-buttons-${at}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
+});
+
 // A puzzle on a board that pans opens on the cells its legal moves use
 // (touch.js, showCells): on a near-full *Star or Asterisk board the few
 // empty cells, the answer's among them, could be off the screen when it
