@@ -171,6 +171,14 @@ function shatra(box, s) {
   box.append(p);
 }
 
+// Why a Star Pool Chess game ended, in words: the engine's end_reason
+// (src/games/starpool/state.cpp) is English for the records; one it does
+// not name yet is shown as it is.
+const POOL_ENDS = { 'bare king': 'bareKing', checkmate: 'checkmate', stalemate: 'stalemate',
+  '100 plies': 'plies100', repetition: 'repetition', 'move limit': 'moveLimit' };
+/** @param {string} end */
+const poolEnd = (end) => (POOL_ENDS[end] ? say(`score.pool.end.${POOL_ENDS[end]}`) : end);
+
 /** @param {HTMLElement} box @param {TableState} s */
 function starpool(box, s) {
   const sc = /** @type {StarpoolScore} */ (s.score);
@@ -180,7 +188,7 @@ function starpool(box, s) {
     [sideName('Black'), sc.material.Black, sc.men.Black],
   ], ['', say('score.pool.value'), say('score.pool.men')]));
   const p = document.createElement('p');
-  p.textContent = sc.end ? say('score.pool.ended', { end: sc.end }) : sc.check ? say('score.pool.check') : '';
+  p.textContent = sc.end ? say('score.pool.ended', { end: poolEnd(sc.end) }) : sc.check ? say('score.pool.check') : '';
   box.append(p);
 }
 

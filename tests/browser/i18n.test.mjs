@@ -12,6 +12,7 @@
 // (no side named in English). Screenshots go to ASTERISM_SHOTS.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { url, shots, chromiumPath, chromiumArgs } from './chromium.mjs';
@@ -224,6 +225,35 @@ test('an analysis in Russian names the sides and its proven result in Russian', 
   await page.screenshot({ path: path.join(shots, 'i18n-ru-analysis.png') });
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+// Why a Star Pool Chess game ended, in each language's words: the engine's
+// reason ("bare king") is for the records. The game of
+// tests/data/review/random ends with Black baring White's King.
+test('the end of a Star Pool Chess game is said in words in both languages', async () => {
+  const record = fs.readFileSync(new URL('../data/review/random/starpool-random-vs-level7.rec', import.meta.url), 'utf8');
+  const moves = [...record.matchAll(/^\d+\. (\S+)$/gm)].map((m) => m[1]);
+  const made = await fetch(new URL('/api/games', url), {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ kind: 'local', game: 'starpool', players: ['human', 'human'] }),
+  }).then((r) => r.json());
+  for (const move of moves) {
+    await fetch(new URL(`/api/games/${made.id}/move`, url), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move }),
+    });
+  }
+  const said = {
+    'en-US': 'The game ended: a bare King: one side had only its King left, and lost.',
+    'ru-RU': 'Партия окончена: голый король: у одной стороны остался один король, она проиграла.',
+  };
+  for (const [locale, words] of Object.entries(said)) {
+    const { context, page } = await open(locale, `#session=${made.id}`);
+    await page.waitForFunction((id) => window.asterism.state?.id === id && window.asterism.state.terminal, made.id);
+    const score = await text(page, '#score');
+    assert.ok(score.includes(words), `${locale}: ${score}`);
+    assert.doesNotMatch(score, /bare king/, score);
+    await context.close();
+  }
 });
 
 test('a Russian browser sees the account, players, puzzles and learn pages in Russian', async () => {

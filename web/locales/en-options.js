@@ -191,7 +191,14 @@ export default {
   'ast.colour': 'colour', 'ast.shape': 'shape', 'ast.marking': 'marking',
   'score.pool.value': 'value',
   'score.pool.men': 'men',
-  'score.pool.ended': 'The game ended by {end}.',
+  'score.pool.ended': 'The game ended: {end}.',
+  // Why a Star Pool Chess game ended (the engine's end_reason, in words).
+  'score.pool.end.bareKing': 'a bare King: one side had only its King left, and lost',
+  'score.pool.end.checkmate': 'checkmate',
+  'score.pool.end.stalemate': 'stalemate, which the stalemated side loses',
+  'score.pool.end.plies100': 'a draw after 100 plies in a row without a capture, a Pawn move or a promotion',
+  'score.pool.end.repetition': 'a draw by the third repetition of the position',
+  'score.pool.end.moveLimit': 'a draw at the longest game the program keeps (4096 plies)',
   'score.pool.check': 'Check!',
 
   // Lines of the play page built outside app.js and game.js (shared.js, views.js, touch.js, turn.js, records.js, seats.js), and the learn and rules pages’ own (learn.js, rules.js).

@@ -185,6 +185,12 @@ export default {
   'score.pool.value': 'сумма',
   'score.pool.men': 'фигуры',
   'score.pool.ended': 'Партия окончена: {end}.',
+  'score.pool.end.bareKing': 'голый король: у одной стороны остался один король, она проиграла',
+  'score.pool.end.checkmate': 'мат',
+  'score.pool.end.stalemate': 'пат, запатованная сторона проигрывает',
+  'score.pool.end.plies100': 'ничья: 100 полуходов подряд без взятия, хода пешки и превращения',
+  'score.pool.end.repetition': 'ничья: позиция повторилась в третий раз',
+  'score.pool.end.moveLimit': 'ничья: партия достигла наибольшей длины, которую хранит программа (4096 полуходов)',
   'score.pool.check': 'Шах!',
 
   // Lines of the play page built outside app.js and game.js (shared.js, views.js, touch.js, turn.js, records.js, seats.js), and the learn and rules pages’ own (learn.js, rules.js).
