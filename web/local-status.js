@@ -31,7 +31,12 @@ export function localStatus(ui) {
     if (s.terminal) text = t('status.gameOver', { result: resultLine(s) });
     else {
       const p = s.players[s.to_move];
-      text = t('status.toMove', { side: side(p.name, 'gen') }) + (p.seat === 'computer' ? t('status.computer') : '');
+      // Against the computer, the person's own turn says so: which side is
+      // theirs is otherwise only in the setup.
+      const other = s.players.length === 2 ? s.players[1 - s.to_move] : null;
+      const you = p.seat === 'human' && other?.seat === 'computer';
+      text = t('status.toMove', { side: side(p.name, 'gen') }) +
+        (p.seat === 'computer' ? t('status.computer') : you ? t('status.you') : '');
     }
     if (ui.preview) text = t('status.preview');
     else if (browsing()) text = t('status.looking', { shown: s.ply, ply: game.ply, text });

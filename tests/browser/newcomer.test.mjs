@@ -270,6 +270,11 @@ test('5. a first visit is oriented; a returning player lands by the game they le
     await page.waitForSelector('#board .cells [data-cell]');
     await page.click('[data-testid="home-play"]');
     assert.equal(await page.isVisible('#welcome'), false);
+    // The game waiting below is against the computer: the status line says
+    // whose the turn is.
+    const you = at.lang === 'en' ? 'Black to move (you, against the computer)' : 'Ход чёрных (вы, против компьютера)';
+    await page.waitForFunction((w) => document.getElementById('status').textContent === w, you).catch(() => {});
+    assert.equal(await text(page, '#status'), you);
     // An online game left unfinished: the returning player's way back.
     await page.goto(new URL('online.html', url).href);
     await page.waitForSelector('#create-button');

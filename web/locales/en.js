@@ -112,6 +112,7 @@ export default {
   // Status lines.
   'status.toMove': '{side} to move',
   'status.computer': ' (computer)',
+  'status.you': ' (you, against the computer)',
   'status.gameOver': 'Game over: {result}',
   'status.preview': 'A new game: choose the seats, then press “New game”.',
   'status.looking': 'Move {shown} of {ply} (looking back): {text}',

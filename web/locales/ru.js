@@ -107,6 +107,7 @@ export default {
 
   'status.toMove': 'Ход {side}',
   'status.computer': ' (компьютер)',
+  'status.you': ' (вы, против компьютера)',
   'status.gameOver': 'Партия окончена: {result}',
   'status.preview': 'Новая партия: выберите игроков и нажмите «Новая партия».',
   'status.looking': 'Ход {shown} из {ply} (просмотр): {text}',
