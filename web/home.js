@@ -11,7 +11,7 @@ import { drawBoard } from './board.js';
 import { positionState } from './diagram.js';
 import { heldSeats } from './seats.js';
 import { GAMES, HOME_BOARDS } from './names.js';
-import { refitBoard } from './touch.js';
+import { refitBoard, showBoard } from './touch.js';
 
 const SEEN = 'asterism-home-seen';
 
@@ -130,7 +130,7 @@ function start() {
   $('welcome-play').addEventListener('click', (e) => {
     e.preventDefault();
     close();
-    $('board').scrollIntoView({ block: 'nearest' });
+    showBoard();
   });
   // Starting a game, loading one or tapping the board makes a returning
   // player; so does choosing a game in the setup, whose board is then drawn

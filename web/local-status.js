@@ -31,10 +31,11 @@ export function localStatus(ui) {
     if (s.terminal) text = t('status.gameOver', { result: resultLine(s) });
     else {
       const p = s.players[s.to_move];
-      // Against the computer, the person's own turn says so: which side is
-      // theirs is otherwise only in the setup.
+      // Against the computer, the person's own turn says so (which side is
+      // theirs is otherwise only in the setup); a position looked back at
+      // is nobody's turn.
       const other = s.players.length === 2 ? s.players[1 - s.to_move] : null;
-      const you = p.seat === 'human' && other?.seat === 'computer';
+      const you = p.seat === 'human' && other?.seat === 'computer' && !browsing();
       text = t('status.toMove', { side: side(p.name, 'gen') }) +
         (p.seat === 'computer' ? t('status.computer') : you ? t('status.you') : '');
     }

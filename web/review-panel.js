@@ -10,6 +10,7 @@ import { pointsLost } from './views.js';
 import { t, tn, side, lang } from './i18n.js';
 import { serverError } from './server-errors.js';
 import { thinker, engineUsable, Stopped, Unavailable } from './thinking.js';
+import { showBoard } from './touch.js';
 
 /** @typedef {import('./types.js').Review} Review */
 /** @typedef {import('./types.js').FinishedReview} FinishedReview */
@@ -209,7 +210,7 @@ export function reviewPanel(ui, { api, message, render, browse, question, positi
       // phone the board is far above the list, so it is brought into view.
       b.addEventListener('click', () => {
         browse(m.ply + 1);
-        $('board').scrollIntoView({ block: 'nearest' });
+        showBoard();
       });
       li.append(b);
       list.append(li);

@@ -228,3 +228,20 @@ function zoom(wrap, on, across) {
   sizeBoard(over.view);
   if (!on) wrap.scrollLeft = across * wrap.scrollWidth - wrap.clientWidth / 2;
 }
+
+/**
+ * Brings the board into view clear of the status line and the move
+ * controls that a phone holds at the screen's top and bottom (style.css):
+ * scrolled by itself, the board's top row went under the status line.
+ */
+export function showBoard() {
+  /** @param {string} id */
+  const held = (id) => {
+    const e = document.getElementById(id);
+    return e && getComputedStyle(e).position === 'sticky' ? e.getBoundingClientRect().height : 0;
+  };
+  const board = $('board');
+  board.style.scrollMarginTop = `${held('status')}px`;
+  board.style.scrollMarginBottom = `${held('controls')}px`;
+  board.scrollIntoView({ block: 'nearest' });
+}

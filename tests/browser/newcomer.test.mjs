@@ -785,6 +785,21 @@ test('1. a review marks the random side\'s moves, names the move that lost the g
     const box = await better.boundingBox();
     const view = page.viewportSize();
     assert.ok(box && box.y >= 0 && box.y + box.height <= view.height, `the better move at ${JSON.stringify(box)}`);
+    // The whole board, clear of the status line and the controls a phone
+    // holds at the screen's top and bottom (its top row once went under
+    // the status line).
+    const clear = await page.evaluate(() => {
+      const held = (id, edge, none) => {
+        const e = document.getElementById(id);
+        return e && getComputedStyle(e).position === 'sticky' ? e.getBoundingClientRect()[edge] : none;
+      };
+      const cells = [...document.querySelectorAll('#board .cells [data-cell]')].map((c) => c.getBoundingClientRect());
+      return { top: Math.min(...cells.map((r) => r.top)), bottom: Math.max(...cells.map((r) => r.bottom)),
+        under: held('status', 'bottom', 0), over: held('controls', 'top', innerHeight) };
+    });
+    assert.ok(clear.top >= clear.under - 0.5 && clear.bottom <= clear.over + 0.5, `the board's cells and the held bars: ${JSON.stringify(clear)}`);
+    // A position looked back at is nobody's turn: no "you".
+    assert.doesNotMatch(await text(page, '#status'), at.lang === 'en' ? /\(you,/ : /\(вы,/);
     await shot(page, 'review', at);
     assert.deepEqual(page.errors, []);
     await context.close();
