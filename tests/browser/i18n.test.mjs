@@ -243,8 +243,8 @@ test('the end of a Star Pool Chess game is said in words in both languages', asy
     });
   }
   const said = {
-    'en-US': 'The game ended: a bare King: one side had only its King left, and lost.',
-    'ru-RU': 'Партия окончена: голый король: у одной стороны остался один король, она проиграла.',
+    'en-US': 'The game ended: one side was left with a bare King (its King alone) and lost.',
+    'ru-RU': 'Партия окончена: у одной стороны остался голый король (один король), она проиграла.',
   };
   for (const [locale, words] of Object.entries(said)) {
     const { context, page } = await open(locale, `#session=${made.id}`);

@@ -193,7 +193,7 @@ export default {
   'score.pool.men': 'men',
   'score.pool.ended': 'The game ended: {end}.',
   // Why a Star Pool Chess game ended (the engine's end_reason, in words).
-  'score.pool.end.bareKing': 'a bare King: one side had only its King left, and lost',
+  'score.pool.end.bareKing': 'one side was left with a bare King (its King alone) and lost',
   'score.pool.end.checkmate': 'checkmate',
   'score.pool.end.stalemate': 'stalemate, which the stalemated side loses',
   'score.pool.end.plies100': 'a draw after 100 plies in a row without a capture, a Pawn move or a promotion',

@@ -185,7 +185,7 @@ export default {
   'score.pool.value': 'сумма',
   'score.pool.men': 'фигуры',
   'score.pool.ended': 'Партия окончена: {end}.',
-  'score.pool.end.bareKing': 'голый король: у одной стороны остался один король, она проиграла',
+  'score.pool.end.bareKing': 'у одной стороны остался голый король (один король), она проиграла',
   'score.pool.end.checkmate': 'мат',
   'score.pool.end.stalemate': 'пат, запатованная сторона проигрывает',
   'score.pool.end.plies100': 'ничья: 100 полуходов подряд без взятия, хода пешки и превращения',
