@@ -64,6 +64,7 @@ double result_for_first(const Outcome& o) {
 struct Valued {
     bool done = false;  // searched (false: stopped before)
     bool terminal = false;
+    bool sampled = false;  // a Monte Carlo search's (its value depends on the seed)
     Player to_move = Player::None;
     double first = 0.5;
     Candidate best;
@@ -111,6 +112,7 @@ Valued value_position(const Game& position, const Searcher& searcher,
     const Analysis a = agent->analyze(position, rng, SearchLimits{}, keep_going);
     if (a.candidates.empty()) throw GameError("internal: the review's analysis found no move");
     v.best = a.candidates.front();
+    v.sampled = a.unit == "playouts";
     // A proven result is the value, whatever the mean says.
     if (v.best.proven > 0)
         v.first = view_of(v.to_move, 1.0);
@@ -321,6 +323,27 @@ Searcher searcher_for(const Game& game, const ReviewSettings& settings, int leve
     return s;
 }
 
+// Move `m` of `position` judged again by the searches of `es`, made
+// `samples` times with different seeds where they are Monte Carlo ones: the
+// judgement with the median loss (kCheckSamples). False when stopped.
+bool check_mark(const Game& position, const Searcher& es, int samples,
+                const std::atomic<bool>* stop, ReviewedMove& m) {
+    std::vector<ReviewedMove> judged;
+    for (int i = 0; i < std::max(1, samples); ++i) {
+        Searcher sample = es;
+        sample.es.seed = es.es.seed + 7919 * static_cast<std::uint64_t>(i);
+        const PositionSearches p = search_position(position, m.move, sample, stop);
+        const Valued next = value_after(position, m.move, sample, stop);
+        if (!next.done || !p.here.done) return false;
+        judged.push_back(judge(p, next, m.move, m.ply));
+        if (!next.sampled && !p.here.sampled) break;
+    }
+    std::sort(judged.begin(), judged.end(),
+              [](const ReviewedMove& a, const ReviewedMove& b) { return a.loss < b.loss; });
+    m = judged[(judged.size() - 1) / 2];
+    return true;
+}
+
 // Every mark is checked again by a player kVerifyLevels
 // stronger (at most kMaxLevel): the same searches at that level, and that
 // judgement stands. A short search's swings (a capture it has not seen
@@ -346,11 +369,8 @@ void verify_marks(const Game& start, const std::vector<std::string>& history,
         ReviewedMove& m = *mp;
         auto position = start.clone();
         for (int i = 0; i < m.ply; ++i) position->play(history[static_cast<std::size_t>(i)]);
-        const PositionSearches p = search_position(*position, m.move, es, settings.stop);
-        const Valued next = value_after(*position, m.move, es, settings.stop);
-        if (!next.done || !p.here.done) return;
         const double before = m.before;
-        m = judge(p, next, m.move, m.ply);
+        if (!check_mark(*position, es, settings.check_samples, settings.stop, m)) return;
         // The graph and `before` stay the review's own.
         m.before = before;
         m.after = std::max(0.0, before - m.loss);

@@ -68,6 +68,14 @@ inline constexpr int kVerifyLevels = 2;
 // mark. Twelve checks at level 9 cost about half a minute of a core in
 // Shatra, the dearest game.
 inline constexpr std::size_t kMaxVerified = 12;
+// A Monte Carlo check is a sample: two searches of one position that differ
+// only in their seeds can differ by several points (a position of Asterisk
+// 11 read 40% to 49% for the mover at level 7 with seeds 1 to 3), so one
+// unlucky search could mark a level-9 move a blunder. Where the check's
+// searches are Monte Carlo ones, it is made this many times with different
+// seeds and the judgement with the median loss stands (alpha-beta's checks
+// do not depend on the seed and are made once).
+inline constexpr int kCheckSamples = 3;
 // A losing player's move that cuts its odds (p / (1 - p)) at least
 // kOddsCut times, where the best move left it under kLosingPosition, is
 // marked at least an inaccuracy (ReviewedMove::odds_cut; docs/review.md).
@@ -89,6 +97,8 @@ struct ReviewSettings {
     int threads = 1;
     // How many marks the stronger player checks (kMaxVerified above).
     std::size_t max_verified = kMaxVerified;
+    // How many times a Monte Carlo check is made (kCheckSamples above).
+    int check_samples = kCheckSamples;
     // When set, the review stops soon after it turns true (a search checks
     // it every few thousand playouts), keeping what was done.
     const std::atomic<bool>* stop = nullptr;
