@@ -67,6 +67,8 @@ py::dict analyze(PyPlayer& p, const PyState& s, std::uint64_t playouts, double s
     out["candidates"] = candidates;
     out["effort"] = a.playouts;
     out["unit"] = a.unit;
+    out["root_winrate"] = a.root_winrate;
+    out["root_visits"] = a.root_visits;
     out["seconds"] = a.seconds;
     return out;
 }
@@ -95,7 +97,9 @@ void bind_player(py::module_& m) {
         .def("analyze", &analyze, py::arg("state"), py::arg("playouts") = 0,
              py::arg("seconds") = 0.0,
              "A search of the state: {'candidates': [{'move', 'visits', 'winrate', 'pv'}, ...] "
-             "best first, 'effort', 'unit', 'seconds'}; 0 limits mean the player's own budget.")
+             "best first, 'effort', 'unit', 'seconds', 'root_winrate' (the mover's expected "
+             "score over the whole search, as the review reads it), 'root_visits'}; 0 limits "
+             "mean the player's own budget.")
         .def("__repr__", [](const PyPlayer& p) {
             return "<asterism.Player " + p.kind + " for " + p.spec + ">";
         });

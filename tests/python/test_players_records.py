@@ -31,6 +31,8 @@ def test_players_move_and_analyse(spec):
             assert c["pv"][0] == c["move"]
             assert 0 <= c["winrate"] <= 1
         assert analysis["unit"] in ("playouts", "nodes")
+        assert 0 <= analysis["root_winrate"] <= 1
+        assert analysis["root_visits"] > 0, analysis
         state.apply_move(analysis["candidates"][0]["move"])
 
 
