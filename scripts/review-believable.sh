@@ -20,7 +20,7 @@
 # time (the machine is shared).
 #
 #   scripts/review-believable.sh [BINARY]
-# Environment: SEEDS (default "1 2"), FORMS (default the seven below), OUT
+# Environment: SEEDS (default "1 2 3 4 5 6"), FORMS (default the seven below), OUT
 # (work folder, default a temporary one, kept), STRONG_LEVEL, STRONG_PLIES,
 # STRONG=0 to skip the strong games, REVIEW_ARGS (more options of `asterism
 # review`, e.g. "--proof-plies 0").
@@ -28,7 +28,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${1:-$here/build/release/apps/asterism/asterism}"
-seeds="${SEEDS:-1 2}"
+seeds="${SEEDS:-1 2 3 4 5 6}"
 forms="${FORMS:-starstar:size=6 starstar:size=8 asterisk:size=8 asterisk:size=11 shatra:rules=original shatra starpool}"
 strong_level="${STRONG_LEVEL:-9}"
 strong_plies="${STRONG_PLIES:-40}"
@@ -56,12 +56,13 @@ lost = [m for m in mine if m["mark"] in ("mistake", "blunder") and m["before"] >
 calm = [abs(g[m["ply"] + 1] - g[m["ply"]]) < 0.12 for m in theirs if m["ply"] + 1 < len(g)]
 rs, ss = marked(mine) / max(1, len(mine)), marked(theirs) / max(1, len(theirs))
 acc = {p["player"]: p["accuracy"] for p in r.get("players", [])}
-ok = bool(lost) and marked(mine) >= 3 and rs >= 3 * ss and sum(calm) >= 0.8 * len(calm)
+why = [w for w, bad in (("no lost-by move", not lost), ("under 3 marks" + (" in %d moves" % len(mine) if len(mine) < 3 else ""), marked(mine) < 3),
+                        ("share", rs < 3 * ss), ("calm", sum(calm) < 0.8 * len(calm))) if bad]
 print(f"{sys.argv[3]:<22} seed {sys.argv[4]}  random marked {marked(mine):2d}/{len(mine):2d}  "
       f"strong marked {marked(theirs):2d}/{len(theirs):2d}  "
       f"lost by {('ply %d %s (%s, %.0f%% -> %.0f%%)' % (lost[0]['ply'] + 1, lost[0]['move'], lost[0]['mark'], 100 * lost[0]['before'], 100 * lost[0]['after'])) if lost else '-':<40}  "
       f"calm {sum(calm)}/{len(calm)}  accuracy random {acc.get(rand, 0):.0f} strong {acc.get(1 - rand, 0):.0f}  "
-      f"tempo {100 * r.get('tempo_bias', 0):.0f}  {'ok' if ok else 'FAIL'}")
+      f"tempo {100 * r.get('tempo_bias', 0):.0f}  {'FAIL: ' + ', '.join(why) if why else 'ok'}")
 PY
     done
 done
