@@ -11,59 +11,46 @@
 # 1 / (1 + ((1 - v) / v)^slope). Everything runs under nice, one game at a
 # time (the machine is shared); about a minute on one core.
 #
+# The Monte Carlo forms (starstar..., asterisk...) are fitted the same way
+# on the value the review reads, the mean over a whole level-5 search
+# rooted at each position of the records (scripts/review-stretch-fit.py,
+# with the Python module; the training file holds the best move's mean,
+# not that). LEVEL sets the self-play's level (default 5): the slope grows
+# with the players' strength (docs/review.md).
+#
 #   scripts/review-stretch.sh [BINARY]
 # Environment: FORMS (default Shatra's four presets and Star Pool Chess),
-# OUT (work folder, default a temporary one, kept).
+# OUT (work folder, default a temporary one, kept), LEVEL.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${1:-$here/build/release/apps/asterism/asterism}"
 forms="${FORMS:-shatra:rules=original shatra:rules=shatrabase shatra:rules=altai shatra:rules=seed starpool}"
 out="${OUT:-$(mktemp -d /tmp/review-stretch.XXXXXX)}"
+level="${LEVEL:-5}"
 [ -x "$bin" ] || { echo "review-stretch: no binary at $bin" >&2; exit 2; }
 mkdir -p "$out"
 for form in $forms; do
     files=()
+    records=()
+    # Shatra's games are adjudicated as selfplay does; *Star and Asterisk
+    # games end by the rules within a few hundred plies.
+    adjudicate=(--resign 0.97,8 --draw 0.02,40,200)
+    case "$form" in starstar* | asterisk*) adjudicate=() ;; esac
     for run in "43 2" "44 4"; do
         read -r seed plies <<<"$run"
-        dir="$out/${form//[:=,]/_}-$seed"
-        [ -s "$dir/positions.txt" ] || nice -n 10 "$bin" selfplay "$form" --games 60 --level 5 \
-            --random-plies "$plies" --resign 0.97,8 --draw 0.02,40,200 --max-plies 400 \
+        dir="$out/${form//[:=,]/_}-$level-$seed"
+        [ -s "$dir/positions.txt" ] || nice -n 10 "$bin" selfplay "$form" --games 60 --level "$level" \
+            --random-plies "$plies" "${adjudicate[@]}" --max-plies 400 \
             --seed "$seed" --out "$dir" --quiet >/dev/null
         files+=("$dir/positions.txt:$plies")
+        for r in "$dir"/records/*.rec; do records+=("$r:$plies"); done
     done
-    python3 - "$form" "${files[@]}" <<'PY'
-import math, sys
-xs, ys = [], []
-for arg in sys.argv[2:]:
-    path, skip = arg.rsplit(":", 1)
-    result = None
-    for line in open(path):
-        f = line.split()
-        if f[0] == "g":
-            result = None if f[2] == "*" else int(f[2])
-        elif f[0] == "p" and result is not None:
-            ply, v = int(f[1]), float(f[2])
-            if ply < int(skip) or v <= 0.001 or v >= 0.999:
-                continue
-            # The chess-likes alternate: the first player moves at even plies.
-            y = (result + 1) / 2 if ply % 2 == 0 else (1 - result) / 2
-            xs.append(math.log(v / (1 - v)))
-            ys.append(y)
-a, b = 1.0, 0.0
-for _ in range(100):  # Newton's method on the slope and the intercept
-    ga = gb = haa = hab = hbb = 0.0
-    for x, y in zip(xs, ys):
-        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, a * x + b))))
-        w = p * (1 - p)
-        ga += (y - p) * x
-        gb += y - p
-        haa += w * x * x
-        hab += w * x
-        hbb += w
-    det = haa * hbb - hab * hab
-    a += (hbb * ga - hab * gb) / det
-    b += (haa * gb - hab * ga) / det
-print(f"{sys.argv[1]:<24} {len(xs):6d} positions  stretch {a:.2f}  intercept {b:.2f}")
-PY
+    case "$form" in
+        starstar* | asterisk*)
+            PYTHONPATH="$(dirname "$bin")/../../python" nice -n 10 python3 \
+                "$here/scripts/review-stretch-fit.py" searches "$form" "${records[@]}"
+            ;;
+        *) python3 "$here/scripts/review-stretch-fit.py" positions "$form" "${files[@]}" ;;
+    esac
 done
