@@ -25,6 +25,7 @@ struct ReviewOptions {
     int level = 5;
     std::uint64_t seed = 1;
     int threads = 1;
+    int check_samples = kCheckSamples;
     bool json = false;
 };
 
@@ -94,6 +95,7 @@ int cmd_review(const ReviewOptions& o) {
     settings.level = o.level;
     settings.seed = o.seed;
     settings.threads = o.threads;
+    settings.check_samples = o.check_samples;
     // Progress on a terminal, rewritten in place; off one (a log, a pipe),
     // one line at the end rather than a line of carriage returns.
     const bool terminal = isatty(fileno(stderr)) != 0;
@@ -123,6 +125,11 @@ Runner setup_review(CLI::App& command) {
         ->check(CLI::Range(2, kMaxLevel));
     command.add_option("--seed", o->seed, "Seed of the searches");
     command.add_option("--threads", o->threads, "Search threads")->check(CLI::Range(1, 256));
+    command
+        .add_option("--check-samples", o->check_samples,
+                    "How many times a *Star or Asterisk mark's check is made, with different "
+                    "seeds; the median judgement stands (docs/review.md)")
+        ->check(CLI::Range(1, 9));
     command.add_flag("--json", o->json, "Print the review as the server's JSON");
     return [o] { return cmd_review(*o); };
 }

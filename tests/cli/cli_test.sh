@@ -115,6 +115,8 @@ expect_output ' inaccuracies, ' review --level 3 "$data/records/good/starstar-fi
 # A mark beyond its loss says why (here: a lost position's odds cut threefold or more).
 expect_output '; lost position, odds cut ' review --level 5 "$data/review/random/starpool-random-vs-level7.rec"
 expect_error "cannot read $tmp/none.rec" review "$tmp/none.rec"
+expect_error "check-samples: Value 0 not in range 1 to 9" review --check-samples 0 "$data/records/good/starstar-finished.rec"
+expect_output ' inaccuracies, ' review --level 3 --check-samples 1 "$data/records/good/starstar-finished.rec"
 expect_error "excludes" play starstar --load "$data/records/good/starstar-finished.rec"
 expect_error "unknown game 'chess'" engine chess
 expect_error "level must be 1 to 10" engine starstar --level 11
