@@ -53,10 +53,12 @@ inline constexpr double kMistakeLoss = 0.10;
 inline constexpr double kBlunderLoss = 0.15;
 // A Monte Carlo search's mean result is flatter than a win rate: its
 // playouts play on at random, so a position a strong player wins every time
-// reads 70%. Fitted on level-6 self-play of *Star 6 and Asterisk 8 (the
-// outcome against the logit of the level-5 mean, docs/review.md), the
-// logit's slope is 2 to 3: the review takes the mean m as the win rate
-// 1 / (1 + ((1 - m) / m)^2), the lower slope. Alpha-beta's scores go
+// reads 70%. Fitted on self-play (the outcome against the logit of the
+// level-5 mean, 120 games a form: scripts/review-stretch.sh, docs/review.md),
+// the logit's slope grows with the players' level: 1.3 at level 5, 1.6
+// (*Star) to 2.1 (Asterisk) at level 7, 1.8 (Asterisk 8) to 2.65 (*Star 6)
+// at level 9. The review takes the mean m as the win rate
+// 1 / (1 + ((1 - m) / m)^2), between level 7 and level 9. Alpha-beta's scores go
 // through a logistic (ab::winrate_of) that each chess-like form stretches by
 // the factor it registers (GameInfo::review_stretch, fitted the same way).
 inline constexpr double kMonteCarloStretch = 2.0;
