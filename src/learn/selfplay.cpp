@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/numbers.h"
 #include "core/registry.h"
 #include "record/file_io.h"
 #include "record/record.h"
@@ -30,23 +31,17 @@ std::uint64_t game_seed(std::uint64_t seed, int index) {
     return z ^ (z >> 31);
 }
 
-std::string fixed(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4f", x);
-    return buf;
-}
-
 // One "p" line: the position before move `ply`, the value the search gave
 // the move it played, and its candidates with their visits and values.
 std::string position_line(std::size_t ply, const Analysis& a) {
-    std::string line = "p " + std::to_string(ply) + " " + fixed(a.candidates.front().winrate);
+    std::string line = "p " + std::to_string(ply) + " " + fixed4(a.candidates.front().winrate);
     std::string moves;
     std::size_t n = 0;
     for (const Candidate& c : a.candidates) {
         // The move played is always written, even with no visits (a forced
         // move that alpha-beta does not search).
         if (n == kMaxCandidates || (c.visits == 0 && n > 0)) break;
-        moves += " " + c.move + " " + std::to_string(c.visits) + " " + fixed(c.winrate);
+        moves += " " + c.move + " " + std::to_string(c.visits) + " " + fixed4(c.winrate);
         ++n;
     }
     return line + " " + std::to_string(n) + moves + "\n";

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/numbers.h"
 #include "core/types.h"
 #include "learn/selfplay.h"
 #include "record/file_io.h"
@@ -92,12 +93,6 @@ TrainingPosition parse_position_line(const std::vector<std::string>& w, const Li
     return p;
 }
 
-std::string fixed(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4f", x);
-    return buf;
-}
-
 }  // namespace
 
 TrainingFile parse_training(std::string_view text, std::string_view source) {
@@ -139,9 +134,9 @@ std::string format_training(const TrainingFile& file) {
         for (const std::string& m : g.moves) out << ' ' << m;
         out << '\n';
         for (const TrainingPosition& p : g.positions) {
-            out << "p " << p.ply << ' ' << fixed(p.value) << ' ' << p.candidates.size();
+            out << "p " << p.ply << ' ' << fixed4(p.value) << ' ' << p.candidates.size();
             for (const TrainingCandidate& c : p.candidates)
-                out << ' ' << c.move << ' ' << c.visits << ' ' << fixed(c.value);
+                out << ' ' << c.move << ' ' << c.visits << ' ' << fixed4(c.value);
             out << '\n';
         }
     }

@@ -3,32 +3,25 @@
 #include <cmath>
 #include <utility>
 
+#include "core/numbers.h"
 #include "server/json_args.h"
 
 namespace asterism::server {
 
 using nlohmann::json;
 
-namespace {
-
-double rounded(double x) {
-    return std::round(x * 10000) / 10000;
-}
-
-}  // namespace
-
 json review_json(const Review& review, const Game& game) {
     json graph = json::array();
-    for (const double w : review.winrate_first) graph.push_back(rounded(w));
+    for (const double w : review.winrate_first) graph.push_back(rounded(w, 4));
     json moves = json::array();
     for (const ReviewedMove& m : review.moves) {
         json item = {{"ply", m.ply},
                      {"move", m.move},
                      {"mover", index(m.mover)},
                      {"mover_name", game.player_name(m.mover)},
-                     {"before", rounded(m.before)},
-                     {"after", rounded(m.after)},
-                     {"loss", rounded(m.loss)},
+                     {"before", rounded(m.before, 4)},
+                     {"after", rounded(m.after, 4)},
+                     {"loss", rounded(m.loss, 4)},
                      {"mark", mark_name(m.mark)},
                      {"best", m.best}};
         if (!m.proven.empty()) {
@@ -47,7 +40,7 @@ json review_json(const Review& review, const Game& game) {
         players.push_back({{"player", index(p.player)},
                            {"name", game.player_name(p.player)},
                            {"moves", p.moves},
-                           {"accuracy", std::round(p.accuracy * 10) / 10},
+                           {"accuracy", rounded(p.accuracy, 1)},
                            {"inaccuracies", p.inaccuracies},
                            {"mistakes", p.mistakes},
                            {"blunders", p.blunders}});
@@ -57,7 +50,7 @@ json review_json(const Review& review, const Game& game) {
         {"winrate_first", graph},
         {"moves", moves},
         {"players", players},
-        {"tempo_bias", rounded(review.tempo_bias)}};
+        {"tempo_bias", rounded(review.tempo_bias, 4)}};
 }
 
 // The page's engine (apps/web-engine) compiles this file for review_json

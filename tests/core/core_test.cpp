@@ -78,7 +78,7 @@ TEST(CoreUnionFind, UnionsMergeMasksAndUndoRestoresExactly) {
 
 // A take-away game: a pile of stones, each move takes 1 to `max_take`,
 // whoever takes the last stone wins. Small enough to check perft by hand.
-struct TakeAway {
+struct TakeAwayGame {
     using Move = int;
     static constexpr int kMaxMoves = 3;
     static constexpr int kPlayers = 2;
@@ -127,7 +127,7 @@ struct TakeAway {
     std::string player_name(Player p) const { return p == Player::First ? "One" : "Two"; }
     std::string move_help() const { return "takeK"; }
     Outcome random_playout(Rng& rng, std::uint64_t* moves) const {
-        TakeAway s = *this;
+        TakeAwayGame s = *this;
         while (!s.outcome().over()) {
             Move m[kMaxMoves];
             s.apply(m[rng.below(static_cast<std::uint32_t>(s.generate(m)))]);
@@ -145,9 +145,9 @@ const GameRegistration kTakeAway(GameInfo{
      {"misere", OptionSpec::Type::Bool, "false", {}, "unused flag for option tests"},
      {"seed", OptionSpec::Type::Seed, "1", {}, "unused seed for option tests"}},
     [](const Options& o) {
-        TakeAway s;
+        TakeAwayGame s;
         s.pile = o.get_int("pile");
-        return std::make_unique<StateGame<TakeAway>>(
+        return std::make_unique<StateGame<TakeAwayGame>>(
             canonical_spec(*Registry::instance().find("takeaway-test"), o), s);
     }});
 

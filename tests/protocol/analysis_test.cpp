@@ -7,18 +7,13 @@
 #include <vector>
 
 #include "common/blunder_game.h"
+#include "common/run_engine.h"
 #include "protocol/engine.h"
 
 namespace asterism {
 namespace {
 
-std::string run_engine(const std::string& input, EngineOptions options) {
-    std::istringstream in(input);
-    std::ostringstream out;
-    Engine engine(in, out, std::move(options));
-    engine.run();
-    return out.str();
-}
+using testing::run_engine;
 
 // The words after `key` in `line`, up to the next word that is not a number.
 std::vector<double> numbers_after(const std::string& line, const std::string& key) {

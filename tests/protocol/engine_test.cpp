@@ -14,6 +14,7 @@
 #include <streambuf>
 #include <thread>
 
+#include "common/run_engine.h"
 #include "core/registry.h"
 #include "protocol/engine.h"
 #include "protocol/gtp.h"
@@ -22,13 +23,7 @@
 namespace asterism {
 namespace {
 
-std::string run_engine(const std::string& input, EngineOptions options = {}) {
-    std::istringstream in(input);
-    std::ostringstream out;
-    Engine engine(in, out, std::move(options));
-    engine.run();
-    return out.str();
-}
+using testing::run_engine;
 
 // The replies in an engine's output, each without its closing blank line.
 std::vector<std::string> replies(const std::string& output) {

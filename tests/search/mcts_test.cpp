@@ -5,46 +5,13 @@
 
 #include <algorithm>
 
+#include "common/take_away.h"
 #include "search/mcts.h"
 
 namespace asterism {
 namespace {
 
-// Take 1 to 3 stones; whoever takes the last stone wins. The player to move
-// loses exactly when the pile is a multiple of 4.
-struct TakeAway {
-    using Move = int;
-    static constexpr int kMaxMoves = 3;
-    static constexpr int kAmafKeys = 4;
-    int pile = 10;
-    int plies = 0;
-
-    int generate(Move* out) const {
-        int n = 0;
-        for (int k = 1; k <= 3 && k <= pile; ++k) out[n++] = k;
-        return n;
-    }
-    void apply(Move m) {
-        pile -= m;
-        ++plies;
-    }
-    Player to_move() const { return plies % 2 ? Player::Second : Player::First; }
-    Outcome outcome() const {
-        return pile == 0 ? Outcome::win(opponent(to_move())) : Outcome::ongoing();
-    }
-    std::uint64_t hash() const { return static_cast<std::uint64_t>(pile * 2 + plies % 2); }
-    int amaf_key(Move m) const { return m; }
-    template <class Sink>
-    Outcome playout(Rng& rng, bool, Sink&& sink) {
-        while (pile > 0) {
-            Move moves[kMaxMoves];
-            const Move m = moves[rng.below(static_cast<std::uint32_t>(generate(moves)))];
-            sink(m, to_move());
-            apply(m);
-        }
-        return outcome();
-    }
-};
+using testing::TakeAway;
 
 TEST(SearchMcts, SolverProvesTheWinAndFindsTheMove) {
     for (int pile : {5, 6, 7, 9, 10, 11, 13}) {

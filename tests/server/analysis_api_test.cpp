@@ -7,6 +7,7 @@
 
 #include "common/blunder_game.h"
 #include "server/api.h"
+#include "server/api_calls.h"
 #include "server/api_rig.h"
 
 namespace asterism::server {
@@ -14,42 +15,19 @@ namespace {
 
 using nlohmann::json;
 
-ApiResponse call(Api& api, const std::string& method, const std::string& path,
-                 const json& body = json::object()) {
-    // The operator's own machine, spared the per-network caps.
-    ApiRequest r{method, path, {}, body.dump(), "127.0.0.1", {}, {}, nullptr, "application/json"};
-    r.local = true;
-    return api.handle(r);
-}
-
-// A new local game's path.
-std::string make(Api& api, json body) {
-    body["kind"] = "local";
-    const ApiResponse r = call(api, "POST", "/api/games", body);
-    EXPECT_EQ(r.status, 201) << r.body.dump();
-    return "/api/games/" + r.body["id"].get<std::string>();
-}
-
 // A session of the blunder game, played up to `plies` moves.
 std::string blunder_session(Api& api, const testing::BlunderGame& bg, std::size_t plies) {
-    const std::string s = make(api, {{"game", bg.spec}, {"players", {"human", "human"}}});
+    const std::string s = path(make(api, {{"game", bg.spec}, {"players", {"human", "human"}}}));
     for (std::size_t k = 0; k < plies; ++k)
-        EXPECT_EQ(call(api, "POST", s + "/move", {{"move", bg.moves[k]}}).status, 200);
+        EXPECT_EQ(post(api, s + "/move", {{"move", bg.moves[k]}}).status, 200);
     return s;
-}
-
-void expect_error(const ApiResponse& r, int status, const std::string& text) {
-    EXPECT_EQ(r.status, status) << r.body.dump();
-    ASSERT_TRUE(r.body.contains("error")) << r.body.dump();
-    EXPECT_NE(r.body["error"].get<std::string>().find(text), std::string::npos) << r.body.dump();
-    expect_catalogued(r.status, r.body);
 }
 
 TEST(AnalysisApi, OwnershipMapOfStar) {
     ApiRig rig({}, 3);
     Api& api = rig.api;
-    const std::string s = make(api, {{"game", "starstar:size=6"}});
-    ApiResponse r = call(api, "POST", s + "/analyze", {{"playouts", 600}, {"ownership", true}});
+    const std::string s = path(make(api, {{"game", "starstar:size=6"}}));
+    ApiResponse r = post(api, s + "/analyze", {{"playouts", 600}, {"ownership", true}});
     ASSERT_EQ(r.status, 200) << r.body.dump();
     const json& own = r.body["ownership"];
     ASSERT_EQ(own["first"].size(), 105u);
@@ -64,10 +42,10 @@ TEST(AnalysisApi, OwnershipMapOfStar) {
     EXPECT_NEAR(own["score"][0].get<double>() + own["score"][1].get<double>(), 31.0, 1e-6);
     EXPECT_NEAR(own["peries"][0].get<double>() + own["peries"][1].get<double>(), 30.0, 1e-6);
 
-    r = call(api, "POST", s + "/analyze", {{"playouts", 300}});
+    r = post(api, s + "/analyze", {{"playouts", 300}});
     ASSERT_EQ(r.status, 200);
     EXPECT_FALSE(r.body.contains("ownership"));
-    expect_error(call(api, "POST", s + "/analyze", {{"ownership", "yes"}}), 400, "'ownership'");
+    expect_error(post(api, s + "/analyze", {{"ownership", "yes"}}), 400, "'ownership'");
 }
 
 TEST(AnalysisApi, ProvenWinInOne) {
@@ -76,7 +54,7 @@ TEST(AnalysisApi, ProvenWinInOne) {
     ApiRig rig({}, 3);
     Api& api = rig.api;
     const std::string s = blunder_session(api, bg, static_cast<std::size_t>(bg.blunder_ply));
-    const ApiResponse r = call(api, "POST", s + "/analyze", {{"playouts", 2000}, {"level", 6}});
+    const ApiResponse r = post(api, s + "/analyze", {{"playouts", 2000}, {"level", 6}});
     ASSERT_EQ(r.status, 200) << r.body.dump();
     EXPECT_EQ(r.body["proven"], "win in 1");
     EXPECT_EQ(r.body["candidates"][0]["proven"], "win");
@@ -93,22 +71,21 @@ TEST(AnalysisApi, AnalysesAnEarlierPly) {
     ApiRig rig({}, 3);
     Api& api = rig.api;
     const std::string s = blunder_session(api, bg, bg.moves.size());
-    ApiResponse r = call(api, "POST", s + "/analyze",
-                         {{"playouts", 2000}, {"level", 6}, {"ply", bg.blunder_ply}});
+    ApiResponse r =
+        post(api, s + "/analyze", {{"playouts", 2000}, {"level", 6}, {"ply", bg.blunder_ply}});
     ASSERT_EQ(r.status, 200) << r.body.dump();
     EXPECT_EQ(r.body["ply"], bg.blunder_ply);
     EXPECT_EQ(r.body["proven"], "win in 1");
-    r = call(api, "POST", s + "/analyze", {{"playouts", 200}, {"ply", 0}});
+    r = post(api, s + "/analyze", {{"playouts", 200}, {"ply", 0}});
     ASSERT_EQ(r.status, 200) << r.body.dump();
     EXPECT_EQ(r.body["ply"], 0);
-    expect_error(call(api, "POST", s + "/analyze", {{"playouts", 200}}), 400, "no more moves");
+    expect_error(post(api, s + "/analyze", {{"playouts", 200}}), 400, "no more moves");
     // null is a field not sent (docs/server.md): the game as it is now.
-    expect_error(call(api, "POST", s + "/analyze", {{"playouts", 200}, {"ply", nullptr}}), 400,
+    expect_error(post(api, s + "/analyze", {{"playouts", 200}, {"ply", nullptr}}), 400,
                  "no more moves");
-    expect_error(call(api, "POST", s + "/analyze", {{"ply", bg.moves.size()}}), 400,
-                 "no more moves");
-    expect_error(call(api, "POST", s + "/analyze", {{"ply", bg.moves.size() + 1}}), 400, "'ply'");
-    expect_error(call(api, "POST", s + "/analyze", {{"ply", "2"}}), 400, "'ply'");
+    expect_error(post(api, s + "/analyze", {{"ply", bg.moves.size()}}), 400, "no more moves");
+    expect_error(post(api, s + "/analyze", {{"ply", bg.moves.size() + 1}}), 400, "'ply'");
+    expect_error(post(api, s + "/analyze", {{"ply", "2"}}), 400, "'ply'");
 }
 
 // Polls a review until it is no longer running (the loop's bound only
@@ -131,7 +108,7 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
     Api& api = rig.api;
     const std::string s = blunder_session(api, bg, bg.moves.size());
     expect_error(call(api, "GET", s + "/review"), 404, "no review");
-    const ApiResponse started = call(api, "POST", s + "/review", {{"level", 5}});
+    const ApiResponse started = post(api, s + "/review", {{"level", 5}});
     ASSERT_EQ(started.status, 202) << started.body.dump();
     EXPECT_EQ(started.body["total"], bg.moves.size() + 1);
     const json done = wait_for_review(api, s);
@@ -156,31 +133,31 @@ TEST(AnalysisApi, ReviewRequestsAreBounded) {
     games.thinking.max_reviews = 1;
     ApiRig rig({}, 3, games);
     Api& api = rig.api;
-    const std::string empty = make(api, {{"game", "starstar:size=6"}});
-    expect_error(call(api, "POST", empty + "/review"), 400, "no moves");
+    const std::string empty = path(make(api, {{"game", "starstar:size=6"}}));
+    expect_error(post(api, empty + "/review", json::object()), 400, "no moves");
     // A long review at the highest level holds the server's one review.
     const std::string busy =
-        make(api, {{"game", "starstar:size=10"}, {"players", {"human", "human"}}});
+        path(make(api, {{"game", "starstar:size=10"}, {"players", {"human", "human"}}}));
     Rng rng(1);
     for (int k = 0; k < 80; ++k) {
         const json legal = call(api, "GET", busy + "/legal").body["moves"];
         const std::string m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-        ASSERT_EQ(call(api, "POST", busy + "/move", {{"move", m}}).status, 200);
+        ASSERT_EQ(post(api, busy + "/move", {{"move", m}}).status, 200);
     }
-    expect_error(call(api, "POST", busy + "/review", {{"level", 9}}), 400, "'level'");
-    ASSERT_EQ(call(api, "POST", busy + "/review", {{"level", 7}}).status, 202);
+    expect_error(post(api, busy + "/review", {{"level", 9}}), 400, "'level'");
+    ASSERT_EQ(post(api, busy + "/review", {{"level", 7}}).status, 202);
     // 81 positions at 4,050 playouts each take seconds, so it still runs.
-    expect_error(call(api, "POST", busy + "/review"), 409, "still running");
-    const std::string other = make(api, {{"game", "starstar:size=6"}});
-    ASSERT_EQ(call(api, "POST", other + "/move", {{"move", "*10"}}).status, 200);
-    expect_error(call(api, "POST", other + "/review"), 429, "busy");
+    expect_error(post(api, busy + "/review", json::object()), 409, "still running");
+    const std::string other = path(make(api, {{"game", "starstar:size=6"}}));
+    ASSERT_EQ(post(api, other + "/move", {{"move", "*10"}}).status, 200);
+    expect_error(post(api, other + "/review", json::object()), 429, "busy");
     // Ending the session stops its review and frees the server's slot as
     // soon as the review's thread notices (bounded wait).
     ASSERT_EQ(call(api, "DELETE", busy).status, 200);
     int status = 0;
     for (int i = 0; i < 1000 && status != 202; ++i) {
         if (i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        status = call(api, "POST", other + "/review", {{"level", 3}}).status;
+        status = post(api, other + "/review", {{"level", 3}}).status;
     }
     EXPECT_EQ(status, 202);
     EXPECT_EQ(wait_for_review(api, other)["status"], "done");

@@ -12,7 +12,6 @@ namespace asterism::server {
 namespace {
 
 using nlohmann::json;
-constexpr Player kFirst = Player::First, kSecond = Player::Second;
 
 GameClock fischer(double minutes, double increment) {
     return clock_from_request(
@@ -21,45 +20,46 @@ GameClock fischer(double minutes, double increment) {
 
 TEST(GameClock, ATurnChargesItsTimeAndAddsTheIncrement) {
     GameClock c = fischer(10, 5);
-    EXPECT_EQ(c.left_at(kFirst, 0), 600000);
-    c.turn_over(Player::None, kFirst, true, 1000);  // the first turn starts
+    EXPECT_EQ(c.left_at(Player::First, 0), 600000);
+    c.turn_over(Player::None, Player::First, true, 1000);  // the first turn starts
     EXPECT_TRUE(c.running());
-    EXPECT_EQ(c.left_at(kFirst, 4000), 597000);
-    c.turn_over(kFirst, kSecond, true, 4000);
-    EXPECT_EQ(c.left_at(kSecond, 9000), 595000);
-    const json view = c.view(kSecond, false, 9000);
+    EXPECT_EQ(c.left_at(Player::First, 4000), 597000);
+    c.turn_over(Player::First, Player::Second, true, 4000);
+    EXPECT_EQ(c.left_at(Player::Second, 9000), 595000);
+    const json view = c.view(Player::Second, false, 9000);
     EXPECT_EQ(view["running"], 1);
     EXPECT_EQ(view["left"], json::array({602000, 595000}));  // the first's clock stands
     EXPECT_FALSE(view.contains("turn_start"));
-    EXPECT_EQ(c.view(kSecond, true, 9000)["running"], -1);  // over: nothing runs
+    EXPECT_EQ(c.view(Player::Second, true, 9000)["running"], -1);  // over: nothing runs
 }
 
 TEST(GameClock, ATakebackBuysNoTime) {
     GameClock c = fischer(10, 5);
-    c.turn_over(Player::None, kFirst, true, 1000);
-    c.turn_over(kFirst, kSecond, true, 4000);  // first: 600000 - 3000 + 5000
-    c.take_back(kSecond, {kFirst}, 6000);      // second used 2000; first's move goes back
-    c.turn_over(Player::None, kFirst, true, 6000);
-    EXPECT_EQ(c.view(kFirst, false, 6000)["left"], json::array({597000, 598000}));
+    c.turn_over(Player::None, Player::First, true, 1000);
+    c.turn_over(Player::First, Player::Second, true, 4000);  // first: 600000 - 3000 + 5000
+    c.take_back(Player::Second, {Player::First}, 6000);  // second used 2000; first's move goes back
+    c.turn_over(Player::None, Player::First, true, 6000);
+    EXPECT_EQ(c.view(Player::First, false, 6000)["left"], json::array({597000, 598000}));
 }
 
 TEST(GameClock, ACorrespondenceTurnGetsItsDaysAgain) {
     GameClock c = clock_from_request({{"clock", {{"kind", "correspondence"}, {"days", 2}}}});
     ASSERT_EQ(c.kind(), TimeControl::Kind::Correspondence);
     constexpr std::int64_t kDay = 86400000;
-    c.turn_over(Player::None, kFirst, true, 1000);
-    c.turn_over(kFirst, kSecond, true, 1000 + kDay);  // a day used, then the second's turn
-    EXPECT_EQ(c.view(kSecond, false, 1000 + kDay)["left"], json::array({kDay, 2 * kDay}));
-    c.turn_over(kSecond, kFirst, true, 2000 + kDay);
-    EXPECT_EQ(c.left_at(kFirst, 2000 + kDay), 2 * kDay);  // the first's days again
+    c.turn_over(Player::None, Player::First, true, 1000);
+    c.turn_over(Player::First, Player::Second, true,
+                1000 + kDay);  // a day used, then the second's turn
+    EXPECT_EQ(c.view(Player::Second, false, 1000 + kDay)["left"], json::array({kDay, 2 * kDay}));
+    c.turn_over(Player::Second, Player::First, true, 2000 + kDay);
+    EXPECT_EQ(c.left_at(Player::First, 2000 + kDay), 2 * kDay);  // the first's days again
 }
 
 TEST(GameClock, AFlagEndsItAndTheStoredFormReadsBack) {
     GameClock c = fischer(1, 0);
-    c.turn_over(Player::None, kFirst, true, 10);
-    c.flag(kFirst);
+    c.turn_over(Player::None, Player::First, true, 10);
+    c.flag(Player::First);
     EXPECT_FALSE(c.running());
-    EXPECT_EQ(c.left_at(kFirst, 99999), 0);
+    EXPECT_EQ(c.left_at(Player::First, 99999), 0);
     const json stored = c.to_json();
     EXPECT_EQ(stored, (json{{"kind", "fischer"},
                             {"base", 60000},
@@ -77,13 +77,13 @@ TEST(GameClock, AFlagEndsItAndTheStoredFormReadsBack) {
 // same budget after it.
 TEST(GameClock, TheEnginesMeasureAndTheWallClockChargeAlike) {
     GameClock engine = fischer(10, 5), server = fischer(10, 5);
-    engine.spend(kFirst, 3.0);
-    server.turn_over(Player::None, kFirst, true, 1000);
-    server.turn_over(kFirst, kSecond, true, 4000);
+    engine.spend(Player::First, 3.0);
+    server.turn_over(Player::None, Player::First, true, 1000);
+    server.turn_over(Player::First, Player::Second, true, 4000);
     server.stop();
-    EXPECT_EQ(engine.left_at(kFirst, 0), 602000);
-    EXPECT_EQ(server.left_at(kFirst, 0), 602000);
-    EXPECT_DOUBLE_EQ(engine.budget(kFirst), server.budget(kFirst));
+    EXPECT_EQ(engine.left_at(Player::First, 0), 602000);
+    EXPECT_EQ(server.left_at(Player::First, 0), 602000);
+    EXPECT_DOUBLE_EQ(engine.budget(Player::First), server.budget(Player::First));
     EXPECT_EQ(engine.control().describe(), "600+5");
 }
 
@@ -91,14 +91,14 @@ TEST(GameClock, TheEnginesMeasureAndTheWallClockChargeAlike) {
 // form; a correspondence clock names itself in a record as PGN does.
 TEST(GameClock, ACanadianClockIsStoredWithItsPeriods) {
     GameClock c(TimeControl{TimeControl::Kind::Canadian, 0, 0, 30, 5});
-    c.spend(kSecond, 2.5);  // the first move of a period of five
+    c.spend(Player::Second, 2.5);  // the first move of a period of five
     const json stored = c.to_json();
     EXPECT_EQ(stored["kind"], "canadian");
     EXPECT_EQ(stored["periods"], json::array({0, 4}));
     EXPECT_EQ(stored["left"], json::array({0, 27500}));
     const GameClock back = GameClock::from_json(stored);
     EXPECT_EQ(back.to_json(), stored);
-    EXPECT_DOUBLE_EQ(back.budget(kSecond), c.budget(kSecond));
+    EXPECT_DOUBLE_EQ(back.budget(Player::Second), c.budget(Player::Second));
     EXPECT_EQ(clock_from_request({{"clock", {{"kind", "correspondence"}, {"days", 3}}}})
                   .control()
                   .describe(),

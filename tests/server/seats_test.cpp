@@ -12,13 +12,12 @@ namespace asterism::server {
 namespace {
 
 using nlohmann::json;
-constexpr Player kFirst = Player::First, kSecond = Player::Second;
 
 // An online game as created: the creator first, the invitation second.
 Seats created(std::int64_t challenged = 0) {
     Seats s;
-    s.open(kFirst, digest("creator"), "10.0.0.1");
-    s.invite(kSecond, digest("invite"), challenged);
+    s.open(Player::First, digest("creator"), "10.0.0.1");
+    s.invite(Player::Second, digest("invite"), challenged);
     return s;
 }
 
@@ -32,48 +31,48 @@ games::events::Join joined(Player p, std::string name, std::int64_t account = 0)
 
 TEST(Seats, ARequestIsTheSeatItsSecretNames) {
     Seats s = created();
-    EXPECT_EQ(s.holder_of("Bearer creator", 0, kFirst, false), kFirst);
-    EXPECT_EQ(s.holder_of("Bearer invite", 0, kFirst, false), kSecond);
-    EXPECT_EQ(s.holder_of("Bearer stolen", 0, kFirst, false), Player::None);
-    EXPECT_EQ(s.holder_of("creator", 0, kFirst, false), Player::None);  // not a bearer
-    EXPECT_EQ(s.holder_of("", 0, kFirst, false), Player::None);
+    EXPECT_EQ(s.holder_of("Bearer creator", 0, Player::First, false), Player::First);
+    EXPECT_EQ(s.holder_of("Bearer invite", 0, Player::First, false), Player::Second);
+    EXPECT_EQ(s.holder_of("Bearer stolen", 0, Player::First, false), Player::None);
+    EXPECT_EQ(s.holder_of("creator", 0, Player::First, false), Player::None);  // not a bearer
+    EXPECT_EQ(s.holder_of("", 0, Player::First, false), Player::None);
 }
 
 TEST(Seats, AnAccountActsForItsSeatUnlessOnlyASecretWill) {
     Seats s = created();
-    s.join(joined(kFirst, "Ann", 7));
-    s.join(joined(kSecond, "Bob", 9));
-    EXPECT_EQ(s.holder_of("", 7, kSecond, false), kFirst);
-    EXPECT_EQ(s.holder_of("", 9, kFirst, false), kSecond);
-    EXPECT_EQ(s.holder_of("", 7, kFirst, true), Player::None);  // secret_only
-    EXPECT_EQ(s.holder_of("", 8, kFirst, false), Player::None);
+    s.join(joined(Player::First, "Ann", 7));
+    s.join(joined(Player::Second, "Bob", 9));
+    EXPECT_EQ(s.holder_of("", 7, Player::Second, false), Player::First);
+    EXPECT_EQ(s.holder_of("", 9, Player::First, false), Player::Second);
+    EXPECT_EQ(s.holder_of("", 7, Player::First, true), Player::None);  // secret_only
+    EXPECT_EQ(s.holder_of("", 8, Player::First, false), Player::None);
     // A wrong secret does not fall back to someone else's account.
-    EXPECT_EQ(s.holder_of("Bearer invite", 7, kFirst, false), kSecond);
+    EXPECT_EQ(s.holder_of("Bearer invite", 7, Player::First, false), Player::Second);
 }
 
 TEST(Seats, AnAccountThatPlaysItselfActsForTheSideToMove) {
     Seats s = created();
-    s.join(joined(kFirst, "Ann", 7));
-    s.join(joined(kSecond, "Ann", 7));
-    EXPECT_EQ(s.holder_of("", 7, kFirst, false), kFirst);
-    EXPECT_EQ(s.holder_of("", 7, kSecond, false), kSecond);
+    s.join(joined(Player::First, "Ann", 7));
+    s.join(joined(Player::Second, "Ann", 7));
+    EXPECT_EQ(s.holder_of("", 7, Player::First, false), Player::First);
+    EXPECT_EQ(s.holder_of("", 7, Player::Second, false), Player::Second);
 }
 
 TEST(Seats, AJoinTakesTheSeatAndAChallengeKeepsTheOther) {
     Seats s = created();
     EXPECT_FALSE(s.both_joined());
-    EXPECT_EQ(s.free_seat(), kFirst);
-    games::events::Join j = joined(kFirst, "Ann", 7);
+    EXPECT_EQ(s.free_seat(), Player::First);
+    games::events::Join j = joined(Player::First, "Ann", 7);
     j.reserved = 42;  // a challenge to account 42
     s.join(j);
-    EXPECT_TRUE(s[kFirst].joined);
-    EXPECT_EQ(s[kFirst].name, "Ann");
-    EXPECT_EQ(s[kFirst].digest, digest("creator"));  // a join without a digest keeps it
-    EXPECT_EQ(s.free_seat(), kSecond);
-    EXPECT_EQ(s.kept_for(42), kSecond);
+    EXPECT_TRUE(s[Player::First].joined);
+    EXPECT_EQ(s[Player::First].name, "Ann");
+    EXPECT_EQ(s[Player::First].digest, digest("creator"));  // a join without a digest keeps it
+    EXPECT_EQ(s.free_seat(), Player::Second);
+    EXPECT_EQ(s.kept_for(42), Player::Second);
     EXPECT_EQ(s.kept_for(7), Player::None);  // taken already
     EXPECT_EQ(s.kept_for(0), Player::None);
-    s.join(joined(kSecond, "Cid", 42));
+    s.join(joined(Player::Second, "Cid", 42));
     EXPECT_TRUE(s.both_joined());
     EXPECT_EQ(s.free_seat(), Player::None);
     EXPECT_EQ(s.kept_for(42), Player::None);
@@ -81,40 +80,40 @@ TEST(Seats, AJoinTakesTheSeatAndAChallengeKeepsTheOther) {
 
 TEST(Seats, AClaimBindsAGuestsSeatOnce) {
     Seats s = created();
-    s.join(joined(kSecond, "guest"));
-    s.claim({kSecond, 5, "Dee"});
-    EXPECT_EQ(s[kSecond].account, 5);
-    EXPECT_EQ(s[kSecond].name, "Dee");
-    EXPECT_THROW(s.claim({kSecond, 6, "Eve"}), GameError);
-    EXPECT_EQ(s[kSecond].account, 5);
+    s.join(joined(Player::Second, "guest"));
+    s.claim({Player::Second, 5, "Dee"});
+    EXPECT_EQ(s[Player::Second].account, 5);
+    EXPECT_EQ(s[Player::Second].name, "Dee");
+    EXPECT_THROW(s.claim({Player::Second, 6, "Eve"}), GameError);
+    EXPECT_EQ(s[Player::Second].account, 5);
     s.forget_account(5, "a former player");
-    EXPECT_EQ(s[kSecond].account, 0);
-    EXPECT_EQ(s[kSecond].name, "a former player");
+    EXPECT_EQ(s[Player::Second].account, 0);
+    EXPECT_EQ(s[Player::Second].name, "a former player");
 }
 
 TEST(Seats, AComputersSeatIsTakenFromTheStart) {
     Seats s;
-    s.open(kSecond, digest("creator"), "10.0.0.1");
-    s.seat_computer(kFirst, "level:6", "asterism level:6");
+    s.open(Player::Second, digest("creator"), "10.0.0.1");
+    s.seat_computer(Player::First, "level:6", "asterism level:6");
     EXPECT_TRUE(s.has_computer());
-    EXPECT_TRUE(s[kFirst].joined);
-    EXPECT_EQ(s.free_seat(), kSecond);
-    EXPECT_EQ(s.holder_of("Bearer creator", 0, kFirst, false), kSecond);
+    EXPECT_TRUE(s[Player::First].joined);
+    EXPECT_EQ(s.free_seat(), Player::Second);
+    EXPECT_EQ(s.holder_of("Bearer creator", 0, Player::First, false), Player::Second);
     EXPECT_TRUE(s.held_by("10.0.0.1"));
     EXPECT_FALSE(s.held_by("10.0.0.2"));
 }
 
 TEST(Seats, TheStoredFormReadsBackAndThePublicOneHidesTheSecrets) {
     Seats s = created();
-    s.join(joined(kFirst, "Ann", 7));
-    s.hold(kSecond, "10.0.0.2");
+    s.join(joined(Player::First, "Ann", 7));
+    s.hold(Player::Second, "10.0.0.2");
     const json row = s.to_json(true);
     const Seats back = Seats::from_row(row, false);
     // All but `joined`, which the log's join events give back.
     json expected = row;
     expected[0]["joined"] = false;
     EXPECT_EQ(back.to_json(true), expected);
-    EXPECT_EQ(back[kSecond].holder, "10.0.0.2");
+    EXPECT_EQ(back[Player::Second].holder, "10.0.0.2");
     const json shown = s.to_json(false);
     EXPECT_FALSE(shown.at(0).contains("digest"));
     EXPECT_FALSE(shown.at(1).contains("holder"));
@@ -126,11 +125,11 @@ TEST(Seats, TheStoredFormReadsBackAndThePublicOneHidesTheSecrets) {
     // an online game's people, never its computer.
     EXPECT_TRUE(Seats::from_row(row, true).both_joined());
     Seats c;
-    c.seat_computer(kFirst, "level:3", "asterism level:3");
-    c.join(joined(kSecond, "Ann"));
+    c.seat_computer(Player::First, "level:3", "asterism level:3");
+    c.join(joined(Player::Second, "Ann"));
     c.unjoin_people();
-    EXPECT_TRUE(c[kFirst].joined);
-    EXPECT_FALSE(c[kSecond].joined);
+    EXPECT_TRUE(c[Player::First].joined);
+    EXPECT_FALSE(c[Player::Second].joined);
 }
 
 TEST(Seats, AStoredRowThatIsNotSeatsIsRefused) {

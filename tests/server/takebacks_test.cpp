@@ -7,31 +7,29 @@
 namespace asterism::server {
 namespace {
 
-constexpr Player kFirst = Player::First, kSecond = Player::Second;
-
 TEST(Takebacks, OnlyTheOtherSeatAnswersAStandingRequest) {
     Takebacks t;
     EXPECT_EQ(t.asked_by(), Player::None);
     EXPECT_EQ(t.seat(), -1);
-    EXPECT_FALSE(t.answerable_by(kFirst));
-    EXPECT_FALSE(t.answerable_by(kSecond));
-    t.apply({"request", kSecond});
-    EXPECT_EQ(t.asked_by(), kSecond);
+    EXPECT_FALSE(t.answerable_by(Player::First));
+    EXPECT_FALSE(t.answerable_by(Player::Second));
+    t.apply({"request", Player::Second});
+    EXPECT_EQ(t.asked_by(), Player::Second);
     EXPECT_EQ(t.seat(), 1);
-    EXPECT_TRUE(t.answerable_by(kFirst));
-    EXPECT_FALSE(t.answerable_by(kSecond));  // not one's own
-    t.apply({"decline", kFirst});
+    EXPECT_TRUE(t.answerable_by(Player::First));
+    EXPECT_FALSE(t.answerable_by(Player::Second));  // not one's own
+    t.apply({"decline", Player::First});
     EXPECT_EQ(t.asked_by(), Player::None);
-    EXPECT_FALSE(t.answerable_by(kFirst));
+    EXPECT_FALSE(t.answerable_by(Player::First));
 }
 
 TEST(Takebacks, AMoveOrAnUndoSettlesIt) {
     Takebacks t;
-    t.apply({"request", kFirst});
+    t.apply({"request", Player::First});
     EXPECT_EQ(t.seat(), 0);
     t.settle();
     EXPECT_EQ(t.asked_by(), Player::None);
-    EXPECT_FALSE(t.answerable_by(kSecond));
+    EXPECT_FALSE(t.answerable_by(Player::Second));
 }
 
 }  // namespace

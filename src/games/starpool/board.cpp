@@ -175,12 +175,6 @@ bool in_zone(Zone z, Point to, int side, bool via_pool) {
     return false;
 }
 
-int kind_of_letter(char c) {
-    for (int k = 0; k < kKinds; ++k)
-        if (kMen[k].letter == c) return k;
-    return kNoKind;
-}
-
 void build_promotions(Geometry& g, int k, int side, Point to) {
     for (bool via_pool : {false, true}) {
         std::uint8_t result = kNoKind;

@@ -16,14 +16,6 @@ char letter(Piece p) {
     return side_of(p) == 0 ? c : static_cast<char>(std::tolower(c));
 }
 
-// The kind a man letter names (either case), or kNoKind.
-int kind_of_letter(char c) {
-    const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    for (int k = 0; k < kKinds; ++k)
-        if (kMen[k].letter == upper) return k;
-    return kNoKind;
-}
-
 // What is wrong with a position string; thrown by the readers below and
 // reported by set_position() together with the whole string.
 struct BadPosition {

@@ -28,10 +28,10 @@ std::vector<std::string> State::line_themes(const std::vector<Move>& line) const
     std::vector<std::string> out;
     if (promotion) out.emplace_back("promotion");
     if (swap) out.emplace_back("wizard-swap");
-    const std::string reason = s.end_reason();
-    if (reason == "checkmate") out.emplace_back("mate");
-    if (reason == "stalemate") out.emplace_back("stalemate");
-    if (reason == "bare king") out.emplace_back("bare-king");
+    const std::string ending = s.end_reason();
+    if (ending == "checkmate") out.emplace_back("mate");
+    if (ending == "stalemate") out.emplace_back("stalemate");
+    if (ending == "bare king") out.emplace_back("bare-king");
     return out;
 }
 

@@ -116,6 +116,14 @@ inline constexpr std::array<ManDef, 10> kMen{{
     {'L', "Lieutenant", 2, kOrthogonal, 0, 0, 0, {}, {}, false, false},
 }};
 
+// The kind a man letter names (either case), or kNoKind.
+constexpr int kind_of_letter(char c) {
+    const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    for (int k = 0; k < kKinds; ++k)
+        if (kMen[static_cast<std::size_t>(k)].letter == upper) return k;
+    return kNoKind;
+}
+
 // Where a promotion happens, seen from the promoting side (spec section 4):
 // the rank where the enemy Pawns start, the enemy back rank, an enemy
 // citadel reached any way, or an enemy citadel reached by the pool's citadel

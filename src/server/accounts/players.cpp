@@ -2,6 +2,7 @@
 // leaderboard per game and time class (docs/accounts.md).
 #include <cmath>
 
+#include "core/numbers.h"
 #include "core/text.h"
 #include "server/accounts/accounts.h"
 
@@ -18,15 +19,11 @@ namespace {
 constexpr int kLeaderboard = 50;
 constexpr int kHistory = 1000;
 
-double rounded(double v) {
-    return std::round(v * 10) / 10;
-}
-
 json rating_json(const store::RatingRow& r) {
     return {{"game", r.game},
             {"class", r.time_class},
-            {"rating", rounded(r.rating)},
-            {"deviation", rounded(r.deviation)},
+            {"rating", rounded(r.rating, 1)},
+            {"deviation", rounded(r.deviation, 1)},
             {"provisional", ratings::provisional({r.rating, r.deviation, r.volatility})},
             {"games", r.games}};
 }
@@ -66,8 +63,8 @@ ApiResponse Accounts::get_history(const ApiRequest& r, const std::string& name) 
     json points = json::array();
     for (const auto& p : store_.rating_history(a.id, game, time_class(r), kHistory))
         points.push_back({{"at", p.at_ms},
-                          {"rating", rounded(p.rating)},
-                          {"deviation", rounded(p.deviation)},
+                          {"rating", rounded(p.rating, 1)},
+                          {"deviation", rounded(p.deviation, 1)},
                           {"game_id", p.game_id}});
     return {200, {{"name", a.name}, {"game", game}, {"class", time_class(r)}, {"points", points}}};
 }

@@ -11,6 +11,7 @@
 #include <semaphore>
 #include <thread>
 
+#include "core/numbers.h"
 #include "search/engines.h"
 #include "search/players.h"
 
@@ -194,18 +195,12 @@ ApiResponse GameService::get_review(Call& c) {
 
 namespace {
 
-// A share rounded to four decimals: plenty for a shaded map, and it keeps a
-// 275-cell map small.
-double rounded(double share) {
-    return std::round(share * 10000) / 10000;
-}
-
 // The ownership map (core/ownership.h) as docs/server.md gives it.
 json ownership_json(const OwnershipEstimate& e) {
     json first = json::array(), second = json::array();
     for (std::size_t c = 0; c < e.first.size(); ++c) {
-        first.push_back(rounded(e.first[c]));
-        second.push_back(rounded(e.second[c]));
+        first.push_back(rounded(e.first[c], 4));
+        second.push_back(rounded(e.second[c], 4));
     }
     json out = {{"samples", e.samples}, {"first", first}, {"second", second}};
     if (e.scored) {

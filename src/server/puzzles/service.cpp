@@ -8,6 +8,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/numbers.h"
 #include "core/registry.h"
 #include "core/text.h"
 #include "server/json_args.h"
@@ -21,13 +22,9 @@ namespace {
 
 constexpr const char* kClass = "puzzle";  // the ratings table's class of puzzle ratings
 
-double rounded(double v) {
-    return std::round(v * 10) / 10;
-}
-
 json rating_json(const ratings::Rating& r) {
-    return {{"rating", rounded(r.rating)},
-            {"deviation", rounded(r.deviation)},
+    return {{"rating", rounded(r.rating, 1)},
+            {"deviation", rounded(r.deviation, 1)},
             {"volatility", r.volatility},
             {"provisional", ratings::provisional(r)}};
 }
@@ -140,8 +137,8 @@ const Puzzle& PuzzleService::find(const std::string& game, const std::string& id
 json PuzzleService::whole(const Puzzle& p) const {
     json out = p.line;
     const ratings::Rating r = rating_of(p);
-    out["rating"] = rounded(r.rating);
-    out["deviation"] = rounded(r.deviation);
+    out["rating"] = rounded(r.rating, 1);
+    out["deviation"] = rounded(r.deviation, 1);
     return out;
 }
 
@@ -177,7 +174,7 @@ ApiResponse PuzzleService::listing(const ApiRequest& r, const std::string& game)
                         {"set", p->set},
                         {"themes", p->themes},
                         {"win_in", p->win_in},
-                        {"rating", rounded(rating_of(*p).rating)}});
+                        {"rating", rounded(rating_of(*p).rating, 1)}});
         for (const std::string& t : p->themes) ++themes[t];
     }
     return {200, {{"game", id}, {"sets", sets_json(s)}, {"themes", themes}, {"puzzles", list}}};
