@@ -2,6 +2,7 @@
 // game and prints each move's loss of expected score with its mark and the better
 // move (search/review.h; docs/review.md), for researchers; --json prints
 // what the server's review returns.
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -51,6 +52,11 @@ std::string mark_reason(const ReviewedMove& m) {
     return why;
 }
 
+// "1 mistake", "2 mistakes", "0 mistakes"; "-1 point".
+std::string counted(int n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 || n == -1 ? one : many);
+}
+
 // A percentage in four columns; "<1%" and ">99%" for what is neither 0 nor 1
 // but rounds to them (a lost position's odds can still fall threefold).
 std::string padded_percent(double w) {
@@ -82,10 +88,13 @@ void print_review(const Review& r, const Game& game, int level) {
                     better.c_str());
     }
     for (const PlayerReview& p : r.players)
-        std::printf("%s: accuracy %.1f%%, %d inaccuracies, %d mistakes, %d blunders\n",
-                    game.player_name(p.player).c_str(), p.accuracy, p.inaccuracies, p.mistakes,
-                    p.blunders);
-    std::printf("Tempo bias taken out of the graph: %.0f points on average.\n", 100 * r.tempo_bias);
+        std::printf("%s: accuracy %.1f%%, %s, %s, %s\n", game.player_name(p.player).c_str(),
+                    p.accuracy, counted(p.inaccuracies, "inaccuracy", "inaccuracies").c_str(),
+                    counted(p.mistakes, "mistake", "mistakes").c_str(),
+                    counted(p.blunders, "blunder", "blunders").c_str());
+    std::printf(
+        "Tempo bias taken out of the graph: %s on average.\n",
+        counted(static_cast<int>(std::lround(100 * r.tempo_bias)), "point", "points").c_str());
 }
 
 int cmd_review(const ReviewOptions& o) {

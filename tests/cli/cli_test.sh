@@ -119,6 +119,15 @@ expect_error "check-samples: Value 0 not in range 1 to 9" review --check-samples
 # median of three (the default) is the review tests', at three times the
 # checks' cost, under asan too.
 expect_output ' inaccuracies, ' review --level 3 --check-samples 1 "$data/records/good/starstar-finished.rec"
+# Counts in words: one blunder, not "1 blunders" (and a tempo bias of one
+# point, not "1 points").
+"$bin" review "$data/review/random/shatra-original-level7-vs-random.rec" >"$out" 2>"$err" </dev/null
+if grep -qxE 'Black: accuracy [0-9.]+%, [0-9]+ inaccuracies, 0 mistakes, 1 blunder' "$out" &&
+   grep -qxE 'Tempo bias taken out of the graph: (-?[02-9]|-?[1-9][0-9]+) points on average\.|Tempo bias taken out of the graph: -?1 point on average\.' "$out"; then
+  ok
+else
+  bad "review of shatra-original-level7-vs-random.rec: the counts are not in words: $(tail -n 3 "$out")"
+fi
 expect_error "excludes" play starstar --load "$data/records/good/starstar-finished.rec"
 expect_error "unknown game 'chess'" engine chess
 expect_error "level must be 1 to 10" engine starstar --level 11
