@@ -240,13 +240,13 @@ ReviewedMove judge(const PositionSearches& p, const Valued& next, const std::str
     m.before = view_of(m.mover, graph_value(p));
     set_best(m, p.here.best);
     ReviewMark forced = ReviewMark::None;
+    m.by_best = m.by_played = view_of(m.mover, next.first);
     if (p.here.best.move != move) {
-        const double by_best = view_of(m.mover, p.after_best.first);
-        const double by_played = view_of(m.mover, next.first);
-        m.loss = std::max(0.0, by_best - by_played);
+        m.by_best = view_of(m.mover, p.after_best.first);
+        m.loss = std::max(0.0, m.by_best - m.by_played);
         forced = forced_loss_mark(m.mover, p.after_best, next);
         m.forced_loss = forced != ReviewMark::None;
-        m.odds_cut = lost_odds_cut(by_best, by_played);
+        m.odds_cut = lost_odds_cut(m.by_best, m.by_played);
     }
     if (m.loss <= 0 && !m.forced_loss) {
         m.best = move;
@@ -395,11 +395,10 @@ void mark_the_losing_move(const Game& game, const std::vector<PositionSearches>&
         const auto k = static_cast<std::size_t>(m.ply);
         if (m.mover == o.winner || k + 1 >= seen.size() || seen[k].here.terminal) continue;
         const double share = std::min(0.5, view_of(m.mover, review.winrate_first.front()));
-        const Valued& by_best =
-            seen[k].here.best.move == m.move ? seen[k + 1].here : seen[k].after_best;
-        if (view_of(m.mover, by_best.first) >= share &&
-            view_of(m.mover, seen[k + 1].here.first) < share)
-            losing = &m;
+        // The values of the searches that judged the move: a checked
+        // mark's are the check's, which a level-5 search's noise (a swap
+        // valued 47% or 62% by two seeds) does not decide.
+        if (m.by_best >= share && m.by_played < share) losing = &m;
     }
     if (!losing || losing->loss < kInaccuracyLoss - 1e-9) return;
     losing->decisive = true;

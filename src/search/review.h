@@ -114,6 +114,11 @@ struct ReviewedMove {
     double before = 0.5;  // the mover's expected score in position k (the graph's)
     double after = 0.5;   // before - loss: the mover's expected score by the move played
     double loss = 0;      // the best move's value minus the played move's, at least 0
+    // The mover's expected score after the best move and after the move
+    // played, by the searches that judged the move (the check's, for a
+    // checked mark; both the same when the move played was the best).
+    double by_best = 0.5;
+    double by_played = 0.5;
     ReviewMark mark = ReviewMark::None;
     std::string best;    // the best move in position k (the move played if none is better)
     std::string proven;  // proven_text of that best move, if proven ("win in 3")
