@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/numbers.h"
 #include "core/types.h"
 
 namespace asterism::view {
@@ -23,7 +24,7 @@ struct Pt {
 
 // Three decimals are far below a pixel at any sensible zoom.
 inline double round3(double v) {
-    return std::round(v * 1000.0) / 1000.0;
+    return rounded(v, 3);
 }
 
 inline nlohmann::json point(Pt p) {

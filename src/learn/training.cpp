@@ -1,7 +1,6 @@
 // Reading and writing the training file (training.h, docs/learning.md).
 #include "learn/training.h"
 
-#include <cstdio>
 #include <sstream>
 
 #include "core/numbers.h"

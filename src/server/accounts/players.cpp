@@ -1,7 +1,5 @@
 // Players' ratings in public: a player's ratings and their history, and a
 // leaderboard per game and time class (docs/accounts.md).
-#include <cmath>
-
 #include "core/numbers.h"
 #include "core/text.h"
 #include "server/accounts/accounts.h"
