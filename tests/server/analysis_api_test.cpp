@@ -126,6 +126,14 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
     EXPECT_EQ(m["proven_plies"], 1);
     // A move with nothing proven has none of the three.
     EXPECT_FALSE(done["moves"][0].contains("proven_result"));
+    // Reviewed again after a hint (which takes the session's next search
+    // seed), the game reviews the same: a review's seed is fixed.
+    ASSERT_EQ(post(api, s + "/analyze", {{"playouts", 300}, {"ply", 0}}).status, 200);
+    ASSERT_EQ(post(api, s + "/review", {{"level", 5}}).status, 202);
+    const json again = wait_for_review(api, s);
+    ASSERT_EQ(again["status"], "done") << again.dump();
+    EXPECT_EQ(again["winrate_first"], done["winrate_first"]);
+    EXPECT_EQ(again["moves"], done["moves"]);
 }
 
 TEST(AnalysisApi, ReviewRequestsAreBounded) {

@@ -169,7 +169,10 @@ ApiResponse GameService::post_review(Call& c) {
     ReviewSettings settings;
     settings.level = static_cast<int>(
         get_int(body, "level", std::min(s.level, l.max_review_level), 2, l.max_review_level));
-    settings.seed = s.seed++;
+    // A fixed seed, the one the page's own review in the browser uses
+    // (web/review-panel.js): the same game at the same level reviews the
+    // same every time, here and there, whatever was searched before.
+    settings.seed = 1;
     const asterism::Game& g = s.table.game();
     const auto moves = static_cast<int>(g.history().size());
     if (moves == 0) fail("rv.noMoves");
