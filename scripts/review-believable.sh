@@ -12,7 +12,11 @@
 #                   first player's graph moved by less than 12 points;
 #   accuracy        each side's accuracy (lichess's formula).
 # The goal, per game: a "lost by" move; at least 3 random moves marked and
-# at least three times the strong side's share; calm at least 80%.
+# at least three times the strong side's share; calm at least 80%. A game
+# whose random side had fewer than 3 moves with a choice (more than one
+# legal move) cannot have 3 of them marked: its FAIL says so ("3 marks
+# impossible"), counted with the Python module of the binary's build tree
+# when it is there.
 # Then the strong-game check (issue 27): self-play at STRONG_LEVEL (9) after
 # 2 random plies, STRONG_PLIES (40) plies, reviewed the same way: at most 5%
 # of the counted moves (after the random plies) marked mistake or blunder,
@@ -46,9 +50,19 @@ for form in $forms; do
         [ -s "$name.rec" ] || nice -n 10 "$bin" play "$form" --first "$first" --second "$second" \
             --seed "$seed" --save "$name.rec" </dev/null >/dev/null
         [ -s "$name.json" ] || nice -n 10 "$bin" review "$name.rec" --json $review_args >"$name.json"
-        python3 - "$name.json" "$random_side" "$form" "$seed" <<'PY'
+        PYTHONPATH="$(dirname "$(dirname "$(dirname "$bin")")")/python" \
+        python3 - "$name.json" "$random_side" "$form" "$seed" "$name.rec" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); rand = int(sys.argv[2])
+try:  # the random side's moves with a choice, by the rules (the Python module)
+    import asterism
+    rec = asterism.load_record(sys.argv[5]); state = asterism.load_game(rec.tags["Game"]).new_initial_state()
+    choices = 0
+    for k, move in enumerate(rec.moves):
+        choices += r["moves"][k]["mover"] == rand and len(state.legal_moves()) > 1
+        state.apply_move(move)
+except ImportError:
+    choices = None
 g = r["winrate_first"]; moves = r["moves"]
 mine = [m for m in moves if m["mover"] == rand]; theirs = [m for m in moves if m["mover"] != rand]
 marked = lambda ms: sum(1 for m in ms if m["mark"])
@@ -56,7 +70,9 @@ lost = [m for m in mine if m["mark"] in ("mistake", "blunder") and m["before"] >
 calm = [abs(g[m["ply"] + 1] - g[m["ply"]]) < 0.12 for m in theirs if m["ply"] + 1 < len(g)]
 rs, ss = marked(mine) / max(1, len(mine)), marked(theirs) / max(1, len(theirs))
 acc = {p["player"]: p["accuracy"] for p in r.get("players", [])}
-why = [w for w, bad in (("no lost-by move", not lost), ("under 3 marks" + (" in %d moves" % len(mine) if len(mine) < 3 else ""), marked(mine) < 3),
+few = (" (3 marks impossible: %d of its moves had a choice)" % choices if choices is not None and choices < 3
+       else " in %d moves" % len(mine) if len(mine) < 3 else "")
+why = [w for w, bad in (("no lost-by move", not lost), ("under 3 marks" + few, marked(mine) < 3),
                         ("share", rs < 3 * ss), ("calm", sum(calm) < 0.8 * len(calm))) if bad]
 print(f"{sys.argv[3]:<22} seed {sys.argv[4]}  random marked {marked(mine):2d}/{len(mine):2d}  "
       f"strong marked {marked(theirs):2d}/{len(theirs):2d}  "
