@@ -245,6 +245,18 @@ test('a review in the browser\'s worker shows the same accuracy and better move'
     assert.ok(asked.includes('GET /engine/asterism-engine.wasm'), 'the engine was not loaded');
     const item = page.locator(`#review-marks button[data-ply="${BLUNDER.ply + 1}"]`);
     await playersAndBetter(page, item, 'review-asterisk-worker-at-blunder.png');
+    // The server's review of the same game at the same level is the same,
+    // move by move: both take seed 1 (docs/server.md).
+    const mine = await page.evaluate(() => window.asterism.review);
+    const id = await page.evaluate(() => window.asterism.state.id);
+    let theirs = await apiCall('POST', `/api/games/${id}/review`, { level: 5 });
+    for (let k = 0; k < 600 && (theirs.status === 'queued' || theirs.status === 'running'); k++) {
+      await new Promise((done) => setTimeout(done, 100));
+      theirs = await apiCall('GET', `/api/games/${id}/review`);
+    }
+    assert.equal(theirs.status, 'done', JSON.stringify(theirs).slice(0, 200));
+    assert.deepEqual(theirs.moves, mine.moves);
+    assert.deepEqual(theirs.winrate_first, mine.winrate_first);
     assert.deepEqual(page.errors, []);
   } finally {
     await own.close();
