@@ -91,6 +91,9 @@ const ctrl = gameController(ui, {
 // The states on screen: `state` the game, `shown` the position shown.
 /** @param {GameState} state @param {TableState} [shown] */
 function setState(state, shown = state) {
+  // A game of another form is reviewed at that form's level (docs/review.md,
+  // "A review's level per form"); a level chosen stays for the same form.
+  if (state.review_level && state.game !== ui.state?.game) select('review-level').value = String(state.review_level);
   ui.state = ui.game = state;
   ui.shown = ui.position = shown;
 }

@@ -231,6 +231,7 @@ export {};
  * @property {Score} score
  * @property {string} position
  * @property {string} move_help
+ * @property {number} review_level  the level a review of the form runs at unless asked for another
  * @property {View} view
  * @property {{offered_by: number, agreed: boolean}} draw  offered_by: -1 or a side
  */

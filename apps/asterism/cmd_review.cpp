@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/registry.h"
 #include "record/pgn.h"
 #include "record/record.h"
 #include "search/engines.h"
@@ -23,7 +24,7 @@ namespace {
 
 struct ReviewOptions {
     std::string path;
-    int level = 5;
+    int level = 0;  // 0: the form's review level (review_level_of)
     std::uint64_t seed = 1;
     int threads = 1;
     int check_samples = kCheckSamples;
@@ -101,7 +102,7 @@ int cmd_review(const ReviewOptions& o) {
     const auto game = load_game(o.path);
     if (game->history().empty()) throw GameError("'" + o.path + "' has no moves to review");
     ReviewSettings settings;
-    settings.level = o.level;
+    settings.level = o.level ? o.level : review_level_of(*game);
     settings.seed = o.seed;
     settings.threads = o.threads;
     settings.check_samples = o.check_samples;
@@ -121,7 +122,7 @@ int cmd_review(const ReviewOptions& o) {
     if (o.json)
         std::cout << server::review_json(r, *game).dump() << "\n";
     else
-        print_review(r, *game, o.level);
+        print_review(r, *game, settings.level);
     return 0;
 }
 
@@ -130,7 +131,10 @@ int cmd_review(const ReviewOptions& o) {
 Runner setup_review(CLI::App& command) {
     auto o = std::make_shared<ReviewOptions>();
     command.add_option("file", o->path, "Record file (docs/records.md) or PGN")->required();
-    command.add_option("--level", o->level, "Strength of the analysis of each position")
+    command
+        .add_option("--level", o->level,
+                    "Strength of the analysis of each position (default: the form's review "
+                    "level, 5; 7 for *Star's 8-ring board)")
         ->check(CLI::Range(2, kMaxLevel));
     command.add_option("--seed", o->seed, "Seed of the searches");
     command.add_option("--threads", o->threads, "Search threads")->check(CLI::Range(1, 256));

@@ -59,6 +59,22 @@ std::string Game::id() const {
     return spec_id(spec());
 }
 
+const GameInfo* registered_options(const Game& game, Options& options) {
+    const GameInfo* info = Registry::instance().find(game.id());
+    if (!info) return nullptr;
+    const std::string spec = game.spec();
+    const std::size_t colon = spec.find(':');
+    options = Registry::instance().parse_options(
+        *info, colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
+    return info;
+}
+
+int review_level_of(const Game& game) {
+    Options options;
+    const GameInfo* info = registered_options(game, options);
+    return info && info->review_level ? info->review_level(options) : kReviewLevel;
+}
+
 std::string Game::result() const {
     Outcome o = outcome();
     switch (o.kind) {

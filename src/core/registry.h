@@ -63,7 +63,14 @@ struct GameInfo {
     // fitted to the results of self-play (docs/review.md); empty, the
     // review's default for the search (search/review.h).
     std::function<double(const Options&)> review_stretch = {};
+    // The level a review of the form runs at unless asked for another: one
+    // whose searches tell a random move from a good one on that board
+    // (docs/review.md, "A review's level per form"); empty, kReviewLevel.
+    std::function<int(const Options&)> review_level = {};
 };
+
+// The review's level where a form registers none.
+inline constexpr int kReviewLevel = 5;
 
 class Registry {
   public:
@@ -91,6 +98,13 @@ nlohmann::json game_info_json(const GameInfo& info);
 
 // Canonical spec text for a game id and validated options, in declared order.
 std::string canonical_spec(const GameInfo& info, const Options& options);
+
+// The options of a game's own (canonical) spec, with the game's registry
+// entry; null when the game is not registered (a test's double).
+const GameInfo* registered_options(const Game& game, Options& options);
+
+// The level a review of `game` runs at by default (GameInfo::review_level).
+int review_level_of(const Game& game);
 
 struct GameRegistration {
     explicit GameRegistration(GameInfo info) { Registry::instance().add(std::move(info)); }

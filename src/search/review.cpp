@@ -313,13 +313,9 @@ Searcher searcher_for(const Game& game, const ReviewSettings& settings, int leve
     // the level's whole budget; a player's own weighing (search/pie.h)
     // would split the search of that position in three.
     s.es.pie = false;
-    const GameInfo* info = Registry::instance().find(game.id());
-    if (info && info->review_stretch) {
-        const std::string spec = game.spec();
-        const std::size_t colon = spec.find(':');
-        const std::string options = colon == std::string::npos ? "" : spec.substr(colon + 1);
-        s.stretch = info->review_stretch(Registry::instance().parse_options(*info, options));
-    }
+    Options options;
+    const GameInfo* info = registered_options(game, options);
+    if (info && info->review_stretch) s.stretch = info->review_stretch(options);
     return s;
 }
 

@@ -44,6 +44,7 @@ json game_view(const Table& t, const Game& shown, ViewParts parts) {
     view["history"] = game.history();
     view["position"] = shown.position();
     view["move_help"] = game.move_help();
+    view["review_level"] = review_level_of(game);
     view["view"] = shown.view(parts);
     // Where the history starts ("" for the game's own start): a page
     // replays the history from it to apply a move's change (docs/server.md).

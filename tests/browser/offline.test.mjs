@@ -171,7 +171,7 @@ test('the local game in the browser, offline: a whole Shatra game against level 
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'shatra', moves }),
   })).json(), local.history);
   const agreed = local.draw && local.draw.agreed;
-  for (const key of ['game', 'game_id', 'title', 'history', 'ply', 'score', 'position', 'move_help', 'view',
+  for (const key of ['game', 'game_id', 'title', 'history', 'ply', 'score', 'position', 'move_help', 'review_level', 'view',
     ...(agreed ? [] : ['to_move', 'terminal', 'result', 'outcome'])]) {
     assert.deepEqual(local[key], view[key], key);
   }

@@ -65,6 +65,23 @@ test('the ownership overlay shades the *Star board', async () => {
   await page.close();
 });
 
+// The review's level is the form's (docs/review.md, "A review's level per
+// form"): 7 on *Star's 8-ring board, 5 on the small one; a level the
+// player chose stays while the game is the same.
+test('the review level is the form\'s, and a level chosen stays', async () => {
+  const page = await openSession('starstar:size=8', ['*10', 'S21']);
+  assert.equal(await page.inputValue('#review-level'), '7');
+  await page.selectOption('#review-level', '4');
+  await page.click('#back');
+  await page.waitForFunction(() => window.asterism.shown.ply === 1);
+  assert.equal(await page.inputValue('#review-level'), '4');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  const small = await openSession('starstar:size=6', ['*10']);
+  assert.equal(await small.inputValue('#review-level'), '5');
+  await small.close();
+});
+
 test('a review marks the move that threw the win away', async () => {
   const page = await openSession(BLUNDER.spec, BLUNDER.moves);
   assert.equal(await page.evaluate(() => window.asterism.state.terminal), true);

@@ -119,6 +119,8 @@ expect_error "check-samples: Value 0 not in range 1 to 9" review --check-samples
 # median of three (the default) is the review tests', at three times the
 # checks' cost, under asan too.
 expect_output ' inaccuracies, ' review --level 3 --check-samples 1 "$data/records/good/starstar-finished.rec"
+# Without --level, the form's review level: 7 on *Star's 8-ring board.
+expect_output ' at level 7. Marks: ' review --check-samples 1 "$data/records/good/starstar-handwritten.rec"
 # Counts in words: one blunder, not "1 blunders" (and a tempo bias of one
 # point, not "1 points").
 "$bin" review "$data/review/random/shatra-original-level7-vs-random.rec" >"$out" 2>"$err" </dev/null

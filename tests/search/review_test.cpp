@@ -32,6 +32,22 @@ TEST(Review, ThresholdsAreLichessFiveTenFifteenPoints) {
     EXPECT_EQ(mark_name(ReviewMark::None), "");
 }
 
+// Each form's review level (docs/review.md, "A review's level per form"):
+// *Star's 8-ring board at 7, every other form at kReviewLevel.
+TEST(Review, LevelPerForm) {
+    const auto level = [](const char* spec) {
+        return review_level_of(*Registry::instance().create(spec));
+    };
+    EXPECT_EQ(kReviewLevel, 5);
+    EXPECT_EQ(level("starstar:size=6"), 5);
+    EXPECT_EQ(level("starstar:size=8"), 7);
+    EXPECT_EQ(level("starstar:size=8,swap=true"), 7);
+    EXPECT_EQ(level("starstar:size=10"), 5);
+    for (const char* spec :
+         {"asterisk:size=8", "asterisk:size=11", "shatra", "shatra:rules=original", "starpool"})
+        EXPECT_EQ(level(spec), kReviewLevel) << spec;
+}
+
 TEST(Review, MarksTheMoveThatThrowsTheWinAway) {
     const testing::BlunderGame bg = testing::find_blunder_game();
     ASSERT_FALSE(bg.moves.empty()) << "no game with the pattern among the seeds";

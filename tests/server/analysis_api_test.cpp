@@ -136,6 +136,23 @@ TEST(AnalysisApi, ReviewMarksTheBlunder) {
     EXPECT_EQ(again["moves"], done["moves"]);
 }
 
+// A review asked for without a level runs at the form's review level
+// (docs/review.md), which the game's state names, not at the computer's
+// playing level (3 here).
+TEST(AnalysisApi, ReviewLevelIsTheForms) {
+    ApiRig rig({}, 3);
+    Api& api = rig.api;
+    for (const auto& [spec, level] : {std::pair{"starstar:size=6", 5}, {"starstar:size=8", 7}}) {
+        const std::string s = path(make(api, {{"game", spec}, {"players", {"human", "human"}}}));
+        ASSERT_EQ(post(api, s + "/move", {{"move", "*10"}}).status, 200);
+        EXPECT_EQ(call(api, "GET", s).body["review_level"], level) << spec;
+        const ApiResponse started = post(api, s + "/review", json::object());
+        ASSERT_EQ(started.status, 202) << started.body.dump();
+        EXPECT_EQ(started.body["level"], level) << spec;
+        EXPECT_EQ(wait_for_review(api, s)["status"], "done") << spec;
+    }
+}
+
 TEST(AnalysisApi, ReviewRequestsAreBounded) {
     GameLimits games;
     games.thinking.max_reviews = 1;

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/numbers.h"
+#include "core/registry.h"
 #include "search/engines.h"
 #include "search/players.h"
 
@@ -166,14 +167,15 @@ ApiResponse GameService::post_review(Call& c) {
     const ThinkingLimits& l = limits_.thinking;
     std::lock_guard lock(c.game->mutex);
     Game& s = *c.game;
+    const asterism::Game& g = s.table.game();
     ReviewSettings settings;
-    settings.level = static_cast<int>(
-        get_int(body, "level", std::min(s.level, l.max_review_level), 2, l.max_review_level));
+    // By default the form's review level, not the computer's playing level.
+    settings.level = static_cast<int>(get_int(
+        body, "level", std::min(review_level_of(g), l.max_review_level), 2, l.max_review_level));
     // A fixed seed, the one the page's own review in the browser uses
     // (web/review-panel.js): the same game at the same level reviews the
     // same every time, here and there, whatever was searched before.
     settings.seed = 1;
-    const asterism::Game& g = s.table.game();
     const auto moves = static_cast<int>(g.history().size());
     if (moves == 0) fail("rv.noMoves");
     if (moves > l.max_review_moves) fail("rv.long", {{"n", moves}, {"max", l.max_review_moves}});
