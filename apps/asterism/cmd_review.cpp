@@ -134,7 +134,7 @@ Runner setup_review(CLI::App& command) {
     command
         .add_option("--level", o->level,
                     "Strength of the analysis of each position (default: the form's review "
-                    "level, 5; 7 for *Star's 8-ring board)")
+                    "level, 5; 7 for *Star's 8-ring board and Shatra's seed form)")
         ->check(CLI::Range(2, kMaxLevel));
     command.add_option("--seed", o->seed, "Seed of the searches");
     command.add_option("--threads", o->threads, "Search threads")->check(CLI::Range(1, 256));

@@ -33,7 +33,8 @@ TEST(Review, ThresholdsAreLichessFiveTenFifteenPoints) {
 }
 
 // Each form's review level (docs/review.md, "A review's level per form"):
-// *Star's 8-ring board at 7, every other form at kReviewLevel.
+// *Star's 8-ring board and Shatra's seed form at 7, every other form at
+// kReviewLevel.
 TEST(Review, LevelPerForm) {
     const auto level = [](const char* spec) {
         return review_level_of(*Registry::instance().create(spec));
@@ -43,8 +44,10 @@ TEST(Review, LevelPerForm) {
     EXPECT_EQ(level("starstar:size=8"), 7);
     EXPECT_EQ(level("starstar:size=8,swap=true"), 7);
     EXPECT_EQ(level("starstar:size=10"), 5);
-    for (const char* spec :
-         {"asterisk:size=8", "asterisk:size=11", "shatra", "shatra:rules=original", "starpool"})
+    EXPECT_EQ(level("shatra"), 7);
+    EXPECT_EQ(level("shatra:rules=seed,notation=algebraic"), 7);
+    for (const char* spec : {"asterisk:size=8", "asterisk:size=11", "shatra:rules=original",
+                             "shatra:rules=altai", "starpool"})
         EXPECT_EQ(level(spec), kReviewLevel) << spec;
 }
 

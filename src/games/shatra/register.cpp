@@ -45,6 +45,12 @@ const GameRegistration kRegistration{GameInfo{
         if (preset == "altai") return 0.61;
         return 0.64;
     },
+    // The review's level: 7 for the seed form, whose level-5 review left
+    // the random side of 3 of 6 games against level 7 with under 3 marks
+    // and marked 3 mistakes or blunders in a strong game (level 7: 1 of 6
+    // and none); 5 for the others, where 7 changed nothing (docs/review.md,
+    // "A review's level per form").
+    [](const Options& options) { return options.get("rules") == "seed" ? 7 : 5; },
 }};
 
 // The messages of this game, for the English line of a reason and the
