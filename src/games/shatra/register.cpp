@@ -50,7 +50,7 @@ const GameRegistration kRegistration{GameInfo{
     // and marked 3 mistakes or blunders in a strong game (level 7: 1 of 6
     // and none); 5 for the others, where 7 changed nothing (docs/review.md,
     // "A review's level per form").
-    [](const Options& options) { return options.get("rules") == "seed" ? 7 : 5; },
+    [](const Options& options) { return options.get("rules") == "seed" ? 7 : kReviewLevel; },
 }};
 
 // The messages of this game, for the English line of a reason and the

@@ -27,7 +27,8 @@ const GameRegistration kRegistration{GameInfo{
     // 3 of 6 games, level 7's in none. Measured, not assumed: the 6-ring
     // board and the 10-ring one did no better at 7, at 5 to 11 times the
     // cost (docs/review.md, "A review's level per form").
-    .review_level = [](const Options& options) { return options.get_int("size") == 8 ? 7 : 5; },
+    .review_level =
+        [](const Options& options) { return options.get_int("size") == 8 ? 7 : kReviewLevel; },
 }};
 
 // The messages of this game, for the English line of a reason and the
