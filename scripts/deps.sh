@@ -3,8 +3,8 @@
 # missing. Safe to run again: it does nothing when everything is present.
 #
 #   bash scripts/deps.sh                  build and run (scripts/start.sh)
-#   bash scripts/deps.sh --browser-tests  also chromium and node for the
-#                                         browser tests (scripts/test.sh)
+#   bash scripts/deps.sh --browser-tests  also chromium for the browser
+#                                         tests (scripts/test.sh)
 set -euo pipefail
 
 # clang and libclang-rt-14-dev (libFuzzer and the sanitizer runtimes for
@@ -34,16 +34,16 @@ packages=(cmake ninja-build g++ make libgtest-dev libgmock-dev libbenchmark-dev 
           libsqlite3-dev libssl-dev nginx libjemalloc-dev libopenmpi-dev openmpi-bin
           libargon2-dev libcbor-dev libicu-dev libcrack2-dev cracklib-runtime
           python3-cryptography dpkg-dev lintian curl)
+# The page's own engine (the wasm preset, docs/wasm.md), which scripts/start.sh
+# builds with the server, is made with Debian's emscripten, whose JavaScript
+# tools need node-acorn. Node and npm come from Debian only when there are
+# none yet (a machine may have a newer node with its own npm, which Debian's
+# npm would clash with).
+packages+=(emscripten node-acorn)
+command -v node >/dev/null || packages+=(nodejs)
 if [ "${1:-}" = "--browser-tests" ]; then
   # The browser tests drive Debian's chromium with playwright-core from npm.
-  # Node and npm come from Debian only when there are none yet (a machine
-  # may have a newer node with its own npm, which Debian's npm would clash with).
   packages+=(chromium)
-  # The test run also builds the WebAssembly engine (the wasm preset,
-  # docs/wasm.md) with Debian's emscripten, whose JavaScript tools need
-  # node-acorn.
-  packages+=(emscripten node-acorn)
-  command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi
 
