@@ -57,7 +57,7 @@
 # thinking.test.mjs: a local game's hint, analysis and review searched by
 # the WebAssembly engine in a worker (no search reaches the server), their
 # progress and Stop, and the server's searches with the engine blocked
-# (issue 45; docs/wasm.md); skipped until the wasm preset is built.
+# (issue 45; docs/wasm.md). The page's engine must be built first (below).
 # Screenshots are left in build/browser/. Also runs the PGN
 # interoperability test (tests/browser/pgn_interop.test.mjs). Exits non-zero
 # on failure.
@@ -80,6 +80,15 @@ fi
 # The tests run from tests/browser and start it themselves (asterism admin,
 # asterism play): a path relative to here would not find it there.
 bin=$(realpath "$bin")
+
+# The page's own engine: several tests (a local game's address, the worker's
+# hint and review, offline play) are of the page as the Quick start serves it,
+# with its engine (scripts/start.sh builds it, and so does scripts/test.sh
+# before this).
+[ -s web/engine/asterism-engine.wasm ] || {
+  echo "error: the page's engine is not built (web/engine/): cmake --preset wasm && cmake --build --preset wasm" >&2
+  exit 1
+}
 
 # playwright-core only, at the version the lock file pins; it must never
 # fetch a browser of its own (it drives /usr/bin/chromium).
