@@ -20,8 +20,9 @@ const serverWord = (w) => (has(`ast.${w}`) ? say(`ast.${w}`) : w);
 /** @typedef {import('./types.js').ShatraExtras} ShatraExtras */
 /** @typedef {import('./types.js').StarpoolScore} StarpoolScore */
 /**
- * What a panel needs of the page: the pick chosen, and choosing one.
- * @typedef {{pick: string|null, selectPick: (pick: string) => void}} PickUi
+ * What a panel needs of the page: the pick chosen, and choosing one; the
+ * game itself, when the position drawn may be an earlier one of it.
+ * @typedef {{pick: string|null, selectPick: (pick: string) => void, state?: {ply: number}|null}} PickUi
  */
 
 /** @param {(string|number)[][]} rows @param {string[]} [head] */
@@ -55,12 +56,15 @@ function heading(box, text, testid) {
 // they are the board's count if the game ended now (the analysis gives the
 // engine's forecast of the full board), after it the final score, and a
 // game that ended before the board was full shows the count it stopped at.
-/** @param {HTMLElement} box @param {TableState} s */
-function starstar(box, s) {
+// An earlier position looked back at (the game's own `ui.state` is further
+// on) is counted as if the game had ended at that move.
+/** @param {HTMLElement} box @param {TableState} s @param {PickUi} ui */
+function starstar(box, s, ui) {
   const sc = /** @type {StarstarScore} */ (s.score);
-  const stage = !s.terminal ? 'now' : sc.provisional ? 'stopped' : 'final';
+  const back = !s.terminal && ui?.state && s.ply < ui.state.ply;
+  const stage = back ? 'here' : !s.terminal ? 'now' : sc.provisional ? 'stopped' : 'final';
   heading(box, say(`score.star.${stage}`), 'score-title');
-  if (stage === 'now') {
+  if (stage === 'now' || stage === 'here') {
     const p = document.createElement('p');
     p.className = 'note';
     p.textContent = say('score.star.note');

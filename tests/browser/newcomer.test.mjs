@@ -779,6 +779,11 @@ test('1. a review marks the random side\'s moves, names the move that lost the g
     for (const row of rows) assert.match(row, words.accuracy);
     await item.click();
     await page.waitForFunction((p) => window.asterism.shown.ply === p, decisive.ply + 1);
+    // The score panel counts the position looked back at, as of that move,
+    // not "now" in a game that is over (point 2).
+    const here = at.lang === 'en' ? 'ended at this move' : 'кончилась на этом ходу';
+    await page.waitForFunction((words) => document.querySelector('#score [data-testid="score-title"]')?.textContent.includes(words), here);
+    assert.ok((await text(page, '#score [data-testid="score-margin"]')).includes(here));
     const better = page.locator('[data-testid="suggestions"] .suggest.better').first();
     await better.waitFor();
     // The click brings the board, and the better move on it, into view.
